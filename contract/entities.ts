@@ -1,0 +1,291 @@
+import { z } from 'zod';
+import { Naira } from './money';
+
+/** Epoch milliseconds (spec §3: date, last_login, issued_at, expires_at, created_on). */
+export const EpochMs = z.number().int().nonnegative();
+
+// ── Statuses (spec §4) ────────────────────────────────────────────────────────
+
+export const TRANSACTION_STATUSES = [
+  'successful',
+  'failed',
+  'reversed',
+  'pending',
+  'cancelled',
+] as const;
+export const TransactionStatusSchema = z.enum(TRANSACTION_STATUSES);
+export type TransactionStatus = z.infer<typeof TransactionStatusSchema>;
+
+/** Final states: a user may delete (hide) only these from their history (decisions §5). */
+export const FINAL_TRANSACTION_STATUSES: readonly TransactionStatus[] = [
+  'successful',
+  'failed',
+  'reversed',
+  'cancelled',
+];
+
+export const PAYMENT_STATUSES = ['completed', 'failed', 'pending', 'cancelled'] as const;
+export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
+
+/** Spec §4 colours by status: the design system maps these tones to tokens. */
+export type StatusTone = 'danger' | 'success-strong' | 'neutral' | 'success';
+export function transactionTone(status: string): StatusTone {
+  if (status === 'failed' || status === 'cancelled') return 'danger';
+  if (status === 'reversed') return 'success-strong';
+  if (status === 'pending') return 'neutral';
+  return 'success'; // successful and any other
+}
+export function paymentTone(status: string): StatusTone {
+  if (status === 'failed' || status === 'cancelled') return 'danger';
+  if (status === 'pending') return 'neutral';
+  return 'success'; // completed
+}
+
+export const PresenceSchema = z.enum(['online', 'offline']);
+
+// ── Products ──────────────────────────────────────────────────────────────────
+
+/** Transaction products (spec §3), plus Transfer for shared funds (card top-ups are Payments). */
+export const PRODUCTS = [
+  'Airtime',
+  'Data',
+  'CableTV',
+  'Electricity',
+  'Education',
+  'Coupon',
+  'Transfer',
+] as const;
+export const ProductSchema = z.enum(PRODUCTS);
+export type Product = z.infer<typeof ProductSchema>;
+
+/** Coupon product values (spec §7). A coupon code ends with one of these. */
+export const COUPON_PRODUCTS = [
+  'AIRTIME',
+  'DATA-REGULAR',
+  'DATA-NON-REGULAR',
+  'CABLETV',
+  'EDUCATION',
+  'ELECTRICITY',
+] as const;
+export const CouponProductSchema = z.enum(COUPON_PRODUCTS);
+export type CouponProduct = z.infer<typeof CouponProductSchema>;
+
+/** Which purchase screen redeems a coupon product (spec §4 coupon flow). */
+export const COUPON_SCREEN: Record<CouponProduct, Product> = {
+  AIRTIME: 'Airtime',
+  'DATA-REGULAR': 'Data',
+  'DATA-NON-REGULAR': 'Data',
+  CABLETV: 'CableTV',
+  EDUCATION: 'Education',
+  ELECTRICITY: 'Electricity',
+};
+
+// ── Entities (spec §3) ────────────────────────────────────────────────────────
+
+export const TransactionSchema = z.object({
+  transaction_id: z.string(),
+  user: z.string().describe('e-mail of the owner'),
+  user_id: z.string(),
+  date: EpochMs,
+  product: ProductSchema,
+  /** Face value of the purchase (airtime amount, plan price, electricity amount…). */
+  value: Naira,
+  status: TransactionStatusSchema,
+  /** Debit (money left the wallet) or credit (received funds, refunds are separate entries). */
+  direction: z.enum(['debit', 'credit']),
+  amountCharged: Naira,
+  balance_before: Naira,
+  balance_after: Naira,
+  service_id: z.string().optional(),
+  plan: z.string().optional(),
+  transaction_phone: z.string().optional(),
+  meter_number: z.string().optional(),
+  customerName: z.string().optional(),
+  quantity: z.number().int().positive().optional(),
+  smart_card_number: z.string().optional(),
+  account_id: z.string().optional(),
+  token: z.string().optional(),
+  exchangeReference: z.string().optional(),
+  units: z.string().optional(),
+  /** Exam pins or other codes the provider returned. */
+  purchased_code: z.string().optional(),
+  /** Counterparty e-mail for Transfer. */
+  counterparty: z.string().optional(),
+  coupon_code: z.string().optional(),
+  response_msg: z.string().optional(),
+});
+export type Transaction = z.output<typeof TransactionSchema>;
+
+export const CouponMetaSchema = z.object({
+  product: CouponProductSchema,
+  /** Display name, e.g. "MTN 1GB - 30 days" or "₦500 Airtime". */
+  name: z.string(),
+  plan: z.string().optional(),
+  /** Face value per coupon. */
+  amount: Naira,
+  plan_id: z.string().optional(),
+  network_id: z.string().optional(),
+  service_id: z.string().optional(),
+});
+export type CouponMeta = z.output<typeof CouponMetaSchema>;
+
+export const CouponSchema = z.object({
+  coupon_code: z.string(),
+  meta_data: CouponMetaSchema,
+  isValid: z.boolean(),
+  issued_at: EpochMs,
+  expires_at: EpochMs,
+});
+export type Coupon = z.output<typeof CouponSchema>;
+
+export const UserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  wallet_balance: Naira,
+  isAdmin: z.boolean(),
+  has_created_secret_pin: z.boolean(),
+  email_verified: z.boolean(),
+  referral_code: z.string(),
+  status: PresenceSchema,
+  last_login: EpochMs.nullable(),
+  isBlocked: z.boolean(),
+  created_on: EpochMs,
+});
+export type User = z.output<typeof UserSchema>;
+
+/** `GET /api/user`: the signed-in user with recent transactions and coupons (spec §7). */
+export const CurrentUserSchema = UserSchema.extend({
+  transactions: z.array(TransactionSchema),
+  coupons: z.array(CouponSchema),
+});
+export type CurrentUser = z.output<typeof CurrentUserSchema>;
+
+export const PaymentSchema = z.object({
+  id: z.string(),
+  /** Our reference sent to the card provider (tx_ref). */
+  t_id: z.string(),
+  user: z.string(),
+  user_id: z.string(),
+  amount: Naira,
+  /** What reached the wallet: amount minus stamp duty (spec §9). Zero until completed. */
+  credited: Naira,
+  status: PaymentStatusSchema,
+  /** The provider's reference (transaction_id), once known. */
+  payment_reference: z.string().nullable(),
+  date_of_payment: EpochMs,
+});
+export type Payment = z.output<typeof PaymentSchema>;
+
+// ── Catalogue (spec §3; decisions §9) ─────────────────────────────────────────
+
+export const NetworkSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Airtime service id at the provider (mtn, glo, airtel, etisalat). */
+  service_id: z.string(),
+  /** Percent taken off airtime bought from the wallet (spec §9). */
+  wallet_percent_off: z.number().min(0).max(100),
+});
+export type Network = z.output<typeof NetworkSchema>;
+
+export const DataPlanSchema = z.object({
+  id: z.string(),
+  plan_id: z.string(),
+  name: z.string(),
+  wallet_price: Naira,
+  /** false once an admin removed the plan from sale (history keeps it). */
+  on_sale: z.boolean().optional(),
+});
+export type DataPlan = z.output<typeof DataPlanSchema>;
+
+export const DataVariationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  network_id: z.string(),
+  service_id: z.string(),
+  /** SPECTRANET and SMILE BUNDLES are bought for an account id, not a phone (spec §5). */
+  requires_account_id: z.boolean(),
+  plans: z.array(DataPlanSchema),
+});
+export type DataVariation = z.output<typeof DataVariationSchema>;
+
+export const PricedPlanSchema = z.object({
+  id: z.string(),
+  plan_id: z.string(),
+  name: z.string(),
+  price: Naira,
+  /** false once an admin removed the plan from sale (history keeps it). */
+  on_sale: z.boolean().optional(),
+});
+export type PricedPlan = z.output<typeof PricedPlanSchema>;
+
+/** Cable TV and education share a shape: a flat convenience fee per unit (spec §9). */
+export const BillVariationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  service_id: z.string(),
+  wallet_convinience_fee: Naira,
+  plans: z.array(PricedPlanSchema),
+});
+export type BillVariation = z.output<typeof BillVariationSchema>;
+export const CableVariationSchema = BillVariationSchema;
+export const EducationVariationSchema = BillVariationSchema;
+
+export const ElectricityVariationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  service_id: z.string(),
+  variation_code: z.enum(['prepaid', 'postpaid']),
+  /** A percent of the amount, charged under ₦1,000 (spec §9); flat ₦100 from ₦1,000. */
+  wallet_convinience_fee: z.number().min(0).max(100),
+});
+export type ElectricityVariation = z.output<typeof ElectricityVariationSchema>;
+
+/** `GET /api/product/all` (admin): the whole catalogue in one answer. */
+export const CatalogueSchema = z.object({
+  networks: z.array(NetworkSchema),
+  data: z.array(DataVariationSchema),
+  cabletv: z.array(CableVariationSchema),
+  electricity: z.array(ElectricityVariationSchema),
+  education: z.array(EducationVariationSchema),
+});
+export type Catalogue = z.output<typeof CatalogueSchema>;
+
+export const MailSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  sent_at: EpochMs,
+});
+export type Mail = z.output<typeof MailSchema>;
+
+/** Admin overview figures (spec §2 admin 1), with a 30-day series. */
+export const AdminOverviewSchema = z.object({
+  total_users: z.number().int().nonnegative(),
+  payments_count: z.number().int().nonnegative(),
+  payments_amount: Naira,
+  /** Users who logged in within the last 1,000,000 ms (spec §4). */
+  recent_users: z.number().int().nonnegative(),
+  daily: z.array(
+    z.object({
+      day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      value: Naira,
+      count: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type AdminOverview = z.output<typeof AdminOverviewSchema>;
+
+export const CustomerLookupSchema = z.object({
+  customer_name: z.string(),
+  address: z.string().optional(),
+  meter_number: z.string().optional(),
+  current_bouquet: z.string().optional(),
+  due_date: z.string().optional(),
+  min_purchase_amount: Naira.optional(),
+});
+export type CustomerLookup = z.output<typeof CustomerLookupSchema>;

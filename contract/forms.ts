@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import type { Kobo } from './money';
+import { LIMITS, NAIRA } from './pricing';
+import {
+  fromInput,
+  isDigits,
+  isEmail,
+  isPhone,
+  notEmpty,
+  optionalText,
+  passwordRule,
+  PinSchema,
+  requiredPin,
+  text,
+  wholeNaira,
+  withBalance,
+  withConfirmation,
+} from './rules';
+import { CouponProductSchema } from './entities';
+
+/**
+ * Request bodies of spec §7 with the validation rules of spec §5, and the forms built on them.
+ * `XBody` is what the server parses (JSON, money in naira → kobo). `xForm(...)` is what a
+ * screen parses (raw input strings, plus what the screen knows: balance, chosen plan); it
+ * reuses the body's field rules, so one message lives in one place.
+ */
+
+// ── Auth ──────────────────────────────────────────────────────────────────────
+
+export const LoginBody = z.object({
+  username: text([
+    [notEmpty, MSG.loginRequired],
+    [isEmail, MSG.loginEmail],
+  ]),
+  password: text([[notEmpty, MSG.loginRequired]], { trim: false }),
+});
+export const loginForm = () => LoginBody;
+
+const SignupFields = z.object({
+  name: text([[(v) => /[A-Za-z]{5,}/.test(v), MSG.signupName]]),
+  email: text([[isEmail, MSG.signupEmail]]).overwrite((v) => v.toLowerCase()),
+  phone: text([[isPhone, MSG.signupPhone]], { trim: false }),
+  password: passwordRule(),
+  referral_code: optionalText,
+});
+export const RegisterBody = SignupFields;
+export const signupForm = () => withConfirmation(SignupFields, 'password');
+
+export const EmailBody = z.object({
+  email: text([[isEmail, MSG.forgotEmail]]).overwrite((v) => v.toLowerCase()),
+});
+export const forgotPasswordForm = () => EmailBody;
+
+export const TokenBody = z.object({ token: z.string().min(1).max(512) });
+
+const ResetPasswordFields = z.object({ password: passwordRule(MSG.resetPasswordRequired) });
+export const ResetPasswordBody = TokenBody.extend(ResetPasswordFields.shape);
+export const resetPasswordForm = () => withConfirmation(ResetPasswordFields, 'password');
+
+export const PinBody = z.object({ pin: PinSchema });
+export const createPinForm = () => PinBody;
+
+export const RefreshBody = z.object({ refresh_token: z.string().min(1).max(512) });
+
+// ── User settings ─────────────────────────────────────────────────────────────
+
+const ChangePasswordFields = z.object({
+  old_password: text([[notEmpty, MSG.currentPasswordRequired]], { trim: false }),
+  new_password: passwordRule(MSG.newPasswordRequired),
+});
+export const ChangePasswordBody = ChangePasswordFields;
+export const changePasswordForm = () => withConfirmation(ChangePasswordFields, 'new_password');
+
+export const ResetPinBody = z.object({
+  password: text([[notEmpty, MSG.currentPasswordRequired]], { trim: false }),
+  pin: PinSchema,
+});
+export const resetPinForm = () => ResetPinBody;
+
+export const UserIdBody = z.object({ id: z.string().min(1).max(64) });
+
+// ── Wallet ────────────────────────────────────────────────────────────────────
+
+const shareAmount = wholeNaira(MSG.shareAmount, [[(n) => n > 0, MSG.insufficientFunds]]);
+export const ShareBody = z.object({
+  amount: shareAmount,
+  email: text([[isEmail, MSG.shareEmail]]).overwrite((v) => v.toLowerCase()),
+  pin: requiredPin(MSG.sharePin),
+});
+export const shareForm = (ctx: { balance: Kobo }) =>
+  withBalance(
+    ShareBody.extend({ amount: fromInput(shareAmount, MSG.shareAmount) }),
+    ctx.balance,
+    (v) => v.amount,
+  );
+
+const fundAmount = wholeNaira(MSG.fundAmount, [[(n) => n > 0, MSG.fundAmount]]);
+export const FundBody = z.object({ amount: fundAmount });
+export const fundForm = () => z.object({ amount: fromInput(fundAmount, MSG.fundAmount) });
+
+// ── Purchases ─────────────────────────────────────────────────────────────────
+
+/** Airtime amount: "digits only and greater than 50", and "below 100 → minimum ₦100". */
+const airtimeAmount = wholeNaira(MSG.airtimeInvalid, [
+  [(n) => n * NAIRA >= LIMITS.airtimeRuleMinimum, MSG.airtimeInvalid],
+  [(n) => n * NAIRA >= LIMITS.airtimeMinimum, MSG.airtimeMinimum],
+]);
+export const AirtimeBody = z.object({
+  pin: requiredPin(MSG.airtimePinRequired),
+  phone_number: text([[isPhone, MSG.airtimeInvalid]]),
+  amount: airtimeAmount,
+  /** Chosen network; suggested from the prefix and overridable (numbers are portable). */
+  network_id: optionalText,
+  coupon_code: optionalText,
+});
+/** `total` is the payable amount for the parsed amount (contract/pricing `airtimePrice`). */
+export const airtimeForm = (ctx: { balance: Kobo; total: (amount: Kobo) => Kobo }) =>
+  withBalance(
+    AirtimeBody.extend({ amount: fromInput(airtimeAmount, MSG.airtimeInvalid) }),
+    ctx.balance,
+    (v) => ctx.total(v.amount),
+  );
+
+export const DataBody = z.object({
+  pin: requiredPin(MSG.dataPinRequired),
+  plan_id: optionalText,
+  service_id: z.string().trim().min(1, MSG.inputsInvalid),
+  network_id: optionalText,
+  phone_number: optionalText,
+  account_id: optionalText,
+  coupon_code: optionalText,
+});
+/** The destination rule of spec §5 "Data": which message depends on the variation. */
+export function dataDestinationError(
+  body: { plan_id?: string; phone_number?: string; account_id?: string },
+  requiresAccountId: boolean,
+): string | undefined {
+  if (requiresAccountId) {
+    return body.account_id && body.plan_id ? undefined : MSG.dataAccountId;
+  }
+  return body.phone_number && isPhone(body.phone_number) && body.plan_id
+    ? undefined
+    : MSG.dataPhone;
+}
+export const dataForm = (ctx: { balance: Kobo; requiresAccountId: boolean; price?: Kobo }) =>
+  DataBody.superRefine((v, c) => {
+    const message = dataDestinationError(v, ctx.requiresAccountId);
+    if (message) {
+      c.addIssue({
+        code: 'custom',
+        path: [ctx.requiresAccountId ? 'account_id' : 'phone_number'],
+        message,
+      });
+    } else if (ctx.price !== undefined && ctx.price > ctx.balance) {
+      c.addIssue({ code: 'custom', path: ['plan_id'], message: MSG.insufficientFunds });
+    }
+  });
+
+export const CableBody = z.object({
+  service_id: z.string().trim().min(1, MSG.cableDecoder),
+  plan_id: text([[notEmpty, MSG.cableDecoder]]),
+  smart_card_number: text([
+    [notEmpty, MSG.cableDecoder],
+    [isDigits, MSG.cableDecoder],
+  ]),
+  pin: requiredPin(MSG.invalidPin),
+  coupon_code: optionalText,
+});
+export const cableForm = (ctx: { balance: Kobo; total?: Kobo }) =>
+  withBalance(CableBody, ctx.balance, () => ctx.total, 'plan_id');
+
+const electricityAmount = wholeNaira(MSG.electricityInvalid, [
+  [(n) => n * NAIRA >= LIMITS.electricityMinimum, MSG.electricityMinimum],
+]);
+export const ElectricityBody = z.object({
+  service_id: z.string().trim().min(1, MSG.inputsInvalid),
+  variation_code: z.enum(['prepaid', 'postpaid'], { error: MSG.inputsInvalid }),
+  meter_number: text([
+    [notEmpty, MSG.electricityMeterEmpty],
+    [isDigits, MSG.electricityInvalid],
+  ]),
+  amount: electricityAmount,
+  pin: requiredPin(MSG.invalidPin),
+  coupon_code: optionalText,
+});
+export const electricityForm = (ctx: { balance: Kobo; total: (amount: Kobo) => Kobo }) =>
+  withBalance(
+    ElectricityBody.extend({
+      amount: fromInput(electricityAmount, MSG.electricityInvalid, MSG.electricityAmountEmpty),
+    }),
+    ctx.balance,
+    (v) => ctx.total(v.amount),
+  );
+
+export const EDUCATION_UNITS_MESSAGE = `Units must be between ${LIMITS.educationUnits.min} and ${LIMITS.educationUnits.max}.`;
+export const EducationBody = z.object({
+  service_id: z.string().trim().min(1, MSG.inputsInvalid),
+  plan_id: z.string().trim().min(1, MSG.inputsInvalid),
+  pin: requiredPin(MSG.invalidPin),
+  quantity: z
+    .number({ error: EDUCATION_UNITS_MESSAGE })
+    .int(EDUCATION_UNITS_MESSAGE)
+    .min(LIMITS.educationUnits.min, EDUCATION_UNITS_MESSAGE)
+    .max(LIMITS.educationUnits.max, EDUCATION_UNITS_MESSAGE),
+  /** JAMB profile id (the provider's billersCode for JAMB pins). */
+  profile_id: optionalText,
+  coupon_code: optionalText,
+});
+export const educationForm = (ctx: { balance: Kobo; total: (quantity: number) => Kobo }) =>
+  withBalance(EducationBody, ctx.balance, (v) => ctx.total(v.quantity), 'quantity');
+
+export const VerifyCustomerBody = z.object({
+  service_id: z.string().trim().min(1, MSG.inputsInvalid),
+  /** Meter or smart-card number. */
+  customer_number: text([
+    [notEmpty, MSG.inputsInvalid],
+    [isDigits, MSG.inputsInvalid],
+  ]),
+  variation_code: z.enum(['prepaid', 'postpaid']).optional(),
+});
+
+// ── Coupons ───────────────────────────────────────────────────────────────────
+
+const UNITS_MESSAGE = MSG.inputsInvalid;
+const couponAmount = wholeNaira(MSG.couponAmount, [[(n) => n > 0, MSG.couponAmount]]);
+const CouponBuyFields = z.object({
+  product: CouponProductSchema,
+  /** Face value per coupon, for AIRTIME and ELECTRICITY only. */
+  amount: couponAmount.optional(),
+  unit: z
+    .number({ error: UNITS_MESSAGE })
+    .int(UNITS_MESSAGE)
+    .min(LIMITS.couponUnits.min, UNITS_MESSAGE)
+    .max(LIMITS.couponUnits.max, UNITS_MESSAGE),
+  pin: requiredPin(MSG.airtimePinRequired),
+  service_id: optionalText,
+  plan_id: optionalText,
+  network_id: optionalText,
+});
+function couponBuyRules(
+  v: { product: string; amount?: Kobo; plan_id?: string },
+  ctx: z.RefinementCtx,
+) {
+  const needsAmount = v.product === 'AIRTIME' || v.product === 'ELECTRICITY';
+  if (needsAmount) {
+    if (v.amount === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.couponAmount });
+    } else if (v.amount < LIMITS.couponAirtimeElectricityMinimum) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.couponMinimum });
+    }
+  } else if (!v.plan_id) {
+    ctx.addIssue({ code: 'custom', path: ['plan_id'], message: MSG.inputsInvalid });
+  }
+}
+export const CouponBuyBody = CouponBuyFields.superRefine(couponBuyRules);
+/** The amount input: blank means none (data, cable, education coupons), else digits only. */
+const couponAmountField = text([[(v) => v === '' || isDigits(v), MSG.couponAmount]])
+  .transform((v) => (v === '' ? undefined : Number(v)))
+  .pipe(couponAmount.optional())
+  .optional();
+export const couponBuyForm = (ctx: { balance: Kobo; total?: Kobo }) =>
+  withBalance(
+    CouponBuyFields.extend({ amount: couponAmountField }).superRefine(couponBuyRules),
+    ctx.balance,
+    () => ctx.total,
+    'unit',
+  );
+
+export const CouponCodeBody = z.object({
+  coupon_code: text([[notEmpty, MSG.couponBlank]]).overwrite((v) => v.replace(/\s+/g, '')),
+});
+export const couponLoadForm = () => CouponCodeBody;
+
+// ── Payments ──────────────────────────────────────────────────────────────────
+
+export const PaymentVerifyBody = z.object({
+  status: z.string().max(32),
+  tx_ref: z.string().min(1).max(128),
+  transaction_id: z.string().max(64).optional(),
+});
+
+/** Flutterwave webhook: the parts we read; everything is re-verified with their API. */
+export const PaymentWebhookBody = z.looseObject({
+  event: z.string().optional(),
+  data: z
+    .looseObject({
+      id: z.union([z.number(), z.string()]).optional(),
+      tx_ref: z.string().optional(),
+      status: z.string().optional(),
+    })
+    .optional(),
+});
+
+// ── Products (admin) ──────────────────────────────────────────────────────────
+
+export const ProductEditBody = z.object({
+  /** Network (data) or TV provider (cable) name, e.g. "MTN" or "DStv". */
+  name: z.string().trim().min(1, MSG.inputsInvalid),
+  plan_id: z.string().trim().min(1, MSG.inputsInvalid),
+  /** New plan name. */
+  plan: z.string().trim().min(1, MSG.inputsInvalid).max(120).optional(),
+  price: wholeNaira(MSG.couponAmount, [[(n) => n > 0, MSG.couponAmount]]).optional(),
+  /** false removes the plan from sale; bought plans stay in history. */
+  on_sale: z.boolean().optional(),
+});

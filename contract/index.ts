@@ -1,0 +1,14 @@
+/**
+ * The contract: every endpoint, entity, status, validation rule, message and pricing rule
+ * shared by the web app, the mocks and the server. Imports only zod.
+ */
+export * from './messages';
+export * from './money';
+export * from './rules';
+export * from './entities';
+export * from './pricing';
+export * from './forms';
+export * from './errors';
+export * from './endpoint';
+export * from './endpoints';
+export * from './phone';

@@ -1,0 +1,152 @@
+/**
+ * Every user-facing sentence of the spec, word for word (spec §5, §8, §4).
+ * Spelling and punctuation are the owner's ("vaild", "occured", "Opps") and are requirements:
+ * change a string here only when the spec changes. Nothing else in the repo spells these out.
+ */
+export const MSG = {
+  // Login (spec §5)
+  loginRequired: 'Please fill in your details.',
+  loginEmail: 'Please enter a vaild email address.',
+
+  // Signup (spec §5)
+  signupName: 'Name must be more than 5 characters.',
+  signupPhone: 'Invalid Phone number.',
+  passwordTooShort: 'Password too short.',
+  passwordsNotEqual: 'Passwords not equal',
+  signupEmail: 'Invalid email',
+
+  // Forgot / reset password
+  forgotEmail: 'Invalid Email Address.',
+  resetPasswordRequired: 'Please enter  password.',
+
+  // Create pin / reset pin
+  pinRequired: 'pin is required.',
+  pinInvalid: 'You have entered an invalid pin.',
+  pinLength: 'Pin must be six(6) numbers.',
+
+  // Shared money rule
+  insufficientFunds: 'Insufficient funds.',
+
+  // Airtime (wallet)
+  airtimePinRequired: 'Pin Required.',
+  airtimeMinimum: 'Minimum amount of ₦100 can be recharged.',
+  airtimeInvalid: 'Invalid Phone Number or Amount.',
+  inputsInvalid: 'Please make sure all inputs are valid.',
+
+  // Coupon load
+  couponBlank: 'Coupon code cannot be blank.',
+  couponInvalid: 'Invalid coupon code supplied.',
+
+  // Data
+  dataAccountId: 'Invalid account id.',
+  dataPhone: 'Invalid Phone Number',
+  dataPinRequired: 'Pin Required',
+
+  // Cable TV
+  cableDecoder: 'Invalid Decoder Number',
+  invalidPin: 'Invalid Pin',
+
+  // Electricity
+  electricityMinimum: 'Minimum amount of ₦500 can be recharged.',
+  electricityAmountEmpty: 'Amount cannot be empty.',
+  electricityMeterEmpty: 'Meter number cannot be empty.',
+  electricityInvalid: 'Invalid Meter Number or amount',
+
+  // Share funds
+  shareAmount: 'Invalid Amount.',
+  shareEmail: 'Please enter a valid email.',
+  sharePin: 'Invalid Secret Pin.',
+
+  // Fund wallet
+  fundAmount: 'Invalid Amount',
+
+  // Change password
+  currentPasswordRequired: 'Please enter current password.',
+  newPasswordRequired: 'Please enter your new password.',
+
+  // Buy coupon
+  couponMinimum: 'Minimum amount of ₦200 can be recharged.',
+  couponAmount: 'Invalid Amount Entered.',
+
+  // Session (spec §4, §8)
+  sessionExpired: 'Your session has expired, please login again.',
+
+  // Success messages (spec §8)
+  fundsSent: 'Funds Sent Successfully.',
+  pinChanged: 'Secret pin Changed Successfully.',
+  passwordChanged: 'Password Changed Successfully.',
+  emailVerified: 'Your Email has been successfully verified.',
+  signupSuccess:
+    'Thank you for signing up. A verification link has been sent to your email address. It expires in 24 hours; check your spam folder if you cannot find it.',
+  verifyingEmail: 'Verifying Email...',
+  pageNotFound: 'Page not found',
+  stampDutyNote: 'Payments above ₦9,999 incur a ₦50 stamp duty charge, which is deducted.',
+} as const;
+
+/** Fallbacks shown when the server sends no message (spec §8), by screen. */
+export const FALLBACK = {
+  purchase: 'Oops!! a problem occured while trying to connect.',
+  unblock: 'Oops!! a problem occured while trying to un-block the user.',
+  block: 'Oops!! a problem occured while trying to block the user.',
+  resetPin: 'Oops!! a problem occured while trying to reset your secret pin.',
+  changePassword: 'Oops!! your password cannot be changed at this moment.',
+  generic: 'Oops! there has been an error.',
+  genericAlt: 'Oops!! there has been an error.',
+  auth: 'opps! a problem occured.',
+  couponVerify: 'Opps, error processing your request.',
+} as const;
+
+export type Message = (typeof MSG)[keyof typeof MSG];
+
+/**
+ * Refusals the spec does not word (decisions §3, §7): the server and the mocks send these as
+ * `msg`, so the screen shows the same sentence on both. Functions take what the user must know.
+ */
+export const SERVER_MSG = {
+  invalidCredentials: 'Incorrect email or password.',
+  emailTaken: 'An account with this email already exists.',
+  emailNotVerified: 'Please verify your email address first. Check your inbox for the link.',
+  accountBlocked: 'Your account has been blocked. Please contact support.',
+  unauthorized: 'Please login to continue.',
+  forbidden: 'You are not allowed to do this.',
+  wrongPin: 'Incorrect transaction pin.',
+  pinLocked: (minutes: number) =>
+    `Too many wrong pins. Purchases and transfers are locked for ${minutes} more minute${minutes === 1 ? '' : 's'}.`,
+  pinAlreadySet: 'You have already created a secret pin.',
+  noPin: 'Please create your secret pin first.',
+  wrongPassword: 'Your current password is incorrect.',
+  commonPassword: 'This password is too common. Please choose another.',
+  userNotFound: 'No user was found with this email.',
+  selfTransfer: 'You cannot send funds to yourself.',
+  tokenInvalid: 'This link is invalid or has expired.',
+  resetLinkSent: 'If an account exists for this email, a reset link has been sent.',
+  verificationSent: 'A new verification link has been sent to your email.',
+  passwordReset: 'Your password has been reset. You can now login.',
+  pinCreated: 'Secret pin created successfully.',
+  loggedOut: 'Logged out.',
+  rateLimited: 'Too many attempts. Please wait a moment and try again.',
+  notFound: 'Not found.',
+  productNotFound: 'This product is not available.',
+  transactionNotFound: 'Transaction not found.',
+  notReversible: 'Only a failed transaction can be reversed.',
+  reversed: 'Transaction reversed successfully.',
+  notDeletable: 'Only a finished transaction can be deleted.',
+  deleted: 'Transaction deleted.',
+  couponNotFound: MSG.couponInvalid,
+  couponUsed: 'This coupon has already been used.',
+  couponExpired: 'This coupon has expired.',
+  couponWrongProduct: MSG.couponInvalid,
+  userBlocked: 'User blocked successfully.',
+  userUnblocked: 'User unblocked successfully.',
+  alreadyBlocked: 'This user is already blocked.',
+  notBlocked: 'This user is not blocked.',
+  productUpdated: 'Plan updated successfully.',
+  paymentNotFound: 'Payment not found.',
+  idempotencyConflict: 'This request id was already used for a different request.',
+  providerUnavailable: 'The service provider is not reachable right now. Please try again.',
+  customerNotFound: 'We could not find a customer with this number.',
+  serverError: 'Something went wrong on our side. Please try again.',
+  resetTokenValid: 'Reset link is valid.',
+  webhookReceived: 'Webhook received.',
+  fundsReceived: 'Funds received.',
+} as const;

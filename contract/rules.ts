@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { toKobo, toNaira, type Kobo } from './money';
+
+/**
+ * Field rules of spec §5, shared by the forms (raw strings from inputs) and the server
+ * (JSON bodies). Each rule is an ordered list of checks; a field reports only the first
+ * check it fails, with the spec's exact message, so the form and the server say the same.
+ */
+export type Check<T> = readonly [test: (value: T) => boolean, message: string];
+
+export function firstFailure<T>(value: T, checks: readonly Check<T>[]): string | undefined {
+  for (const [test, message] of checks) if (!test(value)) return message;
+  return undefined;
+}
+
+/** A string field checked in order; a missing or non-string value gets the first message. */
+export function text(checks: readonly Check<string>[], options: { trim?: boolean } = {}) {
+  const first = checks[0]?.[1] ?? MSG.inputsInvalid;
+  const base = z.string({ error: first });
+  const s = options.trim === false ? base : base.trim();
+  return s.superRefine((value, ctx) => {
+    const message = firstFailure(value, checks);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+}
+
+// ── Patterns (spec §5, §9) ────────────────────────────────────────────────────
+
+/** Standard e-mail shape: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Nigerian mobile prefixes the spec allows (spec §9). */
+export const PHONE_PREFIXES = ['070', '080', '081', '090', '091'] as const;
+/** 11 digits, no spaces or letters, starting with an allowed prefix. */
+export const PHONE_PATTERN = /^0(70|80|81|90|91)\d{8}$/;
+export const DIGITS_PATTERN = /^\d+$/;
+/** "Name needs at least 5 consecutive letters." */
+export const NAME_PATTERN = /[A-Za-z]{5,}/;
+/** "Password: a run of at least 8 letters or digits." */
+export const PASSWORD_PATTERN = /[A-Za-z0-9]{8,}/;
+export const PIN_LENGTH = 6;
+
+export const isEmail = (v: string) => EMAIL_PATTERN.test(v);
+export const isPhone = (v: string) => PHONE_PATTERN.test(v);
+export const isDigits = (v: string) => DIGITS_PATTERN.test(v);
+export const notEmpty = (v: string) => v.length > 0;
+
+// ── Reusable fields ───────────────────────────────────────────────────────────
+
+/** A 6-digit pin (create pin, reset pin). */
+export const PinSchema = text(
+  [
+    [notEmpty, MSG.pinRequired],
+    [isDigits, MSG.pinInvalid],
+    [(v) => v.length === PIN_LENGTH, MSG.pinLength],
+  ],
+  { trim: false },
+);
+
+/** A pin that only has to be present (purchase screens each name it differently). */
+export const requiredPin = (message: string) => text([[notEmpty, message]], { trim: false });
+
+/** Spec password rule: a run of at least 8 letters or digits. */
+export const passwordRule = (requiredMessage?: string) =>
+  text(
+    [
+      ...(requiredMessage ? ([[notEmpty, requiredMessage]] as const) : []),
+      [(v: string) => PASSWORD_PATTERN.test(v), MSG.passwordTooShort],
+    ],
+    { trim: false },
+  );
+
+/** An optional id-like string: empty strings are treated as absent (a codec, so bodies encode). */
+export const optionalText = z.codec(z.string().trim().max(200).optional(), z.string().optional(), {
+  decode: (v) => (v ? v : undefined),
+  encode: (v) => v,
+});
+
+/**
+ * Whole naira amount on the wire (the spec's "digits only") decoded to kobo, checked in order
+ * against naira values. Used by bodies; forms feed it from a digits-only string (`fromInput`).
+ */
+export function wholeNaira(typeMessage: string, checks: readonly Check<number>[] = []) {
+  const wire = z.number({ error: typeMessage }).superRefine((n, ctx) => {
+    const message =
+      Number.isSafeInteger(n) && n <= 10_000_000_000 ? firstFailure(n, checks) : typeMessage;
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+  return z.codec(wire, z.int(), {
+    decode: (n): Kobo => toKobo(n),
+    encode: (kobo) => toNaira(kobo),
+  });
+}
+
+/**
+ * A form's raw input string → the wire schema (digits only, else `message`).
+ * `emptyMessage` lets a screen say "Amount cannot be empty." before the digits rule.
+ */
+export function fromInput<T extends z.ZodType<unknown, number>>(
+  wire: T,
+  message: string,
+  emptyMessage?: string,
+) {
+  return text([...(emptyMessage ? ([[notEmpty, emptyMessage]] as const) : []), [isDigits, message]])
+    .transform(Number)
+    .pipe(wire);
+}
+
+/** Adds "Passwords not equal" when `confirm` differs from `password` (spec §5). */
+export function withConfirmation<T extends z.ZodObject<{ [k: string]: z.ZodType }>>(
+  schema: T,
+  passwordKey: string,
+  confirmKey = 'confirm_password',
+) {
+  return schema
+    .extend({ [confirmKey]: z.string({ error: MSG.passwordsNotEqual }) })
+    .superRefine((values: Record<string, unknown>, ctx) => {
+      if (values[passwordKey] !== values[confirmKey]) {
+        ctx.addIssue({ code: 'custom', path: [confirmKey], message: MSG.passwordsNotEqual });
+      }
+    });
+}
+
+/**
+ * Adds "Insufficient funds." when what the form would charge exceeds the balance.
+ * `total` returns kobo from the parsed values, or undefined when it cannot be known yet.
+ */
+export function withBalance<T extends z.ZodType<Record<string, unknown>>>(
+  schema: T,
+  balance: Kobo,
+  total: (values: z.output<T>) => Kobo | undefined,
+  path = 'amount',
+) {
+  return schema.superRefine(
+    (values, ctx) => {
+      const charge = total(values as z.output<T>);
+      if (charge !== undefined && charge > balance) {
+        ctx.addIssue({ code: 'custom', path: [path], message: MSG.insufficientFunds });
+      }
+    },
+    { when: (payload) => payload.issues.length === 0 },
+  );
+}
+
+/** First message of a failed parse, in field order: what a one-line form error shows. */
+export function firstMessage(result: z.ZodSafeParseResult<unknown>): string | undefined {
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/** Messages by field (first per field), for forms that show errors under each input. */
+export function fieldMessages(result: z.ZodSafeParseResult<unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (result.success) return out;
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : '_form';
+    out[key] ??= issue.message;
+  }
+  return out;
+}

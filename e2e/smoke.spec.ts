@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+
+// The shell a visitor meets on `npm start`: public pages render, unknown paths say so, and
+// every /api call is answered (by the in-browser mocks until the API server exists).
+
+test('the landing page shows the brand and the way in', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /sign up/i }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /log ?in/i }).first()).toBeVisible();
+});
+
+test('an unknown path shows "Page not found" with a link home', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: /home/i }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a dashboard URL survives a reload (SPA fallback)', async ({ page }) => {
+  await page.goto('/user/dashboard/wallet');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(/\/user\/dashboard\/wallet$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('the API answers in the browser with the contract shape', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const answer = await page.evaluate(async () => {
+    const res = await fetch('/api/public/product/network/all');
+    return { status: res.status, body: (await res.json()) as { message: { name: string }[] } };
+  });
+  expect(answer.status).toBe(200);
+  expect(answer.body.message.map((n) => n.name)).toEqual(
+    expect.arrayContaining(['MTN', 'GLO', 'AIRTEL', '9MOBILE']),
+  );
+});

@@ -1,0 +1,97 @@
+import type { Catalogue, Kobo } from '@contract';
+import { CATALOGUE } from '@contract/catalogue';
+import { SEED_HISTORY } from './fixtures/history';
+import { seedLinks } from './fixtures/links';
+import { Rng } from './random';
+import type {
+  CouponRecord,
+  IdempotentAnswer,
+  LinkTokenRecord,
+  MailRecord,
+  PaymentRecord,
+  RefreshTokenRecord,
+  TransactionRecord,
+  UserRecord,
+} from './records';
+
+/**
+ * The mock server's memory: plain arrays of records holding kobo, seeded from fixtures/.
+ * Handlers read and write it; stories and tests may tweak it (`db.users[0].wallet_balance = 0`)
+ * and call `resetDb()` to get the seed back. It lives as long as the page (browser) or the
+ * test file (Node): a reload starts from the seed again.
+ */
+export interface Db {
+  users: UserRecord[];
+  transactions: TransactionRecord[];
+  payments: PaymentRecord[];
+  coupons: CouponRecord[];
+  /** A copy of contract/catalogue.ts that admin price edits change. */
+  catalogue: Catalogue;
+  /** Plan ids taken off sale by an admin (hidden from public lists and purchases). */
+  offSale: Set<string>;
+  mails: MailRecord[];
+  linkTokens: LinkTokenRecord[];
+  refreshTokens: RefreshTokenRecord[];
+  idempotency: Map<string, IdempotentAnswer>;
+  /** What the business holds at each upstream provider (admin overview). */
+  providerBalances: { atg: Kobo; vt: Kobo };
+  settings: {
+    /**
+     * Decisions §5 makes automatic reversal of failed purchases the server's default. The
+     * mock leaves failed purchases failed by default, so the admin's reverse action and the
+     * "failed" row have something to show; set true to mimic the default server.
+     */
+    autoReverseFailed: boolean;
+    /** Added to every successful answer, in ms (0: instant, for tests and screenshots). */
+    latencyMs: number;
+  };
+  /** Seeded randomness for tokens, pins and codes; reset with the db. */
+  rng: Rng;
+  /** Sequence for ids created at run time. */
+  seq: number;
+}
+
+function seed(): Db {
+  const links = seedLinks();
+  // structuredClone: handlers mutate records, the seed must stay untouched.
+  const history = structuredClone(SEED_HISTORY);
+  return {
+    users: history.users,
+    transactions: history.transactions,
+    payments: history.payments,
+    coupons: history.coupons,
+    catalogue: structuredClone(CATALOGUE),
+    offSale: new Set(),
+    mails: links.mails,
+    linkTokens: links.tokens,
+    refreshTokens: [],
+    idempotency: new Map(),
+    // Kobo, written naira_kobo: ₦1,254,300.50 and ₦845,120.75.
+    providerBalances: { atg: 1_254_300_50, vt: 845_120_75 },
+    settings: { autoReverseFailed: false, latencyMs: 0 },
+    rng: new Rng(42),
+    seq: 1_000,
+  };
+}
+
+export const db: Db = seed();
+
+/** Back to the seed, in place: modules holding `db` see the fresh data. */
+export function resetDb(): void {
+  Object.assign(db, seed());
+}
+
+/** A fresh id for something created at run time: `prefix_1001`, `prefix_1002`… */
+export function nextId(prefix: string): string {
+  db.seq += 1;
+  return `${prefix}_${db.seq}`;
+}
+
+export function findUserByEmail(email: string): UserRecord | undefined {
+  const wanted = email.trim().toLowerCase();
+  return db.users.find((u) => u.email === wanted);
+}
+
+export function findUser(id: string): UserRecord | undefined {
+  return db.users.find((u) => u.id === id);
+}

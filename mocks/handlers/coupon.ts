@@ -1,0 +1,100 @@
+import { api, couponPrice, MSG, type CouponProduct } from '@contract';
+import { now } from '../clock';
+import { me } from '../contract-handler';
+import { db } from '../db';
+import { MockApiError } from '../errors';
+import { findNetwork } from '../services/catalogue';
+import { issueCoupons, redeemable } from '../services/coupons';
+import { assertOnSale } from '../services/purchase';
+import {
+  quoteAirtime,
+  quoteCable,
+  quoteData,
+  quoteEducation,
+  quoteElectricity,
+  type Quote,
+} from '../services/quotes';
+import { transactionId } from '../services/records';
+import { toCoupon } from '../services/views';
+import { assertCanSpend, checkPin, debit } from '../services/wallet';
+import { impl } from './impl';
+
+/** Buying coupons to gift, and loading one on a purchase screen (decisions §8). */
+
+interface CouponBuy {
+  product: CouponProduct;
+  amount?: number;
+  service_id?: string;
+  plan_id?: string;
+  network_id?: string;
+}
+
+/** What one coupon of the order costs: the same product bought from the wallet. */
+function unitQuote(order: CouponBuy): Quote {
+  const c = db.catalogue;
+  const plan = order.plan_id ?? '';
+  switch (order.product) {
+    case 'AIRTIME': {
+      // The network is optional: "gift airtime without knowing the recipient's number".
+      const network = order.network_id ?? order.service_id;
+      const known = network ? findNetwork(c, network) : undefined;
+      return quoteAirtime(c, known?.id ?? c.networks[0]?.id ?? 'mtn', order.amount ?? 0);
+    }
+    case 'ELECTRICITY': {
+      if (!order.service_id) throw new MockApiError('validation_error', MSG.inputsInvalid);
+      return quoteElectricity(c, order.service_id, 'prepaid', order.amount ?? 0);
+    }
+    case 'DATA-REGULAR':
+    case 'DATA-NON-REGULAR': {
+      const quote = quoteData(c, order.service_id, plan);
+      if (quote.couponProduct !== order.product)
+        throw new MockApiError('validation_error', MSG.inputsInvalid);
+      return quote;
+    }
+    case 'CABLETV':
+      return quoteCable(c, order.service_id, plan);
+    case 'EDUCATION':
+      return quoteEducation(c, order.service_id, plan);
+  }
+}
+
+export const coupon = {
+  buyCoupon: impl(api.buyCoupon, (ctx) => {
+    const user = me(ctx);
+    const { body } = ctx;
+    const unit = unitQuote(body);
+    assertOnSale(unit);
+    assertCanSpend(user);
+    checkPin(user, body.pin);
+    const price = couponPrice(unit.price, body.unit);
+    const before = debit(user, price.total);
+    const coupons = issueCoupons(user, unit, body.unit);
+    const at = now();
+    db.seq += 1;
+    db.transactions.unshift({
+      transaction_id: transactionId(at, db.seq),
+      user: user.email,
+      user_id: user.id,
+      date: at,
+      product: 'Coupon',
+      value: price.value,
+      status: 'successful',
+      direction: 'debit',
+      amountCharged: price.total,
+      balance_before: before,
+      balance_after: user.wallet_balance,
+      service_id: unit.service_id,
+      plan: `${unit.meta.name} coupon`,
+      quantity: body.unit,
+      response_msg: 'TRANSACTION SUCCESSFUL',
+      hidden: false,
+    });
+    return { message: coupons.map(toCoupon) };
+  }),
+
+  // Unknown, used and expired codes all answer 422 invalid_coupon (ERROR_STATUS), each with
+  // its own sentence; the coupon tab shows the msg.
+  verifyCoupon: impl(api.verifyCoupon, ({ body }) => ({
+    message: toCoupon(redeemable(body.coupon_code)),
+  })),
+};

@@ -1,0 +1,29 @@
+import type { Api, EndpointName } from '@contract';
+import { admin } from './admin';
+import { auth } from './auth';
+import { coupon } from './coupon';
+import { dev } from './dev';
+import type { Impl } from './impl';
+import { payment } from './payment';
+import { product } from './product';
+import { publicProducts } from './public';
+import { transactions } from './transactions';
+import { user } from './user';
+
+/**
+ * Every endpoint of contract/endpoints.ts, by its `api` key. The mapped type makes a new
+ * endpoint without a mock a type error (and mocks/coverage.test.ts a failing test).
+ */
+export type Impls = { [K in EndpointName]: Impl<Api[K]> };
+
+export const impls: Impls = {
+  ...auth,
+  ...user,
+  ...transactions,
+  ...coupon,
+  ...payment,
+  ...product,
+  ...publicProducts,
+  ...admin,
+  ...dev,
+};

@@ -1,0 +1,53 @@
+import { api, SERVER_MSG, type Catalogue, type DataPlan, type PricedPlan } from '@contract';
+import { db } from '../db';
+import { MockApiError } from '../errors';
+import { findNetwork } from '../services/catalogue';
+import { impl } from './impl';
+
+/** The admin's price lists (spec §2 admin 5–6): read the catalogue, edit a data or cable plan. */
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The plan an edit names: `name` is the network (data) or TV provider (cable). */
+function editablePlan(name: string, planId: string): DataPlan | PricedPlan {
+  const network = findNetwork(db.catalogue, name);
+  const plans = [
+    ...db.catalogue.data
+      .filter((v) => same(v.name, name) || v.network_id === network?.id)
+      .flatMap((v) => v.plans),
+    ...db.catalogue.cabletv.filter((v) => same(v.name, name)).flatMap((v) => v.plans),
+  ];
+  const plan = plans.find((p) => p.id === planId || p.plan_id === planId);
+  if (!plan) throw new MockApiError('not_found', SERVER_MSG.productNotFound);
+  return plan;
+}
+
+const EMPTY_CATALOGUE: Catalogue = {
+  networks: [],
+  data: [],
+  cabletv: [],
+  electricity: [],
+  education: [],
+};
+
+export const product = {
+  products: impl(
+    api.products,
+    // The admin sees every plan, on sale or not, so a plan taken off sale can be found again.
+    () => ({ message: db.catalogue }),
+    () => ({ message: EMPTY_CATALOGUE }),
+  ),
+
+  editProduct: impl(api.editProduct, ({ body }) => {
+    const plan = editablePlan(body.name, body.plan_id);
+    if (body.plan !== undefined) plan.name = body.plan;
+    // Past transactions keep what they charged: only the catalogue changes (decisions §9).
+    if (body.price !== undefined) {
+      if ('wallet_price' in plan) plan.wallet_price = body.price;
+      else plan.price = body.price;
+    }
+    if (body.on_sale === false) db.offSale.add(plan.id);
+    if (body.on_sale === true) db.offSale.delete(plan.id);
+    return { message: SERVER_MSG.productUpdated };
+  }),
+};

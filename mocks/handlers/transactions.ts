@@ -1,0 +1,207 @@
+import {
+  api,
+  dataDestinationError,
+  FINAL_TRANSACTION_STATUSES,
+  MSG,
+  NAIRA,
+  SERVER_MSG,
+} from '@contract';
+import { now } from '../clock';
+import { me } from '../contract-handler';
+import { db, findUserByEmail } from '../db';
+import { MockApiError } from '../errors';
+import { networkForPhone } from '../services/catalogue';
+import { couponFor } from '../services/coupons';
+import { matches, paginate } from '../services/paging';
+import { customerAddress, customerName, sandboxOutcome } from '../services/provider';
+import { purchase, reverse } from '../services/purchase';
+import {
+  quoteAirtime,
+  quoteCable,
+  quoteData,
+  quoteEducation,
+  quoteElectricity,
+} from '../services/quotes';
+import { transactionId, transferRecords } from '../services/records';
+import { toTransaction } from '../services/views';
+import { assertCanSpend, checkPin, credit, debit } from '../services/wallet';
+import { impl } from './impl';
+
+/**
+ * Purchases, transfers and the transaction lists (spec §7 transactions). With a
+ * `coupon_code`, the coupon decides the product (plan, amount, provider) and the body only
+ * says where it goes; without one the wallet pays the contract/pricing total.
+ */
+
+const invalid = (msg: string) => new MockApiError('validation_error', msg);
+
+export const transactions = {
+  airtime: impl(api.airtime, (ctx) => {
+    const { body } = ctx;
+    const coupon = couponFor(body.coupon_code, 'Airtime');
+    const amount = coupon ? coupon.meta_data.amount : body.amount;
+    // Numbers are portable: the chosen network wins over the prefix (docs/domain.md).
+    const network =
+      body.network_id ??
+      networkForPhone(db.catalogue, body.phone_number)?.id ??
+      coupon?.meta_data.network_id;
+    if (!network) throw invalid(MSG.inputsInvalid);
+    const quote = quoteAirtime(db.catalogue, network, amount);
+    const record = purchase(me(ctx), {
+      quote,
+      destination: { phone: body.phone_number },
+      pin: body.pin,
+      coupon,
+    });
+    return { message: toTransaction(record) };
+  }),
+
+  data: impl(api.data, (ctx) => {
+    const { body } = ctx;
+    const coupon = couponFor(body.coupon_code, 'Data');
+    const serviceId = coupon?.meta_data.service_id ?? body.service_id;
+    const planId = coupon?.meta_data.plan_id ?? body.plan_id;
+    const variation = db.catalogue.data.find((v) => v.service_id === serviceId);
+    if (!variation) throw new MockApiError('not_found', SERVER_MSG.productNotFound);
+    const destinationError = dataDestinationError(
+      { phone_number: body.phone_number, account_id: body.account_id, plan_id: planId },
+      variation.requires_account_id,
+    );
+    if (destinationError || !planId) throw invalid(destinationError ?? MSG.dataPhone);
+    const quote = quoteData(db.catalogue, serviceId, planId);
+    const destination = variation.requires_account_id
+      ? { account_id: body.account_id }
+      : { phone: body.phone_number };
+    const record = purchase(me(ctx), { quote, destination, pin: body.pin, coupon });
+    return { message: toTransaction(record) };
+  }),
+
+  cabletv: impl(api.cabletv, (ctx) => {
+    const { body } = ctx;
+    const coupon = couponFor(body.coupon_code, 'CableTV');
+    const quote = quoteCable(
+      db.catalogue,
+      coupon?.meta_data.service_id ?? body.service_id,
+      coupon?.meta_data.plan_id ?? body.plan_id,
+    );
+    const destination = { smart_card_number: body.smart_card_number };
+    const record = purchase(me(ctx), { quote, destination, pin: body.pin, coupon });
+    return { message: toTransaction(record) };
+  }),
+
+  electricity: impl(api.electricity, (ctx) => {
+    const { body } = ctx;
+    const coupon = couponFor(body.coupon_code, 'Electricity');
+    const quote = quoteElectricity(
+      db.catalogue,
+      coupon?.meta_data.service_id ?? body.service_id,
+      body.variation_code,
+      coupon ? coupon.meta_data.amount : body.amount,
+    );
+    const destination = { meter_number: body.meter_number, variation_code: body.variation_code };
+    const record = purchase(me(ctx), { quote, destination, pin: body.pin, coupon });
+    return { message: toTransaction(record) };
+  }),
+
+  education: impl(api.education, (ctx) => {
+    const { body } = ctx;
+    const coupon = couponFor(body.coupon_code, 'Education');
+    // One coupon is one unit.
+    const quantity = coupon ? 1 : body.quantity;
+    const quote = quoteEducation(
+      db.catalogue,
+      coupon?.meta_data.service_id ?? body.service_id,
+      coupon?.meta_data.plan_id ?? body.plan_id,
+      quantity,
+    );
+    const record = purchase(me(ctx), { quote, destination: { quantity }, pin: body.pin, coupon });
+    return { message: toTransaction(record) };
+  }),
+
+  verifyCustomer: impl(api.verifyCustomer, ({ body }) => {
+    const number = body.customer_number;
+    const isTv = db.catalogue.cabletv.some((v) => v.service_id === body.service_id);
+    const isPower = db.catalogue.electricity.some((v) => v.service_id === body.service_id);
+    if (!isTv && !isPower) throw new MockApiError('not_found', SERVER_MSG.productNotFound);
+    // Same sandbox rule as purchases: …0000 is not a customer of this biller.
+    if (sandboxOutcome(number) === 'failed')
+      throw new MockApiError('not_found', SERVER_MSG.customerNotFound);
+    if (isTv) {
+      const plan = db.catalogue.cabletv.find((v) => v.service_id === body.service_id)?.plans[1];
+      return {
+        message: {
+          customer_name: customerName(number),
+          ...(plan && { current_bouquet: plan.name }),
+          due_date: new Date(now() + 9 * 86_400_000).toISOString().slice(0, 10),
+        },
+      };
+    }
+    return {
+      message: {
+        customer_name: customerName(number),
+        address: customerAddress(number),
+        meter_number: number,
+        min_purchase_amount: 500 * NAIRA,
+      },
+    };
+  }),
+
+  share: impl(api.share, (ctx) => {
+    const sender = me(ctx);
+    const { body } = ctx;
+    const recipient = findUserByEmail(body.email);
+    if (!recipient) throw new MockApiError('not_found', SERVER_MSG.userNotFound);
+    if (recipient.id === sender.id) throw invalid(SERVER_MSG.selfTransfer);
+    assertCanSpend(sender);
+    checkPin(sender, body.pin);
+    const fromBefore = debit(sender, body.amount);
+    const toBefore = credit(recipient, body.amount);
+    const at = now();
+    const ids: [string, string] = [transactionId(at, ++db.seq), transactionId(at, ++db.seq)];
+    const rows = transferRecords({
+      ids,
+      at,
+      from: sender,
+      to: recipient,
+      amount: body.amount,
+      fromBefore,
+      toBefore,
+    });
+    db.transactions.unshift(...rows);
+    return { message: sender.wallet_balance };
+  }),
+
+  transactions: impl(
+    api.transactions,
+    ({ query }) => {
+      const found = db.transactions
+        .filter((t) => matches(t.user, query.q) && matches(t.transaction_id, query.id))
+        .sort((a, b) => b.date - a.date);
+      return paginate(found.map(toTransaction), query);
+    },
+    ({ query }) => paginate([], query),
+  ),
+
+  deleteTransaction: impl(api.deleteTransaction, (ctx) => {
+    const user = me(ctx);
+    // Someone else's id answers like an unknown one: nothing leaks (decisions §7).
+    const record = db.transactions.find(
+      (t) => t.transaction_id === ctx.params.id && t.user_id === user.id && !t.hidden,
+    );
+    if (!record) throw new MockApiError('not_found', SERVER_MSG.transactionNotFound);
+    if (!FINAL_TRANSACTION_STATUSES.includes(record.status)) {
+      throw new MockApiError('conflict', SERVER_MSG.notDeletable);
+    }
+    record.hidden = true;
+    return { message: SERVER_MSG.deleted };
+  }),
+
+  reverse: impl(api.reverse, ({ body }) => {
+    const record = db.transactions.find(
+      (t) => t.transaction_id === body.transactionId && t.user_id === body.userId,
+    );
+    if (!record) throw new MockApiError('not_found', SERVER_MSG.transactionNotFound);
+    reverse(record);
+    return { message: SERVER_MSG.reversed };
+  }),
+};

@@ -1,0 +1,83 @@
+import { api, MSG, SERVER_MSG } from '@contract';
+import { me } from '../contract-handler';
+import { db, findUser } from '../db';
+import { MockApiError } from '../errors';
+import { matches, paginate } from '../services/paging';
+import { toCurrentUser, toUser } from '../services/views';
+import { impl } from './impl';
+
+/** The signed-in user, settings, and the admin's user management (spec §7 user). */
+
+function target(id: string) {
+  const user = findUser(id);
+  if (!user) throw new MockApiError('not_found', SERVER_MSG.notFound);
+  return user;
+}
+
+export const user = {
+  currentUser: impl(
+    api.currentUser,
+    (ctx) => ({ message: toCurrentUser(me(ctx)) }),
+    // A brand-new account: nothing bought, nothing in the wallet.
+    (ctx) => ({
+      message: { ...toCurrentUser(me(ctx)), wallet_balance: 0, transactions: [], coupons: [] },
+    }),
+  ),
+
+  users: impl(
+    api.users,
+    ({ query }) => {
+      const found = db.users
+        .filter((u) => matches(u.email, query.q))
+        .sort((a, b) => b.created_on - a.created_on);
+      return paginate(found.map(toUser), query);
+    },
+    ({ query }) => paginate([], query),
+  ),
+
+  atgBalance: impl(
+    api.atgBalance,
+    () => ({ message: db.providerBalances.atg }),
+    () => ({ message: 0 }),
+  ),
+
+  vtBalance: impl(
+    api.vtBalance,
+    () => ({ message: db.providerBalances.vt }),
+    () => ({ message: 0 }),
+  ),
+
+  changePassword: impl(api.changePassword, (ctx) => {
+    const u = me(ctx);
+    // 400, not 401/403: a wrong current password must not end the session (decisions §3).
+    if (u.password !== ctx.body.old_password)
+      throw new MockApiError('validation_error', SERVER_MSG.wrongPassword);
+    u.password = ctx.body.new_password;
+    return { message: MSG.passwordChanged };
+  }),
+
+  resetPin: impl(api.resetPin, (ctx) => {
+    const u = me(ctx);
+    if (u.password !== ctx.body.password)
+      throw new MockApiError('validation_error', SERVER_MSG.wrongPassword);
+    u.pin = ctx.body.pin;
+    u.pin_failures = 0;
+    u.pin_locked_until = null;
+    return { message: MSG.pinChanged };
+  }),
+
+  blockUser: impl(api.blockUser, ({ body }) => {
+    const u = target(body.id);
+    if (u.isBlocked) throw new MockApiError('conflict', SERVER_MSG.alreadyBlocked);
+    u.isBlocked = true;
+    u.status = 'offline';
+    return { message: SERVER_MSG.userBlocked };
+  }),
+
+  unblockUser: impl(api.unblockUser, ({ body }) => {
+    const u = target(body.id);
+    if (!u.isBlocked) throw new MockApiError('conflict', SERVER_MSG.notBlocked);
+    u.isBlocked = false;
+    return { message: SERVER_MSG.userUnblocked };
+  }),
+};

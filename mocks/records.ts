@@ -1,0 +1,72 @@
+import type { Coupon, Kobo, Mail, Payment, Transaction } from '@contract';
+
+/**
+ * What the in-memory db stores. Entities are the contract's output types (money in kobo)
+ * plus the private fields a server keeps and never sends (passwords, pins, hidden flags).
+ * Handlers turn records into contract values with the functions in services/views.ts.
+ */
+
+export interface UserRecord {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  wallet_balance: Kobo;
+  isAdmin: boolean;
+  email_verified: boolean;
+  referral_code: string;
+  referred_by: string | null;
+  status: 'online' | 'offline';
+  last_login: number | null;
+  isBlocked: boolean;
+  created_on: number;
+  /** Plain text: this is a mock (the server stores argon2id hashes, decisions §7). */
+  password: string;
+  /** Null until created (spec: users without a pin are sent to /auth/createpin). */
+  pin: string | null;
+  /** Wrong pins in a row; five lock purchases for 30 minutes (decisions §7). */
+  pin_failures: number;
+  pin_locked_until: number | null;
+}
+
+export interface TransactionRecord extends Transaction {
+  /** Deleted by its owner: gone from their history, still in the ledger and admin lists. */
+  hidden: boolean;
+}
+
+export interface PaymentRecord extends Payment {
+  /** The card provider's transaction id, known at checkout in the mock. */
+  provider_id: string;
+}
+
+export interface CouponRecord extends Coupon {
+  owner_id: string;
+  redeemed_by: string | null;
+}
+
+/** Single-use links sent by e-mail: verify e-mail (24 h) and reset password. */
+export interface LinkTokenRecord {
+  token: string;
+  user_id: string;
+  purpose: 'verify-email' | 'reset-password';
+  expires_at: number;
+  used: boolean;
+}
+
+/** Refresh tokens: opaque, rotated on every use; reuse revokes the family (decisions §7). */
+export interface RefreshTokenRecord {
+  token: string;
+  user_id: string;
+  family: string;
+  expires_at: number;
+  state: 'active' | 'used' | 'revoked';
+}
+
+export type MailRecord = Mail;
+
+/** Replay store for `X-Request-Id` (decisions §3): same key, same answer, no second debit. */
+export interface IdempotentAnswer {
+  body: string;
+  status: number;
+  json: unknown;
+}

@@ -1,0 +1,71 @@
+import type { Coupon, CurrentUser, Payment, Transaction, User } from '@contract';
+import { now } from '../clock';
+import { db } from '../db';
+import type { CouponRecord, PaymentRecord, TransactionRecord, UserRecord } from '../records';
+
+/**
+ * Records → contract values: private fields (password, pin, hidden flags, provider ids)
+ * never leave the mock server, as they never leave the real one.
+ */
+
+export function toUser(u: UserRecord): User {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    wallet_balance: u.wallet_balance,
+    isAdmin: u.isAdmin,
+    has_created_secret_pin: u.pin !== null,
+    email_verified: u.email_verified,
+    referral_code: u.referral_code,
+    status: u.status,
+    last_login: u.last_login,
+    isBlocked: u.isBlocked,
+    created_on: u.created_on,
+  };
+}
+
+export function toTransaction(t: TransactionRecord): Transaction {
+  const { hidden: _hidden, ...rest } = t;
+  return rest;
+}
+
+export function toPayment(p: PaymentRecord): Payment {
+  const { provider_id: _providerId, ...rest } = p;
+  return rest;
+}
+
+/** `isValid`: not redeemed and not past `expires_at` (the Active column, spec §2). */
+export function toCoupon(c: CouponRecord): Coupon {
+  return {
+    coupon_code: c.coupon_code,
+    meta_data: c.meta_data,
+    isValid: c.isValid && c.expires_at > now(),
+    issued_at: c.issued_at,
+    expires_at: c.expires_at,
+  };
+}
+
+/** The user's own history, newest first, without the rows they deleted. */
+export function historyOf(userId: string): TransactionRecord[] {
+  return db.transactions
+    .filter((t) => t.user_id === userId && !t.hidden)
+    .sort((a, b) => b.date - a.date);
+}
+
+export function couponsOf(userId: string): CouponRecord[] {
+  return db.coupons.filter((c) => c.owner_id === userId).sort((a, b) => b.issued_at - a.issued_at);
+}
+
+/**
+ * `GET /api/user`: the whole history, not only the last five — the overview counts and sums
+ * it and the Transactions page filters it, and the contract has no per-user history call.
+ */
+export function toCurrentUser(u: UserRecord): CurrentUser {
+  return {
+    ...toUser(u),
+    transactions: historyOf(u.id).map(toTransaction),
+    coupons: couponsOf(u.id).map(toCoupon),
+  };
+}

@@ -1,0 +1,217 @@
+#!/usr/bin/env node
+/**
+ * After `vite build`, prints what each route costs on a first visit: the JavaScript and CSS
+ * a browser downloads (raw and gzip) to show that page — the entry chunk, plus the page's
+ * layout, plus the page, each with the chunks they statically import.
+ *
+ * Routes are the lazy route modules under src/app/routes/ (see src/app/router.tsx); the set of
+ * chunks comes from Vite's manifest (`build.manifest: true`), following static `imports` only
+ * (dynamic imports load later, on demand). It also checks the code-splitting rule: a public
+ * page must not pull in any dashboard or admin module. Breaking that sets exit code 1.
+ *
+ * Usage: node scripts/report-chunks.mjs [outDir=dist]
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export const ROUTES_DIR = 'src/app/routes/';
+
+/**
+ * Which layout wraps the pages of each folder — mirrors the nesting in src/app/router.tsx.
+ * First match wins.
+ */
+export const LAYOUTS = [
+  {
+    under: 'src/app/routes/user/',
+    layout: 'src/app/layouts/user-dashboard-layout.tsx',
+    area: 'user',
+  },
+  {
+    under: 'src/app/routes/admin/',
+    layout: 'src/app/layouts/admin-dashboard-layout.tsx',
+    area: 'admin',
+  },
+  { under: 'src/app/routes/', layout: 'src/app/layouts/public-layout.tsx', area: 'public' },
+];
+
+/**
+ * The JS and CSS files loaded when the given manifest entries are imported, following static
+ * imports transitively.
+ * @param {Record<string, import('./report-chunks.d.mts').ManifestChunk>} manifest
+ * @param {string[]} keys manifest keys (source paths such as "src/app/routes/faq.tsx")
+ * @returns {{ js: string[], css: string[], keys: string[] }} sorted, without duplicates
+ */
+export function collectChunks(manifest, keys) {
+  const seen = new Set();
+  const js = new Set();
+  const css = new Set();
+  const stack = [...keys];
+  while (stack.length > 0) {
+    const key = /** @type {string} */ (stack.pop());
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`"${key}" is not in the Vite manifest`);
+    seen.add(key);
+    if (/\.m?js$/.test(chunk.file)) js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) stack.push(imported);
+  }
+  return { js: [...js].sort(), css: [...css].sort(), keys: [...seen].sort() };
+}
+
+/** The build's entry (index.html) key. */
+export function entryKey(manifest) {
+  const keys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  if (keys.length !== 1)
+    throw new Error(`expected one entry in the manifest, found ${keys.length}`);
+  return /** @type {string} */ (keys[0]);
+}
+
+/**
+ * One row per lazy route module: what a first visit to that route downloads.
+ * @returns {Array<{ route: string, area: string, js: string[], css: string[], addedJs: string[], keys: string[] }>}
+ */
+export function routeChunkSets(manifest) {
+  const entry = entryKey(manifest);
+  const entryChunks = collectChunks(manifest, [entry]);
+  return Object.keys(manifest)
+    .filter((key) => key.startsWith(ROUTES_DIR) && manifest[key]?.isDynamicEntry)
+    .sort()
+    .map((route) => {
+      const rule = LAYOUTS.find((candidate) => route.startsWith(candidate.under));
+      const layout = rule && manifest[rule.layout] ? [rule.layout] : [];
+      const all = collectChunks(manifest, [entry, ...layout, route]);
+      return {
+        route,
+        area: rule?.area ?? 'public',
+        js: all.js,
+        css: all.css,
+        addedJs: all.js.filter((file) => !entryChunks.js.includes(file)),
+        keys: all.keys,
+      };
+    });
+}
+
+/**
+ * Public routes that load a dashboard or admin module (their layout or one of their pages):
+ * the code-splitting rule says they never should.
+ * @returns {Array<{ route: string, leaked: string[] }>}
+ */
+export function findLeaks(manifest) {
+  const privateModules = new Set(
+    Object.keys(manifest).filter((key) =>
+      LAYOUTS.some(
+        (rule) => rule.area !== 'public' && (key.startsWith(rule.under) || key === rule.layout),
+      ),
+    ),
+  );
+  return routeChunkSets(manifest)
+    .filter((row) => row.area === 'public')
+    .map((row) => ({ route: row.route, leaked: row.keys.filter((key) => privateModules.has(key)) }))
+    .filter((row) => row.leaked.length > 0);
+}
+
+// ---- reporting (reads files) ----
+
+function formatKb(bytes) {
+  return `${(bytes / 1024).toFixed(1)} kB`;
+}
+
+function main(outDir = 'dist') {
+  const manifestPath = path.join(outDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) {
+    console.error(
+      `report-chunks: ${manifestPath} not found. Set \`build: { manifest: true }\` in vite.config.ts and run vite build first.`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  /** @type {Record<string, import('./report-chunks.d.mts').ManifestChunk>} */
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+  const sizeCache = new Map();
+  const sizeOf = (file) => {
+    let size = sizeCache.get(file);
+    if (!size) {
+      const content = readFileSync(path.join(outDir, file));
+      size = { raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
+      sizeCache.set(file, size);
+    }
+    return size;
+  };
+  const total = (files) =>
+    files.reduce(
+      (sum, file) => {
+        const size = sizeOf(file);
+        return { raw: sum.raw + size.raw, gzip: sum.gzip + size.gzip };
+      },
+      { raw: 0, gzip: 0 },
+    );
+
+  const entry = collectChunks(manifest, [entryKey(manifest)]);
+  const rows = [
+    {
+      label: '(entry: loaded by every page)',
+      js: total(entry.js),
+      css: total(entry.css),
+      added: total([]),
+    },
+    ...routeChunkSets(manifest).map((row) => ({
+      label: row.route.slice(ROUTES_DIR.length),
+      js: total(row.js),
+      css: total(row.css),
+      added: total(row.addedJs),
+    })),
+  ];
+
+  const header = [
+    'Route module (first visit)',
+    'JS',
+    'JS gzip',
+    'CSS',
+    'CSS gzip',
+    'JS gzip beyond entry',
+  ];
+  const table = [
+    header,
+    ...rows.map((row) => [
+      row.label,
+      formatKb(row.js.raw),
+      formatKb(row.js.gzip),
+      formatKb(row.css.raw),
+      formatKb(row.css.gzip),
+      formatKb(row.added.gzip),
+    ]),
+  ];
+  const widths = header.map((_, column) => Math.max(...table.map((line) => line[column].length)));
+  const printLine = (line) =>
+    console.log(
+      line
+        .map((cell, column) =>
+          column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]),
+        )
+        .join('  '),
+    );
+
+  console.log(
+    '\nFirst-visit download per route (entry + layout + page, with their static imports):\n',
+  );
+  printLine(header);
+  printLine(widths.map((width) => '-'.repeat(width)));
+  for (const line of table.slice(1)) printLine(line);
+
+  const leaks = findLeaks(manifest);
+  if (leaks.length > 0) {
+    console.error('\n✗ Public pages load dashboard/admin code:');
+    for (const leak of leaks) console.error(`  ${leak.route} → ${leak.leaked.join(', ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('\n✓ No public page loads dashboard or admin code.');
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main(process.argv[2]);
+}

@@ -1,0 +1,122 @@
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { brand } from '@/config/brand';
+import { paths } from '@/config/routes';
+
+import { routes } from './router';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('app router', () => {
+  beforeEach(() => {
+    // ScrollRestoration scrolls on every navigation; jsdom has no layout to scroll.
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  });
+
+  it('shows the 404 page with a link home for an unknown path', async () => {
+    renderAt('/no-such-page');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('also answers unknown dashboard sub-paths with the 404 page', async () => {
+    renderAt('/user/dashboard/no-such-page');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the landing page with the brand and a Sign up link', async () => {
+    renderAt(paths.home);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: brand.tagline }),
+    ).toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: brand.name })).toHaveAttribute('href', '/');
+    const signupLinks = screen.getAllByRole('link', { name: 'Sign up' });
+    expect(signupLinks.length).toBeGreaterThan(0);
+    for (const link of signupLinks) expect(link).toHaveAttribute('href', paths.signup);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('shows the FAQ with the coupon questions and the support e-mail', async () => {
+    renderAt(paths.faq);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'What are coupons?' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'How do I redeem a coupon?' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: brand.supportEmail })[0]).toHaveAttribute(
+      'href',
+      `mailto:${brand.supportEmail}`,
+    );
+  });
+
+  it('renders a dashboard page inside the dashboard layout', async () => {
+    renderAt(paths.user.wallet);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wallet' })).toBeInTheDocument();
+    expect(screen.getByText('This screen is being built.')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'User dashboard' });
+    expect(within(nav).getByRole('link', { name: 'Wallet' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('renders an admin page with a link back to the user dashboard', async () => {
+    renderAt(paths.admin.dataPrices);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Data plan prices' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the user dashboard' })).toHaveAttribute(
+      'href',
+      paths.user.overview,
+    );
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  const everyScreen = [
+    paths.home,
+    paths.faq,
+    paths.privacyPolicy,
+    paths.paymentVerification,
+    paths.login,
+    paths.signup,
+    paths.signupWithReferral('ADA123'),
+    paths.forgotPassword,
+    paths.resetPassword('reset-token'),
+    paths.verifyEmail('verify-token'),
+    paths.createPin,
+    ...Object.values(paths.user),
+    ...Object.values(paths.admin),
+  ];
+
+  it.each(everyScreen)('has a page with one h1 at %s', async (path) => {
+    renderAt(path);
+
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading).not.toHaveTextContent('Page not found');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('main')).toContainElement(heading);
+  });
+
+  it('shows the loading spinner while the first page chunk loads', () => {
+    renderAt(paths.privacyPolicy);
+
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  });
+});

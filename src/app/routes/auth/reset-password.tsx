@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+
+export function ResetPasswordPage() {
+  return <PlaceholderScreen title="Reset password" />;
+}

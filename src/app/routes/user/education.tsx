@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+
+export function EducationPage() {
+  return <PlaceholderScreen title="Education" />;
+}

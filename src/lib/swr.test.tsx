@@ -1,0 +1,186 @@
+import { api, FALLBACK, SERVER_MSG } from '@contract';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorMessage } from './api-error';
+import { clearSession, saveTokens, setSessionStorage } from './session';
+import { apiKey, swrConfig, useApiCacheReset, useApiMutation, useApiQuery } from './swr';
+import { memoryStorage, TEST_BASE, wireUser } from './test-helpers';
+
+const server = setupServer();
+const url = (path: string) => `${TEST_BASE}${path}`;
+
+function wrapper({ children }: { children: ReactNode }) {
+  // A fresh cache per test, no retry timers left behind.
+  return (
+    <SWRConfig
+      value={{
+        ...swrConfig,
+        provider: () => new Map(),
+        shouldRetryOnError: false,
+        dedupingInterval: 0,
+      }}
+    >
+      {children}
+    </SWRConfig>
+  );
+}
+
+/** A mutation endpoint whose body needs no money codec (see api-client.test.ts for money). */
+const body = { old_password: 'oldpassword1', new_password: 'newpassword1' };
+const other = { old_password: 'oldpassword1', new_password: 'newpassword2' };
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  vi.stubEnv('VITE_API_BASE', TEST_BASE);
+  setSessionStorage(memoryStorage());
+  saveTokens({ JWTtoken: 'jwt-1', refresh_token: 'rt-1' });
+});
+afterEach(() => {
+  server.resetHandlers();
+  clearSession();
+  vi.unstubAllEnvs();
+});
+afterAll(() => server.close());
+
+describe('apiKey', () => {
+  it('is a stable array starting with the endpoint path', () => {
+    expect(apiKey(api.currentUser)).toEqual(['/api/user', null, null]);
+    expect(apiKey(api.users, { query: { page: 1, limit: 5 } })).toEqual([
+      '/api/user/all',
+      null,
+      { page: 1, limit: 5 },
+    ]);
+  });
+});
+
+describe('useApiQuery', () => {
+  it('fetches through the client and decodes money to kobo', async () => {
+    server.use(http.get(url('/api/user'), () => HttpResponse.json({ message: wireUser })));
+    const { result } = renderHook(() => useApiQuery(api.currentUser, {}), { wrapper });
+    await waitFor(() => expect(result.current.data?.message.wallet_balance).toBe(123450));
+  });
+
+  it('does not fetch with a null input', async () => {
+    const seen = vi.fn();
+    server.use(
+      http.get(url('/api/user'), () => {
+        seen();
+        return HttpResponse.json({ message: wireUser });
+      }),
+    );
+    const { result } = renderHook(() => useApiQuery(api.currentUser, null), { wrapper });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(seen).not.toHaveBeenCalled();
+    expect(result.current.data).toBeUndefined();
+  });
+});
+
+describe('useApiMutation', () => {
+  it('keeps one X-Request-Id across retries of the same action, and a new one for the next', async () => {
+    const ids: string[] = [];
+    let fail = true;
+    server.use(
+      http.put(url('/api/user/changepassword'), ({ request }) => {
+        ids.push(request.headers.get('x-request-id') ?? '');
+        return fail
+          ? HttpResponse.error()
+          : HttpResponse.json({ message: 'Password Changed Successfully.' });
+      }),
+    );
+    const { result } = renderHook(() => useApiMutation(api.changePassword), { wrapper });
+
+    await act(() => result.current.trigger({ body }).catch(() => undefined));
+    expect(result.current.error).toMatchObject({ type: 'network' });
+    expect(errorMessage(result.current.error, FALLBACK.changePassword)).toBe(
+      'Oops!! your password cannot be changed at this moment.',
+    );
+    fail = false;
+    await act(() => result.current.trigger({ body: { ...body } })); // retry, same input
+    expect(result.current.error).toBeUndefined();
+    expect(result.current.data).toEqual({ message: 'Password Changed Successfully.' });
+    await act(() => result.current.trigger({ body })); // a new action after success
+
+    expect(ids).toHaveLength(3);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+  });
+
+  it('a different input, reset(), or a definite refusal starts a new action', async () => {
+    const ids: string[] = [];
+    let status = 0;
+    server.use(
+      http.put(url('/api/user/changepassword'), ({ request }) => {
+        ids.push(request.headers.get('x-request-id') ?? '');
+        return status === 0
+          ? HttpResponse.error()
+          : HttpResponse.json(
+              { type: 'wrong_password', msg: SERVER_MSG.wrongPassword },
+              { status },
+            );
+      }),
+    );
+    const { result } = renderHook(() => useApiMutation(api.changePassword), { wrapper });
+    const attempt = (input: typeof body) =>
+      act(() => result.current.trigger({ body: input }).catch(() => undefined));
+
+    await attempt(body); // 0: network error
+    await attempt(other); // 1: edited input → new id
+    act(() => result.current.reset());
+    expect(result.current.error).toBeUndefined();
+    await attempt(other); // 2: after reset → new id
+    status = 400;
+    await attempt(other); // 3: same action (last had no answer) → same id as 2, refused
+    expect(errorMessage(result.current.error, FALLBACK.changePassword)).toBe(
+      SERVER_MSG.wrongPassword,
+    );
+    await attempt(other); // 4: after a definite refusal → new id
+
+    expect(new Set(ids.slice(0, 3)).size).toBe(3);
+    expect(ids[3]).toBe(ids[2]);
+    expect(ids[4]).not.toBe(ids[3]);
+  });
+
+  it('revalidates the listed endpoints after success', async () => {
+    let userLoads = 0;
+    server.use(
+      http.get(url('/api/user'), () => {
+        userLoads += 1;
+        return HttpResponse.json({
+          message: { ...wireUser, wallet_balance: userLoads === 1 ? 1000 : 500 },
+        });
+      }),
+      http.put(url('/api/user/changepassword'), () => HttpResponse.json({ message: 'ok' })),
+    );
+    const { result } = renderHook(
+      () => ({
+        user: useApiQuery(api.currentUser, {}),
+        change: useApiMutation(api.changePassword, { invalidates: [api.currentUser] }),
+      }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.user.data?.message.wallet_balance).toBe(100000));
+    await act(() => result.current.change.trigger({ body }));
+    await waitFor(() => expect(result.current.user.data?.message.wallet_balance).toBe(50000));
+    expect(userLoads).toBe(2);
+  });
+});
+
+describe('useApiCacheReset', () => {
+  it('empties the cache when the session ends, so the next user never sees the last one', async () => {
+    server.use(http.get(url('/api/user'), () => HttpResponse.json({ message: wireUser })));
+    const { result } = renderHook(
+      () => {
+        useApiCacheReset();
+        return { user: useApiQuery(api.currentUser, {}) };
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.user.data).toBeDefined());
+    act(() => clearSession());
+    await waitFor(() => expect(result.current.user.data).toBeUndefined());
+  });
+});

@@ -1,0 +1,43 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+import '@/styles/globals.css';
+import { App } from '@/app/app';
+import { startSessionTimers } from '@/lib/session-timers';
+
+/**
+ * In mock mode every /api call is answered in the browser by MSW, so the worker must be
+ * running before the first request — that is, before the first render.
+ * `import.meta.env.VITE_API_MODE` is read directly (not through `@/config/env`) on purpose:
+ * Vite inlines it, so in a `server` build the condition is `false` at build time and the
+ * mocks are dropped from the bundle entirely.
+ */
+async function startMocksIfEnabled(): Promise<void> {
+  if (import.meta.env.VITE_API_MODE === 'mock') {
+    const { startMockWorker } = await import('@mocks/browser');
+    await startMockWorker();
+  }
+}
+
+async function main(): Promise<void> {
+  try {
+    await startMocksIfEnabled();
+  } catch (error) {
+    // Still render: public pages work without the API, and the console says why calls fail.
+    console.error('Could not start the mock API (MSW); /api calls will fail.', error);
+  }
+
+  // Before the first render, so the spec's 1 s user-load delay is in place (spec §4).
+  startSessionTimers();
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void main();

@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv, type Alias } from 'vite';
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The repo's path aliases, mirrored in tsconfig.json `paths`. Storybook (react-vite) and
+ * Vitest (vitest.config.ts) both load this file, so all three resolve them the same way.
+ */
+export const alias: Alias[] = [
+  { find: /^@contract$/, replacement: fromRoot('./contract/index.ts') },
+  { find: /^@contract\//, replacement: fromRoot('./contract/') },
+  { find: /^@mocks\//, replacement: fromRoot('./mocks/') },
+  { find: /^@\//, replacement: fromRoot('./src/') },
+];
+
+export default defineConfig(({ mode }) => {
+  // '' prefix: read API_PORT too, not only VITE_* (process.env wins over .env files).
+  const env = { ...loadEnv(mode, process.cwd(), ''), ...process.env };
+  const mockApi = env.VITE_API_MODE === 'mock';
+  const apiTarget = `http://127.0.0.1:${env.API_PORT || 3001}`;
+
+  return {
+    plugins: [react(), tailwindcss()],
+    resolve: { alias },
+    server: {
+      host: '127.0.0.1',
+      port: 5173,
+      // In mock mode MSW answers /api in the browser; otherwise the real server does.
+      proxy: mockApi ? undefined : { '/api': { target: apiTarget, changeOrigin: false } },
+    },
+    preview: { host: '127.0.0.1', port: 4173 },
+    build: {
+      target: 'es2022',
+      // dist/.vite/manifest.json: scripts/report-chunks.mjs reads it to size each route.
+      manifest: true,
+      rolldownOptions: {
+        output: {
+          // Every `lazy(() => import(...))` route is already its own chunk (Rolldown's default
+          // code splitting); React and the router go to one long-cached vendor chunk so the
+          // route chunks stay small.
+          codeSplitting: {
+            groups: [
+              {
+                name: 'react-vendor',
+                test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+                priority: 10,
+              },
+            ],
+          },
+        },
+      },
+    },
+  };
+});

@@ -1,0 +1,78 @@
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import { launchOptions } from './scripts/chromium.ts';
+import viteConfig from './vite.config.ts';
+
+/**
+ * Test projects (aliases and plugins come from vite.config.ts via `extends: true`):
+ * - unit:      *.test.ts in contract/, mocks/, src/lib/, scripts/ (Node)
+ * - dom:       *.test.tsx under src/ (jsdom + jest-dom, cleaned up after each test)
+ * - storybook: every story in stories/ (render + play + axe) in headless Chromium
+ * - server:    server/**\/*.test.ts (Node)
+ * Run one with `vitest run --project <name>`.
+ */
+export default defineConfig((configEnv) =>
+  mergeConfig(
+    viteConfig(configEnv),
+    defineConfig({
+      test: {
+        // Two cores on CI machines: keep the pool lean.
+        maxWorkers: 2,
+        // A project with no files yet (server/, dom) must not fail `--project <name>` on its own.
+        // Vitest 4 accepts this option only at the root, not per project.
+        passWithNoTests: true,
+        projects: [
+          {
+            extends: true,
+            test: {
+              name: 'unit',
+              environment: 'node',
+              include: [
+                'contract/**/*.test.ts',
+                'mocks/**/*.test.ts',
+                'src/lib/**/*.test.ts',
+                'scripts/**/*.test.ts',
+              ],
+            },
+          },
+          {
+            extends: true,
+            test: {
+              name: 'dom',
+              environment: 'jsdom',
+              include: ['src/**/*.test.tsx'],
+              setupFiles: ['./src/testing/setup-dom.ts'],
+              // Room for findBy… (3 s, see the setup file) on a cold, busy runner.
+              testTimeout: 10_000,
+            },
+          },
+          {
+            extends: true,
+            plugins: [storybookTest({ configDir: '.storybook' })],
+            test: {
+              name: 'storybook',
+              // Run after the Node/jsdom projects instead of beside them: on two cores, Chromium
+              // and its dependency optimiser starve the jsdom tests (findBy… timeouts).
+              sequence: { groupOrder: 1 },
+              browser: {
+                enabled: true,
+                headless: true,
+                provider: playwright({ launchOptions }),
+                instances: [{ browser: 'chromium' }],
+              },
+            },
+          },
+          {
+            extends: true,
+            test: {
+              name: 'server',
+              environment: 'node',
+              include: ['server/**/*.test.ts'],
+            },
+          },
+        ],
+      },
+    }),
+  ),
+);
