@@ -14,7 +14,7 @@ import {
   quoteElectricity,
   type Quote,
 } from '../services/quotes';
-import { transactionId } from '../services/records';
+import { couponPurchaseRecord, transactionId } from '../services/records';
 import { toCoupon } from '../services/views';
 import { assertCanSpend, checkPin, debit } from '../services/wallet';
 import { impl } from './impl';
@@ -71,24 +71,17 @@ export const coupon = {
     const coupons = issueCoupons(user, unit, body.unit);
     const at = now();
     db.seq += 1;
-    db.transactions.unshift({
-      transaction_id: transactionId(at, db.seq),
-      user: user.email,
-      user_id: user.id,
-      date: at,
-      product: 'Coupon',
-      value: price.value,
-      status: 'successful',
-      direction: 'debit',
-      amountCharged: price.total,
-      balance_before: before,
-      balance_after: user.wallet_balance,
-      service_id: unit.service_id,
-      plan: `${unit.meta.name} coupon`,
-      quantity: body.unit,
-      response_msg: 'TRANSACTION SUCCESSFUL',
-      hidden: false,
-    });
+    db.transactions.unshift(
+      couponPurchaseRecord({
+        id: transactionId(at, db.seq),
+        at,
+        user,
+        unit,
+        units: body.unit,
+        price,
+        balanceBefore: before,
+      }),
+    );
     return { message: coupons.map(toCoupon) };
   }),
 

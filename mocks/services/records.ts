@@ -99,6 +99,36 @@ export function purchaseRecord(row: PurchaseRow): TransactionRecord {
   };
 }
 
+/** The buyer's row for a batch of coupons (seed and handler alike). */
+export function couponPurchaseRecord(row: {
+  id: string;
+  at: number;
+  user: UserRecord;
+  unit: { service_id?: string; meta: { name: string } };
+  units: number;
+  price: { value: Kobo; total: Kobo };
+  balanceBefore: Kobo;
+}): TransactionRecord {
+  return {
+    transaction_id: row.id,
+    user: row.user.email,
+    user_id: row.user.id,
+    date: row.at,
+    product: 'Coupon',
+    value: row.price.value,
+    status: 'successful',
+    direction: 'debit',
+    amountCharged: row.price.total,
+    balance_before: row.balanceBefore,
+    balance_after: row.balanceBefore - row.price.total,
+    ...(row.unit.service_id && { service_id: row.unit.service_id }),
+    plan: `${row.unit.meta.name} coupon`,
+    quantity: row.units,
+    response_msg: RESPONSE_TEXT.successful,
+    hidden: false,
+  };
+}
+
 /** A share of funds is two rows: the sender's debit and the recipient's credit. */
 export function transferRecords(args: {
   ids: [string, string];
