@@ -25,7 +25,7 @@ export interface RouteChunkSet {
 }
 
 export const ROUTES_DIR: string;
-export const LAYOUTS: ReadonlyArray<{ under: string; layout: string; area: string }>;
+export const LAYOUTS: ReadonlyArray<{ under: string; layouts: readonly string[]; area: string }>;
 export function collectChunks(
   manifest: Manifest,
   keys: string[],

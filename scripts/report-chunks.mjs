@@ -22,18 +22,27 @@ export const ROUTES_DIR = 'src/app/routes/';
  * Which layout wraps the pages of each folder — mirrors the nesting in src/app/router.tsx.
  * First match wins.
  */
+const SESSION = 'src/app/layouts/session-boundary.tsx';
+const PUBLIC = 'src/app/layouts/public-layout.tsx';
+
+/**
+ * Which layouts wrap the pages of each folder, outermost first — mirrors the nesting in
+ * src/app/router.tsx. The last layout is the area's own. First match wins.
+ */
 export const LAYOUTS = [
   {
     under: 'src/app/routes/user/',
-    layout: 'src/app/layouts/user-dashboard-layout.tsx',
+    layouts: [SESSION, 'src/app/layouts/user-dashboard-layout.tsx'],
     area: 'user',
   },
   {
     under: 'src/app/routes/admin/',
-    layout: 'src/app/layouts/admin-dashboard-layout.tsx',
+    layouts: [SESSION, 'src/app/layouts/admin-dashboard-layout.tsx'],
     area: 'admin',
   },
-  { under: 'src/app/routes/', layout: 'src/app/layouts/public-layout.tsx', area: 'public' },
+  { under: 'src/app/routes/auth/', layouts: [PUBLIC, SESSION], area: 'public' },
+  { under: 'src/app/routes/payment-verification', layouts: [PUBLIC, SESSION], area: 'public' },
+  { under: 'src/app/routes/', layouts: [PUBLIC], area: 'public' },
 ];
 
 /**
@@ -81,7 +90,7 @@ export function routeChunkSets(manifest) {
     .sort()
     .map((route) => {
       const rule = LAYOUTS.find((candidate) => route.startsWith(candidate.under));
-      const layout = rule && manifest[rule.layout] ? [rule.layout] : [];
+      const layout = (rule?.layouts ?? []).filter((key) => manifest[key]);
       const all = collectChunks(manifest, [entry, ...layout, route]);
       return {
         route,
@@ -103,7 +112,8 @@ export function findLeaks(manifest) {
   const privateModules = new Set(
     Object.keys(manifest).filter((key) =>
       LAYOUTS.some(
-        (rule) => rule.area !== 'public' && (key.startsWith(rule.under) || key === rule.layout),
+        (rule) =>
+          rule.area !== 'public' && (key.startsWith(rule.under) || key === rule.layouts.at(-1)),
       ),
     ),
   );
@@ -196,7 +206,7 @@ function main(outDir = 'dist') {
     );
 
   console.log(
-    '\nFirst-visit download per route (entry + layout + page, with their static imports):\n',
+    '\nFirst-visit download per route (entry + layouts + page, with their static imports):\n',
   );
   printLine(header);
   printLine(widths.map((width) => '-'.repeat(width)));

@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 
 import '@/styles/globals.css';
 import { App } from '@/app/app';
-import { startSessionTimers } from '@/lib/session-timers';
 
 /**
  * In mock mode every /api call is answered in the browser by MSW, so the worker must be
@@ -26,9 +25,6 @@ async function main(): Promise<void> {
     // Still render: public pages work without the API, and the console says why calls fail.
     console.error('Could not start the mock API (MSW); /api calls will fail.', error);
   }
-
-  // Before the first render, so the spec's 1 s user-load delay is in place (spec §4).
-  startSessionTimers();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

@@ -1,14 +1,10 @@
 import { RouterProvider } from 'react-router-dom';
 
-import { Providers } from './providers';
 import { createAppRouter } from './router';
 
 const router = createAppRouter();
 
+/** The app: the router. API-facing routes add their providers (layouts/session-boundary). */
 export function App() {
-  return (
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  );
+  return <RouterProvider router={router} />;
 }

@@ -16,6 +16,11 @@ function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => Component
   return async () => ({ Component: pick(await load()) });
 }
 
+const sessionBoundary = lazyComponent(
+  () => import('./layouts/session-boundary'),
+  (m) => m.SessionBoundary,
+);
+
 const publicRoutes: RouteObject[] = [
   {
     index: true,
@@ -39,53 +44,59 @@ const publicRoutes: RouteObject[] = [
     ),
   },
   {
-    path: paths.paymentVerification,
-    lazy: lazyComponent(
-      () => import('./routes/payment-verification'),
-      (m) => m.PaymentVerificationPage,
-    ),
-  },
-  {
-    path: paths.login,
-    lazy: lazyComponent(
-      () => import('./routes/auth/login'),
-      (m) => m.LoginPage,
-    ),
-  },
-  {
-    path: paths.signup,
-    lazy: lazyComponent(
-      () => import('./routes/auth/signup'),
-      (m) => m.SignupPage,
-    ),
-  },
-  {
-    path: paths.forgotPassword,
-    lazy: lazyComponent(
-      () => import('./routes/auth/forgot-password'),
-      (m) => m.ForgotPasswordPage,
-    ),
-  },
-  {
-    path: routePatterns.resetPassword,
-    lazy: lazyComponent(
-      () => import('./routes/auth/reset-password'),
-      (m) => m.ResetPasswordPage,
-    ),
-  },
-  {
-    path: routePatterns.verifyEmail,
-    lazy: lazyComponent(
-      () => import('./routes/auth/verify-email'),
-      (m) => m.VerifyEmailPage,
-    ),
-  },
-  {
-    path: paths.createPin,
-    lazy: lazyComponent(
-      () => import('./routes/auth/create-pin'),
-      (m) => m.CreatePinPage,
-    ),
+    // Screens that call the API share the session boundary (code-split with them).
+    lazy: sessionBoundary,
+    children: [
+      {
+        path: paths.paymentVerification,
+        lazy: lazyComponent(
+          () => import('./routes/payment-verification'),
+          (m) => m.PaymentVerificationPage,
+        ),
+      },
+      {
+        path: paths.login,
+        lazy: lazyComponent(
+          () => import('./routes/auth/login'),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        path: paths.signup,
+        lazy: lazyComponent(
+          () => import('./routes/auth/signup'),
+          (m) => m.SignupPage,
+        ),
+      },
+      {
+        path: paths.forgotPassword,
+        lazy: lazyComponent(
+          () => import('./routes/auth/forgot-password'),
+          (m) => m.ForgotPasswordPage,
+        ),
+      },
+      {
+        path: routePatterns.resetPassword,
+        lazy: lazyComponent(
+          () => import('./routes/auth/reset-password'),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
+      {
+        path: routePatterns.verifyEmail,
+        lazy: lazyComponent(
+          () => import('./routes/auth/verify-email'),
+          (m) => m.VerifyEmailPage,
+        ),
+      },
+      {
+        path: paths.createPin,
+        lazy: lazyComponent(
+          () => import('./routes/auth/create-pin'),
+          (m) => m.CreatePinPage,
+        ),
+      },
+    ],
   },
   {
     path: routePatterns.notFound,
@@ -233,20 +244,25 @@ export const routes: RouteObject[] = [
         children: publicRoutes,
       },
       {
-        path: paths.user.overview,
-        lazy: lazyComponent(
-          () => import('./layouts/user-dashboard-layout'),
-          (m) => m.UserDashboardLayout,
-        ),
-        children: userRoutes,
-      },
-      {
-        path: paths.admin.overview,
-        lazy: lazyComponent(
-          () => import('./layouts/admin-dashboard-layout'),
-          (m) => m.AdminDashboardLayout,
-        ),
-        children: adminRoutes,
+        lazy: sessionBoundary,
+        children: [
+          {
+            path: paths.user.overview,
+            lazy: lazyComponent(
+              () => import('./layouts/user-dashboard-layout'),
+              (m) => m.UserDashboardLayout,
+            ),
+            children: userRoutes,
+          },
+          {
+            path: paths.admin.overview,
+            lazy: lazyComponent(
+              () => import('./layouts/admin-dashboard-layout'),
+              (m) => m.AdminDashboardLayout,
+            ),
+            children: adminRoutes,
+          },
+        ],
       },
     ],
   },
