@@ -1,9 +1,15 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { launchOptions } from './scripts/chromium.ts';
 
 // End-to-end journeys run against `npm start` (the real server serving the built app).
 const PORT = process.env.PORT ?? '4173';
 const baseURL = `http://127.0.0.1:${PORT}`;
+// Each run starts the server on a fresh database (a first start: seeds, admin, demo customer),
+// never on the developer's ./data.
+const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'paybills-e2e-'));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -26,7 +32,7 @@ export default defineConfig({
     command: 'npm start',
     url: baseURL,
     reuseExistingServer: !process.env.CI,
-    env: { PORT },
+    env: { PORT, DATA_DIR },
     timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',

@@ -69,6 +69,11 @@ export default defineConfig((configEnv) =>
               name: 'server',
               environment: 'node',
               include: ['server/**/*.test.ts'],
+              // One throwaway PostgreSQL for the run; each test file makes its own database.
+              globalSetup: ['./server/test/global-setup.ts'],
+              // argon2 (at test cost) and PostgreSQL round trips: room on a busy 2-core runner.
+              testTimeout: 30_000,
+              hookTimeout: 60_000,
             },
           },
         ],

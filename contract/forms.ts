@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from './messages';
+import { MSG, SERVER_MSG } from './messages';
 import type { Kobo } from './money';
 import { LIMITS, NAIRA } from './pricing';
 import {
@@ -52,7 +52,12 @@ export const EmailBody = z.object({
 });
 export const forgotPasswordForm = () => EmailBody;
 
-export const TokenBody = z.object({ token: z.string().min(1).max(512) });
+export const TokenBody = z.object({
+  token: z
+    .string({ error: SERVER_MSG.tokenInvalid })
+    .min(1, SERVER_MSG.tokenInvalid)
+    .max(512, SERVER_MSG.tokenInvalid),
+});
 
 const ResetPasswordFields = z.object({ password: passwordRule(MSG.resetPasswordRequired) });
 export const ResetPasswordBody = TokenBody.extend(ResetPasswordFields.shape);

@@ -143,6 +143,8 @@ export const SERVER_MSG = {
   productUpdated: 'Plan updated successfully.',
   paymentNotFound: 'Payment not found.',
   idempotencyConflict: 'This request id was already used for a different request.',
+  requestInProgress:
+    'This request is still being processed. Please check your history before trying again.',
   providerUnavailable: 'The service provider is not reachable right now. Please try again.',
   customerNotFound: 'We could not find a customer with this number.',
   serverError: 'Something went wrong on our side. Please try again.',

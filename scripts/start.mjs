@@ -1,24 +1,26 @@
 #!/usr/bin/env node
 /**
- * `npm start` until the API server exists: serves the web app with every /api call answered
- * in the browser by MSW mocks.
+ * `npm start`: the whole product on one port.
  *
- * 1. Builds the app in mock mode (`vite build --mode mock`, through Vite's Node API) when
- *    dist/ is missing, was built in another mode, or is older than the newest source file.
- * 2. Serves dist/ with `vite preview` (SPA fallback: any path gets index.html) on
- *    127.0.0.1:$PORT (default 3000).
+ * 1. Builds the web app in server mode (`vite build`, through Vite's Node API) when dist/ is
+ *    missing, was built in another mode (e.g. by `npm run start:mock`), or is older than the
+ *    newest source file.
+ * 2. Runs the API server (server/src/server.ts, with tsx), which serves the API and dist/ on
+ *    $HOST:$PORT (default 127.0.0.1:3000), migrates and seeds the database on first start, and
+ *    prints the URL, the seeded accounts, the database location and the providers in use.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'dist');
-/** Written after a mock build, so a `npm run build` (server mode) output is never served here. */
+/** Written after a build with its mode; scripts/start-mock.mjs writes the same file. */
 const stampFile = path.join(outDir, '.start-build.json');
-const MODE = 'mock';
+const MODE = 'server';
 
-/** Inputs of the build: if any is newer than the last mock build, build again. */
+/** Inputs of the build: if any is newer than the last server-mode build, build again. */
 const inputs = [
   'src',
   'mocks',
@@ -29,7 +31,7 @@ const inputs = [
   'tailwind.config.ts',
   'package.json',
   '.env',
-  `.env.${MODE}`,
+  '.env.production',
 ];
 
 /** Newest modification time (ms) of a file or of any file below a folder; 0 if absent. */
@@ -57,17 +59,19 @@ function buildIsCurrent() {
   return inputs.every((input) => newestMtime(path.join(root, input)) <= builtAt);
 }
 
+/** Vite's build sets NODE_ENV=production in this process: the server must see the user's. */
+const userNodeEnv = process.env.NODE_ENV;
+
 async function main() {
   process.chdir(root);
-  // The mock build must start MSW whatever .env says (src/main.tsx checks this variable).
-  process.env.VITE_API_MODE = MODE;
-  const { build, preview } = await import('vite');
-
   if (buildIsCurrent()) {
-    console.log('dist/ is up to date (mock mode): skipping the build.');
+    console.log('dist/ is up to date (server mode): skipping the build.');
   } else {
-    console.log('Building the web app in mock mode (vite build --mode mock)…');
-    await build({ root, mode: MODE, logLevel: 'warn' });
+    console.log('Building the web app (vite build)…');
+    // The browser app talks to this server: never start the mocks, whatever .env says.
+    process.env.VITE_API_MODE = MODE;
+    const { build } = await import('vite');
+    await build({ root, mode: 'production', logLevel: 'warn' });
     writeFileSync(
       stampFile,
       `${JSON.stringify({ mode: MODE, builtAt: new Date().toISOString() })}\n`,
@@ -75,41 +79,23 @@ async function main() {
     console.log('Build done.');
   }
 
-  const port = Number(process.env.PORT || 3000);
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
-    throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'server', 'src', 'server.ts')],
+    { cwd: root, stdio: 'inherit', env: serverEnv() },
+  );
+  // Forward Ctrl+C / termination to the server, which shuts down gracefully.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => child.kill(signal));
   }
-  const server = await preview({
-    root,
-    mode: MODE,
-    logLevel: 'warn',
-    preview: { host: '127.0.0.1', port, strictPort: true, open: false },
-  });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
 
-  const url = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`;
-  console.log(`
-  PayBills web app: ${url}
-
-  No API server yet: every /api call is answered by in-browser mocks (MSW); nothing is saved.
-
-  Press Ctrl+C to stop.
-`);
-
-  let stopping = false;
-  const stop = async (signal) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal} received: stopping the web server.`);
-    // An open browser tab can hold a keep-alive connection; do not wait on it for long.
-    setTimeout(() => process.exit(0), 3000).unref();
-    try {
-      await server.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+function serverEnv() {
+  const env = { ...process.env };
+  if (userNodeEnv === undefined) delete env.NODE_ENV;
+  else env.NODE_ENV = userNodeEnv;
+  return env;
 }
 
 main().catch((error) => {

@@ -1,0 +1,175 @@
+/**
+ * Builds the Fastify app without listening (fastify/demo): plugins, the contract's routes, the
+ * built web app with SPA fallback, and the error and not-found answers. `server.ts` listens.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { MSG, SERVER_MSG } from '@contract';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDb } from './db/index.ts';
+import { createHasher } from './domain/secrets.ts';
+import { purgeIdempotencyKeys } from './http/idempotency.ts';
+import { loadProviders, type ProviderSet } from './plugins/providers.ts';
+import { authRoutes } from './routes/api/auth/index.ts';
+import { devRoutes } from './routes/api/dev/index.ts';
+import { publicRoutes } from './routes/api/public/index.ts';
+import { transactionRoutes } from './routes/api/transactions/index.ts';
+import { userRoutes } from './routes/api/user/index.ts';
+import { createMailer } from './services/mail.ts';
+import { seed, type SeedResult } from './services/seed.ts';
+import { createTokenService } from './services/tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    seedResult: SeedResult;
+  }
+}
+
+/** Logged fields that must never reach the logs (decisions §7). Bodies are not logged at all. */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers["x-refresh-token"]',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers["x-refresh-token"]',
+  'headers.cookie',
+  'body.password',
+  'body.pin',
+  'body.old_password',
+  'body.new_password',
+  'body.token',
+  'body.refresh_token',
+];
+
+/** pino options: redaction on, request bodies never logged (Fastify does not log them). */
+export function loggerOptions(stream?: { write(line: string): void }) {
+  return {
+    level: process.env.LOG_LEVEL || 'info',
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    ...(stream ? { stream } : {}),
+  };
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** Fastify logger options (default: pino at info, or off in tests). */
+  logger?: FastifyServerOptions['logger'];
+  providers?: ProviderSet;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(),
+    bodyLimit: 64 * 1024,
+    trustProxy: config.env.TRUST_PROXY === '1',
+  });
+
+  // JSON bodies: an empty body is "no body" (logout, for instance); bad JSON is a 400.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new Error('bad json') as Error & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+  await app.register(formbody);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and React set style attributes; no stylesheet comes from another host.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // The app may be served over plain http on a LAN: no forced upgrade, no HSTS by default.
+    strictTransportSecurity: config.production,
+  });
+
+  const dbh = await openDb(config.engine, config.databaseUrl);
+  const ctx: AppContext = {
+    config,
+    dbh,
+    db: dbh.db,
+    hasher: createHasher(config.argon2Fast),
+    tokens: createTokenService(config.jwtSecret),
+    mailer: undefined as never,
+    providers: options.providers ?? loadProviders(config),
+    log: app.log,
+  };
+  ctx.mailer = createMailer(dbh, config, app.log);
+  app.decorate('ctx', ctx);
+
+  app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+    const status = err.statusCode ?? 500;
+    if (status < 500) {
+      // Malformed JSON, oversize body, unsupported media type…: bad input is a 400, never 5xx.
+      return reply.code(400).send({ type: 'validation_error', msg: MSG.inputsInvalid });
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send({ type: 'server_error', msg: SERVER_MSG.serverError });
+  });
+
+  authRoutes(app, ctx);
+  userRoutes(app, ctx);
+  transactionRoutes(app, ctx);
+  publicRoutes(app, ctx);
+  if (!config.production) devRoutes(app, ctx);
+
+  const webDir = config.webDir;
+  const indexHtml = webDir ? path.join(webDir, 'index.html') : undefined;
+  if (webDir && indexHtml && existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if (url === '/api' || url.startsWith('/api/')) {
+      return reply.code(404).send({ type: 'not_found', msg: SERVER_MSG.notFound });
+    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && indexHtml && existsSync(indexHtml)) {
+      // SPA fallback: the browser app routes every other path itself.
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+
+  app.decorate('seedResult', config.seed ? await seed(ctx) : { createdUsers: false });
+
+  let maintenance: NodeJS.Timeout | undefined;
+  if (config.workers) {
+    ctx.mailer.start();
+    maintenance = setInterval(() => {
+      purgeIdempotencyKeys(ctx).catch((err: Error) =>
+        app.log.warn({ err: err.message }, 'idempotency purge failed'),
+      );
+    }, 60 * 60_000);
+    maintenance.unref();
+  }
+  app.addHook('onClose', async () => {
+    if (maintenance) clearInterval(maintenance);
+    await ctx.mailer.stop();
+    await dbh.close();
+  });
+  return app;
+}

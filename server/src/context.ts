@@ -1,0 +1,19 @@
+/** What services need: configuration, the database, hashing, tokens, mail and providers. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db, DbHandle } from './db/index.ts';
+import type { Hasher } from './domain/secrets.ts';
+import type { ProviderSet } from './plugins/providers.ts';
+import type { Mailer } from './services/mail.ts';
+import type { TokenService } from './services/tokens.ts';
+
+export interface AppContext {
+  config: Config;
+  dbh: DbHandle;
+  db: Db;
+  hasher: Hasher;
+  tokens: TokenService;
+  mailer: Mailer;
+  providers: ProviderSet;
+  log: FastifyBaseLogger;
+}

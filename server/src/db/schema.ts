@@ -1,0 +1,232 @@
+/**
+ * Table types for Kysely. Booleans are 0/1 integers and times are epoch ms (bigint on
+ * PostgreSQL, parsed to numbers), so one set of queries runs on SQLite and PostgreSQL.
+ */
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  password_hash: string;
+  pin_hash: string | null;
+  pin_failed_count: Generated<number>;
+  pin_locked_until: number | null;
+  is_admin: Generated<number>;
+  is_blocked: Generated<number>;
+  email_verified: Generated<number>;
+  referral_code: string;
+  referred_by: string | null;
+  last_login: number | null;
+  last_seen: number | null;
+  /** Access tokens issued before this (epoch ms) are refused (password reset, block). */
+  tokens_valid_after: Generated<number>;
+  created_on: number;
+}
+
+export type AccountKind =
+  | 'wallet'
+  | 'card_clearing'
+  | 'provider_float'
+  | 'coupon_liability'
+  | 'fees_income'
+  | 'stamp_duty_payable'
+  | 'referral_expense';
+
+export interface AccountsTable {
+  id: string;
+  kind: AccountKind;
+  user_id: string | null;
+  balance: Generated<number>;
+  created_at: number;
+}
+
+export interface MovementsTable {
+  id: string;
+  kind: string;
+  memo: string | null;
+  created_at: number;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  movement_id: string;
+  account_id: string;
+  amount: number;
+  balance_before: number;
+  balance_after: number;
+  created_at: number;
+}
+
+export interface TransactionsTable {
+  id: string;
+  user_id: string;
+  movement_id: string | null;
+  product: string;
+  direction: 'debit' | 'credit';
+  status: string;
+  value: number;
+  amount_charged: number;
+  balance_before: number;
+  balance_after: number;
+  service_id: string | null;
+  plan: string | null;
+  plan_id: string | null;
+  transaction_phone: string | null;
+  meter_number: string | null;
+  customer_name: string | null;
+  quantity: number | null;
+  smart_card_number: string | null;
+  account_id: string | null;
+  token: string | null;
+  exchange_reference: string | null;
+  units: string | null;
+  purchased_code: string | null;
+  counterparty: string | null;
+  coupon_code: string | null;
+  response_msg: string | null;
+  provider_request_id: string | null;
+  deleted: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CouponsTable {
+  code: string;
+  owner_id: string;
+  product: string;
+  meta: string;
+  is_valid: Generated<number>;
+  issued_at: number;
+  expires_at: number;
+  redeemed_by: string | null;
+  redeemed_at: number | null;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  family_id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: number;
+  /** Absolute end of the family (30 days from login). */
+  expires_at: number;
+  used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface EmailTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: 'verify' | 'reset';
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  request_id: string;
+  request_hash: string;
+  status_code: number | null;
+  response: string | null;
+  created_at: number;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: number;
+  claimed_at: number | null;
+  sent_at: number | null;
+  transport: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
+export interface RateCountersTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface NetworksTable {
+  id: string;
+  name: string;
+  service_id: string;
+  wallet_percent_off: number;
+  sort: number;
+}
+
+export interface DataVariationsTable {
+  id: string;
+  name: string;
+  network_id: string;
+  service_id: string;
+  requires_account_id: number;
+  sort: number;
+}
+
+export interface DataPlansTable {
+  id: string;
+  variation_id: string;
+  plan_id: string;
+  name: string;
+  wallet_price: number;
+  on_sale: Generated<number>;
+  sort: number;
+  updated_at: number;
+}
+
+export interface BillVariationsTable {
+  id: string;
+  kind: 'cabletv' | 'education';
+  name: string;
+  service_id: string;
+  convenience_fee: number;
+  sort: number;
+}
+
+export interface BillPlansTable {
+  id: string;
+  variation_id: string;
+  plan_id: string;
+  name: string;
+  price: number;
+  on_sale: Generated<number>;
+  sort: number;
+  updated_at: number;
+}
+
+export interface ElectricityVariationsTable {
+  id: string;
+  name: string;
+  service_id: string;
+  variation_code: 'prepaid' | 'postpaid';
+  fee_percent: number;
+  sort: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  accounts: AccountsTable;
+  movements: MovementsTable;
+  ledger_entries: LedgerEntriesTable;
+  transactions: TransactionsTable;
+  coupons: CouponsTable;
+  refresh_tokens: RefreshTokensTable;
+  email_tokens: EmailTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
+  mail_outbox: MailOutboxTable;
+  rate_counters: RateCountersTable;
+  networks: NetworksTable;
+  data_variations: DataVariationsTable;
+  data_plans: DataPlansTable;
+  bill_variations: BillVariationsTable;
+  bill_plans: BillPlansTable;
+  electricity_variations: ElectricityVariationsTable;
+}

@@ -1,0 +1,192 @@
+/**
+ * Double-entry ledger (decisions §4; ADR 0005). A movement is a set of legs whose amounts sum
+ * to zero, posted inside the caller's DB transaction:
+ * - accounts are updated in a fixed order (by id) so two movements never deadlock on
+ *   PostgreSQL (pgledger);
+ * - a wallet debit is ONE conditional UPDATE (`… WHERE balance >= amount RETURNING balance`):
+ *   no read-compute-write in JS, so parallel debits cannot overdraw;
+ * - each entry keeps the balance before and after, taken from that UPDATE;
+ * - entries are only ever inserted; a correction is a new, reversing movement.
+ * System accounts (card clearing, provider float, …) are the other side of customer money and
+ * may go negative: only wallets carry the `balance >= 0` CHECK.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+import type { AccountKind } from '../db/schema.ts';
+
+export class InsufficientFunds extends Error {
+  constructor(readonly accountId: string) {
+    super('insufficient funds');
+  }
+}
+
+export interface Leg {
+  accountId: string;
+  /** Signed kobo: negative = money leaves the account. */
+  amount: number;
+}
+
+export interface PostedEntry {
+  accountId: string;
+  amount: number;
+  balanceBefore: number;
+  balanceAfter: number;
+}
+
+export const walletAccountId = (userId: string) => `wallet:${userId}`;
+export const systemAccountId = (kind: Exclude<AccountKind, 'wallet'>) => `system:${kind}`;
+
+export const SYSTEM_KINDS: Exclude<AccountKind, 'wallet'>[] = [
+  'card_clearing',
+  'provider_float',
+  'coupon_liability',
+  'fees_income',
+  'stamp_duty_payable',
+  'referral_expense',
+];
+
+/** Creates the system accounts if missing (idempotent, at start). */
+export async function ensureSystemAccounts(db: Db, now = Date.now()): Promise<void> {
+  for (const kind of SYSTEM_KINDS) {
+    await db
+      .insertInto('accounts')
+      .values({ id: systemAccountId(kind), kind, user_id: null, created_at: now })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+}
+
+export async function createWallet(trx: Db, userId: string, now = Date.now()): Promise<string> {
+  const id = walletAccountId(userId);
+  await trx
+    .insertInto('accounts')
+    .values({ id, kind: 'wallet', user_id: userId, created_at: now })
+    .execute();
+  return id;
+}
+
+/** Validates legs: safe integers, none zero, at least two, summing to zero. */
+export function assertBalanced(legs: readonly Leg[]): void {
+  if (legs.length < 2) throw new Error('a movement needs at least two legs');
+  let sum = 0;
+  for (const leg of legs) {
+    if (!Number.isSafeInteger(leg.amount) || leg.amount === 0) {
+      throw new Error(`leg amount must be a non-zero integer of kobo, got ${leg.amount}`);
+    }
+    sum += leg.amount;
+  }
+  if (sum !== 0) throw new Error(`legs do not balance (sum ${sum})`);
+}
+
+/**
+ * Posts one movement inside `trx` (the caller's transaction). Throws InsufficientFunds when a
+ * wallet cannot cover its debit; the caller's transaction then rolls everything back.
+ */
+export async function postMovement(
+  trx: Db,
+  movement: { kind: string; memo?: string; legs: readonly Leg[]; now?: number },
+): Promise<{ movementId: string; entries: Map<string, PostedEntry> }> {
+  assertBalanced(movement.legs);
+  const now = movement.now ?? Date.now();
+  const movementId = randomUUID();
+  await trx
+    .insertInto('movements')
+    .values({ id: movementId, kind: movement.kind, memo: movement.memo ?? null, created_at: now })
+    .execute();
+
+  const entries = new Map<string, PostedEntry>();
+  const ordered = [...movement.legs].sort((a, b) =>
+    a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0,
+  );
+  for (const leg of ordered) {
+    let query = trx
+      .updateTable('accounts')
+      .set({ balance: sql<number>`balance + ${leg.amount}` })
+      .where('id', '=', leg.accountId);
+    if (leg.amount < 0) {
+      // The conditional debit: a wallet row only matches when it can afford the amount.
+      query = query.where(sql<boolean>`(kind <> 'wallet' or balance >= ${-leg.amount})`);
+    }
+    const row = await query.returning(['balance']).executeTakeFirst();
+    if (!row) throw new InsufficientFunds(leg.accountId);
+    const after = Number(row.balance);
+    const entry = {
+      accountId: leg.accountId,
+      amount: leg.amount,
+      balanceBefore: after - leg.amount,
+      balanceAfter: after,
+    };
+    entries.set(leg.accountId, entry);
+    await trx
+      .insertInto('ledger_entries')
+      .values({
+        movement_id: movementId,
+        account_id: leg.accountId,
+        amount: leg.amount,
+        balance_before: entry.balanceBefore,
+        balance_after: entry.balanceAfter,
+        created_at: now,
+      })
+      .execute();
+  }
+  return { movementId, entries };
+}
+
+/**
+ * The ledger invariants (decisions §4), as a list of violations (empty = healthy): every
+ * movement sums to zero, all entries sum to zero, each account balance equals the sum of its
+ * entries, no wallet is negative. Tests call it after every scenario.
+ */
+export async function checkInvariants(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  const total = await db
+    .selectFrom('ledger_entries')
+    .select(sql<number>`coalesce(sum(amount), 0)`.as('sum'))
+    .executeTakeFirstOrThrow();
+  if (Number(total.sum) !== 0) problems.push(`entries sum to ${total.sum}, not 0`);
+
+  const unbalanced = await db
+    .selectFrom('ledger_entries')
+    .select(['movement_id', sql<number>`sum(amount)`.as('sum')])
+    .groupBy('movement_id')
+    .having(sql`sum(amount)`, '<>', 0)
+    .execute();
+  for (const m of unbalanced) problems.push(`movement ${m.movement_id} sums to ${m.sum}`);
+
+  const mismatched = await db
+    .selectFrom('accounts as a')
+    .leftJoin('ledger_entries as e', 'e.account_id', 'a.id')
+    .select(['a.id', 'a.balance', sql<number>`coalesce(sum(e.amount), 0)`.as('sum')])
+    .groupBy(['a.id', 'a.balance'])
+    .execute();
+  for (const a of mismatched) {
+    if (Number(a.balance) !== Number(a.sum)) {
+      problems.push(`account ${a.id} balance ${a.balance} ≠ entries ${a.sum}`);
+    }
+  }
+
+  const negative = await db
+    .selectFrom('accounts')
+    .select(['id', 'balance'])
+    .where('kind', '=', 'wallet')
+    .where('balance', '<', 0)
+    .execute();
+  for (const a of negative) problems.push(`wallet ${a.id} is negative (${a.balance})`);
+
+  // Each entry continues its account's chain: before = previous after.
+  const entries = await db
+    .selectFrom('ledger_entries')
+    .select(['id', 'account_id', 'balance_before', 'balance_after'])
+    .orderBy('id')
+    .execute();
+  const last = new Map<string, number>();
+  for (const e of entries) {
+    const prev = last.get(e.account_id) ?? 0;
+    if (Number(e.balance_before) !== prev) {
+      problems.push(`entry ${e.id} starts at ${e.balance_before}, account was at ${prev}`);
+    }
+    last.set(e.account_id, Number(e.balance_after));
+  }
+  return problems;
+}

@@ -1,0 +1,112 @@
+/**
+ * `X-Request-Id` idempotency (decisions §3; ADR 0006). The key row (user, request id) is
+ * inserted BEFORE the work under a primary key, so of concurrent duplicates exactly one runs;
+ * the others wait for its stored answer (or get 409 `conflict` if it takes too long). The same
+ * key with a different method, path or body is 409 `idempotency_conflict`. Answers below 500
+ * are kept for 24 h; a 5xx frees the key so the client can retry.
+ */
+import { SERVER_MSG } from '@contract';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { sha256 } from '../domain/secrets.ts';
+import { ApiError } from './errors.ts';
+import type { Answer } from './route.ts';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+const WAIT_MS = 10_000;
+const POLL_MS = 20;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function idempotent(
+  ctx: AppContext,
+  userId: string,
+  requestId: string,
+  req: FastifyRequest,
+  run: () => Promise<Answer>,
+): Promise<Answer> {
+  const { db } = ctx;
+  const hash = sha256(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`);
+
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const now = Date.now();
+    const inserted = await db
+      .insertInto('idempotency_keys')
+      .values({ user_id: userId, request_id: requestId, request_hash: hash, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'request_id']).doNothing())
+      .returning('request_id')
+      .executeTakeFirst();
+    if (inserted) {
+      let answer: Answer;
+      try {
+        answer = await run();
+      } catch (err) {
+        await release(ctx, userId, requestId);
+        throw err;
+      }
+      if (answer.status >= 500) {
+        await release(ctx, userId, requestId);
+      } else {
+        await db
+          .updateTable('idempotency_keys')
+          .set({ status_code: answer.status, response: JSON.stringify(answer.body) })
+          .where('user_id', '=', userId)
+          .where('request_id', '=', requestId)
+          .execute();
+      }
+      return answer;
+    }
+
+    // A duplicate: wait for the first one's answer.
+    const deadline = Date.now() + WAIT_MS;
+    let vanished = false;
+    while (Date.now() < deadline) {
+      const row = await db
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('request_id', '=', requestId)
+        .executeTakeFirst();
+      if (!row) {
+        vanished = true;
+        break;
+      }
+      if (Number(row.created_at) < Date.now() - IDEMPOTENCY_TTL_MS) {
+        await db
+          .deleteFrom('idempotency_keys')
+          .where('user_id', '=', userId)
+          .where('request_id', '=', requestId)
+          .where('created_at', '=', row.created_at)
+          .execute();
+        vanished = true;
+        break;
+      }
+      if (row.request_hash !== hash) {
+        throw new ApiError('idempotency_conflict', SERVER_MSG.idempotencyConflict);
+      }
+      if (row.response !== null && row.status_code !== null) {
+        return { status: Number(row.status_code), body: JSON.parse(row.response) };
+      }
+      await sleep(POLL_MS);
+    }
+    if (!vanished) break;
+  }
+  throw new ApiError('conflict', SERVER_MSG.requestInProgress);
+}
+
+async function release(ctx: AppContext, userId: string, requestId: string) {
+  await ctx.db
+    .deleteFrom('idempotency_keys')
+    .where('user_id', '=', userId)
+    .where('request_id', '=', requestId)
+    .where('status_code', 'is', null)
+    .execute();
+}
+
+/** Drops keys older than 24 h (called by the maintenance worker). */
+export async function purgeIdempotencyKeys(ctx: AppContext, now = Date.now()) {
+  await ctx.db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', now - IDEMPOTENCY_TTL_MS)
+    .execute();
+}

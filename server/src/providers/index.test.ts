@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  VTU_PRODUCTS,
+  createProviders,
+  describeProviders,
+  parseProviderRoutes,
+  parseProvidersConfig,
+} from './index.ts';
+import { type FakeServer, startFakeServer } from './testing/fake-http.ts';
+
+const VTPASS = { VTPASS_API_KEY: 'vt-api', VTPASS_PUBLIC_KEY: 'PK_vt', VTPASS_SECRET_KEY: 'SK_vt' };
+const ATG = { ATG_API_KEY: 'atg-key', ATG_BASE_URL: 'http://127.0.0.1:9/atg' };
+const FLW = { FLUTTERWAVE_SECRET_KEY: 'FLWSECK_TEST-secret', FLUTTERWAVE_WEBHOOK_HASH: 'hook' };
+const SECRETS = ['vt-api', 'PK_vt', 'SK_vt', 'atg-key', 'FLWSECK_TEST-secret', 'hook'];
+
+describe('provider configuration', () => {
+  it('defaults to the sandbox for everything', () => {
+    const providers = createProviders({});
+    expect(providers.vt.name).toBe('sandbox-vt');
+    expect(providers.atg.name).toBe('sandbox-atg');
+    expect(providers.card.name).toBe('sandbox-card');
+    expect(providers.sandboxCard).toBe(providers.card);
+    for (const product of VTU_PRODUCTS) {
+      expect(providers.forProduct(product).name).toBe('sandbox-vt');
+    }
+    expect(providers.config).toMatchObject({
+      VTPASS_BASE_URL: 'https://sandbox.vtpass.com/api',
+      FLUTTERWAVE_BASE_URL: 'https://api.flutterwave.com',
+      PROVIDER_TIMEOUT_MS: 30_000,
+      SANDBOX_INSTANT: false,
+    });
+    const text = describeProviders(providers);
+    expect(text).toContain('VT float = sandbox');
+    expect(text).toContain('ATG float = sandbox');
+    expect(text).toContain('card = sandbox checkout');
+  });
+
+  it('answers the sandbox floats for the wallet routes', async () => {
+    const providers = createProviders({ SANDBOX_INSTANT: '1' });
+    expect(await providers.vt.balance()).toBe(2_500_000_00);
+    expect(await providers.atg.balance()).toBe(1_200_000_00);
+  });
+
+  it('keys switch the real adapters on; routes pick the float per product or service', () => {
+    const providers = createProviders({
+      ...VTPASS,
+      ...ATG,
+      ...FLW,
+      PROVIDER_ROUTES: 'data=atg, airtime=vtpass,spectranet=sandbox',
+      PROVIDER_TIMEOUT_MS: '5000',
+    });
+    expect(providers.vt.name).toBe('vtpass');
+    expect(providers.atg.name).toBe('atg');
+    expect(providers.card.name).toBe('flutterwave');
+    expect(providers.sandboxCard).toBeNull();
+    expect(providers.forProduct('airtime')).toBe(providers.vt);
+    expect(providers.forProduct('electricity')).toBe(providers.vt);
+    expect(providers.forProduct('data', 'mtn-data')).toBe(providers.atg);
+    expect(providers.forProduct('data', 'spectranet').name).toBe('sandbox-vt');
+    expect(providers.byName('atg')).toBe(providers.atg);
+    expect(providers.byName('sandbox-atg')?.name).toBe('sandbox-atg');
+    expect(providers.byName('nope')).toBeUndefined();
+    const text = describeProviders(providers);
+    expect(text).toContain('VTpass at sandbox.vtpass.com');
+    expect(text).toContain('ATG at 127.0.0.1:9');
+    expect(text).toContain('Flutterwave at api.flutterwave.com');
+    expect(text).toContain('data → atg');
+    expect(text).toContain('spectranet → sandbox-vt');
+    expect(text).toContain('Timeout 5000 ms');
+    for (const secret of SECRETS) expect(text).not.toContain(secret);
+  });
+
+  it('routes to ATG without ATG keys fall back to the ATG sandbox, and say so', () => {
+    const providers = createProviders({ PROVIDER_ROUTES: 'data=atg' });
+    expect(providers.forProduct('data').name).toBe('sandbox-atg');
+    expect(describeProviders(providers)).toContain('set ATG_API_KEY and ATG_BASE_URL');
+  });
+
+  it('warns when Flutterwave has no webhook hash', () => {
+    const providers = createProviders({ FLUTTERWAVE_SECRET_KEY: 'k' });
+    expect(describeProviders(providers)).toContain('FLUTTERWAVE_WEBHOOK_HASH not set');
+  });
+
+  it('treats blank values as unset', () => {
+    const providers = createProviders({
+      VTPASS_API_KEY: '',
+      VTPASS_PUBLIC_KEY: ' ',
+      VTPASS_SECRET_KEY: '',
+      FLUTTERWAVE_SECRET_KEY: '',
+      PROVIDER_ROUTES: '',
+      PROVIDER_TIMEOUT_MS: '',
+      SANDBOX_INSTANT: '',
+    });
+    expect(providers.vt.name).toBe('sandbox-vt');
+    expect(providers.card.name).toBe('sandbox-card');
+  });
+
+  it.each([
+    [{ PROVIDER_ROUTES: 'dta=atg' }, 'unknown product or service id "dta"'],
+    [{ PROVIDER_ROUTES: 'data=paystack' }, 'unknown provider "paystack"'],
+    [{ PROVIDER_ROUTES: 'data' }, '"data" is not <product or service id>=<vtpass|atg|sandbox>'],
+    [{ PROVIDER_ROUTES: 'data=atg,data=vtpass' }, '"data" is routed twice'],
+    [{ VTPASS_API_KEY: 'x' }, 'VTpass needs all of VTPASS_API_KEY'],
+    [{ ATG_API_KEY: 'x' }, 'ATG_API_KEY is set but ATG_BASE_URL is not'],
+    [{ ATG_BASE_URL: 'ftp://x' }, 'ATG_BASE_URL must be an http(s) URL'],
+    [{ VTPASS_BASE_URL: 'not a url' }, 'VTPASS_BASE_URL must be an http(s) URL'],
+    [{ PROVIDER_TIMEOUT_MS: 'soon' }, 'PROVIDER_TIMEOUT_MS must be a number'],
+    [{ PROVIDER_TIMEOUT_MS: '10' }, 'PROVIDER_TIMEOUT_MS must be at least 100'],
+    [{ SANDBOX_INSTANT: 'yes' }, 'SANDBOX_INSTANT must be 0 or 1'],
+  ])('refuses %o clearly', (env, message) => {
+    expect(() => parseProvidersConfig(env)).toThrow(message);
+  });
+
+  it('lists every problem at once, without secret values', () => {
+    let text = '';
+    try {
+      parseProvidersConfig({ VTPASS_API_KEY: 'super-secret', SANDBOX_INSTANT: 'maybe' });
+    } catch (error) {
+      text = (error as Error).message;
+    }
+    expect(text).toMatch(/^Invalid provider configuration:/);
+    expect(text).toContain('VTpass needs all of');
+    expect(text).toContain('SANDBOX_INSTANT');
+    expect(text).not.toContain('super-secret');
+  });
+
+  it('parses routes with vt as an alias and service ids', () => {
+    expect(parseProviderRoutes('Data=ATG;mtn-data=vt').products.data).toBe('atg');
+    expect(parseProviderRoutes('mtn-data=vt').services).toEqual({ 'mtn-data': 'vtpass' });
+  });
+});
+
+describe('configured VTpass end to end (fake upstream)', () => {
+  let fake: FakeServer;
+  beforeAll(async () => {
+    fake = await startFakeServer();
+  });
+  afterAll(() => fake.close());
+
+  it('sends purchases for a routed product to the configured base URL', async () => {
+    fake.handle(() => ({
+      json: { code: '000', content: { transactions: { status: 'delivered', transactionId: 7 } } },
+    }));
+    const providers = createProviders({
+      ...VTPASS,
+      VTPASS_BASE_URL: `${fake.url}/api`,
+      PROVIDER_TIMEOUT_MS: '5000',
+    });
+    const outcome = await providers.forProduct('airtime', 'mtn').purchase({
+      requestId: '202611220449e2e',
+      product: 'airtime',
+      serviceId: 'mtn',
+      amount: 100_00,
+      phone: '08011111111',
+    });
+    expect(outcome).toMatchObject({ status: 'successful', providerReference: '7' });
+    expect(fake.requests[0]?.headers['api-key']).toBe('vt-api');
+  });
+});

@@ -1,0 +1,325 @@
+/**
+ * The provider set the server uses, chosen by configuration (decisions §2): sandbox by
+ * default; a real adapter only when its keys are set. `PROVIDER_ROUTES` says which float
+ * (VTpass "vt" or ATG) serves each product or service id.
+ */
+import { z } from 'zod';
+import { CABLETV, DATA, DISCOS, EDUCATION, NETWORKS } from '@contract/catalogue';
+import { createAtgProvider } from './atg.ts';
+import { createFlutterwaveProvider } from './flutterwave.ts';
+import {
+  SANDBOX_ATG_FLOAT,
+  SANDBOX_VT_FLOAT,
+  type SandboxRecord,
+  createSandboxProvider,
+} from './sandbox.ts';
+import {
+  type SandboxCardProvider,
+  type SandboxCardSession,
+  createSandboxCardProvider,
+} from './sandbox-card.ts';
+import { type CardProvider, VTU_PRODUCTS, type VtuProduct, type VtuProvider } from './types.ts';
+import type { FetchFn, KeyValueStore } from './util.ts';
+import { createVtpassProvider } from './vtpass.ts';
+
+export * from './types.ts';
+export { newVtpassRequestId, lagosTimestamp, isVtpassRequestId } from './request-id.ts';
+export { ProviderError, type KeyValueStore, memoryStore } from './util.ts';
+export {
+  createSandboxProvider,
+  sandboxScenario,
+  SANDBOX_ATG_FLOAT,
+  SANDBOX_VT_FLOAT,
+  type SandboxRecord,
+  type SandboxScenario,
+  type SandboxVtuProvider,
+} from './sandbox.ts';
+export {
+  createSandboxCardProvider,
+  SANDBOX_CHECKOUT_PATH,
+  type SandboxCardOutcome,
+  type SandboxCardProvider,
+  type SandboxCardSession,
+} from './sandbox-card.ts';
+export {
+  createVtpassProvider,
+  outcomeFromVtpass,
+  parseVtpassCallback,
+  VTPASS_CALLBACK_REPLY,
+} from './vtpass.ts';
+export { createAtgProvider } from './atg.ts';
+export { createFlutterwaveProvider, parseFlutterwaveWebhook } from './flutterwave.ts';
+
+export const DEFAULT_VTPASS_BASE_URL = 'https://sandbox.vtpass.com/api';
+export const DEFAULT_FLUTTERWAVE_BASE_URL = 'https://api.flutterwave.com';
+
+/** Where a route sends a product: the VT float, the ATG float, or always the sandbox. */
+export type RouteTarget = 'vtpass' | 'atg' | 'sandbox';
+
+/** Every service id the catalogue sells (a route key may name one instead of a product). */
+const SERVICE_IDS: ReadonlySet<string> = new Set([
+  ...NETWORKS.map((n) => n.service_id),
+  ...DATA.map((d) => d.service_id),
+  ...CABLETV.map((c) => c.service_id),
+  ...DISCOS.map(([id]) => id),
+  ...EDUCATION.map((e) => e.service_id),
+]);
+
+/** Blank values (as `.env` files leave them) count as unset. */
+const setting = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
+  z.string().optional(),
+);
+const httpUrl = (name: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL.` }).optional(),
+  );
+
+export interface ProviderRoutes {
+  products: Record<VtuProduct, RouteTarget>;
+  /** Service-id overrides (e.g. `spectranet=vtpass`), checked before the product. */
+  services: Record<string, RouteTarget>;
+}
+
+/** `data=atg, airtime=vtpass, spectranet=sandbox` → routes; throws a clear message. */
+export function parseProviderRoutes(text: string | undefined): ProviderRoutes {
+  const products = Object.fromEntries(VTU_PRODUCTS.map((p) => [p, 'vtpass'])) as Record<
+    VtuProduct,
+    RouteTarget
+  >;
+  const services: Record<string, RouteTarget> = {};
+  const seen = new Set<string>();
+  for (const entry of (text ?? '').split(/[,;\s]+/).filter(Boolean)) {
+    const match = /^([a-z0-9-]+)=([a-z]+)$/i.exec(entry);
+    if (!match) {
+      throw new Error(
+        `PROVIDER_ROUTES: "${entry}" is not <product or service id>=<vtpass|atg|sandbox>.`,
+      );
+    }
+    const key = (match[1] as string).toLowerCase();
+    let target = (match[2] as string).toLowerCase();
+    if (target === 'vt') target = 'vtpass';
+    if (target !== 'vtpass' && target !== 'atg' && target !== 'sandbox') {
+      throw new Error(
+        `PROVIDER_ROUTES: "${entry}": unknown provider "${match[2]}" (use vtpass, atg or sandbox).`,
+      );
+    }
+    if (seen.has(key)) throw new Error(`PROVIDER_ROUTES: "${key}" is routed twice.`);
+    seen.add(key);
+    if ((VTU_PRODUCTS as readonly string[]).includes(key)) {
+      products[key as VtuProduct] = target;
+    } else if (SERVICE_IDS.has(key)) {
+      services[key] = target;
+    } else {
+      throw new Error(
+        `PROVIDER_ROUTES: "${entry}": unknown product or service id "${key}" ` +
+          `(products: ${VTU_PRODUCTS.join(', ')}; or a service id such as mtn-data).`,
+      );
+    }
+  }
+  return { products, services };
+}
+
+export const ProvidersConfigSchema = z
+  .object({
+    VTPASS_BASE_URL: httpUrl('VTPASS_BASE_URL').default(DEFAULT_VTPASS_BASE_URL),
+    VTPASS_API_KEY: setting,
+    VTPASS_PUBLIC_KEY: setting,
+    VTPASS_SECRET_KEY: setting,
+    ATG_BASE_URL: httpUrl('ATG_BASE_URL'),
+    ATG_API_KEY: setting,
+    FLUTTERWAVE_SECRET_KEY: setting,
+    FLUTTERWAVE_WEBHOOK_HASH: setting,
+    FLUTTERWAVE_BASE_URL: httpUrl('FLUTTERWAVE_BASE_URL').default(DEFAULT_FLUTTERWAVE_BASE_URL),
+    PROVIDER_ROUTES: setting,
+    PROVIDER_TIMEOUT_MS: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.coerce
+        .number({ error: 'PROVIDER_TIMEOUT_MS must be a number of milliseconds.' })
+        .int('PROVIDER_TIMEOUT_MS must be a whole number of milliseconds.')
+        .min(100, 'PROVIDER_TIMEOUT_MS must be at least 100.')
+        .max(300_000, 'PROVIDER_TIMEOUT_MS must be at most 300000.')
+        .default(30_000),
+    ),
+    SANDBOX_INSTANT: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+      z
+        .enum(['', '0', '1', 'true', 'false'], { error: 'SANDBOX_INSTANT must be 0 or 1.' })
+        .optional()
+        .transform((v) => v === '1' || v === 'true'),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    for (const message of keyProblems(env)) ctx.addIssue({ code: 'custom', message });
+  })
+  .transform((env, ctx) => {
+    try {
+      return { ...env, routes: parseProviderRoutes(env.PROVIDER_ROUTES) };
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
+
+/** Settings that only make sense together (checked even when other fields are invalid). */
+function keyProblems(env: Record<string, unknown>): string[] {
+  const set = (name: string) => {
+    const value = env[name];
+    return typeof value === 'string' && value.trim() !== '';
+  };
+  const problems: string[] = [];
+  const vtpass = ['VTPASS_API_KEY', 'VTPASS_PUBLIC_KEY', 'VTPASS_SECRET_KEY'].map(set);
+  if (vtpass.some(Boolean) && !vtpass.every(Boolean)) {
+    problems.push(
+      'VTpass needs all of VTPASS_API_KEY, VTPASS_PUBLIC_KEY and VTPASS_SECRET_KEY (some are missing).',
+    );
+  }
+  if (set('ATG_API_KEY') && !set('ATG_BASE_URL')) {
+    problems.push('ATG_API_KEY is set but ATG_BASE_URL is not.');
+  }
+  return problems;
+}
+
+export type ProvidersConfig = z.output<typeof ProvidersConfigSchema>;
+export type ProvidersEnv = Record<string, string | undefined>;
+
+/** Parses process.env-like input; throws one Error listing every problem (never a secret). */
+export function parseProvidersConfig(env: ProvidersEnv): ProvidersConfig {
+  const parsed = ProvidersConfigSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  // zod skips the cross-field check when a field is invalid: list those problems too.
+  const messages = new Set([...parsed.error.issues.map((i) => i.message), ...keyProblems(env)]);
+  const lines = [...messages].map((message) => `- ${message}`);
+  throw new Error(`Invalid provider configuration:\n${lines.join('\n')}`);
+}
+
+export interface ProvidersDeps {
+  fetch?: FetchFn;
+  /** Persistence for the sandbox's requery memory (default: in memory). */
+  sandboxStore?: KeyValueStore<SandboxRecord>;
+  /** Persistence for sandbox checkout sessions (default: in memory). */
+  cardStore?: KeyValueStore<SandboxCardSession>;
+  /** Origin of the sandbox checkout page (default: the origin of each redirect URL). */
+  checkoutOrigin?: string;
+}
+
+export interface Providers {
+  /** The "VT" float: VTpass when its keys are set, else the sandbox. */
+  vt: VtuProvider;
+  /** The "ATG" float: ATG when its key and URL are set, else the sandbox. */
+  atg: VtuProvider;
+  card: CardProvider;
+  /** The sandbox card provider when it is the card provider (mount its checkout page). */
+  sandboxCard: SandboxCardProvider | null;
+  /** Who sells this product (service-id route first, then product route). */
+  forProduct(product: VtuProduct, serviceId?: string): VtuProvider;
+  /** The provider a stored transaction names (requery the one that sold it). */
+  byName(name: string): VtuProvider | undefined;
+  config: ProvidersConfig;
+}
+
+export function createProviders(
+  env: ProvidersEnv | ProvidersConfig,
+  deps: ProvidersDeps = {},
+): Providers {
+  const config = 'routes' in env ? (env as ProvidersConfig) : parseProvidersConfig(env);
+  const timeoutMs = config.PROVIDER_TIMEOUT_MS;
+  const instant = config.SANDBOX_INSTANT;
+
+  const sandboxVt = createSandboxProvider({
+    name: 'sandbox-vt',
+    float: SANDBOX_VT_FLOAT,
+    instant,
+    store: deps.sandboxStore,
+  });
+  const sandboxAtg = createSandboxProvider({
+    name: 'sandbox-atg',
+    float: SANDBOX_ATG_FLOAT,
+    instant,
+    store: deps.sandboxStore,
+  });
+
+  const vt =
+    config.VTPASS_API_KEY && config.VTPASS_PUBLIC_KEY && config.VTPASS_SECRET_KEY
+      ? createVtpassProvider({
+          baseUrl: config.VTPASS_BASE_URL,
+          apiKey: config.VTPASS_API_KEY,
+          publicKey: config.VTPASS_PUBLIC_KEY,
+          secretKey: config.VTPASS_SECRET_KEY,
+          timeoutMs,
+          fetch: deps.fetch,
+        })
+      : sandboxVt;
+  const atg =
+    config.ATG_API_KEY && config.ATG_BASE_URL
+      ? createAtgProvider({
+          baseUrl: config.ATG_BASE_URL,
+          apiKey: config.ATG_API_KEY,
+          timeoutMs,
+          fetch: deps.fetch,
+        })
+      : sandboxAtg;
+
+  const sandboxCard = config.FLUTTERWAVE_SECRET_KEY
+    ? null
+    : createSandboxCardProvider({ store: deps.cardStore, origin: deps.checkoutOrigin });
+  const card: CardProvider =
+    sandboxCard ??
+    createFlutterwaveProvider({
+      secretKey: config.FLUTTERWAVE_SECRET_KEY as string,
+      webhookHash: config.FLUTTERWAVE_WEBHOOK_HASH,
+      baseUrl: config.FLUTTERWAVE_BASE_URL,
+      timeoutMs,
+      fetch: deps.fetch,
+    });
+
+  const byTarget: Record<RouteTarget, VtuProvider> = { vtpass: vt, atg, sandbox: sandboxVt };
+  const all = new Map<string, VtuProvider>(
+    [sandboxVt, sandboxAtg, vt, atg].map((p) => [p.name, p]),
+  );
+
+  return {
+    vt,
+    atg,
+    card,
+    sandboxCard,
+    forProduct(product, serviceId) {
+      const service = serviceId ? config.routes.services[serviceId.toLowerCase()] : undefined;
+      return byTarget[service ?? config.routes.products[product]];
+    },
+    byName: (name) => all.get(name),
+    config,
+  };
+}
+
+/** One paragraph for the startup log: which adapter serves what, and why (no secrets). */
+export function describeProviders(providers: Providers): string {
+  const { config } = providers;
+  const host = (url: string) => new URL(url).host;
+  const vt =
+    providers.vt.name === 'vtpass'
+      ? `VTpass at ${host(config.VTPASS_BASE_URL)}`
+      : 'sandbox (set VTPASS_API_KEY, VTPASS_PUBLIC_KEY, VTPASS_SECRET_KEY for VTpass)';
+  const atg =
+    providers.atg.name === 'atg' && config.ATG_BASE_URL
+      ? `ATG at ${host(config.ATG_BASE_URL)}`
+      : 'sandbox (set ATG_API_KEY and ATG_BASE_URL for ATG)';
+  let card = 'sandbox checkout (set FLUTTERWAVE_SECRET_KEY for Flutterwave)';
+  if (!providers.sandboxCard) {
+    card = `Flutterwave at ${host(config.FLUTTERWAVE_BASE_URL)}`;
+    if (!config.FLUTTERWAVE_WEBHOOK_HASH) {
+      card += ' (FLUTTERWAVE_WEBHOOK_HASH not set: webhooks are refused)';
+    }
+  }
+  const routes = VTU_PRODUCTS.map((p) => `${p} → ${providers.forProduct(p).name}`);
+  for (const [service, target] of Object.entries(config.routes.services)) {
+    const provider = target === 'atg' ? providers.atg : target === 'vtpass' ? providers.vt : null;
+    routes.push(`${service} → ${provider?.name ?? 'sandbox-vt'}`);
+  }
+  return [
+    `Providers: VT float = ${vt}; ATG float = ${atg}; card = ${card}.`,
+    `Routes: ${routes.join(', ')}.`,
+    `Timeout ${config.PROVIDER_TIMEOUT_MS} ms${config.SANDBOX_INSTANT ? '; sandbox instant' : ''}.`,
+  ].join('\n');
+}

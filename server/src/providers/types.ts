@@ -1,0 +1,107 @@
+/**
+ * The upstream provider interfaces (style.md: one interface, many adapters). Every adapter
+ * speaks kobo inside; every upstream answer is untrusted input, parsed with zod, and anything
+ * unexpected (timeout, network error, malformed body, unknown code) maps to `pending`
+ * (domain.md; decisions §5: pending is never refunded until the provider says failed).
+ */
+import type { CustomerLookup, Kobo } from '@contract';
+
+export type { CustomerLookup, Kobo };
+
+/** The products an adapter can vend (the catalogue's groups). */
+export type VtuProduct = 'airtime' | 'data' | 'cabletv' | 'electricity' | 'education';
+
+export const VTU_PRODUCTS: readonly VtuProduct[] = [
+  'airtime',
+  'data',
+  'cabletv',
+  'electricity',
+  'education',
+];
+
+export interface PurchaseRequest {
+  /** VTpass rule: first 12 chars = Africa/Lagos YYYYMMDDHHmm (see requestId.ts). */
+  requestId: string;
+  product: VtuProduct;
+  /** VTpass service id, e.g. `mtn`, `mtn-data`, `dstv`, `ikeja-electric`, `waec`. */
+  serviceId: string;
+  variationCode?: string;
+  amount?: Kobo;
+  phone: string;
+  /** Meter, smart card or profile number; the destination when present (else `phone`). */
+  billersCode?: string;
+  quantity?: number;
+  subscriptionType?: 'change' | 'renew';
+}
+
+export type ProviderStatus = 'successful' | 'pending' | 'failed';
+
+export interface ProviderOutcome {
+  status: ProviderStatus;
+  providerReference?: string;
+  message?: string;
+  /** Electricity prepaid token, e.g. `1234-5678-9012-3456-7890`. */
+  token?: string;
+  /** Electricity units, e.g. `32.5 kWh`. */
+  units?: string;
+  exchangeReference?: string;
+  customerName?: string;
+  /** Education pins: WAEC "Serial: X, Pin: Y" (cards joined by "; "), JAMB pin. */
+  purchasedCode?: string;
+  /** The parsed (or raw text) upstream answer, for logs and support. */
+  raw?: unknown;
+}
+
+export interface VerifyCustomerRequest {
+  serviceId: string;
+  customerNumber: string;
+  /** Electricity: `prepaid` / `postpaid`; JAMB: `utme` / `de`. */
+  variationCode?: string;
+}
+
+export interface Variation {
+  code: string;
+  name: string;
+  amount: Kobo;
+}
+
+export interface VtuProvider {
+  name: string;
+  purchase(req: PurchaseRequest): Promise<ProviderOutcome>;
+  requery(requestId: string): Promise<ProviderOutcome>;
+  /** `null` when the provider says the number is wrong (or cannot tell). */
+  verifyCustomer(req: VerifyCustomerRequest): Promise<CustomerLookup | null>;
+  /** The float held at the provider, in kobo. */
+  balance(): Promise<Kobo>;
+  listVariations(serviceId: string): Promise<Variation[]>;
+}
+
+export interface CardCheckoutRequest {
+  txRef: string;
+  amount: Kobo;
+  redirectUrl: string;
+  customer: { email: string; name: string; phone: string };
+}
+
+export type CardStatus = 'successful' | 'failed' | 'cancelled' | 'pending';
+
+/**
+ * Normalised verify answer. Fields are returned as the provider said them; the server
+ * decides (decisions §6: credit only when status, tx_ref, currency and amount all match).
+ */
+export interface CardVerification {
+  status: CardStatus;
+  txRef: string;
+  transactionId: string;
+  amount: Kobo;
+  currency: string;
+  appFee?: Kobo;
+  raw?: unknown;
+}
+
+export interface CardProvider {
+  name: string;
+  createCheckout(req: CardCheckoutRequest): Promise<{ link: string }>;
+  verify(ref: { transactionId?: string; txRef: string }): Promise<CardVerification>;
+  verifyWebhookSignature(headers: Record<string, string | string[] | undefined>): boolean;
+}

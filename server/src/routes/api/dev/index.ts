@@ -1,0 +1,73 @@
+/** Dev mailbox (off when NODE_ENV=production): the JSON route and a page for people. */
+import { api } from '@contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context.ts';
+import { route } from '../../../http/route.ts';
+
+async function mailFor(ctx: AppContext, to: string) {
+  await ctx.mailer.flush();
+  const rows = await ctx.db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('to_address', '=', to.toLowerCase())
+    .where('sent_at', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+  return rows.map((r) => ({
+    to: r.to_address,
+    subject: r.subject,
+    text: r.text_body,
+    html: r.html_body,
+    sent_at: Number(r.sent_at),
+  }));
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function devRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, api.devMail, async ({ query }) => ({ message: await mailFor(ctx, query.to) }));
+
+  app.get('/dev/mailbox', async (req, reply) => {
+    const to =
+      typeof (req.query as { to?: unknown }).to === 'string'
+        ? (req.query as { to: string }).to.trim().slice(0, 254)
+        : '';
+    await ctx.mailer.flush();
+    let rows;
+    if (to) {
+      rows = await mailFor(ctx, to);
+    } else {
+      rows = (
+        await ctx.db
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('sent_at', 'is not', null)
+          .orderBy('id', 'desc')
+          .limit(50)
+          .execute()
+      ).map((r) => ({
+        to: r.to_address,
+        subject: r.subject,
+        text: r.text_body,
+        html: r.html_body,
+        sent_at: Number(r.sent_at),
+      }));
+    }
+    const items = rows
+      .map(
+        (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
+<p><strong>To:</strong> ${escapeHtml(m.to)} · <time>${new Date(m.sent_at).toISOString()}</time></p>
+<pre>${escapeHtml(m.text)}</pre></article>`,
+      )
+      .join('\n');
+    return reply.type('text/html; charset=utf-8').send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>
+<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}article{border-bottom:1px solid #ccc;padding:1rem 0}pre{white-space:pre-wrap;word-break:break-all}</style>
+</head><body><h1>Dev mailbox</h1>
+<form method="get"><label>Address <input name="to" type="email" value="${escapeHtml(to)}"></label> <button>Show</button></form>
+<p>E-mail is kept here because SMTP_URL is not set. Links in the text open the app.</p>
+${items || '<p>No messages.</p>'}
+</body></html>`);
+  });
+}

@@ -1,0 +1,39 @@
+import { api, SERVER_MSG } from '@contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context.ts';
+import { ApiError } from '../../../http/errors.ts';
+import { route } from '../../../http/route.ts';
+import * as auth from '../../../services/auth.ts';
+import * as users from '../../../services/users.ts';
+import type { VtuProvider } from '../../../providers/types.ts';
+
+async function balance(provider: VtuProvider) {
+  try {
+    return await provider.balance();
+  } catch {
+    throw new ApiError('provider_error', SERVER_MSG.providerUnavailable);
+  }
+}
+
+export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, api.currentUser, async ({ user }) => ({
+    message: await users.currentUser(ctx, user),
+  }));
+  route(app, ctx, api.users, async ({ query }) => users.listUsers(ctx, query));
+  route(app, ctx, api.atgBalance, async () => ({ message: await balance(ctx.providers.atg) }));
+  route(app, ctx, api.vtBalance, async () => ({ message: await balance(ctx.providers.vt) }));
+  route(app, ctx, api.changePassword, async ({ user, body }) => ({
+    message: await auth.changePassword(ctx, user, body),
+  }));
+  route(app, ctx, api.resetPin, async ({ user, body }) => ({
+    message: await auth.resetPin(ctx, user, body),
+  }));
+  route(app, ctx, api.blockUser, async ({ body, user }) => {
+    // An admin cannot lock themselves out (the last admin would leave no one to unblock).
+    if (body.id === user.id) throw new ApiError('forbidden', SERVER_MSG.forbidden);
+    return { message: await users.setBlocked(ctx, body.id, true) };
+  });
+  route(app, ctx, api.unblockUser, async ({ body }) => ({
+    message: await users.setBlocked(ctx, body.id, false),
+  }));
+}

@@ -1,0 +1,55 @@
+/**
+ * Listens: `node --import tsx server/src/server.ts` (npm start runs it). Graceful shutdown on
+ * SIGINT/SIGTERM: stop workers, close the app (finishes in-flight requests), close the DB.
+ */
+import { buildApp } from './app.ts';
+import { describeProviders } from './plugins/providers.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PIN, loadConfig } from './config.ts';
+
+async function main() {
+  const config = loadConfig();
+  const app = await buildApp({ config });
+  await app.listen({ host: config.host, port: config.port });
+  const url = `http://${config.host}:${config.port}/`;
+  const where = config.engine === 'sqlite' ? config.databaseUrl : 'PostgreSQL (DATABASE_URL)';
+  const lines = [
+    '',
+    `  PayBills: ${url}`,
+    `  Database: ${config.engine} ${where}`,
+    `  ${describeProviders(app.ctx.providers).split('\n').join('\n  ')}`,
+    `  E-mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `dev mailbox at ${url}dev/mailbox`}`,
+  ];
+  if (!config.webDir) lines.push('  Web app: dist/ not built (API only; run `npm start`).');
+  if (app.seedResult.createdUsers) {
+    lines.push(
+      '',
+      '  First start: accounts created',
+      `    admin: ${config.adminEmail} / ${config.adminPasswordIsDefault ? config.adminPassword : '(ADMIN_PASSWORD)'}`,
+      `    demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (pin ${DEMO_PIN}, ₦50,000 in the wallet)`,
+    );
+  }
+  lines.push('', '  Press Ctrl+C to stop.', '');
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received: shutting down.`);
+    setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      console.error(err);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(`server failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

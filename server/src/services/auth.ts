@@ -1,0 +1,395 @@
+/**
+ * Accounts and sessions (spec §5, §7, §8; decisions §7): register, e-mail verification,
+ * login with limits, refresh rotation with reuse detection, logout, password reset, pins.
+ */
+import { randomUUID } from 'node:crypto';
+import { MSG, SERVER_MSG } from '@contract';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { createWallet } from '../domain/ledger.ts';
+import { isCommonPassword, randomCode, randomToken, sha256 } from '../domain/secrets.ts';
+import { ApiError } from '../http/errors.ts';
+import { enqueueMail, linkMail } from './mail.ts';
+import { clear, hit, peek } from './rate.ts';
+import type { UserRow } from './users.ts';
+
+export const VERIFY_TTL_MS = 24 * 60 * 60_000;
+export const RESET_TTL_MS = 60 * 60_000;
+
+export interface NewUser {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  referral_code?: string;
+}
+
+/** Inserts a user with a wallet inside `trx` (register and the first-start seed). */
+export async function insertUser(
+  trx: Db,
+  input: NewUser,
+  passwordHash: string,
+  flags: { admin?: boolean; verified?: boolean } = {},
+): Promise<string> {
+  const now = Date.now();
+  const id = randomUUID();
+  let referredBy: string | null = null;
+  if (input.referral_code) {
+    const referrer = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('referral_code', '=', input.referral_code)
+      .executeTakeFirst();
+    referredBy = referrer?.id ?? null;
+  }
+  await trx
+    .insertInto('users')
+    .values({
+      id,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      password_hash: passwordHash,
+      pin_hash: null,
+      pin_locked_until: null,
+      is_admin: flags.admin ? 1 : 0,
+      email_verified: flags.verified ? 1 : 0,
+      referral_code: randomCode(8),
+      referred_by: referredBy,
+      last_login: null,
+      last_seen: null,
+      created_on: now,
+    })
+    .execute();
+  await createWallet(trx, id, now);
+  return id;
+}
+
+async function sendVerification(ctx: AppContext, trx: Db, userId: string, email: string) {
+  const token = randomToken();
+  const now = Date.now();
+  await trx
+    .insertInto('email_tokens')
+    .values({
+      token_hash: sha256(token),
+      user_id: userId,
+      purpose: 'verify',
+      created_at: now,
+      expires_at: now + VERIFY_TTL_MS,
+      used_at: null,
+    })
+    .execute();
+  await enqueueMail(
+    trx,
+    linkMail(
+      email,
+      'Verify your e-mail address',
+      'Welcome! Please confirm your e-mail address by opening this link:',
+      `${ctx.config.publicUrl}/auth/verifyemail/${token}`,
+      'The link expires in 24 hours. If you did not sign up, ignore this e-mail.',
+    ),
+    now,
+  );
+}
+
+function refuseCommon(password: string) {
+  if (isCommonPassword(password)) throw new ApiError('validation_error', SERVER_MSG.commonPassword);
+}
+
+const isUniqueViolation = (err: unknown) =>
+  /unique|duplicate/i.test(String((err as Error)?.message)) ||
+  (err as { code?: string })?.code === '23505';
+
+export async function register(ctx: AppContext, body: NewUser): Promise<string> {
+  refuseCommon(body.password);
+  const existing = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', body.email)
+    .executeTakeFirst();
+  if (existing) throw new ApiError('conflict', SERVER_MSG.emailTaken);
+  // Hash before the write transaction: on SQLite it holds the only connection.
+  const passwordHash = await ctx.hasher.hash(body.password);
+  try {
+    await ctx.dbh.writeTx(async (trx) => {
+      const id = await insertUser(trx, body, passwordHash);
+      await sendVerification(ctx, trx, id, body.email);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiError('conflict', SERVER_MSG.emailTaken);
+    throw err;
+  }
+  return MSG.signupSuccess;
+}
+
+/** Marks an e-mail token used, once: answers its user id, or refuses an unknown/expired one. */
+async function consumeToken(trx: Db, token: string, purpose: 'verify' | 'reset'): Promise<string> {
+  const now = Date.now();
+  const row = await trx
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', sha256(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!row) throw new ApiError('not_found', SERVER_MSG.tokenInvalid);
+  return row.user_id;
+}
+
+export async function verifyEmail(ctx: AppContext, token: string): Promise<string> {
+  await ctx.dbh.writeTx(async (trx) => {
+    const userId = await consumeToken(trx, token, 'verify');
+    await trx.updateTable('users').set({ email_verified: 1 }).where('id', '=', userId).execute();
+  });
+  return MSG.emailVerified;
+}
+
+export async function resendVerification(ctx: AppContext, email: string): Promise<string> {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'email', 'email_verified'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  // Same answer whether or not the address exists: no account enumeration.
+  if (user && Number(user.email_verified) === 0) {
+    await ctx.dbh.writeTx((trx) => sendVerification(ctx, trx, user.id, user.email));
+  }
+  return SERVER_MSG.verificationSent;
+}
+
+async function issueTokens(ctx: AppContext, userId: string, trx: Db = ctx.db) {
+  const refresh_token = await ctx.tokens.issueRefresh(trx, userId);
+  return { JWTtoken: await ctx.tokens.signAccess(userId), refresh_token };
+}
+
+export async function login(
+  ctx: AppContext,
+  body: { username: string; password: string },
+  ip: string,
+): Promise<{ JWTtoken: string; refresh_token: string }> {
+  const { config, db } = ctx;
+  const email = body.username.toLowerCase();
+  const ipCount = await hit(db, `login-ip:${ip}`, config.loginWindowMs);
+  if (ipCount > config.loginMaxAttemptsPerIp) {
+    throw new ApiError('rate_limited', SERVER_MSG.rateLimited);
+  }
+  const accountKey = `login-fail:${email}`;
+  if ((await peek(db, accountKey, config.loginWindowMs)) >= config.loginMaxFailuresPerAccount) {
+    throw new ApiError('rate_limited', SERVER_MSG.rateLimited);
+  }
+  const user = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email)
+    .executeTakeFirst();
+  const ok = user
+    ? await ctx.hasher.verify(user.password_hash, body.password)
+    : (await ctx.hasher.verify(await ctx.hasher.dummy, body.password)) && false;
+  if (!user || !ok) {
+    await hit(db, accountKey, config.loginWindowMs);
+    throw new ApiError('unauthorized', SERVER_MSG.invalidCredentials);
+  }
+  if (Number(user.is_blocked) === 1) throw new ApiError('blocked', SERVER_MSG.accountBlocked);
+  await clear(db, accountKey);
+  const now = Date.now();
+  await db
+    .updateTable('users')
+    .set({ last_login: now, last_seen: now })
+    .where('id', '=', user.id)
+    .execute();
+  return issueTokens(ctx, user.id);
+}
+
+async function revokeFamily(db: Db, familyId: string, now = Date.now()) {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function refresh(
+  ctx: AppContext,
+  token: string,
+): Promise<{ JWTtoken: string; refresh_token: string }> {
+  const now = Date.now();
+  const unauthorized = new ApiError('unauthorized', SERVER_MSG.unauthorized);
+  const row = await ctx.db
+    .selectFrom('refresh_tokens')
+    .selectAll()
+    .where('token_hash', '=', sha256(token))
+    .executeTakeFirst();
+  if (!row) throw unauthorized;
+  if (row.used_at !== null || row.revoked_at !== null) {
+    // Reuse of a rotated or revoked token: someone else may hold the family. End it.
+    await revokeFamily(ctx.db, row.family_id, now);
+    throw unauthorized;
+  }
+  if (Number(row.expires_at) <= now) throw unauthorized;
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'is_blocked'])
+    .where('id', '=', row.user_id)
+    .executeTakeFirst();
+  if (!user || Number(user.is_blocked) === 1) throw unauthorized;
+
+  const next = await ctx.dbh.writeTx(async (trx) => {
+    // Rotation is a guarded transition: of two concurrent uses only one wins.
+    const won = await trx
+      .updateTable('refresh_tokens')
+      .set({ used_at: now })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!won) return null;
+    return ctx.tokens.issueRefresh(trx, row.user_id, {
+      id: row.family_id,
+      expiresAt: Number(row.expires_at),
+    });
+  });
+  if (!next) {
+    await revokeFamily(ctx.db, row.family_id, now);
+    throw unauthorized;
+  }
+  return { JWTtoken: await ctx.tokens.signAccess(row.user_id), refresh_token: next };
+}
+
+export async function logout(ctx: AppContext, user: UserRow, token: string | undefined) {
+  if (token) {
+    const row = await ctx.db
+      .selectFrom('refresh_tokens')
+      .select(['family_id', 'user_id'])
+      .where('token_hash', '=', sha256(token))
+      .executeTakeFirst();
+    if (row && row.user_id === user.id) await revokeFamily(ctx.db, row.family_id);
+  }
+  return SERVER_MSG.loggedOut;
+}
+
+export async function initiateReset(ctx: AppContext, email: string): Promise<string> {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (user) {
+    const token = randomToken();
+    const now = Date.now();
+    await ctx.dbh.writeTx(async (trx) => {
+      await trx
+        .insertInto('email_tokens')
+        .values({
+          token_hash: sha256(token),
+          user_id: user.id,
+          purpose: 'reset',
+          created_at: now,
+          expires_at: now + RESET_TTL_MS,
+          used_at: null,
+        })
+        .execute();
+      await enqueueMail(
+        trx,
+        linkMail(
+          user.email,
+          'Reset your password',
+          'Someone asked to reset the password of your account. To choose a new one, open:',
+          `${ctx.config.publicUrl}/auth/resetpassword/${token}`,
+          'The link works once and expires in 1 hour. If it was not you, ignore this e-mail.',
+        ),
+        now,
+      );
+    });
+  }
+  return SERVER_MSG.resetLinkSent;
+}
+
+export async function verifyResetToken(ctx: AppContext, token: string): Promise<string> {
+  const row = await ctx.db
+    .selectFrom('email_tokens')
+    .select('user_id')
+    .where('token_hash', '=', sha256(token))
+    .where('purpose', '=', 'reset')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', Date.now())
+    .executeTakeFirst();
+  if (!row) throw new ApiError('not_found', SERVER_MSG.tokenInvalid);
+  return SERVER_MSG.resetTokenValid;
+}
+
+export async function resetPassword(
+  ctx: AppContext,
+  body: { token: string; password: string },
+): Promise<string> {
+  refuseCommon(body.password);
+  const hash = await ctx.hasher.hash(body.password);
+  await ctx.dbh.writeTx(async (trx) => {
+    const userId = await consumeToken(trx, body.token, 'reset');
+    const now = Date.now();
+    // A reset ends every session: old access tokens and refresh families stop working.
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, tokens_valid_after: now, pin_failed_count: 0 })
+      .where('id', '=', userId)
+      .execute();
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  });
+  return SERVER_MSG.passwordReset;
+}
+
+export async function createPin(ctx: AppContext, user: UserRow, pin: string): Promise<string> {
+  const hash = await ctx.hasher.hash(pin);
+  const row = await ctx.db
+    .updateTable('users')
+    .set({ pin_hash: hash, pin_failed_count: 0, pin_locked_until: null })
+    .where('id', '=', user.id)
+    .where('pin_hash', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) throw new ApiError('conflict', SERVER_MSG.pinAlreadySet);
+  return SERVER_MSG.pinCreated;
+}
+
+export async function changePassword(
+  ctx: AppContext,
+  user: UserRow,
+  body: { old_password: string; new_password: string },
+): Promise<string> {
+  if (!(await ctx.hasher.verify(user.password_hash, body.old_password))) {
+    throw new ApiError('wrong_password', SERVER_MSG.wrongPassword);
+  }
+  refuseCommon(body.new_password);
+  const hash = await ctx.hasher.hash(body.new_password);
+  await ctx.db
+    .updateTable('users')
+    .set({ password_hash: hash })
+    .where('id', '=', user.id)
+    .execute();
+  return MSG.passwordChanged;
+}
+
+export async function resetPin(
+  ctx: AppContext,
+  user: UserRow,
+  body: { password: string; pin: string },
+): Promise<string> {
+  if (!(await ctx.hasher.verify(user.password_hash, body.password))) {
+    throw new ApiError('wrong_password', SERVER_MSG.wrongPassword);
+  }
+  const hash = await ctx.hasher.hash(body.pin);
+  await ctx.db
+    .updateTable('users')
+    .set({ pin_hash: hash, pin_failed_count: 0, pin_locked_until: null })
+    .where('id', '=', user.id)
+    .execute();
+  return MSG.pinChanged;
+}

@@ -1,0 +1,183 @@
+/**
+ * The product catalogue in the database, seeded once from contract/catalogue.ts (decisions §9).
+ * Prices live on the plan rows so an admin edit applies to later purchases; a purchase copies
+ * the charged price into its transaction, so history keeps what was paid.
+ */
+import { CATALOGUE } from '@contract/catalogue';
+import {
+  type BillVariation,
+  type DataVariation,
+  type ElectricityVariation,
+  type Network,
+} from '@contract';
+import type { Db } from '../db/index.ts';
+
+export async function seedCatalogue(db: Db, now = Date.now()): Promise<boolean> {
+  const { count } = await db
+    .selectFrom('networks')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  if (Number(count) > 0) return false;
+  await db.transaction().execute(async (trx) => {
+    for (const [i, n] of CATALOGUE.networks.entries()) {
+      await trx
+        .insertInto('networks')
+        .values({ ...n, sort: i })
+        .execute();
+    }
+    for (const [i, v] of CATALOGUE.data.entries()) {
+      await trx
+        .insertInto('data_variations')
+        .values({
+          id: v.id,
+          name: v.name,
+          network_id: v.network_id,
+          service_id: v.service_id,
+          requires_account_id: v.requires_account_id ? 1 : 0,
+          sort: i,
+        })
+        .execute();
+      for (const [j, p] of v.plans.entries()) {
+        await trx
+          .insertInto('data_plans')
+          .values({
+            id: p.id,
+            variation_id: v.id,
+            plan_id: p.plan_id,
+            name: p.name,
+            wallet_price: p.wallet_price,
+            on_sale: p.on_sale === false ? 0 : 1,
+            sort: j,
+            updated_at: now,
+          })
+          .execute();
+      }
+    }
+    const bills: [BillVariation[], 'cabletv' | 'education'][] = [
+      [CATALOGUE.cabletv, 'cabletv'],
+      [CATALOGUE.education, 'education'],
+    ];
+    for (const [list, kind] of bills) {
+      for (const [i, v] of list.entries()) {
+        await trx
+          .insertInto('bill_variations')
+          .values({
+            id: v.id,
+            kind,
+            name: v.name,
+            service_id: v.service_id,
+            convenience_fee: v.wallet_convinience_fee,
+            sort: i,
+          })
+          .execute();
+        for (const [j, p] of v.plans.entries()) {
+          await trx
+            .insertInto('bill_plans')
+            .values({
+              id: p.id,
+              variation_id: v.id,
+              plan_id: p.plan_id,
+              name: p.name,
+              price: p.price,
+              on_sale: p.on_sale === false ? 0 : 1,
+              sort: j,
+              updated_at: now,
+            })
+            .execute();
+        }
+      }
+    }
+    for (const [i, e] of CATALOGUE.electricity.entries()) {
+      await trx
+        .insertInto('electricity_variations')
+        .values({
+          id: e.id,
+          name: e.name,
+          service_id: e.service_id,
+          variation_code: e.variation_code,
+          fee_percent: e.wallet_convinience_fee,
+          sort: i,
+        })
+        .execute();
+    }
+  });
+  return true;
+}
+
+export async function networks(db: Db): Promise<Network[]> {
+  const rows = await db.selectFrom('networks').selectAll().orderBy('sort').execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    service_id: r.service_id,
+    wallet_percent_off: Number(r.wallet_percent_off),
+  }));
+}
+
+export async function dataVariations(db: Db): Promise<DataVariation[]> {
+  const [vars, plans] = await Promise.all([
+    db.selectFrom('data_variations').selectAll().orderBy('sort').execute(),
+    db.selectFrom('data_plans').selectAll().orderBy('sort').execute(),
+  ]);
+  return vars.map((v) => ({
+    id: v.id,
+    name: v.name,
+    network_id: v.network_id,
+    service_id: v.service_id,
+    requires_account_id: Number(v.requires_account_id) === 1,
+    plans: plans
+      .filter((p) => p.variation_id === v.id)
+      .map((p) => ({
+        id: p.id,
+        plan_id: p.plan_id,
+        name: p.name,
+        wallet_price: Number(p.wallet_price),
+        on_sale: Number(p.on_sale) === 1,
+      })),
+  }));
+}
+
+export async function billVariations(
+  db: Db,
+  kind: 'cabletv' | 'education',
+): Promise<BillVariation[]> {
+  const vars = await db
+    .selectFrom('bill_variations')
+    .selectAll()
+    .where('kind', '=', kind)
+    .orderBy('sort')
+    .execute();
+  const plans = await db
+    .selectFrom('bill_plans')
+    .innerJoin('bill_variations', 'bill_variations.id', 'bill_plans.variation_id')
+    .selectAll('bill_plans')
+    .where('bill_variations.kind', '=', kind)
+    .orderBy('bill_plans.sort')
+    .execute();
+  return vars.map((v) => ({
+    id: v.id,
+    name: v.name,
+    service_id: v.service_id,
+    wallet_convinience_fee: Number(v.convenience_fee),
+    plans: plans
+      .filter((p) => p.variation_id === v.id)
+      .map((p) => ({
+        id: p.id,
+        plan_id: p.plan_id,
+        name: p.name,
+        price: Number(p.price),
+        on_sale: Number(p.on_sale) === 1,
+      })),
+  }));
+}
+
+export async function electricityVariations(db: Db): Promise<ElectricityVariation[]> {
+  const rows = await db.selectFrom('electricity_variations').selectAll().orderBy('sort').execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    service_id: r.service_id,
+    variation_code: r.variation_code,
+    wallet_convinience_fee: Number(r.fee_percent),
+  }));
+}

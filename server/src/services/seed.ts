@@ -1,0 +1,61 @@
+/**
+ * First start (decisions §2): system ledger accounts, the catalogue, an admin and a demo
+ * customer whose wallet is funded through the ledger (from card clearing, like a card top-up).
+ */
+import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PIN } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import {
+  ensureSystemAccounts,
+  postMovement,
+  systemAccountId,
+  walletAccountId,
+} from '../domain/ledger.ts';
+import { insertUser } from './auth.ts';
+import { seedCatalogue } from './catalogue.ts';
+
+export const DEMO_FUNDS_KOBO = 50_000_00;
+
+export interface SeedResult {
+  /** True when this start created the admin and demo accounts. */
+  createdUsers: boolean;
+}
+
+export async function seed(ctx: AppContext): Promise<SeedResult> {
+  await ensureSystemAccounts(ctx.db);
+  await seedCatalogue(ctx.db);
+  const { count } = await ctx.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  if (Number(count) > 0) return { createdUsers: false };
+
+  const [adminHash, demoHash, pinHash] = await Promise.all([
+    ctx.hasher.hash(ctx.config.adminPassword),
+    ctx.hasher.hash(DEMO_PASSWORD),
+    ctx.hasher.hash(DEMO_PIN),
+  ]);
+  await ctx.dbh.writeTx(async (trx) => {
+    await insertUser(
+      trx,
+      { name: 'Administrator', email: ctx.config.adminEmail, phone: '08000000000', password: '' },
+      adminHash,
+      { admin: true, verified: true },
+    );
+    const demoId = await insertUser(
+      trx,
+      { name: 'Demo Customer', email: DEMO_EMAIL, phone: '08031234567', password: '' },
+      demoHash,
+      { verified: true },
+    );
+    await trx.updateTable('users').set({ pin_hash: pinHash }).where('id', '=', demoId).execute();
+    await postMovement(trx, {
+      kind: 'seed',
+      memo: 'demo wallet funding',
+      legs: [
+        { accountId: systemAccountId('card_clearing'), amount: -DEMO_FUNDS_KOBO },
+        { accountId: walletAccountId(demoId), amount: DEMO_FUNDS_KOBO },
+      ],
+    });
+  });
+  return { createdUsers: true };
+}

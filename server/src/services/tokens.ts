@@ -1,0 +1,70 @@
+/**
+ * Sessions (decisions §7; ADR 0007): a 15-minute HS256 access JWT `{ sub, iat, exp }`, and an
+ * opaque refresh token stored as SHA-256, rotated on every use, in a family that ends 30 days
+ * after login. Presenting an already-rotated (or revoked) refresh token is theft or a replay:
+ * the whole family is revoked.
+ */
+import { randomUUID } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/index.ts';
+import { randomToken, sha256 } from '../domain/secrets.ts';
+
+export const ACCESS_TTL_S = 15 * 60;
+export const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60_000;
+
+export type AccessCheck =
+  { ok: true; userId: string; iat: number } | { ok: false; reason: 'invalid' | 'expired' };
+
+export interface TokenService {
+  signAccess(userId: string): Promise<string>;
+  verifyAccess(token: string): Promise<AccessCheck>;
+  /** Issues a refresh token in `familyId` (new family when absent). */
+  issueRefresh(
+    trx: Db,
+    userId: string,
+    family?: { id: string; expiresAt: number },
+  ): Promise<string>;
+}
+
+export function createTokenService(secret: string): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async signAccess(userId) {
+      return new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TTL_S}s`)
+        .sign(key);
+    },
+    async verifyAccess(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        if (typeof payload.sub !== 'string' || typeof payload.iat !== 'number') {
+          return { ok: false, reason: 'invalid' };
+        }
+        return { ok: true, userId: payload.sub, iat: payload.iat };
+      } catch (err) {
+        return { ok: false, reason: err instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
+      }
+    },
+    async issueRefresh(trx, userId, family) {
+      const now = Date.now();
+      const token = randomToken(32);
+      await trx
+        .insertInto('refresh_tokens')
+        .values({
+          id: randomUUID(),
+          family_id: family?.id ?? randomUUID(),
+          user_id: userId,
+          token_hash: sha256(token),
+          created_at: now,
+          expires_at: family?.expiresAt ?? now + REFRESH_FAMILY_TTL_MS,
+          used_at: null,
+          revoked_at: null,
+        })
+        .execute();
+      return token;
+    },
+  };
+}

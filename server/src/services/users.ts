@@ -1,0 +1,177 @@
+/** Users as the contract shows them, the current user, and the admin user list. */
+import {
+  SERVER_MSG,
+  type Coupon,
+  type CouponMeta,
+  type CurrentUser,
+  type Transaction,
+  type User,
+} from '@contract';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import type { CouponsTable, TransactionsTable, UsersTable } from '../db/schema.ts';
+import { walletAccountId } from '../domain/ledger.ts';
+import { ApiError } from '../http/errors.ts';
+
+export type UserRow = Selectable<UsersTable>;
+
+/** Presence (spec §4): online when the user made an authenticated call in the last 5 minutes. */
+export const ONLINE_WINDOW_MS = 5 * 60_000;
+
+export function toUser(row: UserRow, balance: number, now = Date.now()): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    wallet_balance: balance,
+    isAdmin: Number(row.is_admin) === 1,
+    has_created_secret_pin: row.pin_hash !== null,
+    email_verified: Number(row.email_verified) === 1,
+    referral_code: row.referral_code,
+    status:
+      row.last_seen !== null && now - Number(row.last_seen) <= ONLINE_WINDOW_MS
+        ? 'online'
+        : 'offline',
+    last_login: row.last_login === null ? null : Number(row.last_login),
+    isBlocked: Number(row.is_blocked) === 1,
+    created_on: Number(row.created_on),
+  };
+}
+
+const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
+
+export function toTransaction(row: Selectable<TransactionsTable>, email: string): Transaction {
+  return {
+    transaction_id: row.id,
+    user: email,
+    user_id: row.user_id,
+    date: Number(row.created_at),
+    product: row.product as Transaction['product'],
+    value: Number(row.value),
+    status: row.status as Transaction['status'],
+    direction: row.direction,
+    amountCharged: Number(row.amount_charged),
+    balance_before: Number(row.balance_before),
+    balance_after: Number(row.balance_after),
+    service_id: opt(row.service_id),
+    plan: opt(row.plan),
+    transaction_phone: opt(row.transaction_phone),
+    meter_number: opt(row.meter_number),
+    customerName: opt(row.customer_name),
+    quantity: row.quantity === null ? undefined : Number(row.quantity),
+    smart_card_number: opt(row.smart_card_number),
+    account_id: opt(row.account_id),
+    token: opt(row.token),
+    exchangeReference: opt(row.exchange_reference),
+    units: opt(row.units),
+    purchased_code: opt(row.purchased_code),
+    counterparty: opt(row.counterparty),
+    coupon_code: opt(row.coupon_code),
+    response_msg: opt(row.response_msg),
+  };
+}
+
+export function toCoupon(row: Selectable<CouponsTable>, now = Date.now()): Coupon {
+  const meta = JSON.parse(row.meta) as CouponMeta;
+  return {
+    coupon_code: row.code,
+    meta_data: meta,
+    isValid: Number(row.is_valid) === 1 && Number(row.expires_at) > now,
+    issued_at: Number(row.issued_at),
+    expires_at: Number(row.expires_at),
+  };
+}
+
+export async function walletBalance(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('balance')
+    .where('id', '=', walletAccountId(userId))
+    .executeTakeFirst();
+  return row ? Number(row.balance) : 0;
+}
+
+export async function currentUser(ctx: AppContext, user: UserRow): Promise<CurrentUser> {
+  const [balance, txs, coupons] = await Promise.all([
+    walletBalance(ctx.db, user.id),
+    ctx.db
+      .selectFrom('transactions')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .where('deleted', '=', 0)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+    ctx.db
+      .selectFrom('coupons')
+      .selectAll()
+      .where('owner_id', '=', user.id)
+      .orderBy('issued_at', 'desc')
+      .execute(),
+  ]);
+  return {
+    ...toUser(user, balance),
+    transactions: txs.map((t) => toTransaction(t, user.email)),
+    coupons: coupons.map((c) => toCoupon(c)),
+  };
+}
+
+export async function listUsers(
+  ctx: AppContext,
+  query: { page: number; limit: number; q?: string },
+): Promise<{ message: User[]; page: number; pages: number; total: number }> {
+  const q = query.q?.toLowerCase();
+  let base = ctx.db.selectFrom('users');
+  if (q) base = base.where('email', '=', q);
+  const { total } = await base
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .leftJoin('accounts', 'accounts.user_id', 'users.id')
+    .selectAll('users')
+    .select('accounts.balance')
+    .orderBy('users.created_on', 'desc')
+    .orderBy('users.id')
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  const count = Number(total);
+  return {
+    message: rows.map((r) => toUser(r, Number(r.balance ?? 0))),
+    page: query.page,
+    pages: Math.max(1, Math.ceil(count / query.limit)),
+    total: count,
+  };
+}
+
+export async function setBlocked(ctx: AppContext, id: string, blocked: boolean): Promise<string> {
+  const now = Date.now();
+  return ctx.dbh.writeTx(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'is_blocked'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!user) throw new ApiError('not_found', SERVER_MSG.userNotFound);
+    if ((Number(user.is_blocked) === 1) === blocked) {
+      throw new ApiError('conflict', blocked ? SERVER_MSG.alreadyBlocked : SERVER_MSG.notBlocked);
+    }
+    await trx
+      .updateTable('users')
+      .set({ is_blocked: blocked ? 1 : 0 })
+      .where('id', '=', id)
+      .execute();
+    if (blocked) {
+      // A blocked user is signed out everywhere: no refresh token of theirs works any more.
+      await trx
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now })
+        .where('user_id', '=', id)
+        .where('revoked_at', 'is', null)
+        .execute();
+    }
+    return blocked ? SERVER_MSG.userBlocked : SERVER_MSG.userUnblocked;
+  });
+}

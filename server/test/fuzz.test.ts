@@ -1,0 +1,179 @@
+/**
+ * Property-based bad input (fast-check) against every route of this issue: whatever arrives,
+ * the answer is never a 5xx, an error is `{ type, msg }`, and nothing changes in the database.
+ */
+import { api, pathFor, type Endpoint } from '@contract';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminLogin, createKit, engines, type Kit, type TestUser } from './helper.ts';
+
+const RUNS = 40;
+
+const keys = [
+  'username',
+  'password',
+  'email',
+  'name',
+  'phone',
+  'referral_code',
+  'token',
+  'pin',
+  'amount',
+  'old_password',
+  'new_password',
+  'id',
+  'refresh_token',
+  'page',
+  'limit',
+  'q',
+  'to',
+  '__proto__',
+  'constructor',
+];
+const value = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1e309',
+    'NaN',
+    'a@b.co',
+    '08031234567',
+    '123456',
+    'x'.repeat(600),
+  ),
+);
+const bodies = fc.oneof(
+  fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 6 }),
+  fc.anything({ maxDepth: 2 }),
+);
+const raw = fc.oneof(
+  fc.string({ maxLength: 60 }),
+  fc.constantFrom('{', '[1,', '{"a":}', 'null', '"str"', '\u0000'),
+);
+
+const routes: { ep: Endpoint; auth: 'none' | 'user' | 'admin' }[] = [
+  { ep: api.login, auth: 'none' },
+  { ep: api.register, auth: 'none' },
+  { ep: api.refresh, auth: 'none' },
+  { ep: api.initiateReset, auth: 'none' },
+  { ep: api.verifyResetToken, auth: 'none' },
+  { ep: api.resetPassword, auth: 'none' },
+  { ep: api.verifyEmail, auth: 'none' },
+  { ep: api.resendVerification, auth: 'none' },
+  { ep: api.logout, auth: 'user' },
+  { ep: api.createPin, auth: 'user' },
+  { ep: api.currentUser, auth: 'user' },
+  { ep: api.changePassword, auth: 'user' },
+  { ep: api.resetPin, auth: 'user' },
+  { ep: api.share, auth: 'user' },
+  { ep: api.users, auth: 'admin' },
+  { ep: api.atgBalance, auth: 'admin' },
+  { ep: api.vtBalance, auth: 'admin' },
+  { ep: api.blockUser, auth: 'admin' },
+  { ep: api.unblockUser, auth: 'admin' },
+  { ep: api.networks, auth: 'none' },
+  { ep: api.dataProducts, auth: 'none' },
+  { ep: api.devMail, auth: 'none' },
+];
+
+describe.each(engines)('bad input on %s', (engine) => {
+  let kit: Kit;
+  let user: TestUser;
+  let admin: string;
+
+  /** Everything a request could change, except security counters (pin tries, login limits). */
+  async function fingerprint(): Promise<string> {
+    const db = kit.app.ctx.db;
+    const counts = await Promise.all(
+      (
+        [
+          'users',
+          'accounts',
+          'movements',
+          'ledger_entries',
+          'transactions',
+          'refresh_tokens',
+          'email_tokens',
+          'mail_outbox',
+          'idempotency_keys',
+          'coupons',
+        ] as const
+      ).map(
+        async (t) =>
+          (
+            await db
+              .selectFrom(t)
+              .select(sql<number>`count(*)`.as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+      ),
+    );
+    const users = await db
+      .selectFrom('users')
+      .select(['id', 'password_hash', 'pin_hash', 'is_blocked', 'email_verified', 'name', 'email'])
+      .orderBy('id')
+      .execute();
+    const balances = await db
+      .selectFrom('accounts')
+      .select(['id', 'balance'])
+      .orderBy('id')
+      .execute();
+    const revoked = await db
+      .selectFrom('refresh_tokens')
+      .select(['id', 'used_at', 'revoked_at'])
+      .orderBy('id')
+      .execute();
+    return JSON.stringify({ counts: counts.map(Number), users, balances, revoked });
+  }
+
+  beforeAll(async () => {
+    kit = await createKit(engine);
+    user = await kit.user({ funds: 1_000_00 });
+    admin = await adminLogin(kit);
+  });
+  afterAll(async () => {
+    expect(await kit.invariants()).toEqual([]);
+    await kit.close();
+  });
+
+  it.each(routes.map((r) => [r.ep.name, r] as const))('%s', async (_name, { ep, auth }) => {
+    const before = await fingerprint();
+    const token = auth === 'user' ? user.token : auth === 'admin' ? admin : undefined;
+    await fc.assert(
+      fc.asyncProperty(bodies, raw, fc.boolean(), async (body, rawBody, useRaw) => {
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (token) headers.authorization = `Bearer ${token}`;
+        let url = pathFor(ep.path);
+        let payload: string | undefined;
+        if (ep.method === 'GET') {
+          const q = new URLSearchParams();
+          if (body && typeof body === 'object') {
+            for (const [k, v] of Object.entries(body as Record<string, unknown>))
+              q.append(k, String(v));
+          }
+          url += `?${q.toString()}`;
+        } else {
+          payload = useRaw ? rawBody : (JSON.stringify(body) ?? '');
+        }
+        const res = await kit.app.inject({ method: ep.method, url, headers, payload });
+        expect(res.statusCode).toBeLessThan(500);
+        if (res.statusCode >= 400) {
+          const json = res.json();
+          expect(typeof json.type).toBe('string');
+          expect(typeof json.msg).toBe('string');
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await fingerprint()).toBe(before);
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * Test helper (fastify/demo test/helper.ts): builds the app on a fresh database per test file
+ * and calls it with `app.inject`. `engines` parameterises every suite: SQLite (temp file) and
+ * PostgreSQL (a fresh database in the throwaway server of global-setup.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { api, type Endpoint, pathFor } from '@contract';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config, type Engine } from '../src/config.ts';
+import {
+  checkInvariants,
+  postMovement,
+  systemAccountId,
+  walletAccountId,
+} from '../src/domain/ledger.ts';
+import { insertUser } from '../src/services/auth.ts';
+
+export const engines: Engine[] = ['sqlite', 'postgres'];
+export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+export const PASSWORD = 'Sunny2026Day';
+export const PIN = '246810';
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  query?: Record<string, string>;
+  params?: Record<string, string>;
+  headers?: Record<string, string>;
+  requestId?: string;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+  refresh: string;
+}
+
+export interface Kit {
+  app: FastifyInstance;
+  engine: Engine;
+  config: Config;
+  // Answers are asserted field by field in tests: `any` keeps them short.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  call(endpoint: Endpoint, options?: CallOptions): Promise<{ status: number; body: any }>;
+  /** A user straight in the database (verified, pin set, funded as asked), then logged in. */
+  user(options?: {
+    verified?: boolean;
+    pin?: boolean;
+    funds?: number;
+    admin?: boolean;
+    email?: string;
+  }): Promise<TestUser>;
+  fund(userId: string, kobo: number): Promise<void>;
+  balance(userId: string): Promise<number>;
+  invariants(): Promise<string[]>;
+  mail(to: string): Promise<{ subject: string; text: string }[]>;
+  expiredToken(userId: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function createKit(
+  engine: Engine,
+  options: { config?: Partial<Config>; logger?: FastifyServerOptions['logger'] } = {},
+): Promise<Kit> {
+  let databaseUrl: string;
+  let cleanup: () => Promise<void>;
+  if (engine === 'sqlite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'paybills-sqlite-'));
+    databaseUrl = `file:${path.join(dir, 'test.db')}`;
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  } else {
+    const adminUrl = inject('pgAdminUrl');
+    if (!adminUrl) throw new Error(`PostgreSQL tests cannot run: ${inject('pgError')}`);
+    const name = `t_${randomUUID().replace(/-/g, '')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
+    cleanup = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig(
+    { ARGON2_TEST_FAST: '1', DATABASE_URL: databaseUrl, NODE_ENV: 'test' },
+    { jwtSecret: JWT_SECRET, workers: false, webDir: undefined, ...options.config },
+  );
+  const app = await buildApp({ config, logger: options.logger ?? false });
+  const ctx = app.ctx;
+
+  const call: Kit['call'] = async (endpoint, o = {}) => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    if (o.requestId) headers['x-request-id'] = o.requestId;
+    const qs = o.query ? `?${new URLSearchParams(o.query).toString()}` : '';
+    const res = await app.inject({
+      method: endpoint.method,
+      url: pathFor(endpoint.path, o.params) + qs,
+      headers,
+      ...(o.body !== undefined ? { payload: o.body as object } : {}),
+    });
+    let body: unknown = res.body;
+    try {
+      body = res.json();
+    } catch {
+      // not JSON
+    }
+    return { status: res.statusCode, body };
+  };
+
+  const fund = async (userId: string, kobo: number) => {
+    await ctx.dbh.writeTx((trx) =>
+      postMovement(trx, {
+        kind: 'test_funding',
+        legs: [
+          { accountId: systemAccountId('card_clearing'), amount: -kobo },
+          { accountId: walletAccountId(userId), amount: kobo },
+        ],
+      }),
+    );
+  };
+
+  const kit: Kit = {
+    app,
+    engine,
+    config,
+    call,
+    async user(o = {}) {
+      const email = o.email ?? `user${++counter}-${randomUUID().slice(0, 8)}@example.com`;
+      const hash = await ctx.hasher.hash(PASSWORD);
+      const id = await ctx.dbh.writeTx((trx) =>
+        insertUser(trx, { name: 'Test Person', email, phone: '08031234567', password: '' }, hash, {
+          verified: o.verified ?? true,
+          admin: o.admin,
+        }),
+      );
+      if (o.pin ?? true) {
+        await ctx.db
+          .updateTable('users')
+          .set({ pin_hash: await ctx.hasher.hash(PIN) })
+          .where('id', '=', id)
+          .execute();
+      }
+      if (o.funds) await fund(id, o.funds);
+      const res = await call(api.login, { body: { username: email, password: PASSWORD } });
+      if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
+      return { id, email, token: res.body.JWTtoken, refresh: res.body.refresh_token };
+    },
+    fund,
+    async balance(userId) {
+      const row = await ctx.db
+        .selectFrom('accounts')
+        .select('balance')
+        .where('id', '=', walletAccountId(userId))
+        .executeTakeFirstOrThrow();
+      return Number(row.balance);
+    },
+    invariants: () => checkInvariants(ctx.db),
+    async mail(to) {
+      const res = await call(api.devMail, { query: { to } });
+      return res.body.message;
+    },
+    async expiredToken(userId) {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setIssuedAt(now - 3600)
+        .setExpirationTime(now - 1800)
+        .sign(new TextEncoder().encode(JWT_SECRET));
+    },
+    async close() {
+      await app.close();
+      await cleanup();
+    },
+  };
+  return kit;
+}
+
+/** Admin seeded on first start (the kit's default config). */
+export async function adminLogin(kit: Kit): Promise<string> {
+  const res = await kit.call(api.login, {
+    body: { username: kit.config.adminEmail, password: kit.config.adminPassword },
+  });
+  return res.body.JWTtoken;
+}

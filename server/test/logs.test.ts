@@ -1,0 +1,62 @@
+/** No secret reaches the logs: passwords, pins, access and refresh tokens (decisions §7). */
+import { api } from '@contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../src/app.ts';
+import { createKit, engines, PASSWORD, PIN, type Kit } from './helper.ts';
+
+describe.each(engines)('logs on %s', (engine) => {
+  let kit: Kit;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    const options = {
+      ...loggerOptions({ write: (line: string) => void lines.push(line) }),
+      level: 'trace',
+    };
+    kit = await createKit(engine, { logger: options });
+  });
+  afterAll(async () => kit.close());
+
+  it('keeps passwords, pins and tokens out of a login + pin + share run', async () => {
+    const a = await kit.user({ funds: 100_00, pin: false });
+    const b = await kit.user();
+    expect(
+      (await kit.call(api.createPin, { token: a.token, body: { pin: '918273' } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await kit.call(api.share, {
+          token: a.token,
+          body: { amount: 5, email: b.email, pin: '918273' },
+          requestId: 'log-1',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await kit.call(api.share, { token: a.token, body: { amount: 5, email: b.email, pin: PIN } }))
+        .status,
+    ).toBe(422);
+    const refreshed = await kit.call(api.refresh, { body: { refresh_token: a.refresh } });
+    await kit.call(api.logout, {
+      token: a.token,
+      headers: { 'x-refresh-token': refreshed.body.refresh_token },
+    });
+    await kit.call(api.changePassword, {
+      token: a.token,
+      body: { old_password: PASSWORD, new_password: 'Zebra9Crossing' },
+    });
+    const output = lines.join('');
+    expect(output).toContain('/api/transactions/share');
+    for (const secret of [
+      PASSWORD,
+      'Zebra9Crossing',
+      '918273',
+      PIN,
+      a.token,
+      a.refresh,
+      refreshed.body.JWTtoken,
+      refreshed.body.refresh_token,
+    ]) {
+      expect(output).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SERVER_MSG } from '@contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer, enqueueMail } from '../src/services/mail.ts';
+import { createKit, engines, type Kit } from './helper.ts';
+
+describe.each(engines)('mail outbox and the web app on %s', (engine) => {
+  let kit: Kit;
+  const web = mkdtempSync(path.join(tmpdir(), 'paybills-web-'));
+  beforeAll(async () => {
+    writeFileSync(
+      path.join(web, 'index.html'),
+      '<!doctype html><title>PayBills</title><div id="root"></div>',
+    );
+    mkdirSync(path.join(web, 'assets'));
+    writeFileSync(path.join(web, 'assets', 'app.js'), 'console.log(1)');
+    kit = await createKit(engine, { config: { webDir: web } });
+  });
+  afterAll(async () => {
+    await kit.close();
+    rmSync(web, { recursive: true, force: true });
+  });
+
+  it('two workers (two instances) never send one mail twice', async () => {
+    const { dbh, config, log } = kit.app.ctx;
+    for (let i = 0; i < 30; i++) {
+      await dbh.writeTx((trx) =>
+        enqueueMail(trx, { to: 'many@example.com', subject: `n${i}`, text: 't', html: 'h' }),
+      );
+    }
+    const one = createMailer(dbh, config, log);
+    const two = createMailer(dbh, config, log);
+    const counts = await Promise.all([one.flush(), two.flush(), one.flush(), two.flush()]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
+    const rows = await dbh.db
+      .selectFrom('mail_outbox')
+      .select(['attempts', 'sent_at'])
+      .where('to_address', '=', 'many@example.com')
+      .execute();
+    expect(rows).toHaveLength(30);
+    for (const r of rows) {
+      expect(Number(r.attempts)).toBe(1);
+      expect(r.sent_at).not.toBeNull();
+    }
+    await Promise.all([one.stop(), two.stop()]);
+  });
+
+  it('serves the built app, falls back to index.html for app paths, and 404s unknown /api', async () => {
+    const home = await kit.app.inject({ url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<div id="root">');
+    const deep = await kit.app.inject({ url: '/user/dashboard/wallet' });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.headers['content-type']).toContain('text/html');
+    const asset = await kit.app.inject({ url: '/assets/app.js' });
+    expect(asset.statusCode).toBe(200);
+    const api = await kit.app.inject({ url: '/api/transactions/airtime', method: 'POST' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ type: 'not_found', msg: SERVER_MSG.notFound });
+    expect((await kit.app.inject({ url: '/api/nothing' })).json().type).toBe('not_found');
+  });
+});
