@@ -9,6 +9,7 @@ import viteConfig from './vite.config.ts';
  * - unit:      *.test.ts in contract/, mocks/, src/lib/, scripts/ (Node)
  * - dom:       *.test.tsx under src/ (jsdom + jest-dom, cleaned up after each test)
  * - storybook: every story in stories/ (render + play + axe) in headless Chromium
+ * - visual:    visual/*.visual.test.tsx: a screenshot of every UI story compared with baselines
  * - server:    server/**\/*.test.ts (Node)
  * Run one with `vitest run --project <name>`.
  */
@@ -60,6 +61,51 @@ export default defineConfig((configEnv) =>
                 headless: true,
                 provider: playwright({ launchOptions }),
                 instances: [{ browser: 'chromium' }],
+              },
+            },
+          },
+          {
+            // Visual regression (visual/): every UI story shot on phone and desktop, light and
+            // dark, compared with the baselines in visual/__screenshots__. Check with
+            // `npm run test:visual`, rewrite with `npm run test:visual:update`.
+            extends: true,
+            test: {
+              name: 'visual',
+              include: ['visual/**/*.visual.test.tsx'],
+              sequence: { groupOrder: 2 },
+              browser: {
+                enabled: true,
+                headless: true,
+                // A window larger than the biggest shot (1280 × 800), so Vitest never scales the
+                // story's frame down to fit.
+                provider: playwright({
+                  launchOptions,
+                  contextOptions: { viewport: { width: 1600, height: 1000 } },
+                }),
+                instances: [{ browser: 'chromium' }],
+                // A failing story's page shot would land beside the baselines: the diff is enough.
+                screenshotFailures: false,
+                expect: {
+                  toMatchScreenshot: {
+                    comparatorName: 'pixelmatch',
+                    // Tolerance: pixelmatch ignores anti-aliased pixels and colour differences
+                    // below a YIQ distance of 0.03 (stricter than its 0.1 default, which let a
+                    // text colour moving from #912018 to #a12018 pass), and a shot may differ in
+                    // at most 0.1 % of its pixels and never in more than 25, whichever is fewer.
+                    // A Chromium patch release moves a few anti-aliased edge pixels and passes;
+                    // a changed colour, size, spacing or word changes far more and fails, with
+                    // a diff image under .vitest-attachments/.
+                    comparatorOptions: {
+                      threshold: 0.03,
+                      allowedMismatchedPixelRatio: 0.001,
+                      allowedMismatchedPixels: 25,
+                    },
+                    // One folder per viewport and theme; no browser/platform suffix (CI and these
+                    // machines both run Debian's Chromium on Linux).
+                    resolveScreenshotPath: ({ arg, ext, root }) =>
+                      `${root}/visual/__screenshots__/${arg}${ext}`,
+                  },
+                },
               },
             },
           },

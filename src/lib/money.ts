@@ -1,4 +1,4 @@
-import { MAX_KOBO, type Kobo } from '@contract';
+import { MAX_KOBO, type Kobo } from '@contract/money';
 
 /**
  * Kobo → text. With the design system's `<Money>`, the only place kobo becomes text

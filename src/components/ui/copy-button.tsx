@@ -1,0 +1,103 @@
+import * as React from 'react';
+
+import { TIMERS } from '@contract/pricing';
+import { cn } from '@/lib/cn';
+
+import { Button, type ButtonProps } from './button';
+
+/** Writes text to the clipboard, with the old `execCommand` route where the API is missing. */
+async function writeClipboard(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('copy refused');
+}
+
+export type CopyButtonProps = Omit<ButtonProps, 'onClick' | 'children' | 'loading'> & {
+  /** The text to copy (a referral link, a coupon code). */
+  text: string;
+  /** Button label before copying. */
+  label?: string;
+  /** Label while the confirmation shows. */
+  copiedLabel?: string;
+  /** How long the confirmation shows, in ms. Spec §9: 1 second (TIMERS.copyConfirmation). */
+  confirmationMs?: number;
+  /** Called after a successful copy. */
+  onCopied?: (text: string) => void;
+};
+
+/**
+ * Copies `text` and says "Copied!" for one second (spec §9), announced through a live region.
+ * If the browser refuses, it says "Copy failed" for the same time.
+ */
+export function CopyButton({
+  text,
+  label = 'Copy',
+  copiedLabel = 'Copied!',
+  confirmationMs = TIMERS.copyConfirmation,
+  onCopied,
+  variant = 'outline',
+  size = 'sm',
+  className,
+  ...props
+}: CopyButtonProps) {
+  const [state, setState] = React.useState<'idle' | 'copied' | 'failed'>('idle');
+  const timer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  React.useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    clearTimeout(timer.current);
+    try {
+      await writeClipboard(text);
+      setState('copied');
+      onCopied?.(text);
+    } catch {
+      setState('failed');
+    }
+    timer.current = setTimeout(() => setState('idle'), confirmationMs);
+  };
+
+  return (
+    <Button
+      variant={variant}
+      size={size}
+      data-slot="copy-button"
+      data-state={state}
+      className={cn('min-w-24', className)}
+      onClick={copy}
+      {...props}
+    >
+      {state === 'copied' ? (
+        <span aria-hidden="true">✓</span>
+      ) : state === 'failed' ? (
+        <span aria-hidden="true">⚠</span>
+      ) : (
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 16 16"
+          className="size-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+        >
+          <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
+          <path d="M10.5 3.5v-1a1 1 0 0 0-1-1h-6a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h1" />
+        </svg>
+      )}
+      <span aria-live="polite">
+        {state === 'copied' ? copiedLabel : state === 'failed' ? 'Copy failed' : label}
+      </span>
+    </Button>
+  );
+}

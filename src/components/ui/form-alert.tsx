@@ -1,0 +1,52 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import type * as React from 'react';
+
+import { cn } from '@/lib/cn';
+
+export const formAlertVariants = cva(
+  'flex items-start gap-2 rounded-control border px-3 py-2.5 text-sm [overflow-wrap:anywhere]',
+  {
+    variants: {
+      tone: {
+        error: 'border-danger/50 bg-danger-soft text-fg',
+        success: 'border-success/50 bg-success-soft text-fg',
+        info: 'border-border bg-surface text-fg',
+      },
+    },
+    defaultVariants: { tone: 'error' },
+  },
+);
+
+const ICON = { error: '⚠', success: '✓', info: 'ℹ' } as const;
+const ICON_CLASS = { error: 'text-danger', success: 'text-success', info: 'text-brand' } as const;
+
+export type FormAlertProps = React.ComponentProps<'div'> &
+  VariantProps<typeof formAlertVariants> & {
+    /** Bold first line, e.g. "Payment failed". Optional: most form messages are one line. */
+    title?: React.ReactNode;
+  };
+
+/**
+ * The message a form shows after submitting: the server's error (spec §8) or a success such as
+ * "Funds Sent Successfully.". Errors use `role="alert"` (announced at once), success and info
+ * `role="status"` (announced politely). The icon repeats the tone, so colour is never alone.
+ */
+export function FormAlert({ className, tone, title, children, ...props }: FormAlertProps) {
+  const kind = tone ?? 'error';
+  return (
+    <div
+      role={kind === 'error' ? 'alert' : 'status'}
+      data-slot="form-alert"
+      className={cn(formAlertVariants({ tone: kind }), className)}
+      {...props}
+    >
+      <span aria-hidden="true" className={cn('font-bold', ICON_CLASS[kind])}>
+        {ICON[kind]}
+      </span>
+      <div className="min-w-0">
+        {title ? <p className="font-semibold">{title}</p> : null}
+        <div>{children}</div>
+      </div>
+    </div>
+  );
+}

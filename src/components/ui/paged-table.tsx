@@ -1,0 +1,206 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import * as React from 'react';
+
+import { LIMITS } from '@contract/pricing';
+import { cn } from '@/lib/cn';
+
+import { Button } from './button';
+import { EmptyState } from './empty-state';
+import { Skeleton } from './skeleton';
+
+/** One column of a PagedTable. */
+export type PagedTableColumn<Row> = {
+  /** Stable key of the column. */
+  key: string;
+  /** Header text. */
+  header: React.ReactNode;
+  /** What the cell shows for a row. */
+  cell: (row: Row) => React.ReactNode;
+  /** Hide the column below the `md` breakpoint (spec §2: admin transactions hide id and user). */
+  hideOnMobile?: boolean;
+  /** Right-align numbers and money. */
+  align?: 'start' | 'end';
+  /** Extra classes for this column's cells. */
+  className?: string;
+};
+
+export const pagedTableVariants = cva('w-full overflow-hidden rounded-card border border-border', {
+  variants: {
+    density: {
+      comfortable: '[&_td]:py-3 [&_th]:py-2.5',
+      compact: '[&_td]:py-2 [&_th]:py-1.5',
+    },
+  },
+  defaultVariants: { density: 'comfortable' },
+});
+
+export type PagedTableProps<Row> = Omit<React.ComponentProps<'div'>, 'children'> &
+  VariantProps<typeof pagedTableVariants> & {
+    /** The table's accessible name ("Transactions"); shown as a visually hidden caption. */
+    caption: string;
+    columns: PagedTableColumn<Row>[];
+    /** All rows; the table shows one page of them. */
+    rows: Row[];
+    /** A unique key per row (the transaction id). */
+    getRowKey: (row: Row) => string;
+    /** Makes rows clickable (mouse, Enter or Space) — e.g. open the details popup. */
+    onRowClick?: (row: Row) => void;
+    /** Accessible label of a clickable row ("Open transaction T-123"). */
+    getRowLabel?: (row: Row) => string;
+    /** Rows per page. Spec §9: 5 for coupons and admin transactions. */
+    pageSize?: number;
+    /** Current page (1-based) when the parent controls paging; omit to let the table do it. */
+    page?: number;
+    /** Called with the new page (1-based) on Previous/Next. */
+    onPageChange?: (page: number) => void;
+    /** Shows skeleton rows and marks the table busy. */
+    loading?: boolean;
+    /** Shown instead of the rows when there are none. */
+    empty?: React.ReactNode;
+  };
+
+/**
+ * A table with a page of rows, "Previous" / "Next" and "Page X of Y" (spec §2 admin
+ * transactions). Columns can hide on phones; rows can open details. Data comes in as props:
+ * the table never fetches.
+ */
+export function PagedTable<Row>({
+  className,
+  density,
+  caption,
+  columns,
+  rows,
+  getRowKey,
+  onRowClick,
+  getRowLabel,
+  pageSize = LIMITS.pageSize,
+  page: controlledPage,
+  onPageChange,
+  loading = false,
+  empty,
+  ...props
+}: PagedTableProps<Row>) {
+  const [ownPage, setOwnPage] = React.useState(1);
+  const pageCount = Math.max(1, Math.ceil(rows.length / pageSize));
+  const page = Math.min(Math.max(1, controlledPage ?? ownPage), pageCount);
+  const visible = rows.slice((page - 1) * pageSize, page * pageSize);
+
+  const goTo = (next: number) => {
+    if (controlledPage === undefined) setOwnPage(next);
+    onPageChange?.(next);
+  };
+
+  const hide = (column: PagedTableColumn<Row>) =>
+    column.hideOnMobile ? 'hidden md:table-cell' : '';
+  const align = (column: PagedTableColumn<Row>) =>
+    column.align === 'end' ? 'text-right' : 'text-left';
+
+  return (
+    <div data-slot="paged-table" className={cn('flex flex-col gap-3', className)} {...props}>
+      <div className={pagedTableVariants({ density })}>
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-sm" aria-busy={loading || undefined}>
+            <caption className="sr-only">{caption}</caption>
+            <thead className="bg-surface">
+              <tr>
+                {columns.map((column) => (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    className={cn(
+                      'px-2 text-xs font-semibold tracking-wide whitespace-nowrap text-muted uppercase sm:px-3',
+                      align(column),
+                      hide(column),
+                    )}
+                  >
+                    {column.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {loading ? (
+                Array.from({ length: Math.min(pageSize, 5) }, (_, index) => (
+                  <tr key={index} className="border-t border-border">
+                    {columns.map((column) => (
+                      <td key={column.key} className={cn('px-2 sm:px-3', hide(column))}>
+                        <Skeleton className="h-4" />
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              ) : visible.length === 0 ? (
+                <tr className="border-t border-border">
+                  <td colSpan={columns.length}>
+                    {empty ?? <EmptyState size="sm" title="Nothing to show yet" />}
+                  </td>
+                </tr>
+              ) : (
+                visible.map((row) => (
+                  <tr
+                    key={getRowKey(row)}
+                    className={cn(
+                      'border-t border-border',
+                      onRowClick &&
+                        'cursor-pointer hover:bg-surface focus-visible:bg-brand-soft focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand',
+                    )}
+                    tabIndex={onRowClick ? 0 : undefined}
+                    aria-label={onRowClick && getRowLabel ? getRowLabel(row) : undefined}
+                    onClick={onRowClick ? () => onRowClick(row) : undefined}
+                    onKeyDown={
+                      onRowClick
+                        ? (event) => {
+                            if (event.key === 'Enter' || event.key === ' ') {
+                              event.preventDefault();
+                              onRowClick(row);
+                            }
+                          }
+                        : undefined
+                    }
+                  >
+                    {columns.map((column) => (
+                      <td
+                        key={column.key}
+                        className={cn(
+                          'px-2 align-middle sm:px-3',
+                          align(column),
+                          hide(column),
+                          column.className,
+                        )}
+                      >
+                        {column.cell(row)}
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      </div>
+      {rows.length > 0 ? (
+        <nav aria-label={`${caption} pages`} className="flex items-center justify-between gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={loading || page <= 1}
+            onClick={() => goTo(page - 1)}
+          >
+            <span aria-hidden="true">←</span> Previous
+          </Button>
+          <p className="text-sm text-muted tabular-nums" aria-live="polite">
+            Page {page} of {pageCount}
+          </p>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={loading || page >= pageCount}
+            onClick={() => goTo(page + 1)}
+          >
+            Next <span aria-hidden="true">→</span>
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,306 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { cva, type VariantProps } from 'class-variance-authority';
+import * as React from 'react';
+
+import { cn } from '@/lib/cn';
+
+import { focusRing } from './button';
+
+/** One link of the sidebar. */
+export type SidebarEntry = {
+  /** Page name ("Overview"). */
+  label: string;
+  /** Where the link goes ("/user/dashboard/overview"). */
+  href: string;
+  /** Decorative symbol; without one the entry shows its initials in collapsed mode. */
+  icon?: React.ReactNode;
+  /** Shown only when `isAdmin` (spec §2: the Admin entry). */
+  adminOnly?: boolean;
+};
+
+/** What `renderLink` receives: put these on your router's link component. */
+export type SidebarLinkProps = {
+  href: string;
+  className: string;
+  'aria-current'?: 'page';
+  'aria-label'?: string;
+  onClick?: () => void;
+  children: React.ReactNode;
+};
+
+export const sidebarVariants = cva(
+  'hidden shrink-0 flex-col gap-2 border-r border-border bg-surface text-fg md:sticky md:top-0 md:flex md:h-dvh',
+  {
+    variants: {
+      collapsed: {
+        false: 'w-sidebar',
+        true: 'w-sidebar-collapsed',
+      },
+    },
+    defaultVariants: { collapsed: false },
+  },
+);
+
+export type SidebarProps = VariantProps<typeof sidebarVariants> & {
+  /** Accessible name of the navigation ("User dashboard"). */
+  label: string;
+  /** The brand shown at the top (text or a logo link). */
+  brand: React.ReactNode;
+  /** Page entries, in order. */
+  entries: SidebarEntry[];
+  /** Entries grouped under "More" on wide screens (spec §2: Buy Coupon, Education). */
+  moreEntries?: SidebarEntry[];
+  /** Show `adminOnly` entries. */
+  isAdmin?: boolean;
+  /** The current page's href: that entry gets `aria-current="page"`. */
+  currentHref?: string;
+  /** Shows a Logout button at the bottom. */
+  onLogout?: () => void;
+  /** Icons-only mode on wide screens. */
+  collapsed?: boolean;
+  /** Shows the collapse toggle; called with the new state. */
+  onCollapsedChange?: (collapsed: boolean) => void;
+  /** Draws a link (pass your router's `<Link>`/`<NavLink>`); a plain `<a>` by default. */
+  renderLink?: (props: SidebarLinkProps) => React.ReactNode;
+  /** Open the phone drawer at first (stories, tests). */
+  defaultDrawerOpen?: boolean;
+  className?: string;
+};
+
+const defaultRenderLink = ({ children, ...props }: SidebarLinkProps) => (
+  <a {...props}>{children}</a>
+);
+
+function initials(label: string): string {
+  return label
+    .split(/\s+/)
+    .map((word) => word[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+}
+
+const itemClass = (current: boolean, collapsed: boolean) =>
+  cn(
+    'flex min-h-control-sm w-full items-center gap-3 rounded-control px-3 py-2 text-sm font-medium',
+    current ? 'bg-brand text-brand-fg' : 'text-fg hover:bg-border/60',
+    collapsed && 'justify-center px-0',
+    focusRing,
+  );
+
+function EntryIcon({ entry, current }: { entry: SidebarEntry; current: boolean }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'inline-flex size-6 shrink-0 items-center justify-center rounded-chip text-[0.65rem] font-bold',
+        current ? 'bg-brand-fg text-brand' : 'bg-border/70',
+      )}
+    >
+      {entry.icon ?? initials(entry.label)}
+    </span>
+  );
+}
+
+/**
+ * The dashboards' navigation (spec §2): page entries, the Admin entry for admins, a More
+ * menu, Logout, a collapsible (icons-only) mode on wide screens, and a drawer on phones
+ * opened by a "Menu" button. It only draws links: routing is the app's.
+ */
+export function Sidebar({
+  label,
+  brand,
+  entries,
+  moreEntries = [],
+  isAdmin = false,
+  currentHref,
+  onLogout,
+  collapsed = false,
+  onCollapsedChange,
+  renderLink = defaultRenderLink,
+  defaultDrawerOpen = false,
+  className,
+}: SidebarProps) {
+  const [drawerOpen, setDrawerOpen] = React.useState(defaultDrawerOpen);
+  const moreHasCurrent = moreEntries.some((entry) => entry.href === currentHref);
+  const [moreOpen, setMoreOpen] = React.useState(moreHasCurrent);
+  const moreId = React.useId();
+  const visible = entries.filter((entry) => !entry.adminOnly || isAdmin);
+  const visibleMore = moreEntries.filter((entry) => !entry.adminOnly || isAdmin);
+
+  const link = (entry: SidebarEntry, options: { collapsed: boolean; onClick?: () => void }) => {
+    const current = entry.href === currentHref;
+    return (
+      <li key={entry.href}>
+        {renderLink({
+          href: entry.href,
+          className: itemClass(current, options.collapsed),
+          'aria-current': current ? 'page' : undefined,
+          'aria-label': options.collapsed ? entry.label : undefined,
+          onClick: options.onClick,
+          children: (
+            <>
+              <EntryIcon entry={entry} current={current} />
+              {options.collapsed ? null : <span className="truncate">{entry.label}</span>}
+            </>
+          ),
+        })}
+      </li>
+    );
+  };
+
+  const logout = (isCollapsed: boolean) =>
+    onLogout ? (
+      <button
+        type="button"
+        onClick={onLogout}
+        aria-label={isCollapsed ? 'Logout' : undefined}
+        className={itemClass(false, isCollapsed)}
+      >
+        <span
+          aria-hidden="true"
+          className="inline-flex size-6 shrink-0 items-center justify-center rounded-chip bg-border/70 text-xs font-bold"
+        >
+          <svg
+            viewBox="0 0 16 16"
+            className="size-3.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.75"
+          >
+            <path d="M6 2.5H3.5a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1H6M10.5 11l3-3-3-3M13.5 8H6" />
+          </svg>
+        </span>
+        {isCollapsed ? null : <span>Logout</span>}
+      </button>
+    ) : null;
+
+  return (
+    <>
+      {/* Phones and small tablets: a bar with a Menu button opening a drawer. */}
+      <div
+        data-slot="sidebar-bar"
+        className={cn(
+          'flex items-center justify-between gap-2 border-b border-border bg-surface px-4 py-2 md:hidden',
+          className,
+        )}
+      >
+        <div className="min-w-0 truncate font-bold">{brand}</div>
+        <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <DialogPrimitive.Trigger
+            className={cn(
+              'inline-flex h-control-sm items-center gap-2 rounded-control border border-input bg-bg px-3 text-sm font-medium',
+              focusRing,
+            )}
+          >
+            <span aria-hidden="true">☰</span>
+            Menu
+          </DialogPrimitive.Trigger>
+          <DialogPrimitive.Portal>
+            <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-overlay" />
+            <DialogPrimitive.Content
+              aria-describedby={undefined}
+              className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-2 overflow-y-auto border-r border-border bg-bg p-3 text-fg shadow-xl outline-none"
+            >
+              <div className="flex items-center justify-between gap-2 px-1 pb-2">
+                <DialogPrimitive.Title className="min-w-0 truncate font-bold">
+                  {brand}
+                </DialogPrimitive.Title>
+                <DialogPrimitive.Close
+                  className={cn(
+                    'inline-flex size-9 items-center justify-center rounded-control text-muted hover:bg-surface',
+                    focusRing,
+                  )}
+                >
+                  <span aria-hidden="true">✕</span>
+                  <span className="sr-only">Close menu</span>
+                </DialogPrimitive.Close>
+              </div>
+              <nav aria-label={label} className="flex flex-1 flex-col gap-2">
+                <ul className="flex flex-col gap-1">
+                  {[...visible, ...visibleMore].map((entry) =>
+                    link(entry, { collapsed: false, onClick: () => setDrawerOpen(false) }),
+                  )}
+                </ul>
+              </nav>
+              {logout(false)}
+            </DialogPrimitive.Content>
+          </DialogPrimitive.Portal>
+        </DialogPrimitive.Root>
+      </div>
+
+      {/* Wide screens: the side column. */}
+      <aside
+        data-slot="sidebar"
+        data-collapsed={collapsed}
+        className={cn(sidebarVariants({ collapsed }), 'p-3', className)}
+      >
+        <div
+          className={cn(
+            'flex items-center gap-2 px-1 pb-2',
+            collapsed ? 'flex-col' : 'justify-between',
+          )}
+        >
+          {collapsed ? null : <div className="min-w-0 truncate font-bold">{brand}</div>}
+          {onCollapsedChange ? (
+            <button
+              type="button"
+              aria-expanded={!collapsed}
+              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+              onClick={() => onCollapsedChange(!collapsed)}
+              className={cn(
+                'inline-flex size-9 shrink-0 items-center justify-center rounded-control text-muted hover:bg-border/60 hover:text-fg',
+                focusRing,
+              )}
+            >
+              <span aria-hidden="true">{collapsed ? '»' : '«'}</span>
+            </button>
+          ) : null}
+        </div>
+        <nav aria-label={label} className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto">
+          <ul className="flex flex-col gap-1">
+            {visible.map((entry) => link(entry, { collapsed }))}
+            {visibleMore.length > 0 ? (
+              <li>
+                <button
+                  type="button"
+                  aria-expanded={moreOpen}
+                  aria-controls={moreId}
+                  aria-label={collapsed ? 'More' : undefined}
+                  onClick={() => setMoreOpen((open) => !open)}
+                  className={itemClass(false, collapsed)}
+                >
+                  <span
+                    aria-hidden="true"
+                    className="inline-flex size-6 shrink-0 items-center justify-center rounded-chip bg-border/70 text-xs font-bold"
+                  >
+                    ⋯
+                  </span>
+                  {collapsed ? null : (
+                    <>
+                      <span className="flex-1 text-left">More</span>
+                      <span aria-hidden="true" className="text-xs text-muted">
+                        {moreOpen ? '▲' : '▼'}
+                      </span>
+                    </>
+                  )}
+                </button>
+                <ul
+                  id={moreId}
+                  hidden={!moreOpen}
+                  className={cn(
+                    'mt-1 flex flex-col gap-1',
+                    collapsed ? '' : 'ml-4 border-l border-border pl-2',
+                  )}
+                >
+                  {visibleMore.map((entry) => link(entry, { collapsed }))}
+                </ul>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+        {logout(collapsed)}
+      </aside>
+    </>
+  );
+}

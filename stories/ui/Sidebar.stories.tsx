@@ -1,0 +1,150 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState, type ComponentProps } from 'react';
+import { expect, fn, screen, waitFor } from 'storybook/test';
+
+import { Sidebar, type SidebarEntry } from '@/components/ui/sidebar';
+
+/** Spec §2 user dashboard pages, with the Admin entry for admins. */
+const ENTRIES: SidebarEntry[] = [
+  { label: 'Overview', href: '/user/dashboard/1' },
+  { label: 'Wallet', href: '/user/dashboard/2' },
+  { label: 'Transactions', href: '/user/dashboard/3' },
+  { label: 'Airtime', href: '/user/dashboard/4' },
+  { label: 'Data', href: '/user/dashboard/5' },
+  { label: 'CableTV', href: '/user/dashboard/6' },
+  { label: 'Electricity', href: '/user/dashboard/7' },
+  { label: 'Settings', href: '/user/dashboard/8' },
+  { label: 'Admin', href: '/admin/dashboard', adminOnly: true },
+];
+const MORE: SidebarEntry[] = [
+  { label: 'Buy Coupon', href: '/user/dashboard/10' },
+  { label: 'Education', href: '/user/dashboard/11' },
+];
+
+/** True from the `md` breakpoint, where the side column shows instead of the Menu button. */
+const isWide = () => window.matchMedia('(min-width: 48rem)').matches;
+
+type Args = ComponentProps<typeof Sidebar> & { startCollapsed?: boolean };
+
+function SidebarFrame({ startCollapsed = false, ...props }: Args) {
+  const [collapsed, setCollapsed] = useState(startCollapsed);
+  return (
+    <div className="-m-4 min-h-[32rem] bg-bg md:flex">
+      <Sidebar {...props} collapsed={collapsed} onCollapsedChange={setCollapsed} />
+      <main className="flex-1 p-4 text-sm text-muted">Page content</main>
+    </div>
+  );
+}
+
+const meta = {
+  title: 'UI/Sidebar',
+  component: SidebarFrame,
+  args: {
+    label: 'User dashboard',
+    brand: 'PayBills',
+    entries: ENTRIES,
+    moreEntries: MORE,
+    currentHref: '/user/dashboard/1',
+    onLogout: fn(),
+    // Links must not navigate the Storybook frame.
+    renderLink: ({ children, onClick, ...props }) => (
+      <a
+        {...props}
+        onClick={(event) => {
+          event.preventDefault();
+          onClick?.();
+        }}
+      >
+        {children}
+      </a>
+    ),
+  },
+} satisfies Meta<typeof SidebarFrame>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A customer: no Admin entry; More holds Buy Coupon and Education. */
+export const Customer: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    if (!isWide()) return; // phones: see MobileDrawer
+    const nav = canvas.getByRole('navigation', { name: 'User dashboard' });
+    await expect(canvas.queryByRole('link', { name: /Admin/ })).not.toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: /Overview/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const more = canvas.getByRole('button', { name: /More/ });
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await expect(canvas.queryByRole('link', { name: /Buy Coupon/ })).not.toBeInTheDocument();
+    await userEvent.click(more);
+    await expect(more).toHaveAttribute('aria-expanded', 'true');
+    await expect(canvas.getByRole('link', { name: /Buy Coupon/ })).toBeVisible();
+    await expect(nav).toContainElement(canvas.getByRole('link', { name: /Education/ }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Logout' }));
+    await expect(args.onLogout).toHaveBeenCalled();
+  },
+};
+
+export const Admin: Story = {
+  args: { isAdmin: true, currentHref: '/user/dashboard/10' },
+  play: async ({ canvas }) => {
+    if (!isWide()) return;
+    await expect(canvas.getByRole('link', { name: /Admin/ })).toHaveAttribute(
+      'href',
+      '/admin/dashboard',
+    );
+    // The current page is inside More, so More starts open.
+    await expect(canvas.getByRole('link', { name: /Buy Coupon/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  },
+};
+
+/** Icons-only mode: every entry keeps its name for screen readers. */
+export const Collapsible: Story = {
+  play: async ({ canvas, userEvent }) => {
+    if (!isWide()) return;
+    await userEvent.click(canvas.getByRole('button', { name: 'Collapse sidebar' }));
+    const expand = canvas.getByRole('button', { name: 'Expand sidebar' });
+    await expect(expand).toHaveAttribute('aria-expanded', 'false');
+    await expect(canvas.getByRole('link', { name: 'Transactions' })).toBeVisible();
+  },
+};
+
+export const Collapsed: Story = { args: { startCollapsed: true } };
+
+/** Phones: a Menu button opens the navigation in a drawer; choosing a page closes it. */
+export const MobileDrawer: Story = {
+  globals: { viewport: { value: 'phone' } },
+  parameters: { visual: { fullPage: true } },
+  play: async ({ canvas, userEvent }) => {
+    if (isWide()) return; // wide screens have no Menu button
+    const menu = canvas.getByRole('button', { name: 'Menu' });
+    await userEvent.click(menu);
+    const drawer = await screen.findByRole('dialog', { name: 'PayBills' });
+    await expect(drawer).toHaveTextContent('Buy Coupon');
+    await userEvent.click(screen.getByRole('link', { name: /Wallet/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(menu).toHaveFocus();
+  },
+};
+
+export const MobileDrawerOpen: Story = {
+  args: { defaultDrawerOpen: true, isAdmin: true },
+  globals: { viewport: { value: 'phone' } },
+  parameters: { visual: { fullPage: true } },
+};
+
+export const LongText: Story = {
+  args: {
+    brand: 'PayBills Nigeria Limited — bills and airtime',
+    entries: [
+      ...ENTRIES.slice(0, 3),
+      { label: 'Electricity tokens for prepaid and postpaid meters', href: '/user/dashboard/7' },
+    ],
+  },
+};
+
+export const Dark: Story = { globals: { theme: 'dark' }, args: { isAdmin: true } };

@@ -1,0 +1,4 @@
+import { screenshotStories } from './screenshot-stories';
+
+// 1280 × 800.
+screenshotStories('desktop');
