@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 
 export function ForgotPasswordPage() {
-  return <PlaceholderScreen title="Forgot password" />;
+  return <ForgotPasswordForm />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { LoginForm } from '@/features/auth/components/login-form';
 
 export function LoginPage() {
-  return <PlaceholderScreen title="Log in" />;
+  return <LoginForm />;
 }

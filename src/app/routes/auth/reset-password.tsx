@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { ResetPasswordScreen } from '@/features/auth/components/reset-password-screen';
 
 export function ResetPasswordPage() {
-  return <PlaceholderScreen title="Reset password" />;
+  return <ResetPasswordScreen />;
 }

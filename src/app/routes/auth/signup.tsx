@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { SignupForm } from '@/features/auth/components/signup-form';
 
 export function SignupPage() {
-  return <PlaceholderScreen title="Sign up" />;
+  return <SignupForm />;
 }

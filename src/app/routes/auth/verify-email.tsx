@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { VerifyEmailScreen } from '@/features/auth/components/verify-email-screen';
 
 export function VerifyEmailPage() {
-  return <PlaceholderScreen title="Verify e-mail" />;
+  return <VerifyEmailScreen />;
 }

@@ -1,0 +1,23 @@
+import { useCallback } from 'react';
+import { api } from '@contract';
+import type { CallInput } from '@/lib/api-client';
+import { saveTokens } from '@/lib/session';
+import { useApiMutation } from '@/lib/swr';
+
+/** POST /api/auth/login: `username` holds the e-mail; the answer is the token pair. */
+export const loginKey = api.login.path;
+
+/** Signs in: on success the token pair is saved (spec §4, logged out → logged in). */
+export function useLogin() {
+  const mutation = useApiMutation(api.login);
+  const { trigger: send } = mutation;
+  const trigger = useCallback(
+    async (input: CallInput<typeof api.login>) => {
+      const tokens = await send(input);
+      saveTokens(tokens);
+      return tokens;
+    },
+    [send],
+  );
+  return { ...mutation, trigger };
+}

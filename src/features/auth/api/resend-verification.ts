@@ -1,0 +1,9 @@
+import { api } from '@contract';
+import { useApiMutation } from '@/lib/swr';
+
+/** POST /api/auth/resend-verification: send a new verification link. */
+export const resendVerificationKey = api.resendVerification.path;
+
+export function useResendVerification() {
+  return useApiMutation(api.resendVerification);
+}

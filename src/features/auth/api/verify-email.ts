@@ -1,0 +1,9 @@
+import { api } from '@contract';
+import { useApiMutation } from '@/lib/swr';
+
+/** PUT /api/auth/verify-email: verify the e-mail with the link token. */
+export const verifyEmailKey = api.verifyEmail.path;
+
+export function useVerifyEmail() {
+  return useApiMutation(api.verifyEmail);
+}

@@ -1,0 +1,100 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { FALLBACK, loginForm } from '@contract';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Input } from '@/components/ui/input';
+import { paths } from '@/config/routes';
+import { errorMessage } from '@/lib/api-error';
+import { clearSessionNotice, getSession } from '@/lib/session';
+import { useLogin } from '../api/login';
+import { AuthCard, authLinkClass } from './auth-card';
+import { useFormErrors } from './use-form-errors';
+
+const FIELDS = ['username', 'password'] as const;
+
+/**
+ * Login (spec §5): both fields required, e-mail pattern; the server's message on failure,
+ * else FALLBACK.auth; on success the dashboard. Shows why the last session ended, if it did.
+ */
+export function LoginForm() {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const { errors, validate, clear, idOf } = useFormErrors(FIELDS);
+  const [values, setValues] = useState({ username: '', password: '' });
+  // Read once: the notice belongs to this visit of the screen, then it is forgotten.
+  const [notice] = useState(() => getSession().notice);
+  useEffect(() => {
+    if (notice) clearSessionNotice();
+  }, [notice]);
+
+  const set = (field: (typeof FIELDS)[number], value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    clear(field);
+    login.reset();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = validate(loginForm(), values);
+    if (!body) return;
+    try {
+      await login.trigger({ body });
+      navigate(paths.user.overview, { replace: true });
+    } catch {
+      // shown from login.error
+    }
+  };
+
+  const serverError = login.error ? errorMessage(login.error, FALLBACK.auth) : '';
+
+  return (
+    <AuthCard
+      title="Log in"
+      description="Welcome back. Log in to pay bills from your wallet."
+      footer={
+        <p>
+          New here?{' '}
+          <Link to={paths.signup} className={authLinkClass}>
+            Create an account
+          </Link>
+        </p>
+      }
+    >
+      {notice ? <FormAlert tone="info">{notice}</FormAlert> : null}
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+        <Field label="E-mail address" controlId={idOf('username')} error={errors.username} required>
+          <Input
+            name="username"
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={values.username}
+            onChange={(e) => set('username', e.target.value)}
+          />
+        </Field>
+        <Field label="Password" controlId={idOf('password')} error={errors.password} required>
+          <Input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={(e) => set('password', e.target.value)}
+          />
+        </Field>
+        <div className="-mt-1 flex justify-end text-sm">
+          <Link to={paths.forgotPassword} className={authLinkClass}>
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" block loading={login.isMutating}>
+          Log in
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
