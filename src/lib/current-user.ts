@@ -1,0 +1,21 @@
+import { api } from '@contract/endpoints';
+import { useSession } from './session';
+import { useUserLoadReady } from './session-timers';
+import { apiKey, useApiQuery } from './swr';
+
+/**
+ * The signed-in user (`GET /api/user`) with their transactions and coupons. Shared by every
+ * signed-in screen (dashboards, purchase forms, admin guard), so it lives in lib, like
+ * bulletproof-react's lib/auth, rather than in one feature (features never import each other;
+ * docs/decisions/0011-shared-queries.md).
+ *
+ * Loads only with a session, and on app start only after the spec's 1 s delay (spec §4).
+ * Mutations that move money revalidate it with `invalidates: [api.currentUser]`.
+ */
+export function useCurrentUser() {
+  const { tokens } = useSession();
+  const ready = useUserLoadReady();
+  return useApiQuery(api.currentUser, tokens && ready ? {} : null);
+}
+
+export const currentUserKey = apiKey(api.currentUser);
