@@ -8,72 +8,14 @@
  * 2. Serves dist/ with `vite preview` (SPA fallback: any path gets index.html) on
  *    127.0.0.1:$PORT (default 3000).
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildWebIfStale, root } from './build-web.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(root, 'dist');
-/** Written after a build with its mode, so a server-mode dist/ is never served here (and back). */
-const stampFile = path.join(outDir, '.start-build.json');
 const MODE = 'mock';
-
-/** Inputs of the build: if any is newer than the last mock build, build again. */
-const inputs = [
-  'src',
-  'mocks',
-  'contract',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'tailwind.config.ts',
-  'package.json',
-  '.env',
-  `.env.${MODE}`,
-];
-
-/** Newest modification time (ms) of a file or of any file below a folder; 0 if absent. */
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stats = statSync(target);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs; // a deleted file still changes its folder's mtime
-  for (const entry of readdirSync(target, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.git')) continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
-  }
-  return newest;
-}
-
-function buildIsCurrent() {
-  if (!existsSync(stampFile) || !existsSync(path.join(outDir, 'index.html'))) return false;
-  try {
-    const stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
-    if (stamp.mode !== MODE) return false;
-  } catch {
-    return false;
-  }
-  const builtAt = statSync(stampFile).mtimeMs;
-  return inputs.every((input) => newestMtime(path.join(root, input)) <= builtAt);
-}
 
 async function main() {
   process.chdir(root);
-  // The mock build must start MSW whatever .env says (src/main.tsx checks this variable).
-  process.env.VITE_API_MODE = MODE;
-  const { build, preview } = await import('vite');
-
-  if (buildIsCurrent()) {
-    console.log('dist/ is up to date (mock mode): skipping the build.');
-  } else {
-    console.log('Building the web app in mock mode (vite build --mode mock)…');
-    await build({ root, mode: MODE, logLevel: 'warn' });
-    writeFileSync(
-      stampFile,
-      `${JSON.stringify({ mode: MODE, builtAt: new Date().toISOString() })}\n`,
-    );
-    console.log('Build done.');
-  }
+  await buildWebIfStale(MODE);
+  const { preview } = await import('vite');
 
   const port = Number(process.env.PORT || 3000);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) {

@@ -10,74 +10,15 @@
  *    prints the URL, the seeded accounts, the database location and the providers in use.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(root, 'dist');
-/** Written after a build with its mode; scripts/start-mock.mjs writes the same file. */
-const stampFile = path.join(outDir, '.start-build.json');
-const MODE = 'server';
-
-/** Inputs of the build: if any is newer than the last server-mode build, build again. */
-const inputs = [
-  'src',
-  'mocks',
-  'contract',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'tailwind.config.ts',
-  'package.json',
-  '.env',
-  '.env.production',
-];
-
-/** Newest modification time (ms) of a file or of any file below a folder; 0 if absent. */
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stats = statSync(target);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs; // a deleted file still changes its folder's mtime
-  for (const entry of readdirSync(target, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.git')) continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
-  }
-  return newest;
-}
-
-function buildIsCurrent() {
-  if (!existsSync(stampFile) || !existsSync(path.join(outDir, 'index.html'))) return false;
-  try {
-    const stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
-    if (stamp.mode !== MODE) return false;
-  } catch {
-    return false;
-  }
-  const builtAt = statSync(stampFile).mtimeMs;
-  return inputs.every((input) => newestMtime(path.join(root, input)) <= builtAt);
-}
+import { buildWebIfStale, root } from './build-web.mjs';
 
 /** Vite's build sets NODE_ENV=production in this process: the server must see the user's. */
 const userNodeEnv = process.env.NODE_ENV;
 
 async function main() {
   process.chdir(root);
-  if (buildIsCurrent()) {
-    console.log('dist/ is up to date (server mode): skipping the build.');
-  } else {
-    console.log('Building the web app (vite build)…');
-    // The browser app talks to this server: never start the mocks, whatever .env says.
-    process.env.VITE_API_MODE = MODE;
-    const { build } = await import('vite');
-    await build({ root, mode: 'production', logLevel: 'warn' });
-    writeFileSync(
-      stampFile,
-      `${JSON.stringify({ mode: MODE, builtAt: new Date().toISOString() })}\n`,
-    );
-    console.log('Build done.');
-  }
+  await buildWebIfStale('server');
 
   const child = spawn(
     process.execPath,
