@@ -17,12 +17,17 @@ test('an unknown path shows "Page not found" with a link home', async ({ page })
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a dashboard URL survives a reload (SPA fallback)', async ({ page }) => {
-  await page.goto('/user/dashboard/wallet');
+test('deep links are served the app (SPA fallback), and dashboards ask a visitor to sign in', async ({
+  page,
+}) => {
+  await page.goto('/frequently-asked-questions');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.reload();
-  await expect(page).toHaveURL(/\/user\/dashboard\/wallet$/);
+  await expect(page).toHaveURL(/\/frequently-asked-questions$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await page.goto('/user/dashboard/wallet');
+  await expect(page).toHaveURL(/\/auth\/login/);
 });
 
 test('the API answers in the browser with the contract shape', async ({ page }) => {

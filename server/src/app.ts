@@ -15,11 +15,16 @@ import { openDb } from './db/index.ts';
 import { createHasher } from './domain/secrets.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import { loadProviders, type ProviderSet } from './plugins/providers.ts';
+import { adminRoutes } from './routes/api/admin/index.ts';
 import { authRoutes } from './routes/api/auth/index.ts';
+import { couponRoutes } from './routes/api/coupon/index.ts';
+import { paymentRoutes } from './routes/api/payment/index.ts';
 import { devRoutes } from './routes/api/dev/index.ts';
 import { publicRoutes } from './routes/api/public/index.ts';
 import { transactionRoutes } from './routes/api/transactions/index.ts';
 import { userRoutes } from './routes/api/user/index.ts';
+import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
+import { startRequeryWorker } from './services/purchases.ts';
 import { createMailer } from './services/mail.ts';
 import { seed, type SeedResult } from './services/seed.ts';
 import { createTokenService } from './services/tokens.ts';
@@ -114,7 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     hasher: createHasher(config.argon2Fast),
     tokens: createTokenService(config.jwtSecret),
     mailer: undefined as never,
-    providers: options.providers ?? loadProviders(config),
+    providers: options.providers ?? loadProviders(config, dbh.db),
     log: app.log,
   };
   ctx.mailer = createMailer(dbh, config, app.log);
@@ -134,6 +139,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   userRoutes(app, ctx);
   transactionRoutes(app, ctx);
   publicRoutes(app, ctx);
+  paymentRoutes(app, ctx);
+  couponRoutes(app, ctx);
+  adminRoutes(app, ctx);
+  sandboxCheckoutRoutes(app, ctx);
   if (!config.production) devRoutes(app, ctx);
 
   const webDir = config.webDir;
@@ -157,8 +166,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('seedResult', config.seed ? await seed(ctx) : { createdUsers: false });
 
   let maintenance: NodeJS.Timeout | undefined;
+  let stopRequery: (() => Promise<void>) | undefined;
   if (config.workers) {
     ctx.mailer.start();
+    // Pending purchases (including any a crash left) are requeried until they resolve.
+    stopRequery = startRequeryWorker(ctx);
     maintenance = setInterval(() => {
       purgeIdempotencyKeys(ctx).catch((err: Error) =>
         app.log.warn({ err: err.message }, 'idempotency purge failed'),
@@ -168,6 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   app.addHook('onClose', async () => {
     if (maintenance) clearInterval(maintenance);
+    await stopRequery?.();
     await ctx.mailer.stop();
     await dbh.close();
   });

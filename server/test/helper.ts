@@ -26,6 +26,8 @@ export const engines: Engine[] = ['sqlite', 'postgres'];
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 export const PASSWORD = 'Sunny2026Day';
 export const PIN = '246810';
+/** The simulated card provider's webhook secret in tests (verif-hash). */
+export const WEBHOOK_HASH = 'test-webhook-hash';
 
 export interface CallOptions {
   token?: string;
@@ -63,6 +65,8 @@ export interface Kit {
   invariants(): Promise<string[]>;
   mail(to: string): Promise<{ subject: string; text: string }[]>;
   expiredToken(userId: string): Promise<string>;
+  /** Closes the app and builds a new one on the same database (a restart). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,7 +74,12 @@ let counter = 0;
 
 export async function createKit(
   engine: Engine,
-  options: { config?: Partial<Config>; logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    config?: Partial<Config>;
+    logger?: FastifyServerOptions['logger'];
+    /** Extra environment (AUTO_REVERSE_FAILED, CARD_FEE_BEARER, …). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<Kit> {
   let databaseUrl: string;
   let cleanup: () => Promise<void>;
@@ -95,11 +104,18 @@ export async function createKit(
     };
   }
   const config = loadConfig(
-    { ARGON2_TEST_FAST: '1', DATABASE_URL: databaseUrl, NODE_ENV: 'test' },
+    {
+      ARGON2_TEST_FAST: '1',
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: 'test',
+      SANDBOX_INSTANT: '1',
+      FLUTTERWAVE_WEBHOOK_HASH: WEBHOOK_HASH,
+      ...options.env,
+    },
     { jwtSecret: JWT_SECRET, workers: false, webDir: undefined, ...options.config },
   );
-  const app = await buildApp({ config, logger: options.logger ?? false });
-  const ctx = app.ctx;
+  let app = await buildApp({ config, logger: options.logger ?? false });
+  let ctx = app.ctx;
 
   const call: Kit['call'] = async (endpoint, o = {}) => {
     const headers: Record<string, string> = { ...o.headers };
@@ -181,6 +197,12 @@ export async function createKit(
         .setIssuedAt(now - 3600)
         .setExpirationTime(now - 1800)
         .sign(new TextEncoder().encode(JWT_SECRET));
+    },
+    async restart() {
+      await app.close();
+      app = await buildApp({ config, logger: options.logger ?? false });
+      ctx = app.ctx;
+      kit.app = app;
     },
     async close() {
       await app.close();

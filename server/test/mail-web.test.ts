@@ -56,7 +56,7 @@ describe.each(engines)('mail outbox and the web app on %s', (engine) => {
     expect(deep.headers['content-type']).toContain('text/html');
     const asset = await kit.app.inject({ url: '/assets/app.js' });
     expect(asset.statusCode).toBe(200);
-    const api = await kit.app.inject({ url: '/api/transactions/airtime', method: 'POST' });
+    const api = await kit.app.inject({ url: '/api/transactions/unknown', method: 'POST' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ type: 'not_found', msg: SERVER_MSG.notFound });
     expect((await kit.app.inject({ url: '/api/nothing' })).json().type).toBe('not_found');

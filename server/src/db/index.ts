@@ -16,6 +16,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { init } from '../../migrations/0001-init.ts';
+import { purchases } from '../../migrations/0002-purchases.ts';
 import type { Engine } from '../config.ts';
 import type { Database } from './schema.ts';
 
@@ -37,7 +38,7 @@ export interface DbHandle {
 function migrations(engine: Engine): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '0001-init': init(engine) };
+      return { '0001-init': init(engine), '0002-purchases': purchases() };
     },
   };
 }

@@ -87,6 +87,14 @@ export interface TransactionsTable {
   coupon_code: string | null;
   response_msg: string | null;
   provider_request_id: string | null;
+  /** The adapter that sold it (requery asks the same one). */
+  provider: string | null;
+  /** Requery job: when the worker may next claim this pending purchase. */
+  next_requery_at: number | null;
+  requery_attempts: Generated<number>;
+  /** Account that paid (the wallet, or coupon liability for a redemption) and how much. */
+  paid_account: string | null;
+  paid_amount: Generated<number>;
   deleted: Generated<number>;
   created_at: number;
   updated_at: number;
@@ -102,6 +110,27 @@ export interface CouponsTable {
   expires_at: number;
   redeemed_by: string | null;
   redeemed_at: number | null;
+  /** What one coupon cost its buyer (held in coupon liability until redeemed). */
+  unit_price: Generated<number>;
+}
+
+export interface PaymentsTable {
+  id: string;
+  tx_ref: string;
+  user_id: string;
+  amount: number;
+  credited: Generated<number>;
+  status: 'completed' | 'failed' | 'pending' | 'cancelled';
+  payment_reference: string | null;
+  movement_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface KvStoreTable {
+  namespace: string;
+  key: string;
+  value: string;
 }
 
 export interface RefreshTokensTable {
@@ -229,4 +258,6 @@ export interface Database {
   bill_variations: BillVariationsTable;
   bill_plans: BillPlansTable;
   electricity_variations: ElectricityVariationsTable;
+  payments: PaymentsTable;
+  kv_store: KvStoreTable;
 }

@@ -1,15 +1,48 @@
 /**
  * The upstream providers (src/providers: one interface, many adapters), chosen from the
- * environment: sandbox by default, a real adapter only when its keys are set. This issue uses
- * the two VTU floats for the admin balance routes; purchases and card payments come next.
+ * environment: sandbox by default, a real adapter only when its keys are set. The sandbox's
+ * requery memory and checkout sessions live in the database (`kv_store`), so a restart keeps
+ * them and a pending purchase still resolves as the sandbox promised.
  */
 import type { Config } from '../config.ts';
-import { createProviders, describeProviders, type Providers } from '../providers/index.ts';
+import type { Db } from '../db/index.ts';
+import {
+  createProviders,
+  describeProviders,
+  type KeyValueStore,
+  type Providers,
+} from '../providers/index.ts';
 
 export type ProviderSet = Providers;
 
-export function loadProviders(config: Config): ProviderSet {
-  return createProviders(config.env);
+/** A JSON key-value store in the `kv_store` table, one namespace per use. */
+export function dbStore<T>(db: Db, namespace: string): KeyValueStore<T> {
+  return {
+    async get(key) {
+      const row = await db
+        .selectFrom('kv_store')
+        .select('value')
+        .where('namespace', '=', namespace)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return row ? (JSON.parse(row.value) as T) : undefined;
+    },
+    async set(key, value) {
+      const text = JSON.stringify(value);
+      await db
+        .insertInto('kv_store')
+        .values({ namespace, key, value: text })
+        .onConflict((oc) => oc.columns(['namespace', 'key']).doUpdateSet({ value: text }))
+        .execute();
+    },
+  };
+}
+
+export function loadProviders(config: Config, db: Db): ProviderSet {
+  return createProviders(config.env, {
+    sandboxStore: dbStore(db, 'sandbox-vtu'),
+    cardStore: dbStore(db, 'sandbox-card'),
+  });
 }
 
 export { describeProviders };

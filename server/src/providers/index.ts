@@ -263,7 +263,12 @@ export function createProviders(
 
   const sandboxCard = config.FLUTTERWAVE_SECRET_KEY
     ? null
-    : createSandboxCardProvider({ store: deps.cardStore, origin: deps.checkoutOrigin });
+    : createSandboxCardProvider({
+        store: deps.cardStore,
+        origin: deps.checkoutOrigin,
+        // Simulated webhooks (tests, curl) are accepted with FLUTTERWAVE_WEBHOOK_HASH only.
+        webhookHash: config.FLUTTERWAVE_WEBHOOK_HASH,
+      });
   const card: CardProvider =
     sandboxCard ??
     createFlutterwaveProvider({

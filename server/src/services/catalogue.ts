@@ -181,3 +181,64 @@ export async function electricityVariations(db: Db): Promise<ElectricityVariatio
     wallet_convinience_fee: Number(r.fee_percent),
   }));
 }
+
+/** `GET /api/product/all` (admin): the whole catalogue, off-sale plans included. */
+export async function wholeCatalogue(db: Db) {
+  const [n, d, c, e, ed] = await Promise.all([
+    networks(db),
+    dataVariations(db),
+    billVariations(db, 'cabletv'),
+    electricityVariations(db),
+    billVariations(db, 'education'),
+  ]);
+  return { networks: n, data: d, cabletv: c, electricity: e, education: ed };
+}
+
+/**
+ * Renames, reprices or takes off sale a data or cable plan (decisions §9). Purchases copy the
+ * charged price into their transaction, so only later purchases see the change.
+ */
+export async function editPlan(
+  db: Db,
+  body: { name: string; plan_id: string; plan?: string; price?: number; on_sale?: boolean },
+): Promise<boolean> {
+  const now = Date.now();
+  const name = body.name.toLowerCase();
+  const dataVar = (await db.selectFrom('data_variations').select(['id', 'name']).execute()).filter(
+    (v) => v.name.toLowerCase() === name,
+  );
+  for (const v of dataVar) {
+    const set: Record<string, unknown> = { updated_at: now };
+    if (body.plan !== undefined) set.name = body.plan;
+    if (body.price !== undefined) set.wallet_price = body.price;
+    if (body.on_sale !== undefined) set.on_sale = body.on_sale ? 1 : 0;
+    const r = await db
+      .updateTable('data_plans')
+      .set(set)
+      .where('variation_id', '=', v.id)
+      .where((eb) => eb.or([eb('plan_id', '=', body.plan_id), eb('id', '=', body.plan_id)]))
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) > 0) return true;
+  }
+  const cable = (
+    await db
+      .selectFrom('bill_variations')
+      .select(['id', 'name'])
+      .where('kind', '=', 'cabletv')
+      .execute()
+  ).filter((v) => v.name.toLowerCase() === name);
+  for (const v of cable) {
+    const set: Record<string, unknown> = { updated_at: now };
+    if (body.plan !== undefined) set.name = body.plan;
+    if (body.price !== undefined) set.price = body.price;
+    if (body.on_sale !== undefined) set.on_sale = body.on_sale ? 1 : 0;
+    const r = await db
+      .updateTable('bill_plans')
+      .set(set)
+      .where('variation_id', '=', v.id)
+      .where((eb) => eb.or([eb('plan_id', '=', body.plan_id), eb('id', '=', body.plan_id)]))
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) > 0) return true;
+  }
+  return false;
+}

@@ -1,9 +1,37 @@
-import { api } from '@contract';
+import { api, SERVER_MSG } from '@contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.ts';
+import { ApiError } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
+import * as purchases from '../../../services/purchases.ts';
 import { share } from '../../../services/wallet.ts';
 
 export function transactionRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.share, async ({ user, body }) => ({ message: await share(ctx, user, body) }));
+  route(app, ctx, api.airtime, async ({ user, body }) => ({
+    message: await purchases.airtime(ctx, user, body),
+  }));
+  route(app, ctx, api.data, async ({ user, body }) => ({
+    message: await purchases.data(ctx, user, body),
+  }));
+  route(app, ctx, api.cabletv, async ({ user, body }) => ({
+    message: await purchases.cabletv(ctx, user, body),
+  }));
+  route(app, ctx, api.electricity, async ({ user, body }) => ({
+    message: await purchases.electricity(ctx, user, body),
+  }));
+  route(app, ctx, api.education, async ({ user, body }) => ({
+    message: await purchases.education(ctx, user, body),
+  }));
+  route(app, ctx, api.verifyCustomer, async ({ body }) => ({
+    message: await purchases.verifyCustomer(ctx, body),
+  }));
+  route(app, ctx, api.transactions, async ({ query }) => purchases.listTransactions(ctx, query));
+  route(app, ctx, api.deleteTransaction, async ({ user, params }) => ({
+    message: await purchases.deleteTransaction(ctx, user, params.id),
+  }));
+  route(app, ctx, api.reverse, async ({ body }) => {
+    if (!body.transactionId) throw new ApiError('not_found', SERVER_MSG.transactionNotFound);
+    return { message: await purchases.reverse(ctx, body.transactionId, body.userId) };
+  });
 }

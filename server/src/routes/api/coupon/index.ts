@@ -1,0 +1,14 @@
+import { api } from '@contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context.ts';
+import { route } from '../../../http/route.ts';
+import * as coupons from '../../../services/coupons.ts';
+
+export function couponRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, api.buyCoupon, async ({ user, body }) => ({
+    message: await coupons.buyCoupons(ctx, user, body),
+  }));
+  route(app, ctx, api.verifyCoupon, async ({ body }) => ({
+    message: await coupons.verifyCoupon(ctx, body.coupon_code),
+  }));
+}

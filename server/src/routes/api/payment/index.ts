@@ -1,0 +1,18 @@
+import { api } from '@contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context.ts';
+import { route } from '../../../http/route.ts';
+import * as payments from '../../../services/payments.ts';
+
+export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, api.payments, async ({ user, query }) => payments.listPayments(ctx, user, query));
+  route(app, ctx, api.initiatePayment, async ({ user, body, req }) => ({
+    message: await payments.initiate(ctx, user, body.amount, req),
+  }));
+  route(app, ctx, api.verifyPayment, async ({ user, body }) => ({
+    message: await payments.verifyForUser(ctx, user, body),
+  }));
+  route(app, ctx, api.paymentWebhook, async ({ body, req }) => ({
+    message: await payments.webhook(ctx, req.headers, body),
+  }));
+}

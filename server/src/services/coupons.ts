@@ -1,0 +1,242 @@
+/**
+ * Coupons (decisions §8; ADR 0010): buying `units` debits units × the product's wallet price
+ * (contract `couponPrice`) from the wallet into coupon liability and issues unguessable codes;
+ * a purchase route redeems one (services/purchases.ts claims it with a guarded UPDATE).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  airtimePrice,
+  billPrice,
+  couponPrice,
+  dataPrice,
+  electricityPrice,
+  LIMITS,
+  MSG,
+  SERVER_MSG,
+  type Coupon,
+  type CouponMeta,
+  type CouponProduct,
+  type Kobo,
+  type PriceBreakdown,
+} from '@contract';
+import type { AppContext } from '../context.ts';
+import {
+  InsufficientFunds,
+  postMovement,
+  systemAccountId,
+  walletAccountId,
+} from '../domain/ledger.ts';
+import { ApiError } from '../http/errors.ts';
+import { checkPin, requireVerified } from './wallet.ts';
+import { toCoupon, type UserRow } from './users.ts';
+
+/** No 0/O, 1/I/L: read aloud and typed without mistakes (31 symbols). */
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/** 14 symbols × log2(31) ≈ 69 random bits from crypto (decisions §8: at least 60). */
+const CODE_SYMBOLS = 14;
+
+export function newCouponCode(product: CouponProduct): string {
+  let out = '';
+  const limit = 256 - (256 % ALPHABET.length); // rejection sampling: every symbol equally likely
+  while (out.length < CODE_SYMBOLS) {
+    for (const byte of randomBytes(32)) {
+      if (byte < limit && out.length < CODE_SYMBOLS) out += ALPHABET[byte % ALPHABET.length];
+    }
+  }
+  return `${out.slice(0, 7)}-${out.slice(7)}-${product}`;
+}
+
+const notFound = () => new ApiError('not_found', SERVER_MSG.productNotFound);
+
+interface CouponBuy {
+  product: CouponProduct;
+  amount?: Kobo;
+  unit: number;
+  pin: string;
+  service_id?: string;
+  plan_id?: string;
+  network_id?: string;
+}
+
+async function unitOf(
+  ctx: AppContext,
+  body: CouponBuy,
+): Promise<{ unit: PriceBreakdown; meta: CouponMeta }> {
+  const db = ctx.db;
+  switch (body.product) {
+    case 'AIRTIME': {
+      const network = body.network_id
+        ? await db
+            .selectFrom('networks')
+            .selectAll()
+            .where('id', '=', body.network_id)
+            .executeTakeFirst()
+        : undefined;
+      if (body.network_id && !network) throw notFound();
+      const amount = body.amount!;
+      return {
+        unit: airtimePrice(amount, network ? Number(network.wallet_percent_off) : 0),
+        meta: {
+          product: body.product,
+          name: `₦${(amount / 100).toLocaleString('en-NG')} Airtime`,
+          amount,
+          network_id: network?.id,
+          service_id: network?.service_id,
+        },
+      };
+    }
+    case 'ELECTRICITY': {
+      let q = db.selectFrom('electricity_variations').selectAll();
+      if (body.service_id) q = q.where('service_id', '=', body.service_id);
+      const variation = await q.orderBy('sort').executeTakeFirst();
+      if (!variation) throw notFound();
+      const amount = body.amount!;
+      return {
+        unit: electricityPrice(amount, Number(variation.fee_percent)),
+        meta: {
+          product: body.product,
+          name: `₦${(amount / 100).toLocaleString('en-NG')} Electricity`,
+          amount,
+        },
+      };
+    }
+    case 'DATA-REGULAR':
+    case 'DATA-NON-REGULAR': {
+      let q = db
+        .selectFrom('data_plans')
+        .innerJoin('data_variations', 'data_variations.id', 'data_plans.variation_id')
+        .selectAll('data_plans')
+        .select(['data_variations.service_id', 'data_variations.network_id', 'requires_account_id'])
+        .where((eb) =>
+          eb.or([eb('plan_id', '=', body.plan_id!), eb('data_plans.id', '=', body.plan_id!)]),
+        )
+        .where('on_sale', '=', 1);
+      if (body.service_id) q = q.where('data_variations.service_id', '=', body.service_id);
+      const plan = await q.executeTakeFirst();
+      const accountPlan = body.product === 'DATA-NON-REGULAR';
+      if (!plan || (Number(plan.requires_account_id) === 1) !== accountPlan) throw notFound();
+      const price = Number(plan.wallet_price);
+      return {
+        unit: dataPrice(price),
+        meta: {
+          product: body.product,
+          name: plan.name,
+          plan: plan.name,
+          amount: price,
+          plan_id: plan.plan_id,
+          network_id: plan.network_id,
+          service_id: plan.service_id,
+        },
+      };
+    }
+    case 'CABLETV':
+    case 'EDUCATION': {
+      let q = db
+        .selectFrom('bill_plans')
+        .innerJoin('bill_variations', 'bill_variations.id', 'bill_plans.variation_id')
+        .selectAll('bill_plans')
+        .select(['bill_variations.service_id', 'bill_variations.convenience_fee'])
+        .where('bill_variations.kind', '=', body.product === 'CABLETV' ? 'cabletv' : 'education')
+        .where((eb) =>
+          eb.or([eb('plan_id', '=', body.plan_id!), eb('bill_plans.id', '=', body.plan_id!)]),
+        )
+        .where('on_sale', '=', 1);
+      if (body.service_id) q = q.where('bill_variations.service_id', '=', body.service_id);
+      const plan = await q.executeTakeFirst();
+      if (!plan) throw notFound();
+      const price = Number(plan.price);
+      return {
+        unit: billPrice(price, Number(plan.convenience_fee)),
+        meta: {
+          product: body.product,
+          name: plan.name,
+          plan: plan.name,
+          amount: price,
+          plan_id: plan.plan_id,
+          service_id: plan.service_id,
+        },
+      };
+    }
+  }
+}
+
+export async function buyCoupons(
+  ctx: AppContext,
+  user: UserRow,
+  body: CouponBuy,
+): Promise<Coupon[]> {
+  requireVerified(user);
+  await checkPin(ctx, user.id, body.pin);
+  const { unit, meta } = await unitOf(ctx, body);
+  const price = couponPrice(unit, body.unit);
+  const wallet = walletAccountId(user.id);
+  try {
+    return await ctx.dbh.writeTx(async (trx) => {
+      const now = Date.now();
+      const { movementId, entries } = await postMovement(trx, {
+        kind: 'coupon_purchase',
+        legs: [
+          { accountId: wallet, amount: -price.total },
+          { accountId: systemAccountId('coupon_liability'), amount: price.total },
+        ],
+        now,
+      });
+      const entry = entries.get(wallet)!;
+      const expires = now + LIMITS.couponLifetimeDays * 86_400_000;
+      const rows = Array.from({ length: body.unit }, () => ({
+        code: newCouponCode(body.product),
+        owner_id: user.id,
+        product: body.product,
+        meta: JSON.stringify(meta),
+        is_valid: 1,
+        issued_at: now,
+        expires_at: expires,
+        unit_price: unit.total,
+      }));
+      await trx.insertInto('coupons').values(rows).execute();
+      await trx
+        .insertInto('transactions')
+        .values({
+          id: randomUUID(),
+          user_id: user.id,
+          movement_id: movementId,
+          product: 'Coupon',
+          direction: 'debit',
+          status: 'successful',
+          value: price.value,
+          amount_charged: price.total,
+          balance_before: entry.balanceBefore,
+          balance_after: entry.balanceAfter,
+          service_id: meta.service_id ?? null,
+          plan: meta.name,
+          plan_id: meta.plan_id ?? null,
+          quantity: body.unit,
+          purchased_code: rows.map((r) => r.code).join('; '),
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      return rows.map((r) => toCoupon({ ...r, redeemed_by: null, redeemed_at: null }, now));
+    });
+  } catch (err) {
+    if (err instanceof InsufficientFunds) {
+      throw new ApiError('insufficient_funds', MSG.insufficientFunds);
+    }
+    throw err;
+  }
+}
+
+/** Public: a code's product details; unknown, used or expired → 422 invalid_coupon. */
+export async function verifyCoupon(ctx: AppContext, code: string): Promise<Coupon> {
+  const row = await ctx.db
+    .selectFrom('coupons')
+    .selectAll()
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (!row) throw new ApiError('invalid_coupon', SERVER_MSG.couponNotFound);
+  if (Number(row.is_valid) !== 1) throw new ApiError('invalid_coupon', SERVER_MSG.couponUsed);
+  if (Number(row.expires_at) <= Date.now()) {
+    throw new ApiError('invalid_coupon', SERVER_MSG.couponExpired);
+  }
+  return toCoupon(row);
+}

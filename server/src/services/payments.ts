@@ -1,0 +1,243 @@
+/**
+ * Card funding (decisions §6; ADR 0009). `initiate` records a `pending` payment with a unique
+ * tx_ref and answers the provider's checkout link. `settlePayment` (the user's verify call and
+ * the webhook) asks the PROVIDER, never the browser: credit only when the status is
+ * successful, the tx_ref is ours, the currency NGN and the amount at least what we expect;
+ * then a guarded `pending → completed` UPDATE and the credit movement commit together (and
+ * `payments.movement_id` is unique), so any number of parallel calls credit once.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { cardFee, SERVER_MSG, stampDuty, type Kobo, type Payment } from '@contract';
+import type { FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { PaymentsTable } from '../db/schema.ts';
+import { postMovement, systemAccountId, walletAccountId } from '../domain/ledger.ts';
+import { ApiError } from '../http/errors.ts';
+import type { CardVerification } from '../providers/index.ts';
+import { requireVerified } from './wallet.ts';
+import type { UserRow } from './users.ts';
+
+type PaymentRow = Selectable<PaymentsTable>;
+
+/** Who bears the card fee (decisions §6): the business by default, or `customer`. */
+const customerBearsFee = (ctx: AppContext) => ctx.config.env.CARD_FEE_BEARER === 'customer';
+
+export function toPayment(row: PaymentRow, email: string): Payment {
+  return {
+    id: row.id,
+    t_id: row.tx_ref,
+    user: email,
+    user_id: row.user_id,
+    amount: Number(row.amount),
+    credited: Number(row.credited),
+    status: row.status,
+    payment_reference: row.payment_reference,
+    date_of_payment: Number(row.created_at),
+  };
+}
+
+function origin(ctx: AppContext, req: FastifyRequest): string {
+  if (ctx.config.env.PUBLIC_URL) return ctx.config.publicUrl;
+  return `${req.protocol}://${req.host}`;
+}
+
+export async function initiate(
+  ctx: AppContext,
+  user: UserRow,
+  amount: Kobo,
+  req: FastifyRequest,
+): Promise<string> {
+  requireVerified(user);
+  const now = Date.now();
+  const txRef = `PB-${now}-${randomBytes(6).toString('hex')}`;
+  await ctx.db
+    .insertInto('payments')
+    .values({
+      id: randomUUID(),
+      tx_ref: txRef,
+      user_id: user.id,
+      amount,
+      status: 'pending',
+      payment_reference: null,
+      movement_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  try {
+    const { link } = await ctx.providers.card.createCheckout({
+      txRef,
+      amount,
+      redirectUrl: `${origin(ctx, req)}/user/dashboard`,
+      customer: { email: user.email, name: user.name, phone: user.phone },
+    });
+    return link;
+  } catch {
+    throw new ApiError('provider_error', SERVER_MSG.providerUnavailable);
+  }
+}
+
+/** What the provider says is creditable for this payment (decisions §6), else undefined. */
+function creditable(row: PaymentRow, v: CardVerification): boolean {
+  return (
+    v.status === 'successful' &&
+    v.txRef === row.tx_ref &&
+    v.currency === 'NGN' &&
+    Number.isSafeInteger(v.amount) &&
+    v.amount >= Number(row.amount)
+  );
+}
+
+async function loadWithEmail(ctx: AppContext, id: string) {
+  return ctx.db
+    .selectFrom('payments')
+    .innerJoin('users', 'users.id', 'payments.user_id')
+    .selectAll('payments')
+    .select('users.email')
+    .where('payments.id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+/** Verifies with the provider and credits at most once. Answers the payment as it ends up. */
+export async function settlePayment(
+  ctx: AppContext,
+  row: PaymentRow,
+  transactionId?: string,
+): Promise<Payment> {
+  if (row.status === 'pending') {
+    let v: CardVerification;
+    try {
+      v = await ctx.providers.card.verify({ txRef: row.tx_ref, transactionId });
+    } catch {
+      throw new ApiError('provider_error', SERVER_MSG.providerUnavailable);
+    }
+    const now = Date.now();
+    if (creditable(row, v)) {
+      const amount = Number(row.amount);
+      const duty = stampDuty(amount);
+      const fee = cardFee(amount);
+      const credit = amount - duty - (customerBearsFee(ctx) ? fee : 0);
+      await ctx.dbh.writeTx(async (trx) => {
+        const moved = await trx
+          .updateTable('payments')
+          .set({
+            status: 'completed',
+            credited: credit,
+            payment_reference: v.transactionId || null,
+            updated_at: now,
+          })
+          .where('id', '=', row.id)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) return; // another call credited it
+        const legs = new Map<string, number>();
+        const add = (accountId: string, a: number) =>
+          legs.set(accountId, (legs.get(accountId) ?? 0) + a);
+        add(systemAccountId('card_clearing'), -amount);
+        add(walletAccountId(row.user_id), credit);
+        add(systemAccountId('stamp_duty_payable'), duty);
+        // The provider keeps its fee out of the settlement: the customer paid it (credit is
+        // smaller), or the business books it as an expense (default).
+        add(systemAccountId('card_clearing'), fee);
+        if (!customerBearsFee(ctx)) add(systemAccountId('fees_income'), -fee);
+        const { movementId } = await postMovement(trx, {
+          kind: 'card_funding',
+          memo: row.tx_ref,
+          legs: [...legs]
+            .filter(([, a]) => a !== 0)
+            .map(([accountId, a]) => ({ accountId, amount: a })),
+          now,
+        });
+        // Unique: one credit movement per payment, ever.
+        await trx
+          .updateTable('payments')
+          .set({ movement_id: movementId })
+          .where('id', '=', row.id)
+          .execute();
+      });
+    } else if (v.status === 'failed' || v.status === 'cancelled') {
+      if (v.txRef === row.tx_ref) {
+        await ctx.db
+          .updateTable('payments')
+          .set({ status: v.status, updated_at: now })
+          .where('id', '=', row.id)
+          .where('status', '=', 'pending')
+          .execute();
+      }
+    }
+  }
+  const out = await loadWithEmail(ctx, row.id);
+  return toPayment(out, out.email);
+}
+
+export async function verifyForUser(
+  ctx: AppContext,
+  user: UserRow,
+  body: { tx_ref: string; transaction_id?: string },
+): Promise<Payment> {
+  const row = await ctx.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('tx_ref', '=', body.tx_ref)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  if (!row) throw new ApiError('not_found', SERVER_MSG.paymentNotFound);
+  return settlePayment(ctx, row, body.transaction_id);
+}
+
+export async function webhook(
+  ctx: AppContext,
+  headers: FastifyRequest['headers'],
+  body: { data?: { id?: string | number; tx_ref?: string } },
+): Promise<string> {
+  if (!ctx.providers.card.verifyWebhookSignature(headers)) {
+    throw new ApiError('unauthorized', SERVER_MSG.unauthorized);
+  }
+  const txRef = body.data?.tx_ref;
+  if (!txRef) return SERVER_MSG.webhookReceived;
+  const row = await ctx.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('tx_ref', '=', txRef)
+    .executeTakeFirst();
+  if (row) {
+    const id = body.data?.id;
+    await settlePayment(ctx, row, id === undefined ? undefined : String(id));
+  }
+  return SERVER_MSG.webhookReceived;
+}
+
+export async function listPayments(
+  ctx: AppContext,
+  user: UserRow,
+  query: { page: number; limit: number; q?: string; reference?: string },
+) {
+  let base = ctx.db.selectFrom('payments').innerJoin('users', 'users.id', 'payments.user_id');
+  if (Number(user.is_admin) !== 1) base = base.where('payments.user_id', '=', user.id);
+  if (query.q) base = base.where('users.email', '=', query.q.toLowerCase());
+  if (query.reference) {
+    const ref = query.reference;
+    base = base.where((eb) =>
+      eb.or([eb('payments.tx_ref', '=', ref), eb('payments.payment_reference', '=', ref)]),
+    );
+  }
+  const { total } = await base
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll('payments')
+    .select('users.email')
+    .orderBy('payments.created_at', 'desc')
+    .orderBy('payments.id', 'desc')
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  const count = Number(total);
+  return {
+    message: rows.map((r) => toPayment(r, r.email)),
+    page: query.page,
+    pages: Math.max(1, Math.ceil(count / query.limit)),
+    total: count,
+  };
+}
