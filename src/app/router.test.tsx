@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { brand } from '@/config/brand';
 import { paths } from '@/config/routes';
+import { clearSession, saveTokens } from '@/lib/session';
 
 import { routes } from './router';
 
@@ -64,29 +65,34 @@ describe('app router', () => {
     );
   });
 
-  it('renders a dashboard page inside the dashboard layout', async () => {
-    renderAt(paths.user.wallet);
+  it('sends a signed-out visitor of the user dashboard to the login page', async () => {
+    const router = renderAt(paths.user.wallet);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Wallet' })).toBeInTheDocument();
-    expect(screen.getByText('This screen is being built.')).toBeInTheDocument();
-    const nav = screen.getByRole('navigation', { name: 'User dashboard' });
-    expect(within(nav).getByRole('link', { name: 'Wallet' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.login);
   });
 
-  it('renders an admin page with a link back to the user dashboard', async () => {
-    renderAt(paths.admin.dataPrices);
+  it('renders a dashboard page inside the dashboard layout', async () => {
+    // Signed in (the tokens need not be valid: the layout and page render before the user loads).
+    saveTokens({ JWTtoken: 'test-token', refresh_token: 'test-refresh' });
+    try {
+      renderAt(paths.user.wallet);
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Data plan prices' }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the user dashboard' })).toHaveAttribute(
-      'href',
-      paths.user.overview,
-    );
-    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Wallet' })).toBeInTheDocument();
+      const nav = screen.getByRole('navigation', { name: 'User dashboard' });
+      expect(within(nav).getByRole('link', { name: 'Wallet' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+    } finally {
+      clearSession();
+    }
+  });
+
+  it('sends a signed-out visitor of the admin dashboard to the login page', async () => {
+    const router = renderAt(paths.admin.dataPrices);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.login);
   });
 
   const everyScreen = [

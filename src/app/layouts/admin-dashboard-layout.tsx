@@ -1,23 +1,9 @@
-import { paths } from '@/config/routes';
+import { AdminShell } from '@/features/admin/components/admin-shell';
 
-import { DashboardShell, type DashboardNavItem } from './dashboard-shell';
-
-// The six admin pages of spec §2, in order.
-const adminNav: DashboardNavItem[] = [
-  { to: paths.admin.overview, label: 'Overview', end: true },
-  { to: paths.admin.users, label: 'Users' },
-  { to: paths.admin.transactions, label: 'Transactions' },
-  { to: paths.admin.payments, label: 'Payments' },
-  { to: paths.admin.dataPrices, label: 'Data plan prices' },
-  { to: paths.admin.cableTvPrices, label: 'Cable TV plan prices' },
-];
-
+/**
+ * /admin/dashboard: the admin guard and side menu (spec §2). Signed out → login, a customer →
+ * the user dashboard; pages render only once the current user is known to be an admin.
+ */
 export function AdminDashboardLayout() {
-  return (
-    <DashboardShell
-      label="Admin dashboard"
-      items={adminNav}
-      extraLinks={[{ to: paths.user.overview, label: 'Back to the user dashboard' }]}
-    />
-  );
+  return <AdminShell />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { PlanPricesScreen } from '@/features/admin/components/plan-prices-screen';
 
 export function AdminCableTvPricesPage() {
-  return <PlaceholderScreen title="Cable TV plan prices" />;
+  return <PlanPricesScreen kind="cabletv" />;
 }

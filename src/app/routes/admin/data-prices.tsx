@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { PlanPricesScreen } from '@/features/admin/components/plan-prices-screen';
 
 export function AdminDataPricesPage() {
-  return <PlaceholderScreen title="Data plan prices" />;
+  return <PlanPricesScreen kind="data" />;
 }

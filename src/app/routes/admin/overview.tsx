@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { AdminOverview } from '@/features/admin/components/admin-overview';
 
 export function AdminOverviewPage() {
-  return <PlaceholderScreen title="Overview" />;
+  return <AdminOverview />;
 }

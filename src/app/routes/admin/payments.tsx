@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { PaymentsScreen } from '@/features/admin/components/payments-screen';
 
 export function AdminPaymentsPage() {
-  return <PlaceholderScreen title="Payments" />;
+  return <PaymentsScreen />;
 }

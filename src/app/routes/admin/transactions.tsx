@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { TransactionsScreen } from '@/features/admin/components/transactions-screen';
 
 export function AdminTransactionsPage() {
-  return <PlaceholderScreen title="Transactions" />;
+  return <TransactionsScreen />;
 }

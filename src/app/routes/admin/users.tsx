@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { UsersScreen } from '@/features/admin/components/users-screen';
 
 export function AdminUsersPage() {
-  return <PlaceholderScreen title="Users" />;
+  return <UsersScreen />;
 }

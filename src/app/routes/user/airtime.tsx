@@ -1,5 +1,11 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { PageTitle } from '@/app/layouts/layout-parts';
+import { AirtimeScreen } from '@/features/purchases/components/airtime-screen';
 
 export function AirtimePage() {
-  return <PlaceholderScreen title="Airtime" />;
+  return (
+    <>
+      <PageTitle title="Airtime" />
+      <AirtimeScreen />
+    </>
+  );
 }

@@ -1,5 +1,11 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { PageTitle } from '@/app/layouts/layout-parts';
+import { BuyCouponScreen } from '@/features/coupons/components/buy-coupon-screen';
 
 export function BuyCouponPage() {
-  return <PlaceholderScreen title="Buy Coupon" />;
+  return (
+    <>
+      <PageTitle title="Buy Coupon" />
+      <BuyCouponScreen />
+    </>
+  );
 }

@@ -1,5 +1,11 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { PageTitle } from '@/app/layouts/layout-parts';
+import { CableScreen } from '@/features/purchases/components/cable-screen';
 
 export function CableTvPage() {
-  return <PlaceholderScreen title="Cable TV" />;
+  return (
+    <>
+      <PageTitle title="Cable TV" />
+      <CableScreen />
+    </>
+  );
 }

@@ -1,5 +1,11 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { PageTitle } from '@/app/layouts/layout-parts';
+import { DataScreen } from '@/features/purchases/components/data-screen';
 
 export function DataPage() {
-  return <PlaceholderScreen title="Data" />;
+  return (
+    <>
+      <PageTitle title="Data" />
+      <DataScreen />
+    </>
+  );
 }

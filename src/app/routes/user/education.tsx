@@ -1,5 +1,11 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { PageTitle } from '@/app/layouts/layout-parts';
+import { EducationScreen } from '@/features/purchases/components/education-screen';
 
 export function EducationPage() {
-  return <PlaceholderScreen title="Education" />;
+  return (
+    <>
+      <PageTitle title="Education" />
+      <EducationScreen />
+    </>
+  );
 }

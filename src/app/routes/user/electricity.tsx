@@ -1,5 +1,11 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { PageTitle } from '@/app/layouts/layout-parts';
+import { ElectricityScreen } from '@/features/purchases/components/electricity-screen';
 
 export function ElectricityPage() {
-  return <PlaceholderScreen title="Electricity" />;
+  return (
+    <>
+      <PageTitle title="Electricity" />
+      <ElectricityScreen />
+    </>
+  );
 }

@@ -1,5 +1,11 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { PageTitle } from '@/app/layouts/layout-parts';
+import { OverviewScreen } from '@/features/overview/components/overview-screen';
 
 export function UserOverviewPage() {
-  return <PlaceholderScreen title="Overview" />;
+  return (
+    <>
+      <PageTitle title="Overview" />
+      <OverviewScreen />
+    </>
+  );
 }

@@ -1,5 +1,11 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { PageTitle } from '@/app/layouts/layout-parts';
+import { SettingsScreen } from '@/features/settings/components/settings-screen';
 
 export function SettingsPage() {
-  return <PlaceholderScreen title="Settings" />;
+  return (
+    <>
+      <PageTitle title="Settings" />
+      <SettingsScreen />
+    </>
+  );
 }

@@ -1,5 +1,11 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { PageTitle } from '@/app/layouts/layout-parts';
+import { TransactionsScreen } from '@/features/transactions/components/transactions-screen';
 
 export function UserTransactionsPage() {
-  return <PlaceholderScreen title="Transactions" />;
+  return (
+    <>
+      <PageTitle title="Transactions" />
+      <TransactionsScreen />
+    </>
+  );
 }

@@ -1,5 +1,11 @@
-import { PlaceholderScreen } from '@/app/layouts/placeholder-screen';
+import { PageTitle } from '@/app/layouts/layout-parts';
+import { WalletScreen } from '@/features/wallet/components/wallet-screen';
 
 export function WalletPage() {
-  return <PlaceholderScreen title="Wallet" />;
+  return (
+    <>
+      <PageTitle title="Wallet" />
+      <WalletScreen />
+    </>
+  );
 }

@@ -9,7 +9,7 @@ import { paths } from '@/config/routes';
 import { errorMessage } from '@/lib/api-error';
 import { useCreatePin } from '../api/create-pin';
 import { AuthCard } from './auth-card';
-import { useFormErrors } from './use-form-errors';
+import { useFormErrors } from '@/lib/use-form-errors';
 
 const FIELDS = ['pin'] as const;
 

@@ -9,7 +9,7 @@ import { paths } from '@/config/routes';
 import { errorMessage } from '@/lib/api-error';
 import { useInitiateReset } from '../api/initiate-reset';
 import { AuthCard, authLinkClass } from './auth-card';
-import { useFormErrors } from './use-form-errors';
+import { useFormErrors } from '@/lib/use-form-errors';
 
 const FIELDS = ['email'] as const;
 

@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-error';
 import { clearSessionNotice, getSession } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { AuthCard, authLinkClass } from './auth-card';
-import { useFormErrors } from './use-form-errors';
+import { useFormErrors } from '@/lib/use-form-errors';
 
 const FIELDS = ['username', 'password'] as const;
 

@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useResetPassword } from '../api/reset-password';
 import { useVerifyResetToken } from '../api/verify-reset-token';
 import { AuthCard, authLinkClass } from './auth-card';
-import { useFormErrors } from './use-form-errors';
+import { useFormErrors } from '@/lib/use-form-errors';
 
 const FIELDS = ['password', 'confirm_password'] as const;
 type FieldName = (typeof FIELDS)[number];

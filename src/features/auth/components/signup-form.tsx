@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useRegister } from '../api/register';
 import { useResendVerification } from '../api/resend-verification';
 import { AuthCard, authLinkClass } from './auth-card';
-import { useFormErrors } from './use-form-errors';
+import { useFormErrors } from '@/lib/use-form-errors';
 
 const FIELDS = ['name', 'email', 'phone', 'password', 'confirm_password'] as const;
 type FieldName = (typeof FIELDS)[number];

@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useResendVerification } from '../api/resend-verification';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthCard, authLinkClass } from './auth-card';
-import { useFormErrors } from './use-form-errors';
+import { useFormErrors } from '@/lib/use-form-errors';
 
 /**
  * Verify e-mail (spec §2, §8): "Verifying Email..." until the answer; then the success

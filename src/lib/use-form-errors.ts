@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { z } from 'zod';
-import { fieldMessages } from '@contract';
+import { fieldMessages } from '@contract/rules';
 
 /**
  * Submit-time validation with a contract form schema: errors by field (the first failing rule
  * of each, spec §5) and focus on the first invalid field, in the order the form lists them.
+ * Shared by every form screen (docs/decisions/0011-shared-queries.md: code used by several
+ * features lives in lib).
  */
 export function useFormErrors<K extends string>(fields: readonly K[]) {
   const formId = useId();
@@ -36,6 +38,12 @@ export function useFormErrors<K extends string>(fields: readonly K[]) {
     [],
   );
 
+  /** Shows errors worked out elsewhere and focuses the first of them. */
+  const show = useCallback((next: Partial<Record<K, string>>) => {
+    setErrors(next);
+    setFocusRequest((n) => n + 1);
+  }, []);
+
   /** Forgets a field's error once it is edited. */
   const clear = useCallback((field: K) => {
     setErrors((current) => {
@@ -46,5 +54,5 @@ export function useFormErrors<K extends string>(fields: readonly K[]) {
     });
   }, []);
 
-  return { errors, validate, clear, idOf, setErrors };
+  return { errors, validate, show, clear, idOf, setErrors };
 }

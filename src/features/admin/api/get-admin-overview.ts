@@ -1,0 +1,9 @@
+import { api } from '@contract/endpoints';
+import { apiKey, useApiQuery } from '@/lib/swr';
+
+/** GET /api/admin/overview: totals, recently active users and the last 30 days. */
+export const adminOverviewKey = apiKey(api.adminOverview);
+
+export function useAdminOverview() {
+  return useApiQuery(api.adminOverview, {});
+}

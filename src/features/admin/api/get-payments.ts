@@ -1,0 +1,13 @@
+import { api } from '@contract/endpoints';
+import { LIMITS } from '@contract/pricing';
+import { apiKey, useApiQuery } from '@/lib/swr';
+
+/** GET /api/payment/all (everyone's for an admin): one server page; `q` user, `reference` a payment reference. */
+export type PaymentsQuery = { page: number; q?: string; reference?: string };
+
+export const paymentsKey = (query: PaymentsQuery) =>
+  apiKey(api.payments, { query: { ...query, limit: LIMITS.pageSize } });
+
+export function useAllPayments(query: PaymentsQuery) {
+  return useApiQuery(api.payments, { query: { ...query, limit: LIMITS.pageSize } });
+}

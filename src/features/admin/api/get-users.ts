@@ -1,0 +1,13 @@
+import { api } from '@contract/endpoints';
+import { LIMITS } from '@contract/pricing';
+import { apiKey, useApiQuery } from '@/lib/swr';
+
+/** GET /api/user/all (admin): one server page of users; `q` is an exact e-mail. */
+export type UsersQuery = { page: number; q?: string };
+
+export const usersKey = (query: UsersQuery) =>
+  apiKey(api.users, { query: { ...query, limit: LIMITS.pageSize } });
+
+export function useUsers(query: UsersQuery) {
+  return useApiQuery(api.users, { query: { ...query, limit: LIMITS.pageSize } });
+}

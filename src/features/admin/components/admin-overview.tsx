@@ -1,0 +1,58 @@
+import { Money } from '@/components/ui/money';
+import { Skeleton } from '@/components/ui/skeleton';
+import { StatCard } from '@/components/ui/stat-card';
+import { useAdminOverview } from '../api/get-admin-overview';
+import { useAtgBalance } from '../api/get-atg-balance';
+import { useVtBalance } from '../api/get-vt-balance';
+import { LoadError, ScreenHeading } from './admin-parts';
+import { DailyChart } from './daily-chart';
+
+/** Admin page 1 (spec §2): totals, both provider balances, recent users, 30 days of sales. */
+export function AdminOverview() {
+  const overview = useAdminOverview();
+  const atg = useAtgBalance();
+  const vt = useVtBalance();
+  const o = overview.data?.message;
+
+  const balance = (q: typeof atg) =>
+    q.error ? 'Unavailable' : q.data ? <Money kobo={q.data.message} /> : null;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ScreenHeading title="Overview" description="The business at a glance." />
+      {overview.error ? <LoadError error={overview.error} /> : null}
+      <section
+        aria-label="Figures"
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
+      >
+        <StatCard label="Total users" value={o?.total_users} loading={!o && !overview.error} />
+        <StatCard
+          label="Payments"
+          value={o?.payments_count}
+          hint="Completed card payments"
+          loading={!o && !overview.error}
+        />
+        <StatCard
+          label="Payments amount"
+          value={o ? <Money kobo={o.payments_amount} /> : null}
+          loading={!o && !overview.error}
+        />
+        <StatCard label="ATG wallet balance" value={balance(atg)} loading={atg.isLoading} />
+        <StatCard label="VT wallet balance" value={balance(vt)} loading={vt.isLoading} />
+        <StatCard
+          label="Active users"
+          value={o?.recent_users}
+          hint="Logged in within the last 1,000,000 ms (about 17 minutes)"
+          loading={!o && !overview.error}
+        />
+      </section>
+      <section
+        className="rounded-card border border-border p-4"
+        aria-busy={(!o && !overview.error) || undefined}
+        aria-label={o ? undefined : 'Chart'}
+      >
+        {o ? <DailyChart daily={o.daily} /> : overview.error ? null : <Skeleton className="h-60" />}
+      </section>
+    </div>
+  );
+}

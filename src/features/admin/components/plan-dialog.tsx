@@ -1,0 +1,198 @@
+import { useState, type FormEvent } from 'react';
+import { ProductEditBody } from '@contract/forms';
+import { FALLBACK } from '@contract/messages';
+import { fieldMessages } from '@contract/rules';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Input } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-error';
+import { toNaira } from '@contract/money';
+import { useEditProduct } from '../api/edit-product';
+
+/** A data or cable plan as the price pages show it (price in kobo). */
+export type EditablePlan = {
+  id: string;
+  plan_id: string;
+  name: string;
+  price: number;
+  on_sale: boolean;
+};
+
+type Mode = 'view' | 'edit' | 'delete';
+
+/**
+ * The plan popup (spec §2 admin 5, 6): view mode first; Edit enables name and price; Update
+ * saves (later purchases only). Delete asks first, then takes the plan off sale.
+ */
+export function PlanDialog({
+  variationName,
+  plan,
+  onClose,
+}: {
+  variationName: string;
+  plan: EditablePlan | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={plan !== null} onOpenChange={(o) => (o ? undefined : onClose())}>
+      <DialogContent>
+        {plan ? (
+          // Keyed: another plan starts in view mode with its own values.
+          <PlanForm key={plan.id} variationName={variationName} plan={plan} onClose={onClose} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PlanForm({
+  variationName,
+  plan,
+  onClose,
+}: {
+  variationName: string;
+  plan: EditablePlan;
+  onClose: () => void;
+}) {
+  const edit = useEditProduct();
+  const { reset } = edit;
+  const [mode, setMode] = useState<Mode>('view');
+  const [name, setName] = useState(plan.name);
+  const [price, setPrice] = useState(String(toNaira(plan.price)));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const done = edit.data?.message;
+  const failure = edit.error ? errorMessage(edit.error, FALLBACK.generic) : '';
+
+  const update = (event: FormEvent) => {
+    event.preventDefault();
+    const wirePrice = /^\s*\d+(\.\d*)?\s*$/.test(price) ? Number(price) : Number.NaN;
+    const parsed = ProductEditBody.safeParse({
+      name: variationName,
+      plan_id: plan.plan_id,
+      plan: name,
+      price: wirePrice,
+    });
+    if (!parsed.success) {
+      setErrors(fieldMessages(parsed));
+      return;
+    }
+    setErrors({});
+    edit
+      .trigger({ body: parsed.data })
+      .then(() => setMode('view'))
+      .catch(() => undefined);
+  };
+
+  const takeOffSale = () => {
+    edit
+      .trigger({ body: { name: variationName, plan_id: plan.plan_id, on_sale: false } })
+      .then(() => setMode('view'))
+      .catch(() => undefined);
+  };
+
+  const editing = mode === 'edit';
+
+  return (
+    <form onSubmit={update} noValidate className="flex min-h-0 flex-1 flex-col">
+      <DialogHeader>
+        <DialogTitle>{editing ? 'Edit plan' : 'Plan'}</DialogTitle>
+        <DialogDescription>
+          {variationName}
+          {plan.on_sale ? '' : ' · off sale'} · changes apply to later purchases only.
+        </DialogDescription>
+      </DialogHeader>
+      <DialogBody className="flex flex-col gap-4">
+        <Field label="Plan name" error={errors.plan}>
+          <Input
+            name="plan"
+            value={name}
+            disabled={!editing}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </Field>
+        <Field label="Price (₦)" error={errors.price} hint={editing ? 'Whole naira' : undefined}>
+          <Input
+            name="price"
+            inputMode="numeric"
+            value={price}
+            disabled={!editing}
+            onChange={(e) => setPrice(e.target.value)}
+          />
+        </Field>
+        {mode === 'delete' ? (
+          <FormAlert tone="info" title="Delete this plan?">
+            It is taken off sale: customers can no longer buy it. Past purchases keep it.
+          </FormAlert>
+        ) : null}
+        {done ? <FormAlert tone="success">{done}</FormAlert> : null}
+        {failure ? <FormAlert>{failure}</FormAlert> : null}
+      </DialogBody>
+      <DialogFooter>
+        {mode === 'view' ? (
+          <>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Close
+            </Button>
+            {plan.on_sale ? (
+              <Button type="button" variant="destructive" onClick={() => setMode('delete')}>
+                Delete
+              </Button>
+            ) : null}
+            <Button
+              type="button"
+              onClick={() => {
+                reset();
+                setMode('edit');
+              }}
+            >
+              Edit
+            </Button>
+          </>
+        ) : mode === 'edit' ? (
+          <>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => {
+                setMode('view');
+                setErrors({});
+                setName(plan.name);
+                setPrice(String(toNaira(plan.price)));
+              }}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" loading={edit.isMutating}>
+              Update
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button type="button" variant="outline" onClick={() => setMode('view')}>
+              Cancel
+            </Button>
+            <Button
+              type="button"
+              variant="destructive"
+              loading={edit.isMutating}
+              onClick={takeOffSale}
+            >
+              Yes, delete
+            </Button>
+          </>
+        )}
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { useEffect } from 'react';
+import type { User } from '@contract/entities';
+import { FALLBACK } from '@contract/messages';
+import { Button } from '@/components/ui/button';
+import { DateText } from '@/components/ui/date-text';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Money } from '@/components/ui/money';
+import { errorMessage } from '@/lib/api-error';
+import { useBlockUser } from '../api/block-user';
+import { useUnblockUser } from '../api/unblock-user';
+
+/**
+ * The user popup (spec §2 admin 2): the user's details and Block or Unblock; the result
+ * (server message, else the spec's fallback) shows here, in the popup (spec §8).
+ */
+export function UserDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
+  const block = useBlockUser();
+  const unblock = useUnblockUser();
+  const { reset: resetBlock } = block;
+  const { reset: resetUnblock } = unblock;
+  const userId = user?.id;
+  useEffect(() => {
+    resetBlock();
+    resetUnblock();
+  }, [userId, resetBlock, resetUnblock]);
+
+  const last = block.data || block.error ? block : unblock;
+  const fallback = last === block ? FALLBACK.block : FALLBACK.unblock;
+  const success = last.data?.message;
+  const failure = last.error ? errorMessage(last.error, fallback) : '';
+
+  const act = () => {
+    if (!user) return;
+    resetBlock();
+    resetUnblock();
+    const run = user.isBlocked ? unblock : block;
+    run.trigger({ body: { id: user.id } }).catch(() => undefined);
+  };
+
+  return (
+    <Dialog open={user !== null} onOpenChange={(o) => (o ? undefined : onClose())}>
+      <DialogContent>
+        {user ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>{user.name}</DialogTitle>
+              <DialogDescription>{user.email}</DialogDescription>
+            </DialogHeader>
+            <DialogBody className="flex flex-col gap-4">
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+                <dt className="text-muted">Role</dt>
+                <dd>{user.isAdmin ? 'admin' : 'user'}</dd>
+                <dt className="text-muted">Phone</dt>
+                <dd>{user.phone}</dd>
+                <dt className="text-muted">Wallet balance</dt>
+                <dd>
+                  <Money kobo={user.wallet_balance} />
+                </dd>
+                <dt className="text-muted">Status</dt>
+                <dd>{user.status}</dd>
+                <dt className="text-muted">Blocked</dt>
+                <dd>{user.isBlocked ? 'Yes' : 'No'}</dd>
+                <dt className="text-muted">Last login</dt>
+                <dd>{user.last_login ? <DateText epochMs={user.last_login} /> : 'Never'}</dd>
+                <dt className="text-muted">Joined</dt>
+                <dd>
+                  <DateText epochMs={user.created_on} />
+                </dd>
+              </dl>
+              {success ? <FormAlert tone="success">{success}</FormAlert> : null}
+              {failure ? <FormAlert>{failure}</FormAlert> : null}
+            </DialogBody>
+            <DialogFooter>
+              <Button variant="outline" onClick={onClose}>
+                Close
+              </Button>
+              <Button
+                variant={user.isBlocked ? 'primary' : 'destructive'}
+                loading={block.isMutating || unblock.isMutating}
+                onClick={act}
+              >
+                {user.isBlocked ? 'Unblock' : 'Block'}
+              </Button>
+            </DialogFooter>
+          </>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,9 @@
+import { api } from '@contract/endpoints';
+import { useApiMutation } from '@/lib/swr';
+
+/** POST /api/auth/resend-verification: a new e-mail verification link. */
+export const resendVerificationKey = api.resendVerification.path;
+
+export function useResendVerification() {
+  return useApiMutation(api.resendVerification);
+}

@@ -1,0 +1,150 @@
+import { useState, type ReactNode } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { api } from '@contract/endpoints';
+import { focusRing } from '@/components/ui/button';
+import { Money } from '@/components/ui/money';
+import { Sidebar, type SidebarEntry, type SidebarLinkProps } from '@/components/ui/sidebar';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/routes';
+import { request } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useCurrentUser } from '@/lib/current-user';
+import { clearSession, useSession } from '@/lib/session';
+
+// Spec §2: pages 1–8 in order, then the Admin entry (admins only).
+const entries: SidebarEntry[] = [
+  { href: paths.user.overview, label: 'Overview', icon: '◎' },
+  { href: paths.user.wallet, label: 'Wallet', icon: '₦' },
+  { href: paths.user.transactions, label: 'Transactions', icon: '≡' },
+  { href: paths.user.airtime, label: 'Airtime', icon: '☎' },
+  { href: paths.user.data, label: 'Data', icon: '⇅' },
+  { href: paths.user.cableTv, label: 'CableTV', icon: '▣' },
+  { href: paths.user.electricity, label: 'Electricity', icon: 'ϟ' },
+  { href: paths.user.settings, label: 'Settings', icon: '⚙' },
+  { href: paths.admin.overview, label: 'Admin', icon: '★', adminOnly: true },
+];
+
+// Spec §2: on desktop, a More menu holds pages 10 and 11 (the phone drawer lists them too).
+const moreEntries: SidebarEntry[] = [
+  { href: paths.user.buyCoupon, label: 'Buy Coupon', icon: '✉' },
+  { href: paths.user.education, label: 'Education', icon: '✎' },
+];
+
+const COLLAPSED_KEY = 'user_sidebar_collapsed';
+
+function readCollapsed(): boolean {
+  try {
+    return localStorage.getItem(COLLAPSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function renderLink({ href, children, ...props }: SidebarLinkProps) {
+  return (
+    <Link to={href} {...props}>
+      {children}
+    </Link>
+  );
+}
+
+/** The wallet balance in the header: every page shows what the customer can spend. */
+function BalanceHeader() {
+  const { data, error } = useCurrentUser();
+  const user = data?.message;
+  return (
+    <header className="flex items-center justify-between gap-3 border-b border-border px-4 py-3 md:px-8">
+      <p className="min-w-0 truncate text-sm text-muted">
+        {user ? `Hello, ${user.name.split(' ')[0]}` : '\u00a0'}
+      </p>
+      <p className="flex items-center gap-2 text-sm">
+        <span className="text-muted">Balance</span>
+        {user ? (
+          <Money kobo={user.wallet_balance} className="font-semibold" />
+        ) : error ? (
+          <span className="text-muted">—</span>
+        ) : (
+          <>
+            <Skeleton className="h-4 w-20" />
+            <span className="sr-only">Loading</span>
+          </>
+        )}
+      </p>
+    </header>
+  );
+}
+
+/** The id of the dashboard's <main>, the skip link's target. */
+export const MAIN_ID = 'main-content';
+
+/**
+ * The customer dashboard frame (spec §2): the design system's Sidebar (page entries, Admin for
+ * admins, More on desktop, Logout, collapsible, a drawer on phones), a header with the balance,
+ * and the page. A signed-out visitor is sent to the login page. Kept in a feature (not in
+ * app/layouts) so page stories can render it; the app's layout passes the brand link.
+ */
+export function UserDashboardShell({ brand }: { brand: ReactNode }) {
+  const { tokens } = useSession();
+  const { data } = useCurrentUser();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+
+  if (!tokens) return <Navigate to={paths.login} replace />;
+
+  const onCollapsedChange = (next: boolean) => {
+    setCollapsed(next);
+    try {
+      localStorage.setItem(COLLAPSED_KEY, next ? '1' : '0');
+    } catch {
+      // the choice then lasts for this page only
+    }
+  };
+
+  // Logout revokes the refresh token (the client adds X-Refresh-Token); the session ends on
+  // this browser whether or not the server answers.
+  const logout = async () => {
+    try {
+      await request(api.logout);
+    } catch {
+      // nothing to tell: the customer is signed out here either way
+    } finally {
+      clearSession();
+      navigate(paths.login, { replace: true });
+    }
+  };
+
+  const currentHref = pathname.replace(/\/+$/, '') || paths.user.overview;
+
+  return (
+    <div className="min-h-dvh bg-bg text-fg md:flex">
+      <a
+        href={`#${MAIN_ID}`}
+        className={cn(
+          'sr-only rounded-control bg-brand font-medium text-brand-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:px-4 focus:py-2',
+          focusRing,
+        )}
+      >
+        Skip to main content
+      </a>
+      <Sidebar
+        label="User dashboard"
+        brand={brand}
+        entries={entries}
+        moreEntries={moreEntries}
+        isAdmin={data?.message.isAdmin ?? false}
+        currentHref={currentHref}
+        onLogout={() => void logout()}
+        collapsed={collapsed}
+        onCollapsedChange={onCollapsedChange}
+        renderLink={renderLink}
+      />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <BalanceHeader />
+        <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { Navigate } from 'react-router-dom';
+import type { Transaction } from '@contract/entities';
+import { FALLBACK } from '@contract/messages';
+import { LIMITS } from '@contract/pricing';
+import { DateText } from '@/components/ui/date-text';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Money } from '@/components/ui/money';
+import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
+import { StatCard } from '@/components/ui/stat-card';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { paths } from '@/config/routes';
+import { errorMessage } from '@/lib/api-error';
+import { useCurrentUser } from '@/lib/current-user';
+import { EmailNotice } from './email-notice';
+import { PaymentReturn } from './payment-return';
+
+const columns: PagedTableColumn<Transaction>[] = [
+  {
+    key: 'date',
+    header: 'Date',
+    // On phones the product goes under the date, so value and status fit in 360 px.
+    cell: (tx) => (
+      <>
+        <DateText epochMs={tx.date} />
+        <span className="block text-xs text-muted md:hidden">{tx.product}</span>
+      </>
+    ),
+  },
+  {
+    key: 'id',
+    header: 'Transaction ID',
+    cell: (tx) => <span className="font-mono text-xs">{tx.transaction_id}</span>,
+    hideOnMobile: true,
+  },
+  { key: 'product', header: 'Product', cell: (tx) => tx.product, hideOnMobile: true },
+  {
+    key: 'value',
+    header: 'Value',
+    // On phones the status goes under the value.
+    cell: (tx) => (
+      <>
+        <Money kobo={tx.value} />
+        <span className="mt-1 flex justify-end md:hidden">
+          <StatusBadge kind="transaction" status={tx.status} />
+        </span>
+      </>
+    ),
+    align: 'end',
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (tx) => <StatusBadge kind="transaction" status={tx.status} />,
+    hideOnMobile: true,
+  },
+];
+
+/** What the overview figures are made of (spec §2). */
+export function overviewFigures(transactions: readonly Transaction[]) {
+  const successfulTotal = transactions
+    .filter((tx) => tx.status === 'successful')
+    .reduce((sum, tx) => sum + tx.value, 0);
+  const latest = [...transactions]
+    .sort((a, b) => b.date - a.date)
+    .slice(0, LIMITS.overviewTransactions);
+  return { count: transactions.length, successfulTotal, latest };
+}
+
+/**
+ * Overview (spec §2 page 1): transaction count, total of successful transaction values,
+ * wallet balance, the last 5 transactions. Users without a pin go to create one first
+ * (spec §4); a card checkout return is verified here.
+ */
+export function OverviewScreen() {
+  const { data, error, isLoading } = useCurrentUser();
+  const user = data?.message;
+
+  if (user && !user.has_created_secret_pin) return <Navigate to={paths.createPin} replace />;
+
+  const figures = overviewFigures(user?.transactions ?? []);
+  const loading = !user && (isLoading || !error);
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 md:px-8">
+      <h1 className="text-2xl font-bold">Overview</h1>
+      <PaymentReturn />
+      {user && !user.email_verified ? <EmailNotice email={user.email} /> : null}
+      {error && !user ? <FormAlert>{errorMessage(error, FALLBACK.generic)}</FormAlert> : null}
+      <section aria-label="Summary" className="grid gap-3 sm:grid-cols-3">
+        <StatCard label="Transactions" value={figures.count} loading={loading} />
+        <StatCard
+          label="Successful transactions total"
+          value={<Money kobo={figures.successfulTotal} />}
+          loading={loading}
+        />
+        <StatCard
+          label="Wallet balance"
+          tone="brand"
+          value={user ? <Money kobo={user.wallet_balance} /> : null}
+          loading={loading}
+        />
+      </section>
+      <section aria-labelledby="recent-heading" className="flex flex-col gap-3">
+        <h2 id="recent-heading" className="text-lg font-semibold">
+          Recent transactions
+        </h2>
+        <PagedTable
+          caption="Recent transactions"
+          columns={columns}
+          rows={figures.latest}
+          getRowKey={(tx) => tx.transaction_id}
+          loading={loading}
+          empty={
+            <EmptyState
+              size="sm"
+              title="No transactions yet"
+              description="Fund your wallet, then buy airtime, data or pay a bill."
+            />
+          }
+        />
+      </section>
+    </div>
+  );
+}

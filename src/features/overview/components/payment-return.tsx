@@ -1,0 +1,67 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { FormAlert } from '@/components/ui/form-alert';
+import { useVerifyPayment } from '../api/verify-payment';
+
+/** The query parameters the card checkout adds when it sends the customer back (spec §2). */
+export const PAYMENT_RETURN_PARAMS = ['status', 'tx_ref', 'transaction_id'] as const;
+
+const NOT_COMPLETED = new Set(['cancelled', 'failed']);
+
+/**
+ * Payment return (spec §2, §4): reads `status`, `tx_ref`, `transaction_id`, calls
+ * verification once, refreshes the balance and removes the parameters from the URL. A
+ * verification failure is silently treated as done; a cancelled or failed checkout gets a
+ * neutral note so the customer knows why the balance did not change.
+ */
+export function PaymentReturn() {
+  const [params, setParams] = useSearchParams();
+  const verify = useVerifyPayment();
+  const started = useRef(false);
+  const [state, setState] = useState<'idle' | 'verifying' | 'done'>('idle');
+  const [returnedStatus, setReturnedStatus] = useState('');
+  const { trigger } = verify;
+
+  const txRef = params.get('tx_ref') ?? '';
+  const status = params.get('status') ?? '';
+  const transactionId = params.get('transaction_id') ?? '';
+
+  useEffect(() => {
+    if (!txRef || started.current) return;
+    started.current = true;
+    setReturnedStatus(status.toLowerCase());
+    setState('verifying');
+    const body = {
+      status,
+      tx_ref: txRef,
+      ...(transactionId ? { transaction_id: transactionId } : {}),
+    };
+    void trigger({ body })
+      .catch(() => {
+        // spec §4: a verification failure is treated as done
+      })
+      .finally(() => {
+        setState('done');
+        setParams(
+          (current) => {
+            const next = new URLSearchParams(current);
+            for (const name of PAYMENT_RETURN_PARAMS) next.delete(name);
+            return next;
+          },
+          { replace: true },
+        );
+      });
+  }, [txRef, status, transactionId, trigger, setParams]);
+
+  if (state === 'verifying') {
+    return <FormAlert tone="info">Confirming your card payment…</FormAlert>;
+  }
+  if (state === 'done' && NOT_COMPLETED.has(returnedStatus)) {
+    return (
+      <FormAlert tone="info" title="Payment not completed">
+        Your card payment was {returnedStatus}. No money was added to your wallet.
+      </FormAlert>
+    );
+  }
+  return null;
+}

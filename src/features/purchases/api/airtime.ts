@@ -1,0 +1,10 @@
+import { api } from '@contract/endpoints';
+import { useApiMutation } from '@/lib/swr';
+
+/** POST /api/transactions/airtime: buy airtime from the wallet or a coupon. */
+export const airtimePurchaseKey = api.airtime.path;
+
+/** Revalidates the current user: the balance and the history change. */
+export function useAirtimePurchase() {
+  return useApiMutation(api.airtime, { invalidates: [api.currentUser] });
+}

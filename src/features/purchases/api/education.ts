@@ -1,0 +1,10 @@
+import { api } from '@contract/endpoints';
+import { useApiMutation } from '@/lib/swr';
+
+/** POST /api/transactions/education: buy exam pins. */
+export const educationPurchaseKey = api.education.path;
+
+/** Revalidates the current user: the balance and the history change. */
+export function useEducationPurchase() {
+  return useApiMutation(api.education, { invalidates: [api.currentUser] });
+}

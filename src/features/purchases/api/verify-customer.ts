@@ -1,0 +1,9 @@
+import { api } from '@contract/endpoints';
+import { useApiMutation } from '@/lib/swr';
+
+/** POST /api/transactions/verify-customer: the name on a meter or smart card, before paying. */
+export const verifyCustomerKey = api.verifyCustomer.path;
+
+export function useVerifyCustomer() {
+  return useApiMutation(api.verifyCustomer);
+}

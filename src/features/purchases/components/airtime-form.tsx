@@ -1,0 +1,190 @@
+import { useState, type FormEvent } from 'react';
+import type { Transaction } from '@contract/entities';
+import { airtimeForm } from '@contract/forms';
+import { FALLBACK } from '@contract/messages';
+import { suggestNetwork } from '@contract/phone';
+import { airtimePrice, NAIRA } from '@contract/pricing';
+import { isDigits } from '@contract/rules';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Input } from '@/components/ui/input';
+import { PinInput } from '@/components/ui/pin-input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { errorMessage } from '@/lib/api-error';
+import { useNetworks } from '@/lib/catalogue';
+import { useAirtimePurchase } from '../api/airtime';
+import { CatalogueState, useBalance } from './purchase-screen';
+import { PriceSummary } from './price-summary';
+import { PurchaseResult } from './purchase-result';
+import { useFormErrors } from '@/lib/use-form-errors';
+
+const FIELDS = ['phone_number', 'network_id', 'amount', 'pin'] as const;
+
+/** Airtime from the wallet (spec §5 "Airtime"): the network is suggested from the number. */
+export function AirtimeForm() {
+  const networks = useNetworks();
+  const balance = useBalance();
+  const buy = useAirtimePurchase();
+  const { errors, validate, clear, idOf } = useFormErrors(FIELDS);
+  const [phone, setPhone] = useState('');
+  const [chosenNetwork, setChosenNetwork] = useState<string | null>(null);
+  const [amount, setAmount] = useState('');
+  const [pin, setPin] = useState('');
+  const [result, setResult] = useState<Transaction | null>(null);
+
+  const list = networks.data?.message ?? [];
+  const suggested = suggestNetwork(phone);
+  const suggestedId = list.find((n) => n.name.toUpperCase() === suggested)?.id;
+  // Numbers are portable: a choice the customer made wins over the prefix.
+  const networkId = chosenNetwork ?? suggestedId ?? '';
+  const network = list.find((n) => n.id === networkId);
+  const percentOff = network?.wallet_percent_off ?? 0;
+  const amountKobo = isDigits(amount.trim()) ? Number(amount.trim()) * NAIRA : 0;
+  const price = amountKobo > 0 ? airtimePrice(amountKobo, percentOff) : undefined;
+
+  const edited = (field: (typeof FIELDS)[number]) => {
+    clear(field);
+    buy.reset();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = validate(
+      airtimeForm({ balance, total: (kobo) => airtimePrice(kobo, percentOff).total }),
+      { phone_number: phone, network_id: networkId, amount, pin },
+    );
+    if (!body) return;
+    try {
+      const { message } = await buy.trigger({ body });
+      setResult(message);
+    } catch {
+      // shown from buy.error
+    }
+  };
+
+  if (result) {
+    return (
+      <PurchaseResult
+        transaction={result}
+        onDone={() => {
+          setResult(null);
+          setPin('');
+          buy.reset();
+        }}
+      />
+    );
+  }
+  if (!networks.data) {
+    return (
+      <CatalogueState
+        what="networks"
+        isLoading={networks.isLoading}
+        error={networks.error}
+        retry={() => void networks.mutate()}
+      />
+    );
+  }
+
+  const serverError = buy.error ? errorMessage(buy.error, FALLBACK.purchase) : '';
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Buy airtime">
+      <Field
+        label="Phone number"
+        hint="11 digits, starting 070, 080, 081, 090 or 091."
+        controlId={idOf('phone_number')}
+        error={errors.phone_number}
+        required
+      >
+        <Input
+          name="phone_number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          value={phone}
+          onChange={(e) => {
+            setPhone(e.target.value);
+            edited('phone_number');
+          }}
+        />
+      </Field>
+      <Field
+        label="Network"
+        hint={
+          suggestedId && !chosenNetwork
+            ? 'Suggested from the number; change it if ported.'
+            : undefined
+        }
+        controlId={idOf('network_id')}
+        error={errors.network_id}
+      >
+        {(control) => (
+          <Select
+            value={networkId}
+            onValueChange={(v) => {
+              setChosenNetwork(v);
+              edited('network_id');
+            }}
+          >
+            <SelectTrigger {...control}>
+              <SelectValue placeholder="Choose a network" />
+            </SelectTrigger>
+            <SelectContent>
+              {list.map((n) => (
+                <SelectItem
+                  key={n.id}
+                  value={n.id}
+                  price={n.wallet_percent_off ? `${n.wallet_percent_off}% off` : undefined}
+                >
+                  {n.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </Field>
+      <Field
+        label="Amount (₦)"
+        hint="Whole naira, at least ₦100."
+        controlId={idOf('amount')}
+        error={errors.amount}
+        required
+      >
+        <Input
+          name="amount"
+          inputMode="numeric"
+          autoComplete="off"
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            edited('amount');
+          }}
+        />
+      </Field>
+      <PriceSummary price={price} valueLabel="Airtime" />
+      <Field label="Secret pin" controlId={idOf('pin')} error={errors.pin} required>
+        {(control) => (
+          <PinInput
+            {...control}
+            name="pin"
+            value={pin}
+            onChange={(next) => {
+              setPin(next);
+              edited('pin');
+            }}
+          />
+        )}
+      </Field>
+      {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+      <Button type="submit" size="lg" block loading={buy.isMutating}>
+        Buy airtime
+      </Button>
+    </form>
+  );
+}

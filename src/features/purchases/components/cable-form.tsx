@@ -1,0 +1,191 @@
+import { useState, type FormEvent } from 'react';
+import type { Transaction } from '@contract/entities';
+import { cableForm } from '@contract/forms';
+import { FALLBACK } from '@contract/messages';
+import { billPrice } from '@contract/pricing';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Input } from '@/components/ui/input';
+import { Money } from '@/components/ui/money';
+import { PinInput } from '@/components/ui/pin-input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { errorMessage } from '@/lib/api-error';
+import { useCableProducts } from '@/lib/catalogue';
+import { useCableTvPurchase } from '../api/cable-tv';
+import { CustomerCheckResult, useCustomerCheck } from './customer-check';
+import { CatalogueState, useBalance } from './purchase-screen';
+import { PriceSummary } from './price-summary';
+import { PurchaseResult } from './purchase-result';
+import { useFormErrors } from '@/lib/use-form-errors';
+
+const FIELDS = ['service_id', 'plan_id', 'smart_card_number', 'pin'] as const;
+
+/** Cable TV from the wallet (spec §5 "Cable TV"): provider, plan, smart card, verified name. */
+export function CableForm() {
+  const products = useCableProducts();
+  const balance = useBalance();
+  const buy = useCableTvPurchase();
+  const { errors, validate, clear, idOf } = useFormErrors(FIELDS);
+  const [serviceId, setServiceId] = useState('');
+  const [planId, setPlanId] = useState('');
+  const [card, setCard] = useState('');
+  const [pin, setPin] = useState('');
+  const [result, setResult] = useState<Transaction | null>(null);
+  const customer = useCustomerCheck(serviceId || undefined, card);
+
+  const variations = products.data?.message ?? [];
+  const variation = variations.find((v) => v.service_id === serviceId);
+  const plans = (variation?.plans ?? []).filter((p) => p.on_sale !== false);
+  const plan = plans.find((p) => p.plan_id === planId);
+  const price =
+    plan && variation ? billPrice(plan.price, variation.wallet_convinience_fee) : undefined;
+
+  const edited = (field: (typeof FIELDS)[number]) => {
+    clear(field);
+    buy.reset();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = validate(cableForm({ balance, total: price?.total }), {
+      service_id: serviceId,
+      plan_id: planId,
+      smart_card_number: card,
+      pin,
+    });
+    if (!body) return;
+    try {
+      const { message } = await buy.trigger({ body });
+      setResult(message);
+    } catch {
+      // shown from buy.error
+    }
+  };
+
+  if (result) {
+    return (
+      <PurchaseResult
+        transaction={result}
+        onDone={() => {
+          setResult(null);
+          setPin('');
+          buy.reset();
+        }}
+      />
+    );
+  }
+  if (!products.data) {
+    return (
+      <CatalogueState
+        what="TV plans"
+        isLoading={products.isLoading}
+        error={products.error}
+        retry={() => void products.mutate()}
+      />
+    );
+  }
+
+  const serverError = buy.error ? errorMessage(buy.error, FALLBACK.purchase) : '';
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      aria-label="Pay for cable TV"
+    >
+      <Field label="TV provider" controlId={idOf('service_id')} error={errors.service_id} required>
+        {(control) => (
+          <Select
+            value={serviceId}
+            onValueChange={(v) => {
+              setServiceId(v);
+              setPlanId('');
+              edited('service_id');
+            }}
+          >
+            <SelectTrigger {...control}>
+              <SelectValue placeholder="Choose a provider" />
+            </SelectTrigger>
+            <SelectContent>
+              {variations.map((v) => (
+                <SelectItem key={v.id} value={v.service_id}>
+                  {v.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </Field>
+      <Field label="Plan" controlId={idOf('plan_id')} error={errors.plan_id} required>
+        {(control) => (
+          <Select
+            value={planId}
+            disabled={!variation}
+            onValueChange={(v) => {
+              setPlanId(v);
+              edited('plan_id');
+            }}
+          >
+            <SelectTrigger {...control}>
+              <SelectValue placeholder={variation ? 'Choose a plan' : 'Choose a provider first'} />
+            </SelectTrigger>
+            <SelectContent>
+              {plans.map((p) => (
+                <SelectItem key={p.id} value={p.plan_id} price={<Money kobo={p.price} />}>
+                  {p.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </Field>
+      <Field
+        label="Smart card number"
+        hint="The IUC or decoder number, digits only."
+        controlId={idOf('smart_card_number')}
+        error={errors.smart_card_number}
+        required
+      >
+        <Input
+          name="smart_card_number"
+          inputMode="numeric"
+          autoComplete="off"
+          value={card}
+          onChange={(e) => {
+            setCard(e.target.value);
+            edited('smart_card_number');
+          }}
+          onBlur={() => {
+            if (customer.canCheck && !customer.verify.data) customer.check();
+          }}
+        />
+      </Field>
+      <CustomerCheckResult check={customer} />
+      <PriceSummary price={price} valueLabel="Plan price" />
+      <Field label="Secret pin" controlId={idOf('pin')} error={errors.pin} required>
+        {(control) => (
+          <PinInput
+            {...control}
+            name="pin"
+            value={pin}
+            onChange={(next) => {
+              setPin(next);
+              edited('pin');
+            }}
+          />
+        )}
+      </Field>
+      {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+      <Button type="submit" size="lg" block loading={buy.isMutating}>
+        Pay subscription
+      </Button>
+    </form>
+  );
+}

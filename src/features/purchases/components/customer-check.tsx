@@ -1,0 +1,71 @@
+import { useEffect } from 'react';
+import { FALLBACK } from '@contract/messages';
+import { isDigits } from '@contract/rules';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { errorMessage } from '@/lib/api-error';
+import { useVerifyCustomer } from '../api/verify-customer';
+
+export type CustomerCheck = ReturnType<typeof useCustomerCheck>;
+
+/**
+ * Looks up the name (and address) on a meter or smart card before paying. Forgets the answer
+ * when the number or the biller changes.
+ */
+export function useCustomerCheck(
+  serviceId: string | undefined,
+  number: string,
+  variationCode?: 'prepaid' | 'postpaid',
+) {
+  const verify = useVerifyCustomer();
+  const { reset } = verify;
+  useEffect(() => {
+    reset();
+  }, [serviceId, number, variationCode, reset]);
+
+  const canCheck = Boolean(serviceId) && isDigits(number.trim());
+  const check = () => {
+    if (!serviceId || !canCheck) return;
+    verify
+      .trigger({
+        body: {
+          service_id: serviceId,
+          customer_number: number.trim(),
+          ...(variationCode && { variation_code: variationCode }),
+        },
+      })
+      .catch(() => undefined);
+  };
+  return { verify, check, canCheck };
+}
+
+/** The Verify button and the customer it found (or the server's reason). */
+export function CustomerCheckResult({ check }: { check: CustomerCheck }) {
+  const { verify } = check;
+  const customer = verify.data?.message;
+  return (
+    <div className="flex flex-col gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        className="self-start"
+        onClick={check.check}
+        disabled={!check.canCheck}
+        loading={verify.isMutating}
+      >
+        Verify
+      </Button>
+      {customer ? (
+        <FormAlert tone="info" title={customer.customer_name} data-testid="customer">
+          {[
+            customer.address,
+            customer.current_bouquet && `Current bouquet: ${customer.current_bouquet}`,
+          ]
+            .filter(Boolean)
+            .join(' · ') || 'Customer verified.'}
+        </FormAlert>
+      ) : null}
+      {verify.error ? <FormAlert>{errorMessage(verify.error, FALLBACK.purchase)}</FormAlert> : null}
+    </div>
+  );
+}

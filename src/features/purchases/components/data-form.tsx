@@ -1,0 +1,191 @@
+import { useState, type FormEvent } from 'react';
+import type { Transaction } from '@contract/entities';
+import { dataForm } from '@contract/forms';
+import { FALLBACK } from '@contract/messages';
+import { dataPrice } from '@contract/pricing';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Input } from '@/components/ui/input';
+import { Money } from '@/components/ui/money';
+import { PinInput } from '@/components/ui/pin-input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { errorMessage } from '@/lib/api-error';
+import { useDataProducts } from '@/lib/catalogue';
+import { useDataPurchase } from '../api/data';
+import { CatalogueState, useBalance } from './purchase-screen';
+import { PriceSummary } from './price-summary';
+import { PurchaseResult } from './purchase-result';
+import { useFormErrors } from '@/lib/use-form-errors';
+
+const FIELDS = ['service_id', 'plan_id', 'phone_number', 'account_id', 'pin'] as const;
+
+/**
+ * Data from the wallet (spec §5 "Data"): a network or provider, a plan, and a phone number, or
+ * an account id for SPECTRANET and SMILE BUNDLES.
+ */
+export function DataForm() {
+  const products = useDataProducts();
+  const balance = useBalance();
+  const buy = useDataPurchase();
+  const { errors, validate, clear, idOf } = useFormErrors(FIELDS);
+  const [serviceId, setServiceId] = useState('');
+  const [planId, setPlanId] = useState('');
+  const [destination, setDestination] = useState('');
+  const [pin, setPin] = useState('');
+  const [result, setResult] = useState<Transaction | null>(null);
+
+  const variations = products.data?.message ?? [];
+  const variation = variations.find((v) => v.service_id === serviceId);
+  const plans = (variation?.plans ?? []).filter((p) => p.on_sale !== false);
+  const plan = plans.find((p) => p.plan_id === planId);
+  const requiresAccountId = variation?.requires_account_id ?? false;
+  const price = plan ? dataPrice(plan.wallet_price) : undefined;
+
+  const edited = (field: (typeof FIELDS)[number]) => {
+    clear(field);
+    buy.reset();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = validate(dataForm({ balance, requiresAccountId, price: price?.total }), {
+      service_id: serviceId,
+      network_id: variation?.network_id,
+      plan_id: planId,
+      ...(requiresAccountId ? { account_id: destination } : { phone_number: destination }),
+      pin,
+    });
+    if (!body) return;
+    try {
+      const { message } = await buy.trigger({ body });
+      setResult(message);
+    } catch {
+      // shown from buy.error
+    }
+  };
+
+  if (result) {
+    return (
+      <PurchaseResult
+        transaction={result}
+        onDone={() => {
+          setResult(null);
+          setPin('');
+          buy.reset();
+        }}
+      />
+    );
+  }
+  if (!products.data) {
+    return (
+      <CatalogueState
+        what="data plans"
+        isLoading={products.isLoading}
+        error={products.error}
+        retry={() => void products.mutate()}
+      />
+    );
+  }
+
+  const serverError = buy.error ? errorMessage(buy.error, FALLBACK.purchase) : '';
+  const destinationField = requiresAccountId ? 'account_id' : 'phone_number';
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Buy data">
+      <Field label="Network" controlId={idOf('service_id')} error={errors.service_id} required>
+        {(control) => (
+          <Select
+            value={serviceId}
+            onValueChange={(v) => {
+              setServiceId(v);
+              setPlanId('');
+              edited('service_id');
+            }}
+          >
+            <SelectTrigger {...control}>
+              <SelectValue placeholder="Choose a network" />
+            </SelectTrigger>
+            <SelectContent>
+              {variations.map((v) => (
+                <SelectItem key={v.id} value={v.service_id}>
+                  {v.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </Field>
+      <Field label="Plan" controlId={idOf('plan_id')} error={errors.plan_id} required>
+        {(control) => (
+          <Select
+            value={planId}
+            disabled={!variation}
+            onValueChange={(v) => {
+              setPlanId(v);
+              edited('plan_id');
+            }}
+          >
+            <SelectTrigger {...control}>
+              <SelectValue placeholder={variation ? 'Choose a plan' : 'Choose a network first'} />
+            </SelectTrigger>
+            <SelectContent>
+              {plans.map((p) => (
+                <SelectItem key={p.id} value={p.plan_id} price={<Money kobo={p.wallet_price} />}>
+                  {p.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </Field>
+      <Field
+        key={destinationField}
+        label={requiresAccountId ? 'Account ID' : 'Phone number'}
+        hint={
+          requiresAccountId
+            ? `Your ${variation?.name ?? ''} account or user id.`
+            : '11 digits, starting 070, 080, 081, 090 or 091.'
+        }
+        controlId={idOf(destinationField)}
+        error={errors[destinationField]}
+        required
+      >
+        <Input
+          name={destinationField}
+          type={requiresAccountId ? 'text' : 'tel'}
+          inputMode={requiresAccountId ? 'text' : 'tel'}
+          autoComplete="off"
+          value={destination}
+          onChange={(e) => {
+            setDestination(e.target.value);
+            edited(destinationField);
+          }}
+        />
+      </Field>
+      <PriceSummary price={price} valueLabel="Plan price" />
+      <Field label="Secret pin" controlId={idOf('pin')} error={errors.pin} required>
+        {(control) => (
+          <PinInput
+            {...control}
+            name="pin"
+            value={pin}
+            onChange={(next) => {
+              setPin(next);
+              edited('pin');
+            }}
+          />
+        )}
+      </Field>
+      {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+      <Button type="submit" size="lg" block loading={buy.isMutating}>
+        Buy data
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,172 @@
+import { useState, type FormEvent } from 'react';
+import type { Transaction } from '@contract/entities';
+import { educationForm } from '@contract/forms';
+import { FALLBACK } from '@contract/messages';
+import { billPrice, LIMITS } from '@contract/pricing';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Money } from '@/components/ui/money';
+import { PinInput } from '@/components/ui/pin-input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { UnitStepper } from '@/components/ui/unit-stepper';
+import { errorMessage } from '@/lib/api-error';
+import { useEducationProducts } from '@/lib/catalogue';
+import { useEducationPurchase } from '../api/education';
+import { CatalogueState, useBalance } from './purchase-screen';
+import { PriceSummary } from './price-summary';
+import { PurchaseResult } from './purchase-result';
+import { useFormErrors } from '@/lib/use-form-errors';
+
+const FIELDS = ['service_id', 'plan_id', 'quantity', 'pin'] as const;
+const SEP = '|';
+
+/** Exam pins from the wallet (spec §5 "Education"): an exam, 1 to 5 units, the pin. */
+export function EducationForm() {
+  const products = useEducationProducts();
+  const balance = useBalance();
+  const buy = useEducationPurchase();
+  const { errors, validate, clear, idOf } = useFormErrors(FIELDS);
+  const [choice, setChoice] = useState('');
+  const [quantity, setQuantity] = useState(1);
+  const [pin, setPin] = useState('');
+  const [result, setResult] = useState<Transaction | null>(null);
+
+  const variations = products.data?.message ?? [];
+  const [serviceId = '', planId = ''] = choice ? choice.split(SEP) : [];
+  const variation = variations.find((v) => v.service_id === serviceId);
+  const plan = variation?.plans.find((p) => p.plan_id === planId);
+  const unitPrice = (units: number) =>
+    plan && variation ? billPrice(plan.price, variation.wallet_convinience_fee, units) : undefined;
+  const price = unitPrice(quantity);
+
+  const edited = (field: (typeof FIELDS)[number]) => {
+    clear(field);
+    buy.reset();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = validate(
+      educationForm({ balance, total: (units) => unitPrice(units)?.total ?? 0 }),
+      { service_id: serviceId, plan_id: planId, quantity, pin },
+    );
+    if (!body) return;
+    try {
+      const { message } = await buy.trigger({ body });
+      setResult(message);
+    } catch {
+      // shown from buy.error
+    }
+  };
+
+  if (result) {
+    return (
+      <PurchaseResult
+        transaction={result}
+        onDone={() => {
+          setResult(null);
+          setPin('');
+          buy.reset();
+        }}
+      />
+    );
+  }
+  if (!products.data) {
+    return (
+      <CatalogueState
+        what="exams"
+        isLoading={products.isLoading}
+        error={products.error}
+        retry={() => void products.mutate()}
+      />
+    );
+  }
+
+  const serverError = buy.error ? errorMessage(buy.error, FALLBACK.purchase) : '';
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Buy exam pins">
+      <Field
+        label="Exam"
+        controlId={idOf('service_id')}
+        error={errors.service_id ?? errors.plan_id}
+        required
+      >
+        {(control) => (
+          <Select
+            value={choice}
+            onValueChange={(v) => {
+              setChoice(v);
+              edited('service_id');
+              edited('plan_id');
+            }}
+          >
+            <SelectTrigger {...control}>
+              <SelectValue placeholder="Choose an exam" />
+            </SelectTrigger>
+            <SelectContent>
+              {variations.flatMap((v) =>
+                v.plans
+                  .filter((p) => p.on_sale !== false)
+                  .map((p) => (
+                    <SelectItem
+                      key={`${v.id}-${p.id}`}
+                      value={`${v.service_id}${SEP}${p.plan_id}`}
+                      price={<Money kobo={p.price} />}
+                    >
+                      {p.name}
+                    </SelectItem>
+                  )),
+              )}
+            </SelectContent>
+          </Select>
+        )}
+      </Field>
+      <Field
+        label="Units"
+        hint={`${LIMITS.educationUnits.min} to ${LIMITS.educationUnits.max} pins.`}
+        controlId={idOf('quantity')}
+        error={errors.quantity}
+        width="fit"
+      >
+        {(control) => (
+          <UnitStepper
+            {...control}
+            label="Units"
+            min={LIMITS.educationUnits.min}
+            max={LIMITS.educationUnits.max}
+            value={quantity}
+            onChange={(n) => {
+              setQuantity(n);
+              edited('quantity');
+            }}
+          />
+        )}
+      </Field>
+      <PriceSummary price={price} valueLabel={plan ? `${quantity} × ${plan.name}` : 'Value'} />
+      <Field label="Secret pin" controlId={idOf('pin')} error={errors.pin} required>
+        {(control) => (
+          <PinInput
+            {...control}
+            name="pin"
+            value={pin}
+            onChange={(next) => {
+              setPin(next);
+              edited('pin');
+            }}
+          />
+        )}
+      </Field>
+      {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+      <Button type="submit" size="lg" block loading={buy.isMutating}>
+        Buy pins
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,196 @@
+import { useState, type FormEvent } from 'react';
+import type { Transaction } from '@contract/entities';
+import { electricityForm } from '@contract/forms';
+import { FALLBACK } from '@contract/messages';
+import { electricityPrice, NAIRA } from '@contract/pricing';
+import { isDigits } from '@contract/rules';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Input } from '@/components/ui/input';
+import { PinInput } from '@/components/ui/pin-input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { errorMessage } from '@/lib/api-error';
+import { useElectricityProducts } from '@/lib/catalogue';
+import { useElectricityPurchase } from '../api/electricity';
+import { CustomerCheckResult, useCustomerCheck } from './customer-check';
+import { CatalogueState, useBalance } from './purchase-screen';
+import { PriceSummary } from './price-summary';
+import { PurchaseResult } from './purchase-result';
+import { useFormErrors } from '@/lib/use-form-errors';
+
+const FIELDS = ['service_id', 'variation_code', 'meter_number', 'amount', 'pin'] as const;
+
+/**
+ * Electricity from the wallet (spec §5 "Electricity"): a DisCo (prepaid or postpaid), the
+ * meter (verified), an amount of at least ₦500 plus the DisCo's fee.
+ */
+export function ElectricityForm() {
+  const products = useElectricityProducts();
+  const balance = useBalance();
+  const buy = useElectricityPurchase();
+  const { errors, validate, clear, idOf } = useFormErrors(FIELDS);
+  const [variationId, setVariationId] = useState('');
+  const [meter, setMeter] = useState('');
+  const [amount, setAmount] = useState('');
+  const [pin, setPin] = useState('');
+  const [result, setResult] = useState<Transaction | null>(null);
+
+  const variations = products.data?.message ?? [];
+  const variation = variations.find((v) => v.id === variationId);
+  const customer = useCustomerCheck(variation?.service_id, meter, variation?.variation_code);
+  const feePercent = variation?.wallet_convinience_fee ?? 0;
+  const amountKobo = isDigits(amount.trim()) ? Number(amount.trim()) * NAIRA : 0;
+  const price = variation && amountKobo > 0 ? electricityPrice(amountKobo, feePercent) : undefined;
+
+  const edited = (field: (typeof FIELDS)[number]) => {
+    clear(field);
+    buy.reset();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = validate(
+      electricityForm({ balance, total: (kobo) => electricityPrice(kobo, feePercent).total }),
+      {
+        service_id: variation?.service_id ?? '',
+        variation_code: variation?.variation_code,
+        meter_number: meter,
+        amount,
+        pin,
+      },
+    );
+    if (!body) return;
+    try {
+      const { message } = await buy.trigger({ body });
+      setResult(message);
+    } catch {
+      // shown from buy.error
+    }
+  };
+
+  if (result) {
+    return (
+      <PurchaseResult
+        transaction={result}
+        onDone={() => {
+          setResult(null);
+          setPin('');
+          buy.reset();
+        }}
+      />
+    );
+  }
+  if (!products.data) {
+    return (
+      <CatalogueState
+        what="electricity companies"
+        isLoading={products.isLoading}
+        error={products.error}
+        retry={() => void products.mutate()}
+      />
+    );
+  }
+
+  const serverError = buy.error ? errorMessage(buy.error, FALLBACK.purchase) : '';
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      aria-label="Buy electricity"
+    >
+      <Field
+        label="Electricity company"
+        controlId={idOf('service_id')}
+        error={errors.service_id ?? errors.variation_code}
+        required
+      >
+        {(control) => (
+          <Select
+            value={variationId}
+            onValueChange={(v) => {
+              setVariationId(v);
+              edited('service_id');
+            }}
+          >
+            <SelectTrigger {...control}>
+              <SelectValue placeholder="Choose your DisCo" />
+            </SelectTrigger>
+            <SelectContent>
+              {variations.map((v) => (
+                <SelectItem key={v.id} value={v.id}>
+                  {v.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </Field>
+      <Field
+        label="Meter number"
+        hint="Digits only."
+        controlId={idOf('meter_number')}
+        error={errors.meter_number}
+        required
+      >
+        <Input
+          name="meter_number"
+          inputMode="numeric"
+          autoComplete="off"
+          value={meter}
+          onChange={(e) => {
+            setMeter(e.target.value);
+            edited('meter_number');
+          }}
+          onBlur={() => {
+            if (customer.canCheck && !customer.verify.data) customer.check();
+          }}
+        />
+      </Field>
+      <CustomerCheckResult check={customer} />
+      <Field
+        label="Amount (₦)"
+        hint="Whole naira, at least ₦500."
+        controlId={idOf('amount')}
+        error={errors.amount}
+        required
+      >
+        <Input
+          name="amount"
+          inputMode="numeric"
+          autoComplete="off"
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            edited('amount');
+          }}
+        />
+      </Field>
+      <PriceSummary price={price} valueLabel="Electricity" />
+      <Field label="Secret pin" controlId={idOf('pin')} error={errors.pin} required>
+        {(control) => (
+          <PinInput
+            {...control}
+            name="pin"
+            value={pin}
+            onChange={(next) => {
+              setPin(next);
+              edited('pin');
+            }}
+          />
+        )}
+      </Field>
+      {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+      <Button type="submit" size="lg" block loading={buy.isMutating}>
+        Buy electricity
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { FALLBACK } from '@contract/messages';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-error';
+import { useCurrentUser } from '@/lib/current-user';
+import { ChangePasswordForm } from './change-password-form';
+import { ProfileCard } from './profile-card';
+import { ResetPinForm } from './reset-pin-form';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-4 rounded-card border border-border p-4"
+    >
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Settings (spec §2 page 8): profile with referral link, change password, reset pin. */
+export function SettingsScreen() {
+  const { data, error } = useCurrentUser();
+  const user = data?.message;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 md:px-8">
+      <h1 className="text-2xl font-bold">Settings</h1>
+      <Section id="profile-heading" title="Profile">
+        {user ? (
+          <ProfileCard user={user} />
+        ) : error ? (
+          <FormAlert>{errorMessage(error, FALLBACK.generic)}</FormAlert>
+        ) : (
+          <Skeleton className="h-32" />
+        )}
+      </Section>
+      <Section id="password-heading" title="Change password">
+        <ChangePasswordForm />
+      </Section>
+      <Section id="pin-heading" title="Reset transaction pin">
+        <ResetPinForm />
+      </Section>
+    </div>
+  );
+}

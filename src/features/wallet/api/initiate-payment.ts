@@ -1,0 +1,9 @@
+import { api } from '@contract/endpoints';
+import { useApiMutation } from '@/lib/swr';
+
+/** POST /api/payment/initiate: starts a card payment; answers the checkout link. */
+export const initiatePaymentKey = api.initiatePayment.path;
+
+export function useInitiatePayment() {
+  return useApiMutation(api.initiatePayment);
+}

@@ -1,0 +1,9 @@
+import { api } from '@contract/endpoints';
+import { useApiMutation } from '@/lib/swr';
+
+/** POST /api/transactions/share: sends wallet funds by e-mail; refreshes the balance. */
+export const shareFundsKey = api.share.path;
+
+export function useShareFunds() {
+  return useApiMutation(api.share, { invalidates: [api.currentUser] });
+}

@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import { fundForm } from '@contract/forms';
+import { FALLBACK, MSG } from '@contract/messages';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogBody,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Input } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-error';
+import { useInitiatePayment } from '../api/initiate-payment';
+import { useFormErrors } from '@/lib/use-form-errors';
+
+const FIELDS = ['amount'] as const;
+
+export type FundWalletDialogProps = {
+  /** Sends the browser to the checkout link; `window.location.assign` by default. */
+  onRedirect?: (url: string) => void;
+  /** Open at first (stories). */
+  defaultOpen?: boolean;
+};
+
+/**
+ * Fund Wallet popup (spec §2): amount, PAY, Close, and the stamp-duty note. PAY starts a
+ * card payment and sends the browser to the provider's checkout (spec §4).
+ */
+export function FundWalletDialog({
+  onRedirect = (url) => window.location.assign(url),
+  defaultOpen = false,
+}: FundWalletDialogProps) {
+  const [open, setOpen] = useState(defaultOpen);
+  const [amount, setAmount] = useState('');
+  const [redirecting, setRedirecting] = useState(false);
+  const initiate = useInitiatePayment();
+  const { errors, validate, clear, idOf, setErrors } = useFormErrors(FIELDS);
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      setAmount('');
+      setErrors({});
+      initiate.reset();
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = validate(fundForm(), { amount });
+    if (!body) return;
+    try {
+      const { message: link } = await initiate.trigger({ body });
+      setRedirecting(true);
+      onRedirect(link);
+    } catch {
+      // shown from initiate.error
+    }
+  };
+
+  const serverError = initiate.error ? errorMessage(initiate.error, FALLBACK.genericAlt) : '';
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button>Fund Wallet</Button>
+      </DialogTrigger>
+      <DialogContent size="sm" showCloseButton={false}>
+        <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-col">
+          <DialogHeader>
+            <DialogTitle>Fund Wallet</DialogTitle>
+            <DialogDescription>{MSG.stampDutyNote}</DialogDescription>
+          </DialogHeader>
+          <DialogBody className="flex flex-col gap-4">
+            {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+            <Field
+              label="Amount (₦)"
+              hint="Whole naira, e.g. 5000."
+              controlId={idOf('amount')}
+              error={errors.amount}
+              required
+            >
+              <Input
+                name="amount"
+                inputMode="numeric"
+                autoComplete="off"
+                value={amount}
+                onChange={(event) => {
+                  setAmount(event.target.value);
+                  clear('amount');
+                  initiate.reset();
+                }}
+              />
+            </Field>
+          </DialogBody>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Close
+              </Button>
+            </DialogClose>
+            <Button type="submit" loading={initiate.isMutating || redirecting}>
+              PAY
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

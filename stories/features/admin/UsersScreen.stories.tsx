@@ -1,0 +1,140 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, within } from 'storybook/test';
+import { api, FALLBACK, SERVER_MSG } from '@contract';
+import { db, refuse, variants } from '@mocks/index';
+import { UsersScreen } from '@/features/admin/components/users-screen';
+import { signedInAsAdmin } from './session';
+
+const meta = {
+  title: 'Features/Admin/UsersScreen',
+  component: UsersScreen,
+  beforeEach: signedInAsAdmin,
+} satisfies Meta<typeof UsersScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const pagesOf = (n: number) => Math.max(1, Math.ceil(n / 5));
+
+/** The first server page: 5 users, "Page 1 of N"; Next fetches page 2. */
+export const Success: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const pages = pagesOf(db.users.length);
+    await expect(await canvas.findByText(`Page 1 of ${pages}`)).toBeVisible();
+    const table = canvas.getByRole('table', { name: 'Users' });
+    await expect(within(table).getAllByRole('row')).toHaveLength(6);
+    await userEvent.click(canvas.getByRole('button', { name: /Next/ }));
+    await expect(await canvas.findByText(`Page 2 of ${pages}`)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: /Previous/ }));
+    await expect(await canvas.findByText(`Page 1 of ${pages}`)).toBeVisible();
+  },
+};
+
+/** Search by the exact e-mail: one row, or the empty state. */
+export const Search: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByText(/Page 1 of/);
+    await userEvent.type(canvas.getByLabelText('User e-mail'), 'chiamaka@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+    await expect(await canvas.findByText('Page 1 of 1')).toBeVisible();
+    const table = canvas.getByRole('table', { name: 'Users' });
+    await expect(within(table).getAllByRole('row')).toHaveLength(2);
+    await expect(within(table).getByText('chiamaka@example.com')).toBeVisible();
+
+    await userEvent.clear(canvas.getByLabelText('User e-mail'));
+    await userEvent.type(canvas.getByLabelText('User e-mail'), 'nobody@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+    await expect(
+      await canvas.findByText('No user with the e-mail nobody@example.com'),
+    ).toBeVisible();
+  },
+};
+
+/** Block then unblock from the popup; the server's message shows in the popup each time. */
+export const BlockAndUnblock: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByLabelText('User e-mail'), 'chiamaka@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+    await userEvent.click(
+      await canvas.findByRole('row', { name: 'Open user chiamaka@example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
+    await expect(await within(dialog).findByText(SERVER_MSG.userBlocked)).toBeVisible();
+    await expect(db.users.find((u) => u.email === 'chiamaka@example.com')?.isBlocked).toBe(true);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Unblock' }));
+    await expect(await within(dialog).findByText(SERVER_MSG.userUnblocked)).toBeVisible();
+    await expect(db.users.find((u) => u.email === 'chiamaka@example.com')?.isBlocked).toBe(false);
+  },
+};
+
+/** A refusal with the server's message. */
+export const BlockRefused: Story = {
+  parameters: {
+    msw: { handlers: [refuse(api.blockUser, 'conflict', SERVER_MSG.alreadyBlocked)] },
+  },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByLabelText('User e-mail'), 'chiamaka@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+    await userEvent.click(
+      await canvas.findByRole('row', { name: 'Open user chiamaka@example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
+    await expect(await within(dialog).findByText(SERVER_MSG.alreadyBlocked)).toBeVisible();
+  },
+};
+
+/** No message from the server: the spec's fallbacks for block and unblock. */
+export const BlockFallback: Story = {
+  parameters: {
+    msw: {
+      handlers: [refuse(api.blockUser, 'conflict', ''), refuse(api.unblockUser, 'conflict', '')],
+    },
+  },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByLabelText('User e-mail'), 'chiamaka@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+    await userEvent.click(
+      await canvas.findByRole('row', { name: 'Open user chiamaka@example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
+    await expect(await within(dialog).findByText(FALLBACK.block)).toBeVisible();
+  },
+};
+
+export const UnblockFallback: Story = {
+  parameters: {
+    msw: { handlers: [refuse(api.unblockUser, 'conflict', '')] },
+  },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByLabelText('User e-mail'), 'bola@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+    await userEvent.click(await canvas.findByRole('row', { name: 'Open user bola@example.com' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unblock' }));
+    await expect(await within(dialog).findByText(FALLBACK.unblock)).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [variants.users.slow] } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('table', { name: 'Users' })).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: [variants.users.empty] } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No users yet')).toBeVisible();
+  },
+};
+
+export const ServerError: Story = {
+  parameters: { msw: { handlers: [variants.users.error] } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
+  },
+};

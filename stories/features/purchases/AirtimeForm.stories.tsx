@@ -1,0 +1,172 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor } from 'storybook/test';
+import { airtimePrice, api, FALLBACK, MSG, NAIRA, SERVER_MSG } from '@contract';
+import { errorHandler, refuse, variants } from '@mocks/index';
+import { formatNaira } from '@/lib/money';
+import { AirtimeForm } from '@/features/purchases/components/airtime-form';
+import { choose, expectTotal, fill, signedIn, submit, typePin } from './helpers';
+
+const meta = {
+  title: 'Features/Purchases/AirtimeForm',
+  component: AirtimeForm,
+  beforeEach: signedIn,
+} satisfies Meta<typeof AirtimeForm>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const BUY = 'Buy airtime';
+
+/** Empty form once the networks have loaded. */
+export const Idle: Story = {
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByLabelText(/Phone number/)).toBeVisible();
+  },
+};
+
+/** The catalogue is still loading. */
+export const LoadingCatalogue: Story = {
+  parameters: { msw: { handlers: [variants.networks.slow] } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('status', { name: 'Loading networks' })).toBeVisible();
+  },
+};
+
+/** The catalogue could not load: the server's message and a retry. */
+export const CatalogueError: Story = {
+  parameters: { msw: { handlers: [variants.networks.error] } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(SERVER_MSG.serverError);
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
+  },
+};
+
+/** The network follows the prefix (0803 → MTN) and can be overridden (ported numbers). */
+export const NetworkSuggestion: Story = {
+  play: async ({ canvas }) => {
+    await fill(canvas, /Phone number/, '08031234567');
+    const network = canvas.getByRole('combobox', { name: /Network/ });
+    await waitFor(() => expect(network).toHaveTextContent('MTN'));
+    await choose(canvas, /Network/, /GLO/);
+    await expect(network).toHaveTextContent('GLO');
+  },
+};
+
+/** Every rule of spec §5 "Airtime", in the order a customer meets them. */
+export const ValidationFailure: Story = {
+  play: async ({ canvas }) => {
+    await canvas.findByLabelText(/Phone number/);
+    // Bad phone.
+    await fill(canvas, /Phone number/, '0803123');
+    await fill(canvas, /Amount/, '500');
+    await typePin(canvas);
+    await submit(canvas, BUY);
+    await expect(await canvas.findByText(MSG.airtimeInvalid)).toBeVisible();
+    // Letters in the amount.
+    await fill(canvas, /Phone number/, '08031234567');
+    await fill(canvas, /Amount/, '5OO');
+    await submit(canvas, BUY);
+    await expect(await canvas.findByText(MSG.airtimeInvalid)).toBeVisible();
+    // Not above 50.
+    await fill(canvas, /Amount/, '50');
+    await submit(canvas, BUY);
+    await expect(await canvas.findByText(MSG.airtimeInvalid)).toBeVisible();
+    // Below 100.
+    await fill(canvas, /Amount/, '80');
+    await submit(canvas, BUY);
+    await expect(await canvas.findByText(MSG.airtimeMinimum)).toBeVisible();
+    // No pin.
+    await fill(canvas, /Amount/, '500');
+    await typePin(canvas, '');
+    await submit(canvas, BUY);
+    await expect(await canvas.findByText(MSG.airtimePinRequired)).toBeVisible();
+  },
+};
+
+/** More than the wallet holds. */
+export const InsufficientFunds: Story = {
+  play: async ({ canvas }) => {
+    await fill(canvas, /Phone number/, '08031234567');
+    await fill(canvas, /Amount/, '900000');
+    await typePin(canvas);
+    await submit(canvas, BUY);
+    await expect(await canvas.findByText(MSG.insufficientFunds)).toBeVisible();
+  },
+};
+
+/** The total (amount − MTN's 2 % off) shows before the pin is asked. */
+export const TotalShown: Story = {
+  play: async ({ canvas }) => {
+    await fill(canvas, /Phone number/, '08031234567');
+    await fill(canvas, /Amount/, '1000');
+    await expectTotal(canvas, formatNaira(airtimePrice(1_000 * NAIRA, 2).total));
+  },
+};
+
+export const WrongPin: Story = {
+  parameters: { msw: { handlers: [refuse(api.airtime, 'wrong_pin', SERVER_MSG.wrongPin)] } },
+  play: async ({ canvas }) => {
+    await fill(canvas, /Phone number/, '08031234567');
+    await fill(canvas, /Amount/, '500');
+    await typePin(canvas, '654321');
+    await submit(canvas, BUY);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(SERVER_MSG.wrongPin);
+  },
+};
+
+/** No message from the server: the spec's fallback word for word. */
+export const ServerErrorFallback: Story = {
+  parameters: { msw: { handlers: [errorHandler(api.airtime, 500, 'server_error', '')] } },
+  play: async ({ canvas }) => {
+    await fill(canvas, /Phone number/, '08031234567');
+    await fill(canvas, /Amount/, '500');
+    await typePin(canvas);
+    await submit(canvas, BUY);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(FALLBACK.purchase);
+  },
+};
+
+export const Submitting: Story = {
+  parameters: { msw: { handlers: [variants.airtime.slow] } },
+  play: async ({ canvas }) => {
+    await fill(canvas, /Phone number/, '08031234567');
+    await fill(canvas, /Amount/, '500');
+    await typePin(canvas);
+    await submit(canvas, BUY);
+    await waitFor(() =>
+      expect(canvas.getByRole('button', { name: BUY })).toHaveAttribute('aria-busy', 'true'),
+    );
+  },
+};
+
+export const Success: Story = {
+  play: async ({ canvas }) => {
+    await fill(canvas, /Phone number/, '08031234567');
+    await fill(canvas, /Amount/, '500');
+    await typePin(canvas);
+    await submit(canvas, BUY);
+    await expect(await canvas.findByText('Purchase successful')).toBeVisible();
+  },
+};
+
+/** Sandbox: a number ending 1111 stays pending. */
+export const Pending: Story = {
+  play: async ({ canvas }) => {
+    await fill(canvas, /Phone number/, '08031231111');
+    await fill(canvas, /Amount/, '500');
+    await typePin(canvas);
+    await submit(canvas, BUY);
+    await expect(await canvas.findByText('Purchase pending')).toBeVisible();
+  },
+};
+
+/** Sandbox: a number ending 0000 fails, with the provider's message. */
+export const Failed: Story = {
+  play: async ({ canvas }) => {
+    await fill(canvas, /Phone number/, '08031230000');
+    await fill(canvas, /Amount/, '500');
+    await typePin(canvas);
+    await submit(canvas, BUY);
+    await expect(await canvas.findByText('Purchase failed')).toBeVisible();
+  },
+};

@@ -1,0 +1,178 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { api, FALLBACK, MSG, SERVER_MSG } from '@contract';
+import { errorHandler, refuse, SEED_COUPONS, variants } from '@mocks/index';
+import { AirtimeScreen } from '@/features/purchases/components/airtime-screen';
+import { CableScreen } from '@/features/purchases/components/cable-screen';
+import { DataScreen } from '@/features/purchases/components/data-screen';
+import { EducationScreen } from '@/features/purchases/components/education-screen';
+import { ElectricityScreen } from '@/features/purchases/components/electricity-screen';
+import { fill, openCouponTab, signedIn, submit, typePin } from './helpers';
+
+/**
+ * The "Use Coupon" tab shared by the five purchase screens (spec §4 coupon flow): Load a
+ * code; a coupon for this screen shows its fixed details and asks for the destination and pin.
+ */
+const meta = {
+  title: 'Features/Purchases/CouponTab',
+  component: AirtimeScreen,
+  beforeEach: signedIn,
+} satisfies Meta<typeof AirtimeScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+type Canvas = Parameters<typeof fill>[0];
+
+async function load(canvas: Canvas, code: string) {
+  await openCouponTab(canvas);
+  await fill(canvas, /Coupon code/, code);
+  await submit(canvas, 'Load');
+}
+
+export const Blank: Story = {
+  play: async ({ canvas }) => {
+    await openCouponTab(canvas);
+    await submit(canvas, 'Load');
+    await expect(await canvas.findByText(MSG.couponBlank)).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [variants.verifyCoupon.slow] } },
+  play: async ({ canvas }) => {
+    await load(canvas, SEED_COUPONS.airtime);
+    await expect(canvas.getByRole('button', { name: 'Load' })).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+/** An unknown code: the server's sentence. */
+export const InvalidCode: Story = {
+  play: async ({ canvas }) => {
+    await load(canvas, 'NOPE12345678-AIRTIME');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(MSG.couponInvalid);
+  },
+};
+
+export const AlreadyUsed: Story = {
+  play: async ({ canvas }) => {
+    await load(canvas, SEED_COUPONS.airtimeUsed);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(SERVER_MSG.couponUsed);
+  },
+};
+
+export const Expired: Story = {
+  render: () => <CableScreen />,
+  play: async ({ canvas }) => {
+    await load(canvas, SEED_COUPONS.cableExpired);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(SERVER_MSG.couponExpired);
+  },
+};
+
+/** No message from the server: the coupon screen's fallback. */
+export const VerifyErrorFallback: Story = {
+  parameters: { msw: { handlers: [errorHandler(api.verifyCoupon, 500, 'server_error', '')] } },
+  play: async ({ canvas }) => {
+    await load(canvas, SEED_COUPONS.airtime);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(FALLBACK.couponVerify);
+  },
+};
+
+/** A data coupon on the airtime screen. */
+export const OtherProduct: Story = {
+  play: async ({ canvas }) => {
+    await load(canvas, SEED_COUPONS.data);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(MSG.couponInvalid);
+    await expect(canvas.queryByRole('form', { name: 'Redeem coupon' })).toBeNull();
+  },
+};
+
+/** Loaded: fixed details; the phone and pin rules of the airtime form apply. */
+export const AirtimeLoaded: Story = {
+  play: async ({ canvas }) => {
+    await load(canvas, SEED_COUPONS.airtime);
+    const details = await canvas.findByRole('region', { name: 'Coupon details' });
+    await expect(within(details).getByText(SEED_COUPONS.airtime)).toBeVisible();
+    await fill(canvas, /Phone number/, '0803');
+    await typePin(canvas);
+    await submit(canvas, 'Redeem coupon');
+    await expect(await canvas.findByText(MSG.airtimeInvalid)).toBeVisible();
+    await fill(canvas, /Phone number/, '08031234567');
+    await typePin(canvas, '');
+    await submit(canvas, 'Redeem coupon');
+    await expect(await canvas.findByText(MSG.airtimePinRequired)).toBeVisible();
+  },
+};
+
+export const AirtimeRedeemed: Story = {
+  play: async ({ canvas }) => {
+    await load(canvas, SEED_COUPONS.airtime);
+    await fill(canvas, /Phone number/, '08031234567');
+    await typePin(canvas);
+    await submit(canvas, 'Redeem coupon');
+    await expect(await canvas.findByText('Purchase successful')).toBeVisible();
+  },
+};
+
+export const WrongPin: Story = {
+  parameters: { msw: { handlers: [refuse(api.airtime, 'wrong_pin', SERVER_MSG.wrongPin)] } },
+  play: async ({ canvas }) => {
+    await load(canvas, SEED_COUPONS.airtime);
+    await fill(canvas, /Phone number/, '08031234567');
+    await typePin(canvas, '654321');
+    await submit(canvas, 'Redeem coupon');
+    await expect(await canvas.findByText(SERVER_MSG.wrongPin)).toBeVisible();
+  },
+};
+
+export const DataRedeemed: Story = {
+  render: () => <DataScreen />,
+  play: async ({ canvas }) => {
+    await load(canvas, SEED_COUPONS.data);
+    await fill(canvas, /Phone number/, 'abc');
+    await submit(canvas, 'Redeem coupon');
+    await expect(await canvas.findByText(MSG.dataPhone)).toBeVisible();
+    await fill(canvas, /Phone number/, '08031234567');
+    await typePin(canvas);
+    await submit(canvas, 'Redeem coupon');
+    await expect(await canvas.findByText('Purchase successful')).toBeVisible();
+  },
+};
+
+/** SPECTRANET/SMILE coupons ask for the account id. */
+export const DataNonRegularAccountId: Story = {
+  render: () => <DataScreen />,
+  play: async ({ canvas }) => {
+    await load(canvas, SEED_COUPONS.dataNonRegular);
+    await typePin(canvas);
+    await submit(canvas, 'Redeem coupon');
+    await expect(await canvas.findByText(MSG.dataAccountId)).toBeVisible();
+  },
+};
+
+export const ElectricityRedeemedWithToken: Story = {
+  render: () => <ElectricityScreen />,
+  play: async ({ canvas }) => {
+    await load(canvas, SEED_COUPONS.electricity);
+    await typePin(canvas);
+    await submit(canvas, 'Redeem coupon');
+    await expect(await canvas.findByText(MSG.electricityMeterEmpty)).toBeVisible();
+    await fill(canvas, /Meter number/, '45031234567');
+    await submit(canvas, 'Redeem coupon');
+    const result = await canvas.findByTestId('purchase-result');
+    await expect(within(result).getByText('Token')).toBeVisible();
+  },
+};
+
+export const EducationRedeemedWithPin: Story = {
+  render: () => <EducationScreen />,
+  play: async ({ canvas }) => {
+    await load(canvas, SEED_COUPONS.education);
+    await canvas.findByRole('region', { name: 'Coupon details' });
+    await submit(canvas, 'Redeem coupon');
+    await expect(await canvas.findByText(MSG.invalidPin)).toBeVisible();
+    await typePin(canvas);
+    await submit(canvas, 'Redeem coupon');
+    const result = await canvas.findByTestId('purchase-result');
+    await expect(within(result).getByText('Pin')).toBeVisible();
+  },
+};

@@ -1,0 +1,110 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { api, billPrice, FALLBACK, MSG, NAIRA, SERVER_MSG } from '@contract';
+import { errorHandler, refuse, variants } from '@mocks/index';
+import { EducationForm } from '@/features/purchases/components/education-form';
+import { formatNaira } from '@/lib/money';
+import { choose, expectTotal, setBalance, signedIn, submit, typePin } from './helpers';
+
+const meta = {
+  title: 'Features/Purchases/EducationForm',
+  component: EducationForm,
+  beforeEach: signedIn,
+} satisfies Meta<typeof EducationForm>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const BUY = 'Buy pins';
+type Canvas = Parameters<typeof choose>[0];
+const pickWaec = (canvas: Canvas) => choose(canvas, /Exam/, /WAEC Result Checker PIN/);
+
+export const Idle: Story = {
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('combobox', { name: /Exam/ })).toBeVisible();
+  },
+};
+
+export const LoadingCatalogue: Story = {
+  parameters: { msw: { handlers: [variants.educationProducts.slow] } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('status', { name: 'Loading exams' })).toBeVisible();
+  },
+};
+
+export const CatalogueError: Story = {
+  parameters: { msw: { handlers: [variants.educationProducts.error] } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(SERVER_MSG.serverError);
+  },
+};
+
+/** Pin required ('Invalid Pin'); units stay within 1 to 5 (the stepper's buttons stop there). */
+export const ValidationFailure: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await pickWaec(canvas);
+    await submit(canvas, BUY);
+    await expect(await canvas.findByText(MSG.invalidPin)).toBeVisible();
+    const minus = canvas.getByRole('button', { name: /Decrease/ });
+    await expect(minus).toBeDisabled();
+    const plus = canvas.getByRole('button', { name: /Increase/ });
+    for (let i = 0; i < 4; i += 1) await userEvent.click(plus);
+    await expect(plus).toBeDisabled();
+  },
+};
+
+/** (price + fee) × units, before the pin. */
+export const TotalShown: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await pickWaec(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: /Increase/ }));
+    const unit = await canvas.findByText(/2 × WAEC Result Checker PIN/);
+    await expect(unit).toBeVisible();
+    const region = await canvas.findByRole('region', { name: 'Payment summary' });
+    await expect(region).toBeVisible();
+    await expectTotal(canvas, formatNaira(billPrice(900 * NAIRA, 50 * NAIRA, 2).total));
+  },
+};
+
+export const InsufficientFunds: Story = {
+  beforeEach: () => setBalance(100 * NAIRA),
+  play: async ({ canvas }) => {
+    await pickWaec(canvas);
+    await typePin(canvas);
+    await submit(canvas, BUY);
+    await expect(await canvas.findByText(MSG.insufficientFunds)).toBeVisible();
+  },
+};
+
+export const WrongPin: Story = {
+  parameters: { msw: { handlers: [refuse(api.education, 'wrong_pin', SERVER_MSG.wrongPin)] } },
+  play: async ({ canvas }) => {
+    await pickWaec(canvas);
+    await typePin(canvas, '654321');
+    await submit(canvas, BUY);
+    await expect(await canvas.findByText(SERVER_MSG.wrongPin)).toBeVisible();
+  },
+};
+
+export const ServerErrorFallback: Story = {
+  parameters: { msw: { handlers: [errorHandler(api.education, 500, 'server_error', '')] } },
+  play: async ({ canvas }) => {
+    await pickWaec(canvas);
+    await typePin(canvas);
+    await submit(canvas, BUY);
+    await expect(await canvas.findByText(FALLBACK.purchase)).toBeVisible();
+  },
+};
+
+/** The exam pins, each copyable. */
+export const SuccessWithPins: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await pickWaec(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: /Increase/ }));
+    await typePin(canvas);
+    await submit(canvas, BUY);
+    const result = await canvas.findByTestId('purchase-result');
+    await expect(within(result).getByText('Pin 1')).toBeVisible();
+    await expect(within(result).getByText('Pin 2')).toBeVisible();
+  },
+};

@@ -1,0 +1,65 @@
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { db, DEMO_CUSTOMER, demoSession } from '@mocks/index';
+import { clearSession, saveTokens } from '@/lib/session';
+
+/** Signed in as the demo customer (₦25,000, pin 123456); nothing is left for the next story. */
+export function signedIn() {
+  saveTokens(demoSession());
+  return () => clearSession();
+}
+
+export const DEMO_PIN = '123456';
+
+type Canvas = ReturnType<typeof within>;
+
+/** Opens the Select labelled `label` and chooses the option whose name matches `option`. */
+export async function choose(canvas: Canvas, label: RegExp | string, option: RegExp | string) {
+  const trigger = await canvas.findByRole('combobox', { name: label });
+  await userEvent.click(trigger);
+  await userEvent.click(await screen.findByRole('option', { name: option }));
+  await waitFor(() => expect(trigger).toHaveTextContent(option));
+}
+
+/** Types into the pin field (the PinInput is labelled "Secret pin"). */
+export async function typePin(canvas: Canvas, pin = DEMO_PIN) {
+  const field = await canvas.findByLabelText(/Secret pin/);
+  await userEvent.clear(field);
+  if (pin) await userEvent.type(field, pin);
+}
+
+/** Submits with the button named `name`. */
+export async function submit(canvas: Canvas, name: string | RegExp) {
+  await userEvent.click(canvas.getByRole('button', { name }));
+}
+
+/** Replaces a text field's value. */
+export async function fill(canvas: Canvas, label: RegExp | string, value: string) {
+  const field = await canvas.findByLabelText(label);
+  await userEvent.clear(field);
+  if (value) await userEvent.type(field, value);
+}
+
+/** The "Total to pay" figure of the payment summary. */
+export async function expectTotal(canvas: Canvas, text: string) {
+  const summary = await canvas.findByRole('region', { name: 'Payment summary' });
+  await expect(within(summary).getByTestId('total')).toHaveTextContent(text);
+}
+
+/** Switches to the "Use Coupon" tab. */
+export async function openCouponTab(canvas: Canvas) {
+  await userEvent.click(await canvas.findByRole('tab', { name: 'Use Coupon' }));
+}
+
+/** Sets the demo customer's wallet (kobo) in the mock db, for "Insufficient funds." stories. */
+export function setBalance(kobo: number) {
+  const user = db.users.find((u) => u.id === DEMO_CUSTOMER.id);
+  if (user) user.wallet_balance = kobo;
+}
+
+/** Opens the Select labelled `label` and chooses its first option. */
+export async function chooseFirst(canvas: Canvas, label: RegExp | string) {
+  const trigger = await canvas.findByRole('combobox', { name: label });
+  await userEvent.click(trigger);
+  const [first] = await screen.findAllByRole('option');
+  if (first) await userEvent.click(first);
+}

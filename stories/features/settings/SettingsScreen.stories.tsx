@@ -1,0 +1,66 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, waitFor, within } from 'storybook/test';
+import { SERVER_MSG, TIMERS } from '@contract';
+import { DEMO_CUSTOMER, demoSession, variants } from '@mocks/index';
+import { SettingsScreen } from '@/features/settings/components/settings-screen';
+import { clearSession, saveTokens } from '@/lib/session';
+
+const meta = {
+  title: 'Features/Settings/SettingsScreen',
+  component: SettingsScreen,
+  beforeEach: () => {
+    saveTokens(demoSession());
+    return () => clearSession();
+  },
+} satisfies Meta<typeof SettingsScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Read-only profile and the referral link `<origin>/auth/signup?referral_code=<code>`. */
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    const profile = canvas.getByRole('region', { name: 'Profile' });
+    await expect(await within(profile).findByText(DEMO_CUSTOMER.email)).toBeVisible();
+    await expect(
+      within(profile).getByText(
+        new RegExp(`^${window.location.origin}/auth/signup\\?referral_code=\\w+$`),
+      ),
+    ).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'Change password' })).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'Reset transaction pin' })).toBeVisible();
+  },
+};
+
+/** Copy: "Copied!" for one second (spec §9), then back. */
+export const CopyReferralLink: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const writeText = fn(async (_text: string) => {});
+    // Headless Chromium has no clipboard permission: stand in for it.
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const button = await canvas.findByRole('button', { name: /Copy link/ });
+    await userEvent.click(button);
+    await expect(writeText).toHaveBeenCalledWith(
+      expect.stringMatching(/\/auth\/signup\?referral_code=/),
+    );
+    const shownAt = performance.now();
+    await expect(button).toHaveTextContent('Copied!');
+    await new Promise((resolve) => setTimeout(resolve, TIMERS.copyConfirmation - 300));
+    await expect(button).toHaveTextContent('Copied!');
+    await waitFor(() => expect(button).toHaveTextContent(/^Copy link$/), { timeout: 1_000 });
+    await expect(performance.now() - shownAt).toBeGreaterThanOrEqual(TIMERS.copyConfirmation - 50);
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [variants.currentUser.slow] } },
+};
+
+export const LoadError: Story = {
+  parameters: { msw: { handlers: [variants.currentUser.error] } },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByText(SERVER_MSG.serverError, {}, { timeout: 8000 }),
+    ).toBeVisible();
+  },
+};

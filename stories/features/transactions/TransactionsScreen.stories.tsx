@@ -1,0 +1,175 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, waitFor, within } from 'storybook/test';
+import { api, FALLBACK, SERVER_MSG } from '@contract';
+import { db, DEMO_CUSTOMER, demoSession, errorHandler, variants } from '@mocks/index';
+import { TransactionsScreen } from '@/features/transactions/components/transactions-screen';
+import { clearSession, saveTokens } from '@/lib/session';
+
+const meta = {
+  title: 'Features/Transactions/TransactionsScreen',
+  component: TransactionsScreen,
+  args: { onPrint: fn() },
+  beforeEach: () => {
+    saveTokens(demoSession());
+    return () => clearSession();
+  },
+} satisfies Meta<typeof TransactionsScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The demo customer's newest transaction, as the seed has it. */
+function newestOfDemo() {
+  return db.transactions
+    .filter((tx) => tx.user_id === DEMO_CUSTOMER.id && !tx.hidden)
+    .sort((a, b) => b.date - a.date)[0]!;
+}
+
+const body = () => within(document.body);
+
+async function bodyRows(canvasElement: HTMLElement) {
+  const table = await within(canvasElement).findByRole('table', { name: 'Transactions' });
+  await waitFor(() => expect(table).not.toHaveAttribute('aria-busy'));
+  return within(table).getAllByRole('row').slice(1);
+}
+
+/** Newest first, 5 per page, with Previous / Next. */
+export const Default: Story = {
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const rows = await bodyRows(canvasElement);
+    await expect(rows).toHaveLength(5);
+    await expect(rows[0]).toHaveAccessibleName(`Open transaction ${newestOfDemo().transaction_id}`);
+    await expect(canvas.getByText(/^Page 1 of/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: /Next/ }));
+    await expect(canvas.getByText(/^Page 2 of/)).toBeVisible();
+  },
+};
+
+/** The filter dropdown: Default / Reversed / Successful / Failed (spec §2). */
+export const Filter: Story = {
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await bodyRows(canvasElement);
+    const filter = canvas.getByRole('combobox', { name: 'Show' });
+    await expect(filter).toHaveTextContent('Default');
+
+    for (const [label, status] of [
+      ['Failed', 'Failed'],
+      ['Reversed', 'Reversed'],
+      ['Successful', 'Successful'],
+    ] as const) {
+      await userEvent.click(filter);
+      await userEvent.click(await body().findByRole('option', { name: label }));
+      await expect(filter).toHaveTextContent(label);
+      const rows = await bodyRows(canvasElement);
+      await expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) await expect(row).toHaveTextContent(status);
+    }
+
+    await userEvent.click(filter);
+    await userEvent.click(await body().findByRole('option', { name: 'Default' }));
+    await expect(await bodyRows(canvasElement)).toHaveLength(5);
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: [variants.currentUser.empty] } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No transactions yet')).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [variants.currentUser.slow] } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('table', { name: 'Transactions' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+  },
+};
+
+export const LoadError: Story = {
+  parameters: { msw: { handlers: [variants.currentUser.error] } },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByText(SERVER_MSG.serverError, {}, { timeout: 8000 }),
+    ).toBeVisible();
+  },
+};
+
+/** A row opens the details popup: Close, Print receipt, Delete. */
+export const Details: Story = {
+  play: async ({ canvasElement, userEvent, args }) => {
+    const [first] = await bodyRows(canvasElement);
+    await userEvent.click(first!);
+    const dialog = await body().findByRole('dialog', { name: 'Transaction details' });
+    await expect(
+      within(dialog).getByText(newestOfDemo().transaction_id, { exact: false }),
+    ).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Print receipt' }));
+    await expect(args.onPrint).toHaveBeenCalledOnce();
+    await expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+  },
+};
+
+/** Delete asks first; "Keep it" changes nothing; "Yes, delete" removes the row. */
+export const DeleteConfirmed: Story = {
+  play: async ({ canvasElement, userEvent }) => {
+    const id = newestOfDemo().transaction_id;
+    const [first] = await bodyRows(canvasElement);
+    await userEvent.click(first!);
+    const dialog = await body().findByRole('dialog', { name: 'Transaction details' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeVisible();
+    await expect(db.transactions.find((tx) => tx.transaction_id === id)?.hidden).toBe(false);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete' }));
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+    await waitFor(async () => {
+      const rows = await bodyRows(canvasElement);
+      await expect(rows[0]).not.toHaveAccessibleName(`Open transaction ${id}`);
+    });
+  },
+};
+
+/** A pending transaction is not final: no Delete. */
+export const PendingNotDeletable: Story = {
+  beforeEach: () => {
+    newestOfDemo().status = 'pending';
+  },
+  play: async ({ canvasElement, userEvent }) => {
+    const [first] = await bodyRows(canvasElement);
+    await userEvent.click(first!);
+    const dialog = await body().findByRole('dialog', { name: 'Transaction details' });
+    await expect(within(dialog).getByText('Pending')).toBeVisible();
+    await expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
+  },
+};
+
+/** A refused delete: the server's message, else the generic fallback. */
+export const DeleteFails: Story = {
+  parameters: {
+    msw: { handlers: [errorHandler(api.deleteTransaction, 400, 'bad_request', '')] },
+  },
+  play: async ({ canvasElement, userEvent }) => {
+    const [first] = await bodyRows(canvasElement);
+    await userEvent.click(first!);
+    const dialog = await body().findByRole('dialog', { name: 'Transaction details' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete' }));
+    await expect(await within(dialog).findByText(FALLBACK.genericAlt)).toBeVisible();
+  },
+};
+
+/** The details popup left open (documentation and screenshots). */
+export const DetailsOpen: Story = {
+  play: async ({ canvasElement, userEvent }) => {
+    const [first] = await bodyRows(canvasElement);
+    await userEvent.click(first!);
+    await expect(await body().findByRole('dialog', { name: 'Transaction details' })).toBeVisible();
+  },
+};

@@ -1,0 +1,47 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { SERVER_MSG } from '@contract';
+import { variants } from '@mocks/index';
+import { paths } from '@/config/routes';
+import { signedInAsAdmin } from '../../features/admin/session';
+import { AdminRoutes, at } from './admin-routes';
+
+const meta = {
+  title: 'Pages/Admin/DataPrices',
+  component: AdminRoutes,
+  parameters: { layout: 'fullscreen', ...at(paths.admin.dataPrices) },
+  beforeEach: signedInAsAdmin,
+} satisfies Meta<typeof AdminRoutes>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Success: Story = {
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Data plan prices' }),
+    ).toBeVisible();
+    const current = canvas
+      .getAllByRole('link', { name: 'Data plan prices' })
+      .find((link) => link.getAttribute('aria-current') === 'page');
+    await expect(current).toBeDefined();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [variants.products.slow] } },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: [variants.products.empty] } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No networks yet')).toBeVisible();
+  },
+};
+
+export const ServerError: Story = {
+  parameters: { msw: { handlers: [variants.products.error] } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
+  },
+};

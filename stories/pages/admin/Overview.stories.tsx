@@ -1,0 +1,53 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { SERVER_MSG } from '@contract';
+import { variants } from '@mocks/index';
+import { paths } from '@/config/routes';
+import { signedInAsAdmin } from '../../features/admin/session';
+import { AdminRoutes, at } from './admin-routes';
+
+const meta = {
+  title: 'Pages/Admin/Overview',
+  component: AdminRoutes,
+  parameters: { layout: 'fullscreen', ...at(paths.admin.overview) },
+  beforeEach: signedInAsAdmin,
+} satisfies Meta<typeof AdminRoutes>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Success: Story = {
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+    const current = canvas
+      .getAllByRole('link', { name: 'Overview' })
+      .find((link) => link.getAttribute('aria-current') === 'page');
+    await expect(current).toBeDefined();
+  },
+};
+
+export const Loading: Story = {
+  parameters: {
+    msw: {
+      handlers: [variants.adminOverview.slow, variants.atgBalance.slow, variants.vtBalance.slow],
+    },
+  },
+};
+
+export const Empty: Story = {
+  parameters: {
+    msw: {
+      handlers: [variants.adminOverview.empty, variants.atgBalance.empty, variants.vtBalance.empty],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('0 transactions worth ₦0.00.')).toBeVisible();
+  },
+};
+
+export const ServerError: Story = {
+  parameters: { msw: { handlers: [variants.adminOverview.error] } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
+  },
+};

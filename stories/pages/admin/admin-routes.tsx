@@ -1,0 +1,31 @@
+import { Route, Routes } from 'react-router-dom';
+import { paths } from '@/config/routes';
+import { AdminOverview } from '@/features/admin/components/admin-overview';
+import { AdminShell } from '@/features/admin/components/admin-shell';
+import { PaymentsScreen } from '@/features/admin/components/payments-screen';
+import { PlanPricesScreen } from '@/features/admin/components/plan-prices-screen';
+import { TransactionsScreen } from '@/features/admin/components/transactions-screen';
+import { UsersScreen } from '@/features/admin/components/users-screen';
+
+/**
+ * The admin dashboard as the app routes it (src/app/router.tsx: guard layout + six pages),
+ * plus stand-in headings where the guard and Logout send people, so stories can assert it.
+ */
+export function AdminRoutes() {
+  return (
+    <Routes>
+      <Route path={paths.admin.overview} element={<AdminShell />}>
+        <Route index element={<AdminOverview />} />
+        <Route path={paths.admin.users} element={<UsersScreen />} />
+        <Route path={paths.admin.transactions} element={<TransactionsScreen />} />
+        <Route path={paths.admin.payments} element={<PaymentsScreen />} />
+        <Route path={paths.admin.dataPrices} element={<PlanPricesScreen kind="data" />} />
+        <Route path={paths.admin.cableTvPrices} element={<PlanPricesScreen kind="cabletv" />} />
+      </Route>
+      <Route path={paths.login} element={<h1>Login page</h1>} />
+      <Route path={paths.user.overview} element={<h1>User dashboard</h1>} />
+    </Routes>
+  );
+}
+
+export const at = (path: string) => ({ router: { initialEntries: [path] } });

@@ -1,0 +1,146 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Route, Routes } from 'react-router-dom';
+import { expect, waitFor, within } from 'storybook/test';
+import { adminSession, demoSession, handlersFor, noPinSession } from '@mocks/index';
+import { brand } from '@/config/brand';
+import { UserDashboardShell } from '@/features/overview/components/dashboard-shell';
+import { OverviewScreen } from '@/features/overview/components/overview-screen';
+import { paths } from '@/config/routes';
+import { clearSession, getSession, saveTokens } from '@/lib/session';
+
+/**
+ * The user dashboard at /user/dashboard: the layout (Sidebar, balance header, Logout, the
+ * signed-out redirect) around the Overview page.
+ */
+const meta = {
+  title: 'Pages/User/Overview',
+  component: UserDashboardShell,
+  args: { brand: brand.name },
+  parameters: { layout: 'fullscreen', router: { initialEntries: [paths.user.overview] } },
+  render: (args) => (
+    <Routes>
+      <Route element={<UserDashboardShell {...args} />}>
+        <Route path={paths.user.overview} element={<OverviewScreen />} />
+      </Route>
+      <Route path={paths.login} element={<h1>Login page</h1>} />
+      <Route path={paths.createPin} element={<h1>Create pin page</h1>} />
+    </Routes>
+  ),
+  beforeEach: () => {
+    saveTokens(demoSession());
+    return () => clearSession();
+  },
+} satisfies Meta<typeof UserDashboardShell>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type Ctx = Parameters<NonNullable<Story['play']>>[0];
+
+/**
+ * The dashboard navigation, whatever the viewport: on phones it is in the drawer behind
+ * "Menu"; on wide screens it is the side column, with More opened.
+ */
+async function openNav({ canvas, userEvent }: Ctx) {
+  const menu = canvas.queryByRole('button', { name: 'Menu' });
+  if (menu) {
+    await userEvent.click(menu);
+    return within(document.body).findByRole('navigation', { name: 'User dashboard' });
+  }
+  const nav = canvas.getByRole('navigation', { name: 'User dashboard' });
+  const more = within(nav).queryByRole('button', { name: /More/ });
+  if (more?.getAttribute('aria-expanded') === 'false') await userEvent.click(more);
+  return nav;
+}
+
+/** The page with the balance in the header. */
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+    const header = canvas.getByRole('banner');
+    await waitFor(() => expect(within(header).getByText('₦25,000.00')).toBeVisible());
+  },
+};
+
+/** The drawer lists the pages in spec order, More's pages last; no Admin for a customer. */
+export const Navigation: Story = {
+  play: async (ctx) => {
+    await within(ctx.canvas.getByRole('banner')).findByText('₦25,000.00', {}, { timeout: 5000 });
+    const nav = await openNav(ctx);
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent?.replace(/^\W+/, '').trim());
+    await expect(names).toEqual([
+      'Overview',
+      'Wallet',
+      'Transactions',
+      'Airtime',
+      'Data',
+      'CableTV',
+      'Electricity',
+      'Settings',
+      'Buy Coupon',
+      'Education',
+    ]);
+    await expect(within(nav).getByRole('link', { name: /Overview/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  },
+};
+
+/** An admin also sees the Admin entry, leading to /admin/dashboard. */
+export const AdminEntry: Story = {
+  beforeEach: () => {
+    saveTokens(adminSession());
+  },
+  play: async (ctx) => {
+    await ctx.canvas.findByRole('heading', { level: 1, name: 'Overview' });
+    const nav = await openNav(ctx);
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: /Admin/ })).toHaveAttribute(
+        'href',
+        paths.admin.overview,
+      ),
+    );
+  },
+};
+
+/** Logout ends the session and goes to the login page. */
+export const Logout: Story = {
+  play: async (ctx) => {
+    const { canvas, userEvent } = ctx;
+    await canvas.findByRole('heading', { level: 1, name: 'Overview' });
+    const nav = await openNav(ctx);
+    // Logout sits under the navigation, in the drawer or the side column.
+    const logout = within(nav.parentElement!).getByRole('button', { name: 'Logout' });
+    await userEvent.click(logout);
+    await expect(await canvas.findByRole('heading', { name: 'Login page' })).toBeVisible();
+    await expect(getSession().tokens).toBeNull();
+  },
+};
+
+/** Signed out: /user/dashboard sends the visitor to the login page. */
+export const SignedOut: Story = {
+  beforeEach: () => {
+    clearSession();
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { name: 'Login page' })).toBeVisible();
+  },
+};
+
+/** No pin yet: the overview sends the customer to create one. */
+export const NoPin: Story = {
+  beforeEach: () => {
+    saveTokens(noPinSession());
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { name: 'Create pin page' })).toBeVisible();
+  },
+};
+
+/** Everything still loading. */
+export const Loading: Story = {
+  parameters: { msw: { handlers: handlersFor('slow') } },
+};
