@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Transaction } from '@contract/entities';
 import { airtimeForm } from '@contract/forms';
-import { FALLBACK } from '@contract/messages';
 import { suggestNetwork } from '@contract/phone';
 import { airtimePrice, NAIRA } from '@contract/pricing';
 import { isDigits } from '@contract/rules';
@@ -17,11 +15,11 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { errorMessage } from '@/lib/api-error';
 import { useNetworks } from '@/lib/catalogue';
 import { useAirtimePurchase } from '../api/airtime';
 import { CatalogueState, useBalance } from './purchase-screen';
 import { PriceSummary } from './price-summary';
+import { usePurchaseFlow } from './use-purchase-flow';
 import { PurchaseResult } from './purchase-result';
 import { useFormErrors } from '@/lib/use-form-errors';
 
@@ -37,7 +35,7 @@ export function AirtimeForm() {
   const [chosenNetwork, setChosenNetwork] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [pin, setPin] = useState('');
-  const [result, setResult] = useState<Transaction | null>(null);
+  const flow = usePurchaseFlow(buy);
 
   const list = networks.data?.message ?? [];
   const suggested = suggestNetwork(phone);
@@ -61,22 +59,16 @@ export function AirtimeForm() {
       { phone_number: phone, network_id: networkId, amount, pin },
     );
     if (!body) return;
-    try {
-      const { message } = await buy.trigger({ body });
-      setResult(message);
-    } catch {
-      // shown from buy.error
-    }
+    await flow.submit(body);
   };
 
-  if (result) {
+  if (flow.result) {
     return (
       <PurchaseResult
-        transaction={result}
+        transaction={flow.result}
         onDone={() => {
-          setResult(null);
+          flow.done();
           setPin('');
-          buy.reset();
         }}
       />
     );
@@ -92,7 +84,7 @@ export function AirtimeForm() {
     );
   }
 
-  const serverError = buy.error ? errorMessage(buy.error, FALLBACK.purchase) : '';
+  const { serverError } = flow;
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Buy airtime">
       <Field

@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Transaction } from '@contract/entities';
 import { cableForm } from '@contract/forms';
-import { FALLBACK } from '@contract/messages';
 import { billPrice } from '@contract/pricing';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -16,12 +14,12 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { errorMessage } from '@/lib/api-error';
 import { useCableProducts } from '@/lib/catalogue';
 import { useCableTvPurchase } from '../api/cable-tv';
 import { CustomerCheckResult, useCustomerCheck } from './customer-check';
 import { CatalogueState, useBalance } from './purchase-screen';
 import { PriceSummary } from './price-summary';
+import { usePurchaseFlow } from './use-purchase-flow';
 import { PurchaseResult } from './purchase-result';
 import { useFormErrors } from '@/lib/use-form-errors';
 
@@ -37,7 +35,7 @@ export function CableForm() {
   const [planId, setPlanId] = useState('');
   const [card, setCard] = useState('');
   const [pin, setPin] = useState('');
-  const [result, setResult] = useState<Transaction | null>(null);
+  const flow = usePurchaseFlow(buy);
   const customer = useCustomerCheck(serviceId || undefined, card);
 
   const variations = products.data?.message ?? [];
@@ -61,22 +59,16 @@ export function CableForm() {
       pin,
     });
     if (!body) return;
-    try {
-      const { message } = await buy.trigger({ body });
-      setResult(message);
-    } catch {
-      // shown from buy.error
-    }
+    await flow.submit(body);
   };
 
-  if (result) {
+  if (flow.result) {
     return (
       <PurchaseResult
-        transaction={result}
+        transaction={flow.result}
         onDone={() => {
-          setResult(null);
+          flow.done();
           setPin('');
-          buy.reset();
         }}
       />
     );
@@ -92,7 +84,7 @@ export function CableForm() {
     );
   }
 
-  const serverError = buy.error ? errorMessage(buy.error, FALLBACK.purchase) : '';
+  const { serverError } = flow;
   return (
     <form
       noValidate

@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Transaction } from '@contract/entities';
 import { dataForm } from '@contract/forms';
-import { FALLBACK } from '@contract/messages';
 import { dataPrice } from '@contract/pricing';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -16,11 +14,11 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { errorMessage } from '@/lib/api-error';
 import { useDataProducts } from '@/lib/catalogue';
 import { useDataPurchase } from '../api/data';
 import { CatalogueState, useBalance } from './purchase-screen';
 import { PriceSummary } from './price-summary';
+import { usePurchaseFlow } from './use-purchase-flow';
 import { PurchaseResult } from './purchase-result';
 import { useFormErrors } from '@/lib/use-form-errors';
 
@@ -39,7 +37,7 @@ export function DataForm() {
   const [planId, setPlanId] = useState('');
   const [destination, setDestination] = useState('');
   const [pin, setPin] = useState('');
-  const [result, setResult] = useState<Transaction | null>(null);
+  const flow = usePurchaseFlow(buy);
 
   const variations = products.data?.message ?? [];
   const variation = variations.find((v) => v.service_id === serviceId);
@@ -63,22 +61,16 @@ export function DataForm() {
       pin,
     });
     if (!body) return;
-    try {
-      const { message } = await buy.trigger({ body });
-      setResult(message);
-    } catch {
-      // shown from buy.error
-    }
+    await flow.submit(body);
   };
 
-  if (result) {
+  if (flow.result) {
     return (
       <PurchaseResult
-        transaction={result}
+        transaction={flow.result}
         onDone={() => {
-          setResult(null);
+          flow.done();
           setPin('');
-          buy.reset();
         }}
       />
     );
@@ -94,7 +86,7 @@ export function DataForm() {
     );
   }
 
-  const serverError = buy.error ? errorMessage(buy.error, FALLBACK.purchase) : '';
+  const { serverError } = flow;
   const destinationField = requiresAccountId ? 'account_id' : 'phone_number';
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Buy data">

@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Transaction } from '@contract/entities';
 import { educationForm } from '@contract/forms';
-import { FALLBACK } from '@contract/messages';
 import { billPrice, LIMITS } from '@contract/pricing';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -16,11 +14,11 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { UnitStepper } from '@/components/ui/unit-stepper';
-import { errorMessage } from '@/lib/api-error';
 import { useEducationProducts } from '@/lib/catalogue';
 import { useEducationPurchase } from '../api/education';
 import { CatalogueState, useBalance } from './purchase-screen';
 import { PriceSummary } from './price-summary';
+import { usePurchaseFlow } from './use-purchase-flow';
 import { PurchaseResult } from './purchase-result';
 import { useFormErrors } from '@/lib/use-form-errors';
 
@@ -36,7 +34,7 @@ export function EducationForm() {
   const [choice, setChoice] = useState('');
   const [quantity, setQuantity] = useState(1);
   const [pin, setPin] = useState('');
-  const [result, setResult] = useState<Transaction | null>(null);
+  const flow = usePurchaseFlow(buy);
 
   const variations = products.data?.message ?? [];
   const [serviceId = '', planId = ''] = choice ? choice.split(SEP) : [];
@@ -58,22 +56,16 @@ export function EducationForm() {
       { service_id: serviceId, plan_id: planId, quantity, pin },
     );
     if (!body) return;
-    try {
-      const { message } = await buy.trigger({ body });
-      setResult(message);
-    } catch {
-      // shown from buy.error
-    }
+    await flow.submit(body);
   };
 
-  if (result) {
+  if (flow.result) {
     return (
       <PurchaseResult
-        transaction={result}
+        transaction={flow.result}
         onDone={() => {
-          setResult(null);
+          flow.done();
           setPin('');
-          buy.reset();
         }}
       />
     );
@@ -89,7 +81,7 @@ export function EducationForm() {
     );
   }
 
-  const serverError = buy.error ? errorMessage(buy.error, FALLBACK.purchase) : '';
+  const { serverError } = flow;
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Buy exam pins">
       <Field

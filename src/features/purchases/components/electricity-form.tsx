@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Transaction } from '@contract/entities';
 import { electricityForm } from '@contract/forms';
-import { FALLBACK } from '@contract/messages';
 import { electricityPrice, NAIRA } from '@contract/pricing';
 import { isDigits } from '@contract/rules';
 import { Button } from '@/components/ui/button';
@@ -16,12 +14,12 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { errorMessage } from '@/lib/api-error';
 import { useElectricityProducts } from '@/lib/catalogue';
 import { useElectricityPurchase } from '../api/electricity';
 import { CustomerCheckResult, useCustomerCheck } from './customer-check';
 import { CatalogueState, useBalance } from './purchase-screen';
 import { PriceSummary } from './price-summary';
+import { usePurchaseFlow } from './use-purchase-flow';
 import { PurchaseResult } from './purchase-result';
 import { useFormErrors } from '@/lib/use-form-errors';
 
@@ -40,7 +38,7 @@ export function ElectricityForm() {
   const [meter, setMeter] = useState('');
   const [amount, setAmount] = useState('');
   const [pin, setPin] = useState('');
-  const [result, setResult] = useState<Transaction | null>(null);
+  const flow = usePurchaseFlow(buy);
 
   const variations = products.data?.message ?? [];
   const variation = variations.find((v) => v.id === variationId);
@@ -67,22 +65,16 @@ export function ElectricityForm() {
       },
     );
     if (!body) return;
-    try {
-      const { message } = await buy.trigger({ body });
-      setResult(message);
-    } catch {
-      // shown from buy.error
-    }
+    await flow.submit(body);
   };
 
-  if (result) {
+  if (flow.result) {
     return (
       <PurchaseResult
-        transaction={result}
+        transaction={flow.result}
         onDone={() => {
-          setResult(null);
+          flow.done();
           setPin('');
-          buy.reset();
         }}
       />
     );
@@ -98,7 +90,7 @@ export function ElectricityForm() {
     );
   }
 
-  const serverError = buy.error ? errorMessage(buy.error, FALLBACK.purchase) : '';
+  const { serverError } = flow;
   return (
     <form
       noValidate
