@@ -1,4 +1,5 @@
 import { allEndpoints, api, type EndpointName } from '@contract';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { mswPath } from './contract-handler';
 import { impls } from './handlers';
@@ -7,6 +8,16 @@ import { handlers, VARIANT_NAMES, variants } from './variants';
 /** Every contract endpoint has a mock, in all four variants, on the contract's method and path. */
 describe('mock coverage of the contract', () => {
   const names = Object.keys(api) as EndpointName[];
+
+  it('lists every call with its variants in mocks/README.md', () => {
+    const readme = readFileSync(new URL('./README.md', import.meta.url), 'utf8');
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const unlisted = names.filter((name) => {
+      const call = escape(`\`${api[name].method} ${api[name].path}\``);
+      return !new RegExp(`${call}\\s*\\|\\s*${escape(`\`variants.${name}\``)}`).test(readme);
+    });
+    expect(unlisted).toEqual([]);
+  });
 
   it('has an implementation for every endpoint in allEndpoints', () => {
     const implemented = new Set(Object.values(impls).map((i) => i.endpoint));
