@@ -3,11 +3,8 @@ import { airtimeForm } from '@contract/forms';
 import { suggestNetwork } from '@contract/phone';
 import { airtimePrice, NAIRA } from '@contract/pricing';
 import { isDigits } from '@contract/rules';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
-import { PinInput } from '@/components/ui/pin-input';
 import {
   Select,
   SelectContent,
@@ -19,6 +16,7 @@ import { useNetworks } from '@/lib/catalogue';
 import { useAirtimePurchase } from '../api/airtime';
 import { CatalogueState, useBalance } from './purchase-screen';
 import { PriceSummary } from './price-summary';
+import { PinField, SubmitRow } from './purchase-fields';
 import { usePurchaseFlow } from './use-purchase-flow';
 import { PurchaseResult } from './purchase-result';
 import { useFormErrors } from '@/lib/use-form-errors';
@@ -84,7 +82,6 @@ export function AirtimeForm() {
     );
   }
 
-  const { serverError } = flow;
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Buy airtime">
       <Field
@@ -160,23 +157,18 @@ export function AirtimeForm() {
         />
       </Field>
       <PriceSummary price={price} valueLabel="Airtime" />
-      <Field label="Secret pin" controlId={idOf('pin')} error={errors.pin} required>
-        {(control) => (
-          <PinInput
-            {...control}
-            name="pin"
-            value={pin}
-            onChange={(next) => {
-              setPin(next);
-              edited('pin');
-            }}
-          />
-        )}
-      </Field>
-      {serverError ? <FormAlert>{serverError}</FormAlert> : null}
-      <Button type="submit" size="lg" block loading={buy.isMutating}>
+      <PinField
+        id={idOf('pin')}
+        error={errors.pin}
+        value={pin}
+        onChange={(next) => {
+          setPin(next);
+          edited('pin');
+        }}
+      />
+      <SubmitRow error={flow.serverError} loading={buy.isMutating}>
         Buy airtime
-      </Button>
+      </SubmitRow>
     </form>
   );
 }

@@ -1,12 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { cableForm } from '@contract/forms';
 import { billPrice } from '@contract/pricing';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { Money } from '@/components/ui/money';
-import { PinInput } from '@/components/ui/pin-input';
 import {
   Select,
   SelectContent,
@@ -19,6 +16,7 @@ import { useCableTvPurchase } from '../api/cable-tv';
 import { CustomerCheckResult, useCustomerCheck } from './customer-check';
 import { CatalogueState, useBalance } from './purchase-screen';
 import { PriceSummary } from './price-summary';
+import { PinField, SubmitRow } from './purchase-fields';
 import { usePurchaseFlow } from './use-purchase-flow';
 import { PurchaseResult } from './purchase-result';
 import { useFormErrors } from '@/lib/use-form-errors';
@@ -84,7 +82,6 @@ export function CableForm() {
     );
   }
 
-  const { serverError } = flow;
   return (
     <form
       noValidate
@@ -161,23 +158,18 @@ export function CableForm() {
       </Field>
       <CustomerCheckResult check={customer} />
       <PriceSummary price={price} valueLabel="Plan price" />
-      <Field label="Secret pin" controlId={idOf('pin')} error={errors.pin} required>
-        {(control) => (
-          <PinInput
-            {...control}
-            name="pin"
-            value={pin}
-            onChange={(next) => {
-              setPin(next);
-              edited('pin');
-            }}
-          />
-        )}
-      </Field>
-      {serverError ? <FormAlert>{serverError}</FormAlert> : null}
-      <Button type="submit" size="lg" block loading={buy.isMutating}>
+      <PinField
+        id={idOf('pin')}
+        error={errors.pin}
+        value={pin}
+        onChange={(next) => {
+          setPin(next);
+          edited('pin');
+        }}
+      />
+      <SubmitRow error={flow.serverError} loading={buy.isMutating}>
         Pay subscription
-      </Button>
+      </SubmitRow>
     </form>
   );
 }

@@ -1,12 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { dataForm } from '@contract/forms';
 import { dataPrice } from '@contract/pricing';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { Money } from '@/components/ui/money';
-import { PinInput } from '@/components/ui/pin-input';
 import {
   Select,
   SelectContent,
@@ -18,6 +15,7 @@ import { useDataProducts } from '@/lib/catalogue';
 import { useDataPurchase } from '../api/data';
 import { CatalogueState, useBalance } from './purchase-screen';
 import { PriceSummary } from './price-summary';
+import { PinField, SubmitRow } from './purchase-fields';
 import { usePurchaseFlow } from './use-purchase-flow';
 import { PurchaseResult } from './purchase-result';
 import { useFormErrors } from '@/lib/use-form-errors';
@@ -86,7 +84,6 @@ export function DataForm() {
     );
   }
 
-  const { serverError } = flow;
   const destinationField = requiresAccountId ? 'account_id' : 'phone_number';
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Buy data">
@@ -161,23 +158,18 @@ export function DataForm() {
         />
       </Field>
       <PriceSummary price={price} valueLabel="Plan price" />
-      <Field label="Secret pin" controlId={idOf('pin')} error={errors.pin} required>
-        {(control) => (
-          <PinInput
-            {...control}
-            name="pin"
-            value={pin}
-            onChange={(next) => {
-              setPin(next);
-              edited('pin');
-            }}
-          />
-        )}
-      </Field>
-      {serverError ? <FormAlert>{serverError}</FormAlert> : null}
-      <Button type="submit" size="lg" block loading={buy.isMutating}>
+      <PinField
+        id={idOf('pin')}
+        error={errors.pin}
+        value={pin}
+        onChange={(next) => {
+          setPin(next);
+          edited('pin');
+        }}
+      />
+      <SubmitRow error={flow.serverError} loading={buy.isMutating}>
         Buy data
-      </Button>
+      </SubmitRow>
     </form>
   );
 }

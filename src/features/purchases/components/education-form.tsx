@@ -1,11 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { educationForm } from '@contract/forms';
 import { billPrice, LIMITS } from '@contract/pricing';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { FormAlert } from '@/components/ui/form-alert';
 import { Money } from '@/components/ui/money';
-import { PinInput } from '@/components/ui/pin-input';
 import {
   Select,
   SelectContent,
@@ -18,6 +15,7 @@ import { useEducationProducts } from '@/lib/catalogue';
 import { useEducationPurchase } from '../api/education';
 import { CatalogueState, useBalance } from './purchase-screen';
 import { PriceSummary } from './price-summary';
+import { PinField, SubmitRow } from './purchase-fields';
 import { usePurchaseFlow } from './use-purchase-flow';
 import { PurchaseResult } from './purchase-result';
 import { useFormErrors } from '@/lib/use-form-errors';
@@ -81,7 +79,6 @@ export function EducationForm() {
     );
   }
 
-  const { serverError } = flow;
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Buy exam pins">
       <Field
@@ -142,23 +139,18 @@ export function EducationForm() {
         )}
       </Field>
       <PriceSummary price={price} valueLabel={plan ? `${quantity} × ${plan.name}` : 'Value'} />
-      <Field label="Secret pin" controlId={idOf('pin')} error={errors.pin} required>
-        {(control) => (
-          <PinInput
-            {...control}
-            name="pin"
-            value={pin}
-            onChange={(next) => {
-              setPin(next);
-              edited('pin');
-            }}
-          />
-        )}
-      </Field>
-      {serverError ? <FormAlert>{serverError}</FormAlert> : null}
-      <Button type="submit" size="lg" block loading={buy.isMutating}>
+      <PinField
+        id={idOf('pin')}
+        error={errors.pin}
+        value={pin}
+        onChange={(next) => {
+          setPin(next);
+          edited('pin');
+        }}
+      />
+      <SubmitRow error={flow.serverError} loading={buy.isMutating}>
         Buy pins
-      </Button>
+      </SubmitRow>
     </form>
   );
 }

@@ -2,11 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { electricityForm } from '@contract/forms';
 import { electricityPrice, NAIRA } from '@contract/pricing';
 import { isDigits } from '@contract/rules';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
-import { PinInput } from '@/components/ui/pin-input';
 import {
   Select,
   SelectContent,
@@ -19,6 +16,7 @@ import { useElectricityPurchase } from '../api/electricity';
 import { CustomerCheckResult, useCustomerCheck } from './customer-check';
 import { CatalogueState, useBalance } from './purchase-screen';
 import { PriceSummary } from './price-summary';
+import { PinField, SubmitRow } from './purchase-fields';
 import { usePurchaseFlow } from './use-purchase-flow';
 import { PurchaseResult } from './purchase-result';
 import { useFormErrors } from '@/lib/use-form-errors';
@@ -90,7 +88,6 @@ export function ElectricityForm() {
     );
   }
 
-  const { serverError } = flow;
   return (
     <form
       noValidate
@@ -166,23 +163,18 @@ export function ElectricityForm() {
         />
       </Field>
       <PriceSummary price={price} valueLabel="Electricity" />
-      <Field label="Secret pin" controlId={idOf('pin')} error={errors.pin} required>
-        {(control) => (
-          <PinInput
-            {...control}
-            name="pin"
-            value={pin}
-            onChange={(next) => {
-              setPin(next);
-              edited('pin');
-            }}
-          />
-        )}
-      </Field>
-      {serverError ? <FormAlert>{serverError}</FormAlert> : null}
-      <Button type="submit" size="lg" block loading={buy.isMutating}>
+      <PinField
+        id={idOf('pin')}
+        error={errors.pin}
+        value={pin}
+        onChange={(next) => {
+          setPin(next);
+          edited('pin');
+        }}
+      />
+      <SubmitRow error={flow.serverError} loading={buy.isMutating}>
         Buy electricity
-      </Button>
+      </SubmitRow>
     </form>
   );
 }
