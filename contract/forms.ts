@@ -198,20 +198,30 @@ export const electricityForm = (ctx: { balance: Kobo; total: (amount: Kobo) => K
     (v) => ctx.total(v.amount),
   );
 
+/** JAMB pins are sold against the candidate's profile id (VTpass `billersCode`). */
+export const JAMB_SERVICE_ID = 'jamb';
+export const isJambProfileId = (v: string | undefined) => !!v && /^\d{10}$/.test(v);
+
 export const EDUCATION_UNITS_MESSAGE = `Units must be between ${LIMITS.educationUnits.min} and ${LIMITS.educationUnits.max}.`;
-export const EducationBody = z.object({
-  service_id: z.string().trim().min(1, MSG.inputsInvalid),
-  plan_id: z.string().trim().min(1, MSG.inputsInvalid),
-  pin: requiredPin(MSG.invalidPin),
-  quantity: z
-    .number({ error: EDUCATION_UNITS_MESSAGE })
-    .int(EDUCATION_UNITS_MESSAGE)
-    .min(LIMITS.educationUnits.min, EDUCATION_UNITS_MESSAGE)
-    .max(LIMITS.educationUnits.max, EDUCATION_UNITS_MESSAGE),
-  /** JAMB profile id (the provider's billersCode for JAMB pins). */
-  profile_id: optionalText,
-  coupon_code: optionalText,
-});
+export const EducationBody = z
+  .object({
+    service_id: z.string().trim().min(1, MSG.inputsInvalid),
+    plan_id: z.string().trim().min(1, MSG.inputsInvalid),
+    pin: requiredPin(MSG.invalidPin),
+    quantity: z
+      .number({ error: EDUCATION_UNITS_MESSAGE })
+      .int(EDUCATION_UNITS_MESSAGE)
+      .min(LIMITS.educationUnits.min, EDUCATION_UNITS_MESSAGE)
+      .max(LIMITS.educationUnits.max, EDUCATION_UNITS_MESSAGE),
+    /** JAMB profile id (the provider's billersCode for JAMB pins): required for JAMB. */
+    profile_id: optionalText,
+    coupon_code: optionalText,
+  })
+  .superRefine((v, issues) => {
+    if (v.service_id === JAMB_SERVICE_ID && !isJambProfileId(v.profile_id)) {
+      issues.addIssue({ code: 'custom', path: ['profile_id'], message: SERVER_MSG.jambProfileId });
+    }
+  });
 export const educationForm = (ctx: { balance: Kobo; total: (quantity: number) => Kobo }) =>
   withBalance(EducationBody, ctx.balance, (v) => ctx.total(v.quantity), 'quantity');
 

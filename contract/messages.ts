@@ -151,4 +151,5 @@ export const SERVER_MSG = {
   resetTokenValid: 'Reset link is valid.',
   webhookReceived: 'Webhook received.',
   fundsReceived: 'Funds received.',
+  jambProfileId: "Enter the candidate's 10-digit JAMB profile ID.",
 } as const;

@@ -1086,6 +1086,19 @@ describe('server bodies give the forms’ messages for bad JSON values', () => {
     ).toBe(false);
   });
 
+  it('JAMB pins need a 10-digit profile id; other exams need none', () => {
+    const jamb = { service_id: 'jamb', plan_id: 'utme', pin: '123456', quantity: 1 };
+    for (const profile_id of [undefined, '', '12345', '12345678901', '12345abcde']) {
+      expect(msgOf(EducationBody, { ...jamb, profile_id }, 'profile_id')).toBe(
+        "Enter the candidate's 10-digit JAMB profile ID.",
+      );
+    }
+    expect(EducationBody.safeParse({ ...jamb, profile_id: ' 1234567890 ' }).success).toBe(true);
+    expect(
+      EducationBody.safeParse({ ...jamb, service_id: 'waec', plan_id: 'waecdirect' }).success,
+    ).toBe(true);
+  });
+
   it('form and body agree on the airtime amount rule for every whole naira 0..200', () => {
     const form = airtimeForm({ balance: naira(1_000_000), total: (a) => a });
     const base = { pin: '1', phone_number: '08031234567' };

@@ -222,6 +222,41 @@ describe.each(engines)('purchases on %s', (engine) => {
     expect(nine.body.message).toMatchObject({ amountCharged: 192 });
   });
 
+  it('JAMB pins need a 10-digit profile id, from the wallet and from a coupon', async () => {
+    const u = await kit.user({ funds: 20_000_00 });
+    const jamb = { pin: PIN, service_id: 'jamb', plan_id: 'utme', quantity: 1 };
+    const missing = await kit.call(api.education, { token: u.token, body: jamb });
+    expect(missing.status).toBe(400);
+    expect(missing.body.msg).toBe(SERVER_MSG.jambProfileId);
+    const ok = await kit.call(api.education, {
+      token: u.token,
+      body: { ...jamb, profile_id: '1234567890' },
+    });
+    expect(ok.body.message).toMatchObject({ status: 'successful', plan: 'JAMB UTME PIN' });
+
+    // A JAMB coupon names its exam only on the server: the same rule holds there.
+    const bought = await kit.call(api.buyCoupon, {
+      token: u.token,
+      body: { product: 'EDUCATION', unit: 1, pin: PIN, service_id: 'jamb', plan_id: 'utme' },
+    });
+    expect(bought.status).toBe(200);
+    const afterCoupon = await kit.balance(u.id);
+    const code = bought.body.message[0]!.coupon_code;
+    const redeem = { pin: PIN, service_id: 'waec', plan_id: 'waecdirect', quantity: 1 };
+    const refused = await kit.call(api.education, {
+      token: u.token,
+      body: { ...redeem, coupon_code: code },
+    });
+    expect(refused.body.msg).toBe(SERVER_MSG.jambProfileId);
+    const redeemed = await kit.call(api.education, {
+      token: u.token,
+      body: { ...redeem, coupon_code: code, profile_id: '1234567890' },
+    });
+    expect(redeemed.body.message).toMatchObject({ status: 'successful', plan: 'JAMB UTME PIN' });
+    // The refused redemption kept the code usable; a redemption never touches the wallet.
+    expect(await kit.balance(u.id)).toBe(afterCoupon);
+  });
+
   it('admin: catalogue edit applies to later purchases only; plan off sale', async () => {
     const admin = await adminLogin(kit);
     const u = await kit.user({ funds: 10_000_00 });

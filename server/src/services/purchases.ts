@@ -15,6 +15,8 @@ import {
   dataDestinationError,
   electricityPrice,
   FINAL_TRANSACTION_STATUSES,
+  isJambProfileId,
+  JAMB_SERVICE_ID,
   MSG,
   SERVER_MSG,
   suggestNetwork,
@@ -647,6 +649,10 @@ export function education(
       coupon?.service_id ?? body.service_id,
       coupon?.plan_id ?? body.plan_id,
     );
+    // A JAMB coupon's exam is only known here: the profile id is checked for it too.
+    if (variation.service_id === JAMB_SERVICE_ID && !isJambProfileId(body.profile_id)) {
+      throw new ApiError('validation_error', SERVER_MSG.jambProfileId);
+    }
     const quantity = coupon ? 1 : body.quantity;
     const price = billPrice(Number(plan.price), Number(variation.convenience_fee), quantity);
     return {

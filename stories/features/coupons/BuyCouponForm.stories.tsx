@@ -171,3 +171,33 @@ export const Success: Story = {
     }
   },
 };
+
+/** An exam-pin coupon: the plan's price plus the convenience fee, one code per unit. */
+export const EducationSuccess: Story = {
+  play: async ({ canvas }) => {
+    await choose(canvas, /Product/, 'Education');
+    await pin(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: GENERATE }));
+    await expect(await canvas.findByText(MSG.inputsInvalid)).toBeVisible();
+    await choose(canvas, /Plan/, /WAEC Result Checker PIN/);
+    await expect(await total(canvas)).toHaveTextContent(
+      formatNaira(billPrice(900 * NAIRA, 50 * NAIRA).total),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: GENERATE }));
+    const list = await canvas.findByRole('list', { name: 'Generated coupon codes' });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    await expect(list).toHaveTextContent(/-EDUCATION/);
+  },
+};
+
+/** SPECTRANET and SMILE plans sell as their own coupon product. */
+export const DataNonRegularSuccess: Story = {
+  play: async ({ canvas }) => {
+    await choose(canvas, /Product/, /SPECTRANET, SMILE/);
+    await choose(canvas, /Plan/, /Spectranet 7GB - 30 days/);
+    await pin(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: GENERATE }));
+    const list = await canvas.findByRole('list', { name: 'Generated coupon codes' });
+    await expect(list).toHaveTextContent(/-DATA-NON-REGULAR/);
+  },
+};

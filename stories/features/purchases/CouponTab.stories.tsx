@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { api, FALLBACK, MSG, SERVER_MSG } from '@contract';
-import { errorHandler, refuse, SEED_COUPONS, variants } from '@mocks/index';
+import { db, errorHandler, refuse, SEED_COUPONS, variants } from '@mocks/index';
 import { AirtimeScreen } from '@/features/purchases/components/airtime-screen';
 import { CableScreen } from '@/features/purchases/components/cable-screen';
 import { DataScreen } from '@/features/purchases/components/data-screen';
@@ -171,6 +171,27 @@ export const EducationRedeemedWithPin: Story = {
     await submit(canvas, 'Redeem coupon');
     await expect(await canvas.findByText(MSG.invalidPin)).toBeVisible();
     await typePin(canvas);
+    await submit(canvas, 'Redeem coupon');
+    const result = await canvas.findByTestId('purchase-result');
+    await expect(within(result).getByText('Pin')).toBeVisible();
+  },
+};
+
+/** A JAMB coupon asks the candidate's profile id before the pin. */
+export const EducationJambAsksProfileId: Story = {
+  render: () => <EducationScreen />,
+  beforeEach: () => {
+    const coupon = db.coupons.find((c) => c.coupon_code === SEED_COUPONS.education);
+    if (!coupon) throw new Error('seed education coupon missing');
+    coupon.meta_data = { ...coupon.meta_data, service_id: 'jamb', plan_id: 'utme' };
+  },
+  play: async ({ canvas }) => {
+    await load(canvas, SEED_COUPONS.education);
+    await canvas.findByRole('region', { name: 'Coupon details' });
+    await typePin(canvas);
+    await submit(canvas, 'Redeem coupon');
+    await expect(await canvas.findByText(SERVER_MSG.jambProfileId)).toBeVisible();
+    await fill(canvas, /JAMB profile ID/, '1234567890');
     await submit(canvas, 'Redeem coupon');
     const result = await canvas.findByTestId('purchase-result');
     await expect(within(result).getByText('Pin')).toBeVisible();

@@ -4,7 +4,7 @@ import { api, billPrice, FALLBACK, MSG, NAIRA, SERVER_MSG } from '@contract';
 import { errorHandler, refuse, variants } from '@mocks/index';
 import { EducationForm } from '@/features/purchases/components/education-form';
 import { formatNaira } from '@/lib/money';
-import { choose, expectTotal, setBalance, signedIn, submit, typePin } from './helpers';
+import { choose, expectTotal, fill, setBalance, signedIn, submit, typePin } from './helpers';
 
 const meta = {
   title: 'Features/Purchases/EducationForm',
@@ -106,5 +106,31 @@ export const SuccessWithPins: Story = {
     const result = await canvas.findByTestId('purchase-result');
     await expect(within(result).getByText('Pin 1')).toBeVisible();
     await expect(within(result).getByText('Pin 2')).toBeVisible();
+  },
+};
+
+/** JAMB pins ask the candidate's 10-digit profile id; the pins come with it. */
+export const JambProfileId: Story = {
+  play: async ({ canvas }) => {
+    await choose(canvas, /Exam/, /JAMB UTME PIN/);
+    await typePin(canvas);
+    await submit(canvas, BUY);
+    await expect(await canvas.findByText(SERVER_MSG.jambProfileId)).toBeVisible();
+    await fill(canvas, /JAMB profile ID/, '12345');
+    await submit(canvas, BUY);
+    await expect(await canvas.findByText(SERVER_MSG.jambProfileId)).toBeVisible();
+    await fill(canvas, /JAMB profile ID/, '1234567890');
+    await expect(canvas.queryByText(SERVER_MSG.jambProfileId)).toBeNull();
+    await submit(canvas, BUY);
+    const result = await canvas.findByTestId('purchase-result');
+    await expect(within(result).getByText('Pin')).toBeVisible();
+  },
+};
+
+/** WAEC asks no profile id. */
+export const WaecAsksNoProfileId: Story = {
+  play: async ({ canvas }) => {
+    await pickWaec(canvas);
+    await expect(canvas.queryByLabelText(/JAMB profile ID/)).toBeNull();
   },
 };

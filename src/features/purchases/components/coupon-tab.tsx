@@ -16,9 +16,9 @@ import { CustomerCheckResult, useCustomerCheck } from './customer-check';
 import { PurchaseResult } from './purchase-result';
 import { useFormErrors } from '@/lib/use-form-errors';
 
-/** Where a redeemed coupon goes: a phone, an account id, a smart card or a meter. */
+/** Where a redeemed coupon goes: a phone, an account id, a smart card, a meter or a JAMB profile. */
 export type CouponDestination = {
-  field: 'phone_number' | 'account_id' | 'smart_card_number' | 'meter_number';
+  field: 'phone_number' | 'account_id' | 'smart_card_number' | 'meter_number' | 'profile_id';
   label: string;
   hint?: string;
   inputMode?: 'tel' | 'numeric' | 'text';
@@ -27,7 +27,7 @@ export type CouponDestination = {
 export type CouponTabProps<Body> = {
   /** The screen this tab is on: a coupon for another product is refused (spec §4). */
   screen: Product;
-  /** The destination the coupon's product needs (none for exam pins). */
+  /** The destination the coupon's product needs (none for WAEC pins). */
   destinationFor: (coupon: Coupon) => CouponDestination | null;
   /** The screen's contract form, fed with the coupon's fixed details and what was typed. */
   parse: (

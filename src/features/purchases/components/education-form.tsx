@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { educationForm } from '@contract/forms';
+import { educationForm, JAMB_SERVICE_ID } from '@contract/forms';
 import { billPrice, LIMITS } from '@contract/pricing';
 import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Money } from '@/components/ui/money';
 import {
   Select,
@@ -20,10 +21,13 @@ import { usePurchaseFlow } from './use-purchase-flow';
 import { PurchaseResult } from './purchase-result';
 import { useFormErrors } from '@/lib/use-form-errors';
 
-const FIELDS = ['service_id', 'plan_id', 'quantity', 'pin'] as const;
+const FIELDS = ['service_id', 'plan_id', 'profile_id', 'quantity', 'pin'] as const;
 const SEP = '|';
 
-/** Exam pins from the wallet (spec §5 "Education"): an exam, 1 to 5 units, the pin. */
+/**
+ * Exam pins from the wallet (spec §5 "Education"): an exam, 1 to 5 units, the pin; JAMB pins
+ * also ask the candidate's profile id.
+ */
 export function EducationForm() {
   const products = useEducationProducts();
   const balance = useBalance();
@@ -32,12 +36,14 @@ export function EducationForm() {
   const [choice, setChoice] = useState('');
   const [quantity, setQuantity] = useState(1);
   const [pin, setPin] = useState('');
+  const [profileId, setProfileId] = useState('');
   const flow = usePurchaseFlow(buy);
 
   const variations = products.data?.message ?? [];
   const [serviceId = '', planId = ''] = choice ? choice.split(SEP) : [];
   const variation = variations.find((v) => v.service_id === serviceId);
   const plan = variation?.plans.find((p) => p.plan_id === planId);
+  const isJamb = serviceId === JAMB_SERVICE_ID;
   const unitPrice = (units: number) =>
     plan && variation ? billPrice(plan.price, variation.wallet_convinience_fee, units) : undefined;
   const price = unitPrice(quantity);
@@ -51,7 +57,13 @@ export function EducationForm() {
     event.preventDefault();
     const body = validate(
       educationForm({ balance, total: (units) => unitPrice(units)?.total ?? 0 }),
-      { service_id: serviceId, plan_id: planId, quantity, pin },
+      {
+        service_id: serviceId,
+        plan_id: planId,
+        quantity,
+        pin,
+        ...(isJamb && { profile_id: profileId.trim() }),
+      },
     );
     if (!body) return;
     await flow.submit(body);
@@ -117,6 +129,27 @@ export function EducationForm() {
           </Select>
         )}
       </Field>
+      {isJamb ? (
+        <Field
+          label="JAMB profile ID"
+          hint="The 10-digit profile ID the candidate got from JAMB."
+          controlId={idOf('profile_id')}
+          error={errors.profile_id}
+          required
+        >
+          <Input
+            name="profile_id"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={10}
+            value={profileId}
+            onChange={(e) => {
+              setProfileId(e.target.value);
+              edited('profile_id');
+            }}
+          />
+        </Field>
+      ) : null}
       <Field
         label="Units"
         hint={`${LIMITS.educationUnits.min} to ${LIMITS.educationUnits.max} pins.`}

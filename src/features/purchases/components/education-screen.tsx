@@ -1,22 +1,29 @@
-import { educationForm } from '@contract/forms';
+import { educationForm, JAMB_SERVICE_ID } from '@contract/forms';
 import { useEducationPurchase } from '../api/education';
 import { CouponTab } from './coupon-tab';
 import { EducationForm } from './education-form';
 import { PurchaseScreen } from './purchase-screen';
 
-/** One education coupon is one pin: no destination, only the secret pin. */
+/** One education coupon is one pin: only the secret pin, and a profile id for JAMB. */
 function EducationCoupon() {
   const buy = useEducationPurchase();
   return (
     <CouponTab
       screen="Education"
-      destinationFor={() => null}
+      destinationFor={(coupon) =>
+        coupon.meta_data.service_id === JAMB_SERVICE_ID
+          ? { field: 'profile_id', label: 'JAMB profile ID', inputMode: 'numeric' }
+          : null
+      }
       parse={(coupon, input) =>
         educationForm({ balance: 0, total: () => 0 }).safeParse({
           service_id: coupon.meta_data.service_id,
           plan_id: coupon.meta_data.plan_id,
           quantity: 1,
           pin: input.pin,
+          ...(coupon.meta_data.service_id === JAMB_SERVICE_ID && {
+            profile_id: input.destination.trim(),
+          }),
           coupon_code: coupon.coupon_code,
         })
       }
