@@ -22,6 +22,13 @@ function editablePlan(name: string, planId: string): DataPlan | PricedPlan {
   return plan;
 }
 
+function markOnSale<V extends { plans: { id: string }[] }>(variation: V): V {
+  return {
+    ...variation,
+    plans: variation.plans.map((p) => ({ ...p, on_sale: !db.offSale.has(p.id) })),
+  };
+}
+
 const EMPTY_CATALOGUE: Catalogue = {
   networks: [],
   data: [],
@@ -33,8 +40,16 @@ const EMPTY_CATALOGUE: Catalogue = {
 export const product = {
   products: impl(
     api.products,
-    // The admin sees every plan, on sale or not, so a plan taken off sale can be found again.
-    () => ({ message: db.catalogue }),
+    // The admin sees every plan, marked on sale or not (as the server does), so a plan taken
+    // off sale can be found again.
+    () => ({
+      message: {
+        ...db.catalogue,
+        data: db.catalogue.data.map(markOnSale),
+        cabletv: db.catalogue.cabletv.map(markOnSale),
+        education: db.catalogue.education.map(markOnSale),
+      },
+    }),
     () => ({ message: EMPTY_CATALOGUE }),
   ),
 

@@ -91,6 +91,18 @@ export const ClickableRows: Story = {
 /** The parent owns the page (e.g. kept in the URL). */
 export const Controlled: Story = { args: { page: 3 } };
 
+/** The server pages the list: the rows are page 4 of 9 as it answered, shown as they are. */
+export const ServerPaged: Story = {
+  args: { rows: transactions.slice(0, 5), page: 4, pageCount: 9 },
+  play: async ({ canvas, userEvent, args }) => {
+    await expect(canvas.getByText('Page 4 of 9')).toBeVisible();
+    await expect(canvas.getAllByRole('row')).toHaveLength(6);
+    await expect(canvas.getByText('TX-2024-0001')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: /Next/ }));
+    await expect(args.onPageChange).toHaveBeenLastCalledWith(5);
+  },
+};
+
 export const Loading: Story = {
   args: { loading: true, rows: [] },
   play: async ({ canvas }) => {

@@ -39,8 +39,13 @@ export type PagedTableProps<Row> = Omit<React.ComponentProps<'div'>, 'children'>
     /** The table's accessible name ("Transactions"); shown as a visually hidden caption. */
     caption: string;
     columns: PagedTableColumn<Row>[];
-    /** All rows; the table shows one page of them. */
+    /** All rows, and the table shows one page of them; or, with `pageCount`, one server page. */
     rows: Row[];
+    /**
+     * When the server pages the list: its number of pages. `rows` is then the current page
+     * only, and `page` / `onPageChange` must be given.
+     */
+    pageCount?: number;
     /** A unique key per row (the transaction id). */
     getRowKey: (row: Row) => string;
     /** Makes rows clickable (mouse, Enter or Space) — e.g. open the details popup. */
@@ -74,6 +79,7 @@ export function PagedTable<Row>({
   onRowClick,
   getRowLabel,
   pageSize = LIMITS.pageSize,
+  pageCount: serverPageCount,
   page: controlledPage,
   onPageChange,
   loading = false,
@@ -81,9 +87,10 @@ export function PagedTable<Row>({
   ...props
 }: PagedTableProps<Row>) {
   const [ownPage, setOwnPage] = React.useState(1);
-  const pageCount = Math.max(1, Math.ceil(rows.length / pageSize));
+  const serverPaged = serverPageCount !== undefined;
+  const pageCount = Math.max(1, serverPageCount ?? Math.ceil(rows.length / pageSize));
   const page = Math.min(Math.max(1, controlledPage ?? ownPage), pageCount);
-  const visible = rows.slice((page - 1) * pageSize, page * pageSize);
+  const visible = serverPaged ? rows : rows.slice((page - 1) * pageSize, page * pageSize);
 
   const goTo = (next: number) => {
     if (controlledPage === undefined) setOwnPage(next);

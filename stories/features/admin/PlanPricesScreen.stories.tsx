@@ -93,7 +93,7 @@ export const EditValidation: Story = {
   },
 };
 
-/** Delete asks first, then takes the plan off sale (on_sale: false), nothing else. */
+/** Delete asks first, then takes the plan off sale (on_sale: false), nothing else; it can be put back. */
 export const DeletePlan: Story = {
   play: async ({ canvas, userEvent }) => {
     const { plan } = firstDataPlan();
@@ -106,6 +106,15 @@ export const DeletePlan: Story = {
     await expect(await within(dialog).findByText(SERVER_MSG.productUpdated)).toBeVisible();
     await waitFor(() => expect(db.offSale.has(plan.id)).toBe(true));
     await expect(db.catalogue.data[0]!.plans[0]!.name).toBe(plan.name);
+    // The list marks it; the popup offers to put it back on sale.
+    await userEvent.keyboard('{Escape}');
+    const listed = await canvas.findByRole('button', { name: new RegExp(plan.name) });
+    await waitFor(() => expect(listed).toHaveTextContent('Off sale'));
+    await userEvent.click(listed);
+    const reopened = await screen.findByRole('dialog');
+    await userEvent.click(within(reopened).getByRole('button', { name: 'Put back on sale' }));
+    await waitFor(() => expect(db.offSale.has(plan.id)).toBe(false));
+    await expect(await within(reopened).findByRole('button', { name: 'Delete' })).toBeVisible();
   },
 };
 

@@ -7,19 +7,6 @@ import { Input } from '@/components/ui/input';
 import { brand } from '@/config/brand';
 import { errorMessage } from '@/lib/api-error';
 
-/**
- * PagedTable pages its `rows` itself; admin lists are paged by the server. This lays one
- * server page at its place in a list of `pages` pages, so the table shows exactly these rows
- * and "Page X of Y". Only the rows of page `page` are ever read.
- */
-export function serverRows<Row>(items: Row[], page: number, pages: number, pageSize: number) {
-  if (items.length === 0) return items;
-  const filler = items[0]!;
-  const before = Array.from({ length: (page - 1) * pageSize }, () => filler);
-  const after = Array.from({ length: Math.max(0, pages - page) * pageSize }, () => filler);
-  return [...before, ...items, ...after];
-}
-
 /** The page's title (tab and heading) and a line about it. */
 export function ScreenHeading({ title, description }: { title: string; description?: ReactNode }) {
   return (

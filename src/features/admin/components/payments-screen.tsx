@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import type { Payment } from '@contract/entities';
-import { LIMITS } from '@contract/pricing';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Money } from '@/components/ui/money';
 import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useAllPayments } from '../api/get-payments';
-import { LoadError, ScreenHeading, SearchForm, serverRows } from './admin-parts';
+import { LoadError, ScreenHeading, SearchForm } from './admin-parts';
 import { PaymentDialog } from './payment-dialog';
 
 // Phones: the user folds under the payment id, so the amount and status stay readable.
@@ -63,7 +62,8 @@ export function PaymentsScreen() {
       <PagedTable
         caption="Payments"
         columns={columns}
-        rows={data ? serverRows(items, data.page, data.pages, LIMITS.pageSize) : []}
+        rows={items}
+        pageCount={data?.pages}
         getRowKey={(p) => p.id}
         getRowLabel={(p) => `Open payment ${p.t_id}`}
         onRowClick={(p) => setOpenId(p.id)}

@@ -32,7 +32,8 @@ type Mode = 'view' | 'edit' | 'delete';
 
 /**
  * The plan popup (spec §2 admin 5, 6): view mode first; Edit enables name and price; Update
- * saves (later purchases only). Delete asks first, then takes the plan off sale.
+ * saves (later purchases only). Delete asks first, then takes the plan off sale; a plan off
+ * sale can be put back.
  */
 export function PlanDialog({
   variationName,
@@ -94,9 +95,9 @@ function PlanForm({
       .catch(() => undefined);
   };
 
-  const takeOffSale = () => {
+  const setOnSale = (onSale: boolean) => {
     edit
-      .trigger({ body: { name: variationName, plan_id: plan.plan_id, on_sale: false } })
+      .trigger({ body: { name: variationName, plan_id: plan.plan_id, on_sale: onSale } })
       .then(() => setMode('view'))
       .catch(() => undefined);
   };
@@ -148,7 +149,16 @@ function PlanForm({
               <Button type="button" variant="destructive" onClick={() => setMode('delete')}>
                 Delete
               </Button>
-            ) : null}
+            ) : (
+              <Button
+                type="button"
+                variant="outline"
+                loading={edit.isMutating}
+                onClick={() => setOnSale(true)}
+              >
+                Put back on sale
+              </Button>
+            )}
             <Button
               type="button"
               onClick={() => {
@@ -186,7 +196,7 @@ function PlanForm({
               type="button"
               variant="destructive"
               loading={edit.isMutating}
-              onClick={takeOffSale}
+              onClick={() => setOnSale(false)}
             >
               Yes, delete
             </Button>

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import type { Transaction } from '@contract/entities';
-import { LIMITS } from '@contract/pricing';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Money } from '@/components/ui/money';
 import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useAllTransactions } from '../api/get-transactions';
-import { LoadError, ScreenHeading, SearchForm, serverRows } from './admin-parts';
+import { LoadError, ScreenHeading, SearchForm } from './admin-parts';
 import { TransactionDialog } from './transaction-dialog';
 
 // Spec §2 admin 3: id and user are hidden on phones.
@@ -60,7 +59,8 @@ export function TransactionsScreen() {
       <PagedTable
         caption="Transactions"
         columns={columns}
-        rows={data ? serverRows(items, data.page, data.pages, LIMITS.pageSize) : []}
+        rows={items}
+        pageCount={data?.pages}
         getRowKey={(t) => t.transaction_id}
         getRowLabel={(t) => `Open transaction ${t.transaction_id}`}
         onRowClick={(t) => setOpenId(t.transaction_id)}

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { User } from '@contract/entities';
-import { LIMITS } from '@contract/pricing';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Money } from '@/components/ui/money';
 import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
 import { useUsers } from '../api/get-users';
-import { LoadError, ScreenHeading, SearchForm, serverRows } from './admin-parts';
+import { LoadError, ScreenHeading, SearchForm } from './admin-parts';
 import { UserDialog } from './user-dialog';
 
 const columns: PagedTableColumn<User>[] = [
@@ -85,7 +84,8 @@ export function UsersScreen() {
       <PagedTable
         caption="Users"
         columns={columns}
-        rows={data ? serverRows(users, data.page, data.pages, LIMITS.pageSize) : []}
+        rows={users}
+        pageCount={data?.pages}
         getRowKey={(u) => u.id}
         getRowLabel={(u) => `Open user ${u.email}`}
         onRowClick={(u) => setOpenId(u.id)}
