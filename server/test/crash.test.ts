@@ -35,8 +35,10 @@ function start(): ChildProcess {
   });
 }
 
+/** Waits for the server to answer: up to 60 s, since a loaded CI machine starts tsx slowly. */
 async function ready(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
+    if (child && child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
     try {
       if ((await fetch(`${base}/api/public/product/network/all`)).ok) return;
     } catch {
@@ -64,7 +66,7 @@ afterAll(async () => {
 describe('kill -9 during a burst of purchases (sqlite)', () => {
   it(
     'restart → every pending purchase resolves, invariants hold',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       child = start();
       await ready();
