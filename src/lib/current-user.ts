@@ -1,4 +1,7 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
 import { api } from '@contract/endpoints';
+import type { CurrentUser } from '@contract/entities';
 import { useSession } from './session';
 import { useUserLoadReady } from './session-timers';
 import { apiKey, useApiQuery } from './swr';
@@ -19,3 +22,23 @@ export function useCurrentUser() {
 }
 
 export const currentUserKey = apiKey(api.currentUser);
+
+/**
+ * Writes what a call has just changed into the cached user at once, then refetches it where
+ * it is shown. For a screen that acts on the user before a refetch could land: right after
+ * the pin is created, the overview must not read the cached "no pin" user and send the
+ * customer back to create one (an unmounted query is not refetched by `invalidates`).
+ */
+export function usePatchCurrentUser() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    (patch: Partial<CurrentUser>) =>
+      mutate(
+        currentUserKey,
+        (cached?: { message: CurrentUser }) =>
+          cached && { ...cached, message: { ...cached.message, ...patch } },
+        { revalidate: true },
+      ),
+    [mutate],
+  );
+}

@@ -167,6 +167,46 @@ describe('useApiMutation', () => {
     await waitFor(() => expect(result.current.user.data?.message.wallet_balance).toBe(50000));
     expect(userLoads).toBe(2);
   });
+
+  it('resolves only once the listed endpoints have refetched, mutating until then', async () => {
+    let releaseUser: () => void = () => undefined;
+    let userLoads = 0;
+    server.use(
+      http.get(url('/api/user'), async () => {
+        userLoads += 1;
+        // The refetch after the mutation is slow: the caller must still see fresh data.
+        if (userLoads === 2) await new Promise<void>((r) => (releaseUser = r));
+        return HttpResponse.json({
+          message: { ...wireUser, has_created_secret_pin: userLoads > 1 },
+        });
+      }),
+      http.put(url('/api/auth/create_secret_pin'), () => HttpResponse.json({ message: 'ok' })),
+    );
+    const { result } = renderHook(
+      () => ({
+        user: useApiQuery(api.currentUser, {}),
+        create: useApiMutation(api.createPin, { invalidates: [api.currentUser] }),
+      }),
+      { wrapper },
+    );
+    await waitFor(() =>
+      expect(result.current.user.data?.message.has_created_secret_pin).toBe(false),
+    );
+    let settled = false;
+    let done: Promise<unknown> = Promise.resolve();
+    act(() => {
+      done = result.current.create
+        .trigger({ body: { pin: '482915' } })
+        .then(() => (settled = true));
+    });
+    await waitFor(() => expect(userLoads).toBe(2));
+    expect(settled).toBe(false);
+    expect(result.current.create.isMutating).toBe(true);
+    releaseUser();
+    await act(() => done);
+    expect(result.current.user.data?.message.has_created_secret_pin).toBe(true);
+    expect(result.current.create.isMutating).toBe(false);
+  });
 });
 
 describe('useApiCacheReset', () => {

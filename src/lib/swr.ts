@@ -150,10 +150,15 @@ export function useApiMutation<E extends AnyEndpoint>(
       try {
         const data = await request(endpoint, ...callArgs<E>({ ...(input ?? {}), requestId }));
         if (action.current?.requestId === requestId) action.current = null;
+        // Waits for the invalidated queries to refetch, so whoever acts on the answer (a
+        // redirect, a result screen) reads fresh data: after creating the pin, the overview
+        // must not see the cached "no pin" user and send the customer back. A failed refetch
+        // does not fail the mutation, which has happened.
+        // The call stays "mutating" meanwhile, so the form cannot be sent twice in the gap.
+        await Promise.allSettled(
+          (invalidates.current ?? []).map((target) => mutate((key) => isKeyOf(target, key))),
+        );
         setState((s) => ({ data, error: undefined, pending: s.pending - 1 }));
-        for (const target of invalidates.current ?? []) {
-          void mutate((key) => isKeyOf(target, key));
-        }
         return data;
       } catch (error) {
         const apiError = error instanceof ApiError ? error : undefined;
