@@ -1,4 +1,4 @@
-import { api, couponPrice, MSG, type CouponProduct } from '@contract';
+import { airtimePrice, api, couponPrice, MSG, SERVER_MSG, type CouponProduct } from '@contract';
 import { now } from '../clock';
 import { me } from '../contract-handler';
 import { db } from '../db';
@@ -14,6 +14,7 @@ import {
   quoteElectricity,
   type Quote,
 } from '../services/quotes';
+import { nairaText } from '../services/provider';
 import { couponPurchaseRecord, transactionId } from '../services/records';
 import { toCoupon } from '../services/views';
 import { assertCanSpend, checkPin, debit } from '../services/wallet';
@@ -38,7 +39,17 @@ function unitQuote(order: CouponBuy): Quote {
       // The network is optional: "gift airtime without knowing the recipient's number".
       const network = order.network_id ?? order.service_id;
       const known = network ? findNetwork(c, network) : undefined;
-      return quoteAirtime(c, known?.id ?? c.networks[0]?.id ?? 'mtn', order.amount ?? 0);
+      if (network && !known) throw new MockApiError('not_found', SERVER_MSG.productNotFound);
+      const amount = order.amount ?? 0;
+      if (known) return quoteAirtime(c, known.id, amount);
+      // No network, no network discount (as the server): the face value is charged.
+      const any = quoteAirtime(c, c.networks[0]?.id ?? 'mtn', amount);
+      return {
+        ...any,
+        price: airtimePrice(amount, 0),
+        plan: 'Airtime',
+        meta: { product: 'AIRTIME', name: `${nairaText(amount)} Airtime`, amount },
+      };
     }
     case 'ELECTRICITY': {
       if (!order.service_id) throw new MockApiError('validation_error', MSG.inputsInvalid);

@@ -90,6 +90,9 @@ export const TotalShown: Story = {
   play: async ({ canvas }) => {
     await choose(canvas, /Product/, 'Airtime');
     await fill(canvas, /Amount per coupon/, '500');
+    // For any network: the face value, no network discount.
+    await expect(await total(canvas)).toHaveTextContent(formatNaira(500 * NAIRA));
+    await choose(canvas, /Network/, 'MTN');
     await expect(await total(canvas)).toHaveTextContent(
       formatNaira(couponPrice(airtimePrice(500 * NAIRA, 2), 1).total),
     );

@@ -95,10 +95,11 @@ export function BuyCouponForm() {
     choiceLabel = 'Network';
     const list = networks.data?.message ?? [];
     options = list.map((n) => ({ value: n.id, label: n.name }));
-    const network = list.find((n) => n.id === first) ?? list[0];
+    // A network's wallet discount applies only when one is chosen; a coupon for any network
+    // costs its face value (as the server charges it).
+    const network = list.find((n) => n.id === first);
     body = { network_id: first || undefined };
-    unit =
-      amountKobo > 0 && network ? airtimePrice(amountKobo, network.wallet_percent_off) : undefined;
+    unit = amountKobo > 0 ? airtimePrice(amountKobo, network?.wallet_percent_off ?? 0) : undefined;
   } else if (product === 'ELECTRICITY') {
     catalogue = electricity;
     choiceLabel = 'Electricity company';
