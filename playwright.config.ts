@@ -2,14 +2,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { BASE_URL, MANUAL_REVERSE_PORT, MANUAL_REVERSE_URL, PORT } from './e2e/servers.ts';
 import { launchOptions } from './scripts/chromium.ts';
 
 // End-to-end journeys run against `npm start` (the real server serving the built app).
-const PORT = process.env.PORT ?? '4173';
-const baseURL = `http://127.0.0.1:${PORT}`;
-// Each run starts the server on a fresh database (a first start: seeds, admin, demo customer),
+const baseURL = BASE_URL;
+// Each run starts the servers on fresh databases (a first start: seeds, admin, demo customer),
 // never on the developer's ./data.
-const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'paybills-e2e-'));
+const freshDir = () => mkdtempSync(path.join(tmpdir(), 'paybills-e2e-'));
+const DATA_DIR = process.env.E2E_DATA_DIR ?? freshDir();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -28,13 +29,26 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], launchOptions },
     },
   ],
-  webServer: {
-    command: 'npm start',
-    url: baseURL,
-    reuseExistingServer: !process.env.CI,
-    env: { PORT, DATA_DIR },
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  // Playwright starts these one after the other, each once its URL answers: the first builds
+  // dist/ (npm start), the second serves the same build.
+  webServer: [
+    {
+      command: 'npm start',
+      url: baseURL,
+      reuseExistingServer: !process.env.CI,
+      env: { PORT: String(PORT), DATA_DIR },
+      timeout: 180_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'npm run start:server',
+      url: MANUAL_REVERSE_URL,
+      reuseExistingServer: !process.env.CI,
+      env: { PORT: String(MANUAL_REVERSE_PORT), DATA_DIR: freshDir(), AUTO_REVERSE_FAILED: '0' },
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -1,18 +1,32 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { api } from '../contract/endpoints';
 import { SERVER_MSG } from '../contract/messages';
+import {
+  ADMIN,
+  DEMO,
+  expectBalance,
+  freshCustomer,
+  logIn as fillLogin,
+  serverBalance,
+} from './helpers';
+import { MANUAL_REVERSE_URL } from './servers';
 
 // The admin dashboard against the real server (`npm start` on a fresh DATA_DIR), with the
 // accounts a first start creates (server/src/config.ts defaults, printed on start).
 
-const ADMIN = { email: 'admin@paybills.local', password: 'ChangeMe-Admin-2026' };
-const DEMO = { email: 'demo@paybills.local', password: 'DemoPass2026' };
-
+/** Signs in through the login form and waits to leave it. */
 async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/auth/login');
-  await page.getByLabel(/E-mail address/).fill(who.email);
-  await page.getByLabel(/Password/).fill(who.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await fillLogin(page, who);
   await expect(page).not.toHaveURL(/\/auth\/login/);
+}
+
+/** A bearer token for calls the test makes on someone's behalf. */
+async function tokenOf(request: APIRequestContext, who: { email: string; password: string }) {
+  const res = await request.post(api.login.path, {
+    data: { username: who.email, password: who.password },
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { JWTtoken: string }).JWTtoken;
 }
 
 const main = (page: Page) => page.getByRole('main');
@@ -74,4 +88,137 @@ test('a customer is sent to the user dashboard; a visitor to login', async ({ pa
   await logIn(page, DEMO);
   await page.goto('/admin/dashboard/users');
   await expect(page).toHaveURL(/\/user\/dashboard$/);
+});
+
+test('a blocked customer is refused at once and cannot sign in; unblocked, they can', async ({
+  page,
+  browser,
+}) => {
+  const customer = await freshCustomer(page.request, 'blocked', '205718');
+  const context = await browser.newContext();
+  const theirs = await context.newPage();
+  await logIn(theirs, customer);
+  await expect(theirs).toHaveURL(/\/user\/dashboard$/);
+
+  await logIn(page, ADMIN);
+  await page.goto('/admin/dashboard/users');
+  await page.getByLabel('User e-mail').fill(customer.email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('row', { name: `Open user ${customer.email}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Block' }).click();
+  await expect(dialog.getByText(SERVER_MSG.userBlocked)).toBeVisible();
+
+  // Their open session: the next call is refused with the reason (decisions §3: a refusal,
+  // not a silent sign-out), and signing in again is refused too.
+  await theirs.reload();
+  await expect(theirs.getByRole('alert')).toContainText(SERVER_MSG.accountBlocked);
+  await theirs.getByRole('button', { name: 'Logout' }).click();
+  await expect(theirs).toHaveURL(/\/auth\/login$/);
+  await fillLogin(theirs, customer);
+  await expect(theirs.getByText(SERVER_MSG.accountBlocked)).toBeVisible();
+  await expect(theirs).toHaveURL(/\/auth\/login$/);
+
+  await dialog.getByRole('button', { name: 'Unblock' }).click();
+  await expect(dialog.getByText(SERVER_MSG.userUnblocked)).toBeVisible();
+  await logIn(theirs, customer);
+  await expect(theirs).toHaveURL(/\/user\/dashboard$/);
+  await context.close();
+});
+
+// On the server started with AUTO_REVERSE_FAILED=0: failed purchases wait for an admin.
+test.describe('with AUTO_REVERSE_FAILED=0', () => {
+  test.use({ baseURL: MANUAL_REVERSE_URL });
+
+  test('an admin reverses a failed purchase once; the customer is refunded once', async ({
+    page,
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: MANUAL_REVERSE_URL });
+    const customer = await context.newPage();
+    await logIn(customer, DEMO);
+    const before = await serverBalance(customer);
+    // The sandbox fails numbers ending 0000.
+    await customer.goto('/user/dashboard/airtime');
+    await customer.getByLabel(/Phone number/).fill('08031230000');
+    await customer.getByLabel(/Amount/).fill('200');
+    await customer.getByLabel(/Secret pin/).fill(DEMO.pin);
+    await customer.getByRole('button', { name: 'Buy airtime' }).click();
+    await expect(customer.getByTestId('purchase-result')).toContainText('Purchase failed');
+    const charged = before - (await serverBalance(customer));
+    expect(charged).toBeGreaterThan(0);
+
+    await logIn(page, ADMIN);
+    await page.goto('/admin/dashboard/transactions');
+    await page.getByLabel('User e-mail').fill(DEMO.email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const failed = main(page).getByRole('row').filter({ hasText: 'Failed' }).first();
+    await failed.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Reverse' }).click();
+    await dialog.getByRole('button', { name: 'Yes, reverse' }).click();
+    await expect(dialog.getByText(SERVER_MSG.reversed)).toBeVisible();
+    await page.keyboard.press('Escape');
+    // The list shows it reversed, and it offers no second reversal.
+    await expect(main(page).getByRole('row').filter({ hasText: 'Failed' })).toHaveCount(0);
+    await main(page).getByRole('row').filter({ hasText: 'Reversed' }).first().click();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Reverse' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await customer.reload();
+    await expectBalance(customer, before);
+
+    // Asked again directly, the server refuses, and no kobo moves.
+    const user = (await (
+      await page.request.get(api.currentUser.path, {
+        headers: { authorization: `Bearer ${await tokenOf(page.request, DEMO)}` },
+      })
+    ).json()) as {
+      message: { id: string; transactions: { transaction_id: string; status: string }[] };
+    };
+    const reversed = user.message.transactions.find((t) => t.status === 'reversed')!;
+    const again = await page.request.post(api.reverse.path, {
+      headers: { authorization: `Bearer ${await tokenOf(page.request, ADMIN)}` },
+      data: { userId: user.message.id, transactionId: reversed.transaction_id },
+    });
+    expect(again.status()).toBe(409);
+    expect(((await again.json()) as { msg: string }).msg).toBe(SERVER_MSG.notReversible);
+    await expectBalance(customer, before);
+    await context.close();
+  });
+
+  test("a data plan's new price is what the next customer pays", async ({ page, browser }) => {
+    await logIn(page, ADMIN);
+    await page.goto('/admin/dashboard/data-prices');
+    const plan = main(page).getByRole('listitem').first().getByRole('button');
+    const planName = (await plan.innerText()).split('\n')[0]!.trim();
+    await plan.click();
+    const dialog = page.getByRole('dialog');
+    const price = dialog.getByLabel('Price (₦)');
+    const newPrice = Number(await price.inputValue()) + 37;
+    await dialog.getByRole('button', { name: 'Edit' }).click();
+    await price.fill(String(newPrice));
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    await expect(dialog.getByText(SERVER_MSG.productUpdated)).toBeVisible();
+
+    const context = await browser.newContext({ baseURL: MANUAL_REVERSE_URL });
+    const customer = await context.newPage();
+    await logIn(customer, DEMO);
+    const before = await serverBalance(customer);
+    await customer.goto('/user/dashboard/data');
+    await customer.getByRole('combobox', { name: /Network/ }).click();
+    await customer.getByRole('option', { name: /^MTN/ }).first().click();
+    await customer.getByRole('combobox', { name: /Plan/ }).click();
+    await customer
+      .getByRole('option', { name: new RegExp(planName) })
+      .first()
+      .click();
+    await expect(customer.getByTestId('total')).toContainText(newPrice.toLocaleString('en-NG'));
+    await customer.getByLabel(/Phone number/).fill('08031234567');
+    await customer.getByLabel(/Secret pin/).fill(DEMO.pin);
+    await customer.getByRole('button', { name: 'Buy data' }).click();
+    await expect(customer.getByTestId('purchase-result')).toContainText('Purchase successful');
+    await expectBalance(customer, before - newPrice * 100);
+    await context.close();
+  });
 });

@@ -1,47 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { MSG } from '../contract/messages';
+import { linkFromMail, logIn, uniqueEmail } from './helpers';
 
 // Sign-up to pin against the real server (`npm start` on a fresh DATA_DIR): the links come
 // from the dev mailbox, exactly as a customer would get them by e-mail.
 
 const PASSWORD = 'Kobo2026wallet';
-
-function uniqueEmail(tag: string): string {
-  return `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-/** The newest link to `pathPrefix` in the dev mailbox of `to` (waits for the mail). */
-async function linkFromMail(
-  request: APIRequestContext,
-  to: string,
-  pathPrefix: string,
-): Promise<string> {
-  const pattern = new RegExp(`${pathPrefix}/[A-Za-z0-9._~%-]+`);
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(to)}`);
-        if (!res.ok()) return '';
-        const body = (await res.json()) as { message: { text: string; html: string }[] };
-        for (const mail of body.message) {
-          const found = pattern.exec(`${mail.text}\n${mail.html}`);
-          if (found) return (link = found[0]);
-        }
-        return '';
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe('');
-  return link;
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel(/E-mail address/).fill(email);
-  await page.getByLabel(/Password/).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
 
 test('sign up, verify the e-mail, log in, create the pin, land on the dashboard', async ({
   page,
@@ -62,7 +26,7 @@ test('sign up, verify the e-mail, log in, create the pin, land on the dashboard'
   await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
 
-  await logIn(page, email, PASSWORD);
+  await logIn(page, { email, password: PASSWORD });
   // Login lands on the dashboard, whose overview may send a user without a pin on to create one.
   await expect(page).toHaveURL(/\/(user\/dashboard|auth\/createpin)/);
 
@@ -105,8 +69,8 @@ test('forgot password, reset it from the e-mailed link, log in with the new one'
   await expect(page.getByRole('status').filter({ hasText: /reset/i })).toBeVisible();
   await expect(page.getByLabel(/^New password/)).toBeHidden({ timeout: 5_000 });
 
-  await logIn(page, email, PASSWORD);
+  await logIn(page, { email, password: PASSWORD });
   await expect(page.getByRole('alert')).toBeVisible();
-  await logIn(page, email, newPassword);
+  await logIn(page, { email, password: newPassword });
   await expect(page).toHaveURL(/\/(user\/dashboard|auth\/createpin)/);
 });
