@@ -42,3 +42,46 @@ test('the API answers in the browser with the contract shape', async ({ page }) 
     expect.arrayContaining(['MTN', 'GLO', 'AIRTEL', '9MOBILE']),
   );
 });
+
+test.describe('the landing page without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('is complete HTML from the server: heading, sections and the ways in', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    for (const section of ['About us', 'Why PayBills', 'Our services']) {
+      await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: 'Sign up' }).first()).toHaveAttribute(
+      'href',
+      '/auth/signup',
+    );
+    await page.goto('/frequently-asked-questions');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
+test('the prerendered landing loads no app code, and its phone menu opens and closes', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  const menu = page.getByRole('button', { name: 'Menu' });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav).toBeHidden();
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(nav.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  expect(scripts).toEqual(['/public-menu.js']);
+
+  // A link into the app loads it.
+  await menu.click();
+  await nav.getByRole('link', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+});

@@ -2,7 +2,7 @@
  * Builds the Fastify app without listening (fastify/demo): plugins, the contract's routes, the
  * built web app with SPA fallback, and the error and not-found answers. `server.ts` listens.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -149,6 +149,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const indexHtml = webDir ? path.join(webDir, 'index.html') : undefined;
   if (webDir && indexHtml && existsSync(indexHtml)) {
     await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+    // The public pages prerendered at build time (landing, FAQ, privacy: decision 0012) are
+    // sent as they are; every other path gets the browser app below.
+    for (const page of staticPages(webDir)) {
+      app.get(page.path, (_req, reply) =>
+        reply.type('text/html; charset=utf-8').sendFile(`${STATIC_PAGES_DIR}/${page.file}`),
+      );
+    }
   }
 
   app.setNotFoundHandler((req, reply) => {
@@ -185,4 +192,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await dbh.close();
   });
   return app;
+}
+
+const STATIC_PAGES_DIR = 'static-pages';
+
+/** The prerendered pages scripts/prerender.mjs listed in dist/static-pages/pages.json. */
+function staticPages(webDir: string): { path: string; file: string }[] {
+  const list = path.join(webDir, STATIC_PAGES_DIR, 'pages.json');
+  if (!existsSync(list)) return [];
+  const pages = JSON.parse(readFileSync(list, 'utf8')) as { path: string; file: string }[];
+  return pages.filter((p) => existsSync(path.join(webDir, STATIC_PAGES_DIR, p.file)));
 }

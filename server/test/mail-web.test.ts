@@ -16,6 +16,16 @@ describe.each(engines)('mail outbox and the web app on %s', (engine) => {
     );
     mkdirSync(path.join(web, 'assets'));
     writeFileSync(path.join(web, 'assets', 'app.js'), 'console.log(1)');
+    // What scripts/prerender.mjs writes for the public pages.
+    mkdirSync(path.join(web, 'static-pages'));
+    writeFileSync(path.join(web, 'static-pages', 'landing.html'), '<h1>Prerendered landing</h1>');
+    writeFileSync(
+      path.join(web, 'static-pages', 'pages.json'),
+      JSON.stringify([
+        { path: '/', file: 'landing.html' },
+        { path: '/privacy-policy', file: 'missing.html' },
+      ]),
+    );
     kit = await createKit(engine, { config: { webDir: web } });
   });
   afterAll(async () => {
@@ -47,13 +57,18 @@ describe.each(engines)('mail outbox and the web app on %s', (engine) => {
     await Promise.all([one.stop(), two.stop()]);
   });
 
-  it('serves the built app, falls back to index.html for app paths, and 404s unknown /api', async () => {
+  it('serves the prerendered pages and the built app, falls back to index.html for app paths, and 404s unknown /api', async () => {
     const home = await kit.app.inject({ url: '/' });
     expect(home.statusCode).toBe(200);
-    expect(home.body).toContain('<div id="root">');
+    expect(home.headers['content-type']).toContain('text/html');
+    expect(home.body).toBe('<h1>Prerendered landing</h1>');
+    // A listed page whose file is missing falls back to the app, like any other path.
+    const privacy = await kit.app.inject({ url: '/privacy-policy' });
+    expect(privacy.body).toContain('<div id="root">');
     const deep = await kit.app.inject({ url: '/user/dashboard/wallet' });
     expect(deep.statusCode).toBe(200);
     expect(deep.headers['content-type']).toContain('text/html');
+    expect(deep.body).toContain('<div id="root">');
     const asset = await kit.app.inject({ url: '/assets/app.js' });
     expect(asset.statusCode).toBe(200);
     const api = await kit.app.inject({ url: '/api/transactions/unknown', method: 'POST' });

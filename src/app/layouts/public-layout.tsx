@@ -55,6 +55,7 @@ function SiteHeader() {
           className={`rounded-md border border-border px-3 py-2 text-sm font-medium md:hidden ${focusRing}`}
           aria-expanded={menuOpen}
           aria-controls={menuId}
+          data-menu-toggle=""
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span aria-hidden="true">{menuOpen ? '✕' : '☰'} </span>

@@ -1,0 +1,23 @@
+// The mobile menu of the prerendered public pages (landing, FAQ, privacy), which ship no
+// React (docs/decisions/0012): the same behaviour as src/app/layouts/public-layout.tsx —
+// the button opens and closes the menu, Escape or following a link closes it.
+(function () {
+  var button = document.querySelector('[data-menu-toggle]');
+  var menu = button && document.getElementById(button.getAttribute('aria-controls'));
+  if (!menu) return;
+  function set(open) {
+    button.setAttribute('aria-expanded', String(open));
+    button.firstElementChild.textContent = open ? '\u2715 ' : '\u2630 ';
+    menu.classList.toggle('hidden', !open);
+    menu.classList.toggle('block', open);
+  }
+  button.addEventListener('click', function () {
+    set(button.getAttribute('aria-expanded') !== 'true');
+  });
+  button.parentElement.addEventListener('keydown', function (event) {
+    if (event.key === 'Escape') set(false);
+  });
+  menu.addEventListener('click', function (event) {
+    if (event.target.closest('a')) set(false);
+  });
+})();

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { staticDocument } from '../../scripts/prerender.mjs';
+import { renderPage, STATIC_PAGES } from './prerender';
+
+const template = readFileSync(path.join(process.cwd(), 'index.html'), 'utf8');
+
+describe('prerendered public pages (decision 0012)', () => {
+  it('renders each page in the public layout, as the browser app does', () => {
+    const landing = renderPage('/');
+    expect(landing).toContain('id="hero-title"');
+    expect(landing).toContain('href="/auth/signup"');
+    expect(landing).toContain('aria-label="Main"');
+    expect(renderPage('/frequently-asked-questions')).toContain('Frequently asked questions');
+    expect(renderPage('/privacy-policy')).toContain('Privacy policy');
+    expect(STATIC_PAGES.map((p) => p.path)).toEqual([
+      '/',
+      '/frequently-asked-questions',
+      '/privacy-policy',
+    ]);
+  });
+
+  it('makes a document that paints with no app script: markup in, entry and notices out', () => {
+    const html = staticDocument(template, renderPage('/'));
+    expect(html).not.toMatch(/<script type="module"/);
+    expect(html).not.toContain('needs JavaScript');
+    expect(html).not.toContain('#root { display: none; }');
+    expect(html).toContain('<script src="/public-menu.js" defer></script>');
+    expect(html).toMatch(/<div id="root"><div class="flex min-h-dvh/);
+    // One <title>, the page's, in <head>.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.indexOf('<title>')).toBeLessThan(html.indexOf('</head>'));
+  });
+});
