@@ -1,7 +1,16 @@
 // The mobile menu of the prerendered public pages (landing, FAQ, privacy), which ship no
 // React (docs/decisions/0012): the same behaviour as src/app/layouts/public-layout.tsx —
-// the button opens and closes the menu, Escape or following a link closes it.
+// the button opens and closes the menu, Escape or following a link closes it; and the
+// theme chosen in the app.
 (function () {
+  // The light/dark choice made in the app (src/lib/theme.ts); without one, CSS follows the
+  // phone's setting.
+  try {
+    var theme = localStorage.getItem('theme');
+    if (theme === 'light' || theme === 'dark') document.documentElement.classList.add(theme);
+  } catch (e) {
+    // no storage: follow the phone
+  }
   var button = document.querySelector('[data-menu-toggle]');
   var menu = button && document.getElementById(button.getAttribute('aria-controls'));
   if (!menu) return;

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 
 import '@/styles/globals.css';
 import { App } from '@/app/app';
+import { applyTheme, readTheme } from '@/lib/theme';
 
 /**
  * In mock mode every /api call is answered in the browser by MSW, so the worker must be
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
     console.error('Could not start the mock API (MSW); /api calls will fail.', error);
   }
 
+  // The customer's light/dark choice before the first paint of the app.
+  applyTheme(readTheme());
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
 

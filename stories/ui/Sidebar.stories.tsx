@@ -147,4 +147,15 @@ export const LongText: Story = {
   },
 };
 
+/** The light/dark switch above Logout, as both dashboards show it. */
+export const WithThemeSwitch: Story = {
+  args: { themeSwitch: true, defaultDrawerOpen: true },
+  parameters: { visual: { fullPage: true } },
+  play: async () => {
+    // In the sidebar on wide screens, in the open drawer on phones.
+    const switches = await screen.findAllByRole('button', { name: /Theme: phone setting/ });
+    await expect(switches.some((s) => s.checkVisibility())).toBe(true);
+  },
+};
+
 export const Dark: Story = { globals: { theme: 'dark' }, args: { isAdmin: true } };

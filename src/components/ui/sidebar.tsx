@@ -5,6 +5,7 @@ import * as React from 'react';
 import { cn } from '@/lib/cn';
 
 import { focusRing } from './button';
+import { ThemeSwitch } from './theme-switch';
 
 /** One link of the sidebar. */
 export type SidebarEntry = {
@@ -56,6 +57,8 @@ export type SidebarProps = VariantProps<typeof sidebarVariants> & {
   currentHref?: string;
   /** Shows a Logout button at the bottom. */
   onLogout?: () => void;
+  /** Shows the light / dark / phone-setting switch above Logout. */
+  themeSwitch?: boolean;
   /** Icons-only mode on wide screens. */
   collapsed?: boolean;
   /** Shows the collapse toggle; called with the new state. */
@@ -115,6 +118,7 @@ export function Sidebar({
   isAdmin = false,
   currentHref,
   onLogout,
+  themeSwitch = false,
   collapsed = false,
   onCollapsedChange,
   renderLink = defaultRenderLink,
@@ -149,7 +153,16 @@ export function Sidebar({
     );
   };
 
-  const logout = (isCollapsed: boolean) =>
+  const logout = (isCollapsed: boolean) => (
+    <>
+      {themeSwitch ? (
+        <ThemeSwitch iconOnly={isCollapsed} className={itemClass(false, isCollapsed)} />
+      ) : null}
+      {logoutButton(isCollapsed)}
+    </>
+  );
+
+  const logoutButton = (isCollapsed: boolean) =>
     onLogout ? (
       <button
         type="button"

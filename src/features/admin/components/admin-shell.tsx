@@ -82,6 +82,7 @@ export function AdminShell() {
         currentHref={current}
         collapsed={collapsed}
         onCollapsedChange={setCollapsed}
+        themeSwitch
         onLogout={() => {
           void logout.trigger().then(() => navigate(paths.login, { replace: true }));
         }}

@@ -135,6 +135,7 @@ export function UserDashboardShell({ brand }: { brand: ReactNode }) {
         isAdmin={data?.message.isAdmin ?? false}
         currentHref={currentHref}
         onLogout={() => void logout()}
+        themeSwitch
         collapsed={collapsed}
         onCollapsedChange={onCollapsedChange}
         renderLink={renderLink}
