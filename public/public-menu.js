@@ -8,7 +8,7 @@
   try {
     var theme = localStorage.getItem('theme');
     if (theme === 'light' || theme === 'dark') document.documentElement.classList.add(theme);
-  } catch (e) {
+  } catch {
     // no storage: follow the phone
   }
   var button = document.querySelector('[data-menu-toggle]');
