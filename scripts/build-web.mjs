@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress.mjs';
 import { prerender } from './prerender.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,6 +68,7 @@ export async function buildWebIfStale(mode) {
   await build({ root, mode: mode === 'mock' ? 'mock' : 'production', logLevel: 'warn' });
   // The public pages as static HTML (decision 0012); only the real server sends them.
   if (mode === 'server') await prerender({ outDir });
+  precompress({ outDir });
   writeFileSync(stampFile, `${JSON.stringify({ mode, builtAt: new Date().toISOString() })}\n`);
   console.log('Build done.');
 }

@@ -148,7 +148,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const webDir = config.webDir;
   const indexHtml = webDir ? path.join(webDir, 'index.html') : undefined;
   if (webDir && indexHtml && existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+    // preCompressed: the build's .br / .gz copies (scripts/precompress.mjs) go to browsers
+    // that accept them.
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+    });
+    // Vite names every asset by its content hash: a browser may keep it for good. Pages are
+    // revalidated (max-age=0, ETag), so a new build shows at once.
+    app.addHook('onSend', async (req, reply) => {
+      if (req.url.startsWith('/assets/') && reply.statusCode === 200) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+    });
     // The public pages prerendered at build time (landing, FAQ, privacy: decision 0012) are
     // sent as they are; every other path gets the browser app below.
     for (const page of staticPages(webDir)) {

@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { SERVER_MSG } from '@contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, enqueueMail } from '../src/services/mail.ts';
@@ -16,6 +17,9 @@ describe.each(engines)('mail outbox and the web app on %s', (engine) => {
     );
     mkdirSync(path.join(web, 'assets'));
     writeFileSync(path.join(web, 'assets', 'app.js'), 'console.log(1)');
+    // What scripts/precompress.mjs writes next to each file.
+    writeFileSync(path.join(web, 'assets', 'app.js.br'), brotliCompressSync('console.log(1)'));
+    writeFileSync(path.join(web, 'assets', 'app.js.gz'), gzipSync('console.log(1)'));
     // What scripts/prerender.mjs writes for the public pages.
     mkdirSync(path.join(web, 'static-pages'));
     writeFileSync(path.join(web, 'static-pages', 'landing.html'), '<h1>Prerendered landing</h1>');
@@ -71,6 +75,22 @@ describe.each(engines)('mail outbox and the web app on %s', (engine) => {
     expect(deep.body).toContain('<div id="root">');
     const asset = await kit.app.inject({ url: '/assets/app.js' });
     expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(1)');
+    // Hashed assets are kept for good; pages are revalidated.
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(home.headers['cache-control']).toBe('public, max-age=0');
+    // Browsers that accept Brotli or gzip get the build's compressed copy.
+    const br = await kit.app.inject({
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const gz = await kit.app.inject({
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
     const api = await kit.app.inject({ url: '/api/transactions/unknown', method: 'POST' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ type: 'not_found', msg: SERVER_MSG.notFound });

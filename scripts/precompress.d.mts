@@ -1,0 +1,5 @@
+export function precompress(options?: { outDir?: string }): {
+  count: number;
+  raw: number;
+  brotli: number;
+};
