@@ -1,0 +1,320 @@
+/**
+ * `npm run bench:web`: a benchmark, never a test. Builds the app as `npm start` does (when
+ * stale), starts the real server on a temp SQLite, and measures in Debian's Chromium:
+ *
+ * 1. Bytes of a first visit to each route (an empty cache): the JavaScript and CSS the page
+ *    loads, as sent over the wire (Brotli from the build's precompressed copies) and as
+ *    gzip would send them, plus the HTML document.
+ * 2. Lighthouse 12 mobile runs (its default phone emulation and simulated slow 4G) of the
+ *    landing page and of the signed-in dashboard, each `RUNS` times (default 3); the median
+ *    of each figure is printed against the targets of issue 6 and a typical peer (138 KB of
+ *    JavaScript in one bundle for every route, landing page painted at about 2 s).
+ *
+ * BENCH_RUNS=5 npm run bench:web for more runs; BENCH_WEB_REPORTS=<dir> keeps each page's last
+ * Lighthouse report (JSON) there. Nothing here asserts: read the figures.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/config.ts';
+import { buildWebIfStale } from '../scripts/build-web.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS || 3);
+const PORT = Number(process.env.BENCH_WEB_PORT || 4311);
+const DEBUG_PORT = PORT + 1000;
+const BASE = `http://127.0.0.1:${PORT}`;
+const root = path.resolve(import.meta.dirname, '..');
+const dir = mkdtempSync(path.join(tmpdir(), 'paybills-bench-web-'));
+const children: ChildProcess[] = [];
+
+/** The routes of a first visit, and whether they need the demo customer (or the admin). */
+const ROUTES: { path: string; as?: 'customer' | 'admin' }[] = [
+  { path: '/' },
+  { path: '/frequently-asked-questions' },
+  { path: '/privacy-policy' },
+  { path: '/auth/login' },
+  { path: '/auth/signup' },
+  { path: '/user/dashboard', as: 'customer' },
+  { path: '/user/dashboard/airtime', as: 'customer' },
+  { path: '/user/dashboard/transactions', as: 'customer' },
+  { path: '/admin/dashboard', as: 'admin' },
+];
+
+const DEMO = { email: DEMO_EMAIL, password: DEMO_PASSWORD };
+const ADMIN = {
+  email: process.env.ADMIN_EMAIL ?? 'admin@paybills.local',
+  password: process.env.ADMIN_PASSWORD ?? 'ChangeMe-Admin-2026',
+};
+
+function startServer(): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (/Press Ctrl\+C/.test(out)) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
+}
+
+/** Tokens for the demo customer or the admin, as the login screen would store them. */
+async function tokens(who: { email: string; password: string }) {
+  const res = await fetch(`${BASE}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: who.email, password: who.password }),
+  });
+  if (!res.ok) throw new Error(`login as ${who.email} failed: ${res.status}`);
+  return (await res.json()) as { JWTtoken: string; refresh_token: string };
+}
+
+/** Puts a session in localStorage before any script of the page runs. */
+async function signIn(context: BrowserContext, who: { email: string; password: string }) {
+  const pair = await tokens(who);
+  await context.addInitScript((t) => {
+    localStorage.setItem('JWTtoken', t.JWTtoken);
+    localStorage.setItem('refresh_token', t.refresh_token);
+    localStorage.setItem('token_saved_at', String(Date.now()));
+  }, pair);
+}
+
+type Bytes = { html: number; jsWire: number; jsGzip: number; cssWire: number; cssGzip: number };
+
+/** What one first visit downloads: scripts and stylesheets, on the wire and gzipped. */
+async function firstVisit(page: Page, url: string): Promise<Bytes> {
+  const bytes: Bytes = { html: 0, jsWire: 0, jsGzip: 0, cssWire: 0, cssGzip: 0 };
+  const pending: Promise<void>[] = [];
+  page.on('requestfinished', (request) => {
+    const type = request.resourceType();
+    if (type !== 'script' && type !== 'stylesheet' && type !== 'document') return;
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        if (!response) return;
+        const [sizes, body] = await Promise.all([request.sizes(), response.body()]);
+        const gzip = gzipSync(body, { level: 6 }).length;
+        if (type === 'document') bytes.html += sizes.responseBodySize;
+        else if (type === 'script') {
+          bytes.jsWire += sizes.responseBodySize;
+          bytes.jsGzip += gzip;
+        } else {
+          bytes.cssWire += sizes.responseBodySize;
+          bytes.cssGzip += gzip;
+        }
+      })(),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  return bytes;
+}
+
+const kb = (n: number) => (n / 1024).toFixed(1);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function measureRoutes(): Promise<(Bytes & { route: string })[]> {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const rows: (Bytes & { route: string })[] = [];
+  try {
+    for (const route of ROUTES) {
+      // A new context per route: an empty cache, as on a first visit.
+      const context = await browser.newContext();
+      if (route.as) await signIn(context, route.as === 'admin' ? ADMIN : DEMO);
+      const page = await context.newPage();
+      rows.push({ route: route.path, ...(await firstVisit(page, `${BASE}${route.path}`)) });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+type Figures = {
+  performance: number;
+  accessibility: number;
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+};
+
+/** One Lighthouse mobile run of `url` in the persistent browser (the session it holds). */
+async function lighthouseRun(url: string, keepStorage: boolean): Promise<Figures> {
+  const result = await lighthouse(url, {
+    port: DEBUG_PORT,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    // The dashboard needs the session in localStorage; the HTTP cache is still cleared.
+    disableStorageReset: keepStorage,
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (process.env.BENCH_WEB_REPORTS) {
+    // The whole report of the last run of each page, to see what the figures come from.
+    const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing';
+    writeFileSync(
+      path.join(process.env.BENCH_WEB_REPORTS, `${name}.json`),
+      result.report as string,
+    );
+  }
+  const { categories, audits } = result.lhr;
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    lcp: value('largest-contentful-paint'),
+    fcp: value('first-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+  };
+}
+
+async function measureLighthouse(): Promise<{ page: string; figures: Figures }[]> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'paybills-bench-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUG_PORT}`],
+  });
+  const results: { page: string; figures: Figures }[] = [];
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    const runs = async (name: string, url: string, keepStorage: boolean) => {
+      const all: Figures[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        await cdp.send('Network.clearBrowserCache');
+        all.push(await lighthouseRun(url, keepStorage));
+        process.stdout.write('.');
+      }
+      const pick = (key: keyof Figures) => median(all.map((f) => f[key]));
+      results.push({
+        page: name,
+        figures: {
+          performance: pick('performance'),
+          accessibility: pick('accessibility'),
+          lcp: pick('lcp'),
+          fcp: pick('fcp'),
+          tbt: pick('tbt'),
+          cls: pick('cls'),
+        },
+      });
+    };
+    await runs('landing (/)', `${BASE}/`, false);
+    // Sign in once in this browser profile: Lighthouse's tab shares its localStorage.
+    const pair = await tokens(DEMO);
+    await page.goto(`${BASE}/auth/login`);
+    await page.evaluate((t) => {
+      localStorage.setItem('JWTtoken', t.JWTtoken);
+      localStorage.setItem('refresh_token', t.refresh_token);
+      localStorage.setItem('token_saved_at', String(Date.now()));
+    }, pair);
+    await runs('dashboard (/user/dashboard)', `${BASE}/user/dashboard`, true);
+    process.stdout.write('\n');
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return results;
+}
+
+function printRoutes(rows: (Bytes & { route: string })[]) {
+  console.log('\nFirst visit, per route (KB; wire = Brotli as the server sends it):');
+  console.log(
+    'route'.padEnd(32) +
+      'HTML'.padStart(7) +
+      'JS wire'.padStart(9) +
+      'JS gzip'.padStart(9) +
+      'CSS wire'.padStart(10) +
+      'CSS gzip'.padStart(10) +
+      '  JS gzip vs peer 138 KB',
+  );
+  for (const r of rows) {
+    console.log(
+      r.route.padEnd(32) +
+        kb(r.html).padStart(7) +
+        kb(r.jsWire).padStart(9) +
+        kb(r.jsGzip).padStart(9) +
+        kb(r.cssWire).padStart(10) +
+        kb(r.cssGzip).padStart(10) +
+        `  ${((r.jsGzip / 1024 / 138) * 100).toFixed(0)} %`.padStart(8),
+    );
+  }
+  const landing = rows.find((r) => r.route === '/');
+  if (landing) {
+    console.log(
+      `Landing first-visit JS: ${kb(landing.jsGzip)} KB gzip (target ≤ 100 KB; the peer ships 138 KB).`,
+    );
+  }
+}
+
+function printLighthouse(results: { page: string; figures: Figures }[]) {
+  console.log(`\nLighthouse 12, mobile, median of ${RUNS} (targets from issue 6):`);
+  console.log(
+    'page'.padEnd(30) +
+      'perf'.padStart(6) +
+      'a11y'.padStart(6) +
+      'LCP s'.padStart(8) +
+      'FCP s'.padStart(8) +
+      'TBT ms'.padStart(8) +
+      'CLS'.padStart(7) +
+      '  targets',
+  );
+  for (const { page, figures: f } of results) {
+    const landing = page.startsWith('landing');
+    const targets = landing
+      ? `perf ≥ 98, a11y 100, LCP ≤ 1.2 s (peer ≈ 2 s: ${(f.lcp / 2000).toFixed(2)}×)`
+      : 'perf ≥ 90';
+    console.log(
+      page.padEnd(30) +
+        String(f.performance).padStart(6) +
+        String(f.accessibility).padStart(6) +
+        (f.lcp / 1000).toFixed(2).padStart(8) +
+        (f.fcp / 1000).toFixed(2).padStart(8) +
+        Math.round(f.tbt).toString().padStart(8) +
+        f.cls.toFixed(3).padStart(7) +
+        `  ${targets}`,
+    );
+  }
+}
+
+async function main() {
+  process.chdir(root);
+  await buildWebIfStale('server');
+  await startServer();
+  printRoutes(await measureRoutes());
+  process.stdout.write(`\nLighthouse runs (${RUNS} per page) `);
+  printLighthouse(await measureLighthouse());
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    for (const child of children) child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  });

@@ -1,0 +1,2 @@
+export const root: string;
+export function buildWebIfStale(mode: 'server' | 'mock'): Promise<void>;
