@@ -5,12 +5,12 @@
  * bounded by: a bare Fastify route, the raw DB debit transaction loop (postMovement), and pin
  * verification alone (argon2 verify). Prints one table with each figure as a ratio of its limit.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { children, spawnNode } from './spawn.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PIN, DEFAULT_ADMIN_EMAIL } from '../server/src/config.ts';
 import { openDb } from '../server/src/db/index.ts';
 import {
@@ -24,26 +24,7 @@ import { createHasher } from '../server/src/domain/secrets.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const CONNECTIONS = 10;
-const root = path.resolve(import.meta.dirname, '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'paybills-bench-'));
-const children: ChildProcess[] = [];
-
-function spawnNode(args: string[], env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (/ready|Press Ctrl\+C/.test(out)) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
-  });
-}
 
 interface Row {
   name: string;

@@ -13,7 +13,6 @@
  * BENCH_RUNS=5 npm run bench:web for more runs; BENCH_WEB_REPORTS=<dir> keeps each page's last
  * Lighthouse report (JSON) there. Nothing here asserts: read the figures.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +22,7 @@ import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/config.ts';
 import { buildWebIfStale } from '../scripts/build-web.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.ts';
+import { children, spawnNode } from './spawn.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const PORT = Number(process.env.BENCH_WEB_PORT || 4311);
@@ -30,7 +30,6 @@ const DEBUG_PORT = PORT + 1000;
 const BASE = `http://127.0.0.1:${PORT}`;
 const root = path.resolve(import.meta.dirname, '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'paybills-bench-web-'));
-const children: ChildProcess[] = [];
 
 /** The routes of a first visit, and whether they need the demo customer (or the admin). */
 const ROUTES: { path: string; as?: 'customer' | 'admin' }[] = [
@@ -51,27 +50,13 @@ const ADMIN = {
   password: process.env.ADMIN_PASSWORD ?? 'ChangeMe-Admin-2026',
 };
 
-function startServer(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (/Press Ctrl\+C/.test(out)) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+function startServer() {
+  return spawnNode(['server/src/server.ts'], {
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
   });
 }
 

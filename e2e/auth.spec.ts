@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { MSG } from '../contract/messages';
-import { linkFromMail, logIn, uniqueEmail } from './helpers';
+import { linkFromMail, logIn, signUpAndVerify, uniqueEmail } from './helpers';
 
 // Sign-up to pin against the real server (`npm start` on a fresh DATA_DIR): the links come
 // from the dev mailbox, exactly as a customer would get them by e-mail.
@@ -12,17 +12,12 @@ test('sign up, verify the e-mail, log in, create the pin, land on the dashboard'
 }) => {
   const email = uniqueEmail('signup');
 
-  await page.goto('/auth/signup');
-  await page.getByLabel(/Full name/).fill('Adaeze Okafor');
-  await page.getByLabel(/E-mail address/).fill(email);
-  await page.getByLabel(/Phone number/).fill('08031234567');
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByLabel(/Confirm password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page.getByText(MSG.signupSuccess)).toBeVisible();
-
-  await page.goto(await linkFromMail(page.request, email, '/auth/verifyemail'));
-  await expect(page.getByText(MSG.emailVerified)).toBeVisible();
+  await signUpAndVerify(page, {
+    name: 'Adaeze Okafor',
+    email,
+    phone: '08031234567',
+    password: PASSWORD,
+  });
   await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
 

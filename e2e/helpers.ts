@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { api } from '../contract/endpoints';
+import { MSG } from '../contract/messages';
 import { formatNaira } from '../src/lib/money';
 
 // Shared steps of the end-to-end journeys against the real server (`npm start` on a fresh
@@ -75,6 +76,23 @@ export async function freshCustomer(
     expect(created.ok()).toBe(true);
   }
   return customer;
+}
+
+/** Signs up through the form and opens the verification link from the dev mailbox. */
+export async function signUpAndVerify(
+  page: Page,
+  who: { name: string; email: string; phone: string; password: string },
+) {
+  await page.goto('/auth/signup');
+  await page.getByLabel(/Full name/).fill(who.name);
+  await page.getByLabel(/E-mail address/).fill(who.email);
+  await page.getByLabel(/Phone number/).fill(who.phone);
+  await page.getByLabel(/^Password/).fill(who.password);
+  await page.getByLabel(/Confirm password/).fill(who.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText(MSG.signupSuccess)).toBeVisible();
+  await page.goto(await linkFromMail(page.request, who.email, '/auth/verifyemail'));
+  await expect(page.getByText(MSG.emailVerified)).toBeVisible();
 }
 
 export async function logIn(page: Page, who: { email: string; password: string }) {

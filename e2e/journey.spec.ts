@@ -4,10 +4,10 @@ import {
   expectBalance,
   freshCustomer,
   koboOf,
-  linkFromMail,
   logIn,
   openFromMenu,
   serverBalance,
+  signUpAndVerify,
   uniqueEmail,
 } from './helpers';
 
@@ -45,16 +45,12 @@ test('a new customer: sign up to logout, every kobo accounted for', async ({ pag
   let balance = 0;
 
   await test.step('sign up and verify the e-mail from the dev mailbox', async () => {
-    await page.goto('/auth/signup');
-    await page.getByLabel(/Full name/).fill('Ngozi Adebayo');
-    await page.getByLabel(/E-mail address/).fill(email);
-    await page.getByLabel(/Phone number/).fill('08031234567');
-    await page.getByLabel(/^Password/).fill(PASSWORD);
-    await page.getByLabel(/Confirm password/).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await expect(page.getByText(MSG.signupSuccess)).toBeVisible();
-    await page.goto(await linkFromMail(page.request, email, '/auth/verifyemail'));
-    await expect(page.getByText(MSG.emailVerified)).toBeVisible();
+    await signUpAndVerify(page, {
+      name: 'Ngozi Adebayo',
+      email,
+      phone: '08031234567',
+      password: PASSWORD,
+    });
   });
 
   await test.step('log in, create the pin, start at ₦0.00', async () => {

@@ -1,14 +1,13 @@
 import { api, endpoint, FALLBACK, message, MSG, Naira, SERVER_MSG } from '@contract';
 import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { z } from 'zod';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { request, setSessionRefresher } from './api-client';
 import { ApiError, errorMessage } from './api-error';
-import { clearSession, getSession, saveTokens, setSessionStorage } from './session';
-import { memoryStorage, TEST_BASE, wireUser } from './test-helpers';
+import { clearSession, getSession, saveTokens } from './session';
+import { signedInApi, TEST_BASE, wireUser } from './test-helpers';
 
-const server = setupServer();
+const server = signedInApi();
 const url = (path: string) => `${TEST_BASE}${path}`;
 
 /** A protected call with a money body and a money answer, built like the contract's own. */
@@ -23,20 +22,6 @@ const pay = endpoint({
 });
 
 const UUID = /^[0-9a-f-]{36}$/;
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  vi.stubEnv('VITE_API_BASE', TEST_BASE);
-  setSessionStorage(memoryStorage());
-  saveTokens({ JWTtoken: 'jwt-1', refresh_token: 'rt-1' });
-});
-afterEach(() => {
-  server.resetHandlers();
-  setSessionRefresher(null);
-  clearSession();
-  vi.unstubAllEnvs();
-});
-afterAll(() => server.close());
 
 describe('headers', () => {
   it('sends the Bearer token and a fresh X-Request-Id on every call', async () => {

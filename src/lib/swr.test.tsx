@@ -1,50 +1,20 @@
 import { api, FALLBACK, SERVER_MSG } from '@contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import type { ReactNode } from 'react';
-import { SWRConfig } from 'swr';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorMessage } from './api-error';
-import { clearSession, saveTokens, setSessionStorage } from './session';
-import { apiKey, swrConfig, useApiCacheReset, useApiMutation, useApiQuery } from './swr';
-import { memoryStorage, TEST_BASE, wireUser } from './test-helpers';
+import { clearSession } from './session';
+import { apiKey, useApiCacheReset, useApiMutation, useApiQuery } from './swr';
+import { freshSwr, signedInApi, TEST_BASE, wireUser } from './test-helpers';
 
-const server = setupServer();
+const server = signedInApi();
 const url = (path: string) => `${TEST_BASE}${path}`;
 
-function wrapper({ children }: { children: ReactNode }) {
-  // A fresh cache per test, no retry timers left behind.
-  return (
-    <SWRConfig
-      value={{
-        ...swrConfig,
-        provider: () => new Map(),
-        shouldRetryOnError: false,
-        dedupingInterval: 0,
-      }}
-    >
-      {children}
-    </SWRConfig>
-  );
-}
+const wrapper = freshSwr;
 
 /** A mutation endpoint whose body needs no money codec (see api-client.test.ts for money). */
 const body = { old_password: 'oldpassword1', new_password: 'newpassword1' };
 const other = { old_password: 'oldpassword1', new_password: 'newpassword2' };
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  vi.stubEnv('VITE_API_BASE', TEST_BASE);
-  setSessionStorage(memoryStorage());
-  saveTokens({ JWTtoken: 'jwt-1', refresh_token: 'rt-1' });
-});
-afterEach(() => {
-  server.resetHandlers();
-  clearSession();
-  vi.unstubAllEnvs();
-});
-afterAll(() => server.close());
 
 describe('apiKey', () => {
   it('is a stable array starting with the endpoint path', () => {

@@ -2,7 +2,13 @@
  * Helpers for src/lib tests only (never imported by app code): JWTs with chosen claims, a
  * storage stub, a base URL for Node's fetch, and the wire form of a user.
  */
-import type { KeyValueStorage } from './session';
+import { setupServer, type SetupServer } from 'msw/node';
+import { createElement, type ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { setSessionRefresher } from './api-client';
+import { clearSession, saveTokens, setSessionStorage, type KeyValueStorage } from './session';
+import { swrConfig } from './swr';
 
 /** Where tests send calls: Node's fetch needs an absolute URL. */
 export const TEST_BASE = 'http://api.test';
@@ -50,3 +56,41 @@ export const wireUser = {
   transactions: [],
   coupons: [],
 };
+
+/**
+ * An MSW server for the calls of one test file, with a signed-in session in a memory store
+ * before each test and everything reset after it. Call at the top of the file.
+ */
+export function signedInApi(): SetupServer {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => {
+    vi.stubEnv('VITE_API_BASE', TEST_BASE);
+    setSessionStorage(memoryStorage());
+    saveTokens({ JWTtoken: 'jwt-1', refresh_token: 'rt-1' });
+  });
+  afterEach(() => {
+    server.resetHandlers();
+    setSessionRefresher(null);
+    clearSession();
+    vi.unstubAllEnvs();
+  });
+  afterAll(() => server.close());
+  return server;
+}
+
+/** A fresh SWR cache per render, no retry timers left behind: for `renderHook`'s wrapper. */
+export function freshSwr({ children }: { children: ReactNode }) {
+  return createElement(
+    SWRConfig,
+    {
+      value: {
+        ...swrConfig,
+        provider: () => new Map(),
+        shouldRetryOnError: false,
+        dedupingInterval: 0,
+      },
+    },
+    children,
+  );
+}
