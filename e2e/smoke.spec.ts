@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
-// The shell a visitor meets on `npm start`: public pages render, unknown paths say so, and
-// every /api call is answered (by the in-browser mocks until the API server exists).
+// What a visitor meets on `npm start`: the public pages (prerendered, decision 0012), unknown
+// paths saying so, the app behind deep links, and the API answering in the contract's shape.
 
 test('the landing page shows the brand and the way in', async ({ page }) => {
   await page.goto('/');
