@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeAppShells } from './app-shells.mjs';
 import { precompress } from './precompress.mjs';
 import { prerender } from './prerender.mjs';
 
@@ -67,7 +68,10 @@ export async function buildWebIfStale(mode) {
   const { build } = await import('vite');
   await build({ root, mode: mode === 'mock' ? 'mock' : 'production', logLevel: 'warn' });
   // The public pages as static HTML (decision 0012); only the real server sends them.
-  if (mode === 'server') await prerender({ outDir });
+  if (mode === 'server') {
+    await prerender({ outDir });
+    writeAppShells({ outDir });
+  }
   precompress({ outDir });
   writeFileSync(stampFile, `${JSON.stringify({ mode, builtAt: new Date().toISOString() })}\n`);
   console.log('Build done.');

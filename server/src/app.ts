@@ -165,21 +165,32 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
     // The public pages prerendered at build time (landing, FAQ, privacy: decision 0012) are
     // sent as they are; every other path gets the browser app below.
-    for (const page of staticPages(webDir)) {
+    for (const page of listedFiles<{ path: string; file: string }>(
+      webDir,
+      STATIC_PAGES_DIR,
+      'pages.json',
+    )) {
       app.get(page.path, (_req, reply) =>
         reply.type('text/html; charset=utf-8').sendFile(`${STATIC_PAGES_DIR}/${page.file}`),
       );
     }
   }
 
+  const appShells = webDir
+    ? listedFiles<{ prefix: string; file: string }>(webDir, APP_SHELLS_DIR, 'shells.json')
+    : [];
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     if (url === '/api' || url.startsWith('/api/')) {
       return reply.code(404).send({ type: 'not_found', msg: SERVER_MSG.notFound });
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && indexHtml && existsSync(indexHtml)) {
-      // SPA fallback: the browser app routes every other path itself.
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      // SPA fallback: the browser app routes every other path itself; a dashboard or auth
+      // path gets the app's document with its area's code preloaded (scripts/app-shells.mjs).
+      const shell = appShells.find((s) => url.startsWith(s.prefix));
+      return reply
+        .type('text/html; charset=utf-8')
+        .sendFile(shell ? `${APP_SHELLS_DIR}/${shell.file}` : 'index.html');
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
@@ -209,11 +220,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 }
 
 const STATIC_PAGES_DIR = 'static-pages';
+const APP_SHELLS_DIR = 'app-shells';
 
-/** The prerendered pages scripts/prerender.mjs listed in dist/static-pages/pages.json. */
-function staticPages(webDir: string): { path: string; file: string }[] {
-  const list = path.join(webDir, STATIC_PAGES_DIR, 'pages.json');
-  if (!existsSync(list)) return [];
-  const pages = JSON.parse(readFileSync(list, 'utf8')) as { path: string; file: string }[];
-  return pages.filter((p) => existsSync(path.join(webDir, STATIC_PAGES_DIR, p.file)));
+/**
+ * The files a build step listed in `<dir>/<list>`: the prerendered pages
+ * (scripts/prerender.mjs, pages.json: { path, file }) or the app shells
+ * (scripts/app-shells.mjs, shells.json: { prefix, file }). Entries whose file is missing are
+ * left out.
+ */
+function listedFiles<T extends { file: string }>(webDir: string, dir: string, list: string): T[] {
+  const listPath = path.join(webDir, dir, list);
+  if (!existsSync(listPath)) return [];
+  const entries = JSON.parse(readFileSync(listPath, 'utf8')) as T[];
+  return entries.filter((e) => existsSync(path.join(webDir, dir, e.file)));
 }

@@ -20,6 +20,16 @@ describe.each(engines)('mail outbox and the web app on %s', (engine) => {
     // What scripts/precompress.mjs writes next to each file.
     writeFileSync(path.join(web, 'assets', 'app.js.br'), brotliCompressSync('console.log(1)'));
     writeFileSync(path.join(web, 'assets', 'app.js.gz'), gzipSync('console.log(1)'));
+    // What scripts/app-shells.mjs writes: the app's document with an area's code preloaded.
+    mkdirSync(path.join(web, 'app-shells'));
+    writeFileSync(
+      path.join(web, 'app-shells', 'user.html'),
+      '<!doctype html><link rel="modulepreload" href="/assets/user.js"><div id="root"></div>',
+    );
+    writeFileSync(
+      path.join(web, 'app-shells', 'shells.json'),
+      JSON.stringify([{ prefix: '/user/dashboard', file: 'user.html' }]),
+    );
     // What scripts/prerender.mjs writes for the public pages.
     mkdirSync(path.join(web, 'static-pages'));
     writeFileSync(path.join(web, 'static-pages', 'landing.html'), '<h1>Prerendered landing</h1>');
@@ -73,6 +83,11 @@ describe.each(engines)('mail outbox and the web app on %s', (engine) => {
     expect(deep.statusCode).toBe(200);
     expect(deep.headers['content-type']).toContain('text/html');
     expect(deep.body).toContain('<div id="root">');
+    expect(deep.body).toContain('href="/assets/user.js"');
+    // Other app paths get the plain document.
+    const login = await kit.app.inject({ url: '/auth/login' });
+    expect(login.body).toContain('<div id="root">');
+    expect(login.body).not.toContain('modulepreload');
     const asset = await kit.app.inject({ url: '/assets/app.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log(1)');

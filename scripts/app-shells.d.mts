@@ -1,0 +1,4 @@
+export const APP_SHELLS_DIR: string;
+export const SHELLS: ReadonlyArray<{ prefix: string; area: string; page: string }>;
+export function withPreloads(indexHtml: string, files: string[]): string;
+export function writeAppShells(options?: { outDir?: string }): { prefix: string; file: string }[];
