@@ -20,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/config.ts';
+import { SESSION_KEYS } from '../src/lib/session.ts';
 import { buildWebIfStale } from '../scripts/build-web.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.ts';
 import { children, spawnNode } from './spawn.ts';
@@ -71,14 +72,21 @@ async function tokens(who: { email: string; password: string }) {
   return (await res.json()) as { JWTtoken: string; refresh_token: string };
 }
 
+type StoredSession = {
+  keys: typeof SESSION_KEYS;
+  pair: { JWTtoken: string; refresh_token: string };
+};
+
+/** Runs in the page: stores the pair as the app's login does (src/lib/session.ts keys). */
+function storeSession({ keys, pair }: StoredSession) {
+  localStorage.setItem(keys.token, pair.JWTtoken);
+  localStorage.setItem(keys.refreshToken, pair.refresh_token);
+  localStorage.setItem(keys.savedAt, String(Date.now()));
+}
+
 /** Puts a session in localStorage before any script of the page runs. */
 async function signIn(context: BrowserContext, who: { email: string; password: string }) {
-  const pair = await tokens(who);
-  await context.addInitScript((t) => {
-    localStorage.setItem('JWTtoken', t.JWTtoken);
-    localStorage.setItem('refresh_token', t.refresh_token);
-    localStorage.setItem('token_saved_at', String(Date.now()));
-  }, pair);
+  await context.addInitScript(storeSession, { keys: SESSION_KEYS, pair: await tokens(who) });
 }
 
 type Bytes = { html: number; jsWire: number; jsGzip: number; cssWire: number; cssGzip: number };
@@ -209,13 +217,8 @@ async function measureLighthouse(): Promise<{ page: string; figures: Figures }[]
     };
     await runs('landing (/)', `${BASE}/`, false);
     // Sign in once in this browser profile: Lighthouse's tab shares its localStorage.
-    const pair = await tokens(DEMO);
     await page.goto(`${BASE}/auth/login`);
-    await page.evaluate((t) => {
-      localStorage.setItem('JWTtoken', t.JWTtoken);
-      localStorage.setItem('refresh_token', t.refresh_token);
-      localStorage.setItem('token_saved_at', String(Date.now()));
-    }, pair);
+    await page.evaluate(storeSession, { keys: SESSION_KEYS, pair: await tokens(DEMO) });
     await runs('dashboard (/user/dashboard)', `${BASE}/user/dashboard`, true);
     process.stdout.write('\n');
   } finally {

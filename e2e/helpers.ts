@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { api } from '../contract/endpoints';
 import { MSG } from '../contract/messages';
 import { formatNaira } from '../src/lib/money';
+import { SESSION_KEYS } from '../src/lib/session';
 
 // Shared steps of the end-to-end journeys against the real server (`npm start` on a fresh
 // DATA_DIR): accounts, the dev mailbox, the dashboard's navigation and its balance.
@@ -113,7 +114,7 @@ export async function openFromMenu(page: Page, name: string) {
 
 /** The signed-in user's wallet balance in kobo, as the server has it. */
 export async function serverBalance(page: Page): Promise<number> {
-  const token = await page.evaluate(() => localStorage.getItem('JWTtoken'));
+  const token = await page.evaluate((key) => localStorage.getItem(key), SESSION_KEYS.token);
   const res = await page.request.get(api.currentUser.path, {
     headers: { authorization: `Bearer ${token}` },
   });

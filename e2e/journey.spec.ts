@@ -39,6 +39,18 @@ async function typePin(page: Page, pin: string) {
 /** The result of a purchase; "Make another purchase" brings the form back. */
 const result = (page: Page) => page.getByTestId('purchase-result');
 
+/**
+ * Reads the total the form shows, pays with the pin and waits for success; answers that
+ * total, which is what the wallet must have been charged.
+ */
+async function payShownTotal(page: Page, button: string): Promise<number> {
+  const total = await shownTotal(page);
+  await typePin(page, PIN);
+  await page.getByRole('button', { name: button }).click();
+  await expect(result(page).getByText('Purchase successful')).toBeVisible();
+  return total;
+}
+
 test('a new customer: sign up to logout, every kobo accounted for', async ({ page, browser }) => {
   test.setTimeout(240_000);
   const email = uniqueEmail('journey');
@@ -86,11 +98,8 @@ test('a new customer: sign up to logout, every kobo accounted for', async ({ pag
     // MTN is suggested from the 0803 prefix.
     await expect(page.getByRole('combobox', { name: /Network/ })).toHaveText(/MTN/);
     await page.getByLabel(/Amount/).fill('500');
-    const total = await shownTotal(page);
+    const total = await payShownTotal(page, 'Buy airtime');
     expect(total).toBeLessThan(500_00); // the wallet discount
-    await typePin(page, PIN);
-    await page.getByRole('button', { name: 'Buy airtime' }).click();
-    await expect(result(page).getByText('Purchase successful')).toBeVisible();
     balance -= total;
     await expectBalance(page, balance);
   });
@@ -100,10 +109,7 @@ test('a new customer: sign up to logout, every kobo accounted for', async ({ pag
     await choose(page, /Network/, /^MTN/);
     await choose(page, /Plan/, /1GB - 30 days/);
     await page.getByLabel(/Phone number/).fill('08031234567');
-    const total = await shownTotal(page);
-    await typePin(page, PIN);
-    await page.getByRole('button', { name: 'Buy data' }).click();
-    await expect(result(page).getByText('Purchase successful')).toBeVisible();
+    const total = await payShownTotal(page, 'Buy data');
     balance -= total;
     await expectBalance(page, balance);
   });
@@ -115,10 +121,7 @@ test('a new customer: sign up to logout, every kobo accounted for', async ({ pag
     await page.getByLabel(/Smart card number/).fill('7023456781');
     await page.getByLabel(/Smart card number/).blur();
     await expect(page.getByRole('status').filter({ hasText: 'Current bouquet' })).toBeVisible();
-    const total = await shownTotal(page);
-    await typePin(page, PIN);
-    await page.getByRole('button', { name: 'Pay subscription' }).click();
-    await expect(result(page).getByText('Purchase successful')).toBeVisible();
+    const total = await payShownTotal(page, 'Pay subscription');
     balance -= total;
     await expectBalance(page, balance);
   });
@@ -128,10 +131,7 @@ test('a new customer: sign up to logout, every kobo accounted for', async ({ pag
     await choose(page, /Electricity company/, /Ikeja/);
     await page.getByLabel(/Meter number/).fill('45123456789');
     await page.getByLabel(/Amount/).fill('1000');
-    const total = await shownTotal(page);
-    await typePin(page, PIN);
-    await page.getByRole('button', { name: 'Buy electricity' }).click();
-    await expect(result(page).getByText('Purchase successful')).toBeVisible();
+    const total = await payShownTotal(page, 'Buy electricity');
     await expect(result(page).getByText('Token', { exact: true })).toBeVisible();
     await expect(result(page).getByText(/^\d{4}(-\d{4}){4}$/)).toBeVisible();
     balance -= total;
@@ -141,10 +141,7 @@ test('a new customer: sign up to logout, every kobo accounted for', async ({ pag
   await test.step('buy an exam pin: the pin is shown', async () => {
     await openFromMenu(page, 'Education');
     await choose(page, /Exam/, /WAEC Result Checker PIN/);
-    const total = await shownTotal(page);
-    await typePin(page, PIN);
-    await page.getByRole('button', { name: 'Buy pins' }).click();
-    await expect(result(page).getByText('Purchase successful')).toBeVisible();
+    const total = await payShownTotal(page, 'Buy pins');
     await expect(result(page).getByText('Pin', { exact: true })).toBeVisible();
     balance -= total;
     await expectBalance(page, balance);
