@@ -127,6 +127,8 @@ export const CouponMetaSchema = z.object({
   plan_id: z.string().optional(),
   network_id: z.string().optional(),
   service_id: z.string().optional(),
+  /** Electricity coupons: the meter type the token is for (always prepaid when bought). */
+  variation_code: z.enum(['prepaid', 'postpaid']).optional(),
 });
 export type CouponMeta = z.output<typeof CouponMetaSchema>;
 

@@ -178,25 +178,40 @@ export const cableForm = (ctx: { balance: Kobo; total?: Kobo }) =>
 const electricityAmount = wholeNaira(MSG.electricityInvalid, [
   [(n) => n * NAIRA >= LIMITS.electricityMinimum, MSG.electricityMinimum],
 ]);
-export const ElectricityBody = z.object({
-  service_id: z.string().trim().min(1, MSG.inputsInvalid),
+const ElectricityFields = z.object({
+  service_id: z.string({ error: MSG.inputsInvalid }).trim().min(1, MSG.inputsInvalid),
   variation_code: z.enum(['prepaid', 'postpaid'], { error: MSG.inputsInvalid }),
   meter_number: text([
     [notEmpty, MSG.electricityMeterEmpty],
     [isDigits, MSG.electricityInvalid],
   ]),
-  amount: electricityAmount,
+  /**
+   * Wallet purchases only. A coupon buys its own amount, whose minimum (₦200) was checked when
+   * it was bought: the wallet's ₦500 rule does not apply to it (issue 11, decision 0013).
+   */
+  amount: electricityAmount.optional(),
   pin: requiredPin(MSG.invalidPin),
   coupon_code: optionalText,
 });
+export const ElectricityBody = ElectricityFields.superRefine((v, ctx) => {
+  if (v.amount === undefined && !v.coupon_code) {
+    ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.electricityAmountEmpty });
+  }
+});
 export const electricityForm = (ctx: { balance: Kobo; total: (amount: Kobo) => Kobo }) =>
   withBalance(
-    ElectricityBody.extend({
+    ElectricityFields.extend({
       amount: fromInput(electricityAmount, MSG.electricityInvalid, MSG.electricityAmountEmpty),
     }),
     ctx.balance,
     (v) => ctx.total(v.amount),
   );
+/** The coupon tab: the DisCo (the coupon's, or chosen for one sold without it), meter, pin. */
+export const electricityCouponForm = () =>
+  ElectricityFields.omit({ amount: true }).extend({
+    service_id: z.string({ error: SERVER_MSG.chooseDisco }).trim().min(1, SERVER_MSG.chooseDisco),
+    coupon_code: text([[notEmpty, MSG.couponBlank]]),
+  });
 
 /** JAMB pins are sold against the candidate's profile id (VTpass `billersCode`). */
 export const JAMB_SERVICE_ID = 'jamb';
@@ -254,7 +269,7 @@ const CouponBuyFields = z.object({
   network_id: optionalText,
 });
 function couponBuyRules(
-  v: { product: string; amount?: Kobo; plan_id?: string },
+  v: { product: string; amount?: Kobo; plan_id?: string; service_id?: string },
   ctx: z.RefinementCtx,
 ) {
   const needsAmount = v.product === 'AIRTIME' || v.product === 'ELECTRICITY';
@@ -266,6 +281,10 @@ function couponBuyRules(
     }
   } else if (!v.plan_id) {
     ctx.addIssue({ code: 'custom', path: ['plan_id'], message: MSG.inputsInvalid });
+  }
+  // An electricity coupon is for one DisCo's prepaid meters: without it, it could not be used.
+  if (v.product === 'ELECTRICITY' && !v.service_id) {
+    ctx.addIssue({ code: 'custom', path: ['service_id'], message: SERVER_MSG.chooseDisco });
   }
 }
 export const CouponBuyBody = CouponBuyFields.superRefine(couponBuyRules);

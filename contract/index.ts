@@ -6,6 +6,7 @@ export * from './messages';
 export * from './money';
 export * from './rules';
 export * from './entities';
+export * from './coupon-meta';
 export * from './pricing';
 export * from './forms';
 export * from './errors';

@@ -152,4 +152,5 @@ export const SERVER_MSG = {
   webhookReceived: 'Webhook received.',
   fundsReceived: 'Funds received.',
   jambProfileId: "Enter the candidate's 10-digit JAMB profile ID.",
+  chooseDisco: 'Choose the electricity company (DisCo) of the meter.',
 } as const;

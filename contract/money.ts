@@ -32,6 +32,17 @@ export function toNaira(kobo: Kobo): number {
   return kobo / KOBO_PER_NAIRA;
 }
 
+/**
+ * Kobo → "₦1,500" (kobo only when there are any: "₦1,500.50") for names stored with data, such
+ * as a coupon's "₦500 Airtime". Amounts shown on screens go through formatNaira / <Money>.
+ * Grouped by hand: toLocaleString depends on the runtime's ICU data.
+ */
+export function nairaText(amount: Kobo): string {
+  const whole = String(Math.floor(amount / KOBO_PER_NAIRA)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const kobo = amount % KOBO_PER_NAIRA;
+  return `₦${whole}${kobo ? `.${String(kobo).padStart(2, '0')}` : ''}`;
+}
+
 /** Largest amount any call may carry: ₦10 billion, far above any wallet, far below 2^53 kobo. */
 export const MAX_KOBO: Kobo = 1_000_000_000_000;
 

@@ -1,4 +1,12 @@
-import { api, electricityPrice, MSG, NAIRA, SERVER_MSG } from '@contract';
+import {
+  api,
+  COUPON_META_KEYS,
+  electricityPrice,
+  MSG,
+  NAIRA,
+  SERVER_MSG,
+  type CouponProduct,
+} from '@contract';
 import { CATALOGUE } from '@contract/catalogue';
 import { describe, expect, it } from 'vitest';
 import { db } from './db';
@@ -268,6 +276,64 @@ describe('coupons', () => {
     expect(failed.message.status).toBe('failed');
     const again = await ok(api.verifyCoupon, { body: { coupon_code: SEED_COUPONS.data } });
     expect(again.message.isValid).toBe(true);
+  });
+  it('redeems an electricity coupon of ₦200 with its own DisCo, no amount sent', async () => {
+    const token = await loginAs();
+    const bought = await ok(api.buyCoupon, {
+      token,
+      body: {
+        product: 'ELECTRICITY',
+        amount: 200,
+        unit: 1,
+        pin: SEED_PIN,
+        service_id: 'eko-electric',
+      },
+    });
+    const coupon = bought.message[0]!;
+    expect(coupon.meta_data).toMatchObject({
+      service_id: 'eko-electric',
+      variation_code: 'prepaid',
+      amount: 200 * NAIRA,
+    });
+    const before = balanceOf(me);
+    const redeemed = await ok(api.electricity, {
+      token,
+      body: {
+        service_id: 'eko-electric',
+        variation_code: 'prepaid',
+        meter_number: '45012345678',
+        pin: SEED_PIN,
+        coupon_code: coupon.coupon_code,
+      },
+    });
+    expect(redeemed.message).toMatchObject({
+      status: 'successful',
+      value: 200 * NAIRA,
+      amountCharged: 0,
+    });
+    expect(redeemed.message.token).toBeTruthy();
+    expect(balanceOf(me)).toBe(before);
+  });
+
+  it("every coupon product's meta_data has the contract's keys (as the server stores)", async () => {
+    const token = await loginAs();
+    const orders: Record<CouponProduct, Record<string, unknown>> = {
+      AIRTIME: { amount: 500, network_id: 'mtn' },
+      ELECTRICITY: { amount: 500, service_id: 'ikeja-electric' },
+      'DATA-REGULAR': { plan_id: 'mtn-data-500mb-7d' },
+      'DATA-NON-REGULAR': { plan_id: 'spectranet-7gb-30d' },
+      CABLETV: { plan_id: 'dstv-padi' },
+      EDUCATION: { plan_id: 'waecdirect' },
+    };
+    for (const [product, extra] of Object.entries(orders)) {
+      const { message } = await ok(api.buyCoupon, {
+        token,
+        body: { product, unit: 1, pin: SEED_PIN, ...extra },
+      });
+      expect(Object.keys(message[0]!.meta_data).sort(), product).toEqual(
+        [...COUPON_META_KEYS[product as CouponProduct]].sort(),
+      );
+    }
   });
 });
 

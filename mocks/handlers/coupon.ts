@@ -1,4 +1,4 @@
-import { airtimePrice, api, couponPrice, MSG, SERVER_MSG, type CouponProduct } from '@contract';
+import { airtimePrice, api, couponMeta, couponPrice, MSG, SERVER_MSG, type CouponProduct } from '@contract';
 import { now } from '../clock';
 import { me } from '../contract-handler';
 import { db } from '../db';
@@ -14,7 +14,6 @@ import {
   quoteElectricity,
   type Quote,
 } from '../services/quotes';
-import { nairaText } from '../services/provider';
 import { couponPurchaseRecord, transactionId } from '../services/records';
 import { toCoupon } from '../services/views';
 import { assertCanSpend, checkPin, debit } from '../services/wallet';
@@ -48,7 +47,7 @@ function unitQuote(order: CouponBuy): Quote {
         ...any,
         price: airtimePrice(amount, 0),
         plan: 'Airtime',
-        meta: { product: 'AIRTIME', name: `${nairaText(amount)} Airtime`, amount },
+        meta: couponMeta.airtime(amount),
       };
     }
     case 'ELECTRICITY': {

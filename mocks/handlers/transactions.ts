@@ -92,13 +92,20 @@ export const transactions = {
   electricity: impl(api.electricity, (ctx) => {
     const { body } = ctx;
     const coupon = couponFor(body.coupon_code, 'Electricity');
+    // A coupon buys its own DisCo, meter type and amount (its minimum was checked when it was
+    // bought); one sold without a DisCo takes the one the customer chose (decision 0013).
+    const variationCode = coupon
+      ? (coupon.meta_data.variation_code ?? 'prepaid')
+      : body.variation_code;
+    const amount = coupon ? coupon.meta_data.amount : body.amount;
+    if (amount === undefined) throw invalid(MSG.electricityAmountEmpty);
     const quote = quoteElectricity(
       db.catalogue,
       coupon?.meta_data.service_id ?? body.service_id,
-      body.variation_code,
-      coupon ? coupon.meta_data.amount : body.amount,
+      variationCode,
+      amount,
     );
-    const destination = { meter_number: body.meter_number, variation_code: body.variation_code };
+    const destination = { meter_number: body.meter_number, variation_code: variationCode };
     const record = purchase(me(ctx), { quote, destination, pin: body.pin, coupon });
     return { message: toTransaction(record) };
   }),

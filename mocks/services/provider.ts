@@ -105,10 +105,5 @@ export function couponProductOf(code: string): CouponProduct | undefined {
 /** Days a coupon stays valid (contract LIMITS; not in the spec). */
 export const COUPON_LIFETIME_DAYS = LIMITS.couponLifetimeDays;
 
-/** Display text of an amount for coupon names: "₦1,500". */
-export function nairaText(amount: Kobo): string {
-  // Grouped by hand: toLocaleString depends on the ICU data of the runtime.
-  const whole = String(Math.floor(amount / NAIRA)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const kobo = amount % NAIRA;
-  return `₦${whole}${kobo ? `.${String(kobo).padStart(2, '0')}` : ''}`;
-}
+/** Display text of an amount for coupon names: "₦1,500" (one definition, in the contract). */
+export { nairaText } from '@contract';

@@ -1,6 +1,7 @@
 import {
   airtimePrice,
   billPrice,
+  couponMeta,
   dataPrice,
   electricityPrice,
   SERVER_MSG,
@@ -13,7 +14,6 @@ import {
 } from '@contract';
 import { MockApiError } from '../errors';
 import { findBillPlan, findDataPlan, findElectricity, findNetwork } from './catalogue';
-import { nairaText } from './provider';
 
 /**
  * What a product costs and how it is described, from catalogue ids only (decisions §5: the
@@ -44,13 +44,7 @@ export function quoteAirtime(catalogue: Catalogue, networkKey: string, amount: K
     price: airtimePrice(amount, network.wallet_percent_off),
     service_id: network.service_id,
     plan: name,
-    meta: {
-      product: 'AIRTIME',
-      name: `${nairaText(amount)} ${name}`,
-      amount,
-      network_id: network.id,
-      service_id: network.service_id,
-    },
+    meta: couponMeta.airtime(amount, network),
   };
 }
 
@@ -71,15 +65,7 @@ export function quoteData(
     price: dataPrice(plan.wallet_price),
     service_id: variation.service_id,
     plan: name,
-    meta: {
-      product: couponProduct,
-      name,
-      plan: plan.name,
-      amount: plan.wallet_price,
-      plan_id: plan.id,
-      network_id: variation.network_id,
-      service_id: variation.service_id,
-    },
+    meta: couponMeta.data(couponProduct, { ...plan, price: plan.wallet_price }, variation),
   };
 }
 
@@ -97,14 +83,7 @@ export function quoteCable(
     price: billPrice(plan.price, variation.wallet_convinience_fee),
     service_id: variation.service_id,
     plan: plan.name,
-    meta: {
-      product: 'CABLETV',
-      name: plan.name,
-      plan: plan.name,
-      amount: plan.price,
-      plan_id: plan.id,
-      service_id: variation.service_id,
-    },
+    meta: couponMeta.bill('CABLETV', plan, variation),
   };
 }
 
@@ -122,12 +101,7 @@ export function quoteElectricity(
     price: electricityPrice(amount, variation.wallet_convinience_fee),
     service_id: variation.service_id,
     plan: variation.name,
-    meta: {
-      product: 'ELECTRICITY',
-      name: `${nairaText(amount)} ${variation.name}`,
-      amount,
-      service_id: variation.service_id,
-    },
+    meta: couponMeta.electricity(amount, variation),
   };
 }
 
@@ -146,13 +120,6 @@ export function quoteEducation(
     price: billPrice(plan.price, variation.wallet_convinience_fee, quantity),
     service_id: variation.service_id,
     plan: plan.name,
-    meta: {
-      product: 'EDUCATION',
-      name: plan.name,
-      plan: plan.name,
-      amount: plan.price,
-      plan_id: plan.id,
-      service_id: variation.service_id,
-    },
+    meta: couponMeta.bill('EDUCATION', plan, variation),
   };
 }

@@ -252,7 +252,16 @@ describe.each(engines)('card funding and coupons on %s', (engine) => {
     // 500 + 4,500 + 3 × 950.
     expect(await kit.balance(u.id)).toBe(20_000_00 - 500_00 - 4_500_00 - 2_850_00);
     expect((await buy({ product: 'AIRTIME', amount: 199 })).body.msg).toBe(MSG.couponMinimum);
-    expect((await buy({ product: 'ELECTRICITY', amount: 5_000, unit: 100 })).status).toBe(422);
+    expect(
+      (
+        await buy({
+          product: 'ELECTRICITY',
+          amount: 5_000,
+          unit: 100,
+          service_id: 'ikeja-electric',
+        })
+      ).status,
+    ).toBe(422);
     const other = await kit.user();
     const r = await kit.call(api.cabletv, {
       token: other.token,

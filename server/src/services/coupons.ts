@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   airtimePrice,
   billPrice,
+  couponMeta,
   couponPrice,
   dataPrice,
   electricityPrice,
@@ -76,28 +77,27 @@ async function unitOf(
       const amount = body.amount!;
       return {
         unit: airtimePrice(amount, network ? Number(network.wallet_percent_off) : 0),
-        meta: {
-          product: body.product,
-          name: `₦${(amount / 100).toLocaleString('en-NG')} Airtime`,
-          amount,
-          network_id: network?.id,
-          service_id: network?.service_id,
-        },
+        meta: couponMeta.airtime(amount, network),
       };
     }
     case 'ELECTRICITY': {
-      let q = db.selectFrom('electricity_variations').selectAll();
-      if (body.service_id) q = q.where('service_id', '=', body.service_id);
-      const variation = await q.orderBy('sort').executeTakeFirst();
+      // Electricity coupons are prepaid tokens of one DisCo (decisions §8): the coupon keeps
+      // both, or it could never be redeemed (issue 11).
+      const variation = await db
+        .selectFrom('electricity_variations')
+        .selectAll()
+        .where('service_id', '=', body.service_id!)
+        .where('variation_code', '=', 'prepaid')
+        .executeTakeFirst();
       if (!variation) throw notFound();
       const amount = body.amount!;
       return {
         unit: electricityPrice(amount, Number(variation.fee_percent)),
-        meta: {
-          product: body.product,
-          name: `₦${(amount / 100).toLocaleString('en-NG')} Electricity`,
-          amount,
-        },
+        meta: couponMeta.electricity(amount, {
+          name: variation.name,
+          service_id: variation.service_id,
+          variation_code: 'prepaid',
+        }),
       };
     }
     case 'DATA-REGULAR':
@@ -106,7 +106,12 @@ async function unitOf(
         .selectFrom('data_plans')
         .innerJoin('data_variations', 'data_variations.id', 'data_plans.variation_id')
         .selectAll('data_plans')
-        .select(['data_variations.service_id', 'data_variations.network_id', 'requires_account_id'])
+        .select([
+          'data_variations.service_id',
+          'data_variations.network_id',
+          'data_variations.name as variation_name',
+          'requires_account_id',
+        ])
         .where((eb) =>
           eb.or([eb('plan_id', '=', body.plan_id!), eb('data_plans.id', '=', body.plan_id!)]),
         )
@@ -118,15 +123,11 @@ async function unitOf(
       const price = Number(plan.wallet_price);
       return {
         unit: dataPrice(price),
-        meta: {
-          product: body.product,
-          name: plan.name,
-          plan: plan.name,
-          amount: price,
-          plan_id: plan.plan_id,
-          network_id: plan.network_id,
-          service_id: plan.service_id,
-        },
+        meta: couponMeta.data(
+          body.product,
+          { id: plan.id, name: plan.name, price },
+          { name: plan.variation_name, network_id: plan.network_id, service_id: plan.service_id },
+        ),
       };
     }
     case 'CABLETV':
@@ -147,14 +148,7 @@ async function unitOf(
       const price = Number(plan.price);
       return {
         unit: billPrice(price, Number(plan.convenience_fee)),
-        meta: {
-          product: body.product,
-          name: plan.name,
-          plan: plan.name,
-          amount: price,
-          plan_id: plan.plan_id,
-          service_id: plan.service_id,
-        },
+        meta: couponMeta.bill(body.product, { id: plan.id, name: plan.name, price }, plan),
       };
     }
   }

@@ -593,20 +593,30 @@ export function electricity(
     service_id: string;
     variation_code: 'prepaid' | 'postpaid';
     meter_number: string;
-    amount: Kobo;
+    amount?: Kobo;
     pin: string;
     coupon_code?: string;
   },
 ) {
   return buy(ctx, user, 'Electricity', body.pin, body.coupon_code, async (coupon) => {
+    // A coupon buys its own DisCo, meter type and amount; its minimum (₦200) was checked when
+    // it was bought. One sold before coupons kept their DisCo uses the one the customer chose
+    // (decision 0013). The face value is what the coupon paid for.
     const variation = await ctx.db
       .selectFrom('electricity_variations')
       .selectAll()
-      .where('service_id', '=', body.service_id)
-      .where('variation_code', '=', body.variation_code)
+      .where('service_id', '=', coupon?.service_id ?? body.service_id)
+      .where(
+        'variation_code',
+        '=',
+        coupon ? (coupon.variation_code ?? 'prepaid') : body.variation_code,
+      )
       .executeTakeFirst();
     if (!variation) throw notFound();
     const amount = coupon ? coupon.amount : body.amount;
+    if (amount === undefined) {
+      throw new ApiError('validation_error', MSG.electricityAmountEmpty);
+    }
     const price = electricityPrice(amount, Number(variation.fee_percent));
     return {
       product: 'Electricity',

@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { api, FALLBACK, MSG, SERVER_MSG } from '@contract';
+import { api, FALLBACK, MSG, NAIRA, SERVER_MSG } from '@contract';
 import { db, errorHandler, refuse, SEED_COUPONS, variants } from '@mocks/index';
 import { AirtimeScreen } from '@/features/purchases/components/airtime-screen';
 import { CableScreen } from '@/features/purchases/components/cable-screen';
 import { DataScreen } from '@/features/purchases/components/data-screen';
 import { EducationScreen } from '@/features/purchases/components/education-screen';
 import { ElectricityScreen } from '@/features/purchases/components/electricity-screen';
-import { fill, openCouponTab, signedIn, submit, typePin } from './helpers';
+import { choose, fill, openCouponTab, signedIn, submit, typePin } from './helpers';
 
 /**
  * The "Use Coupon" tab shared by the five purchase screens (spec §4 coupon flow): Load a
@@ -157,6 +157,52 @@ export const ElectricityRedeemedWithToken: Story = {
     await submit(canvas, 'Redeem coupon');
     await expect(await canvas.findByText(MSG.electricityMeterEmpty)).toBeVisible();
     await fill(canvas, /Meter number/, '45031234567');
+    await submit(canvas, 'Redeem coupon');
+    const result = await canvas.findByTestId('purchase-result');
+    await expect(within(result).getByText('Token')).toBeVisible();
+  },
+};
+
+/** A ₦200 coupon (the coupon minimum) buys its own amount: the wallet's ₦500 rule is not its. */
+export const ElectricityCouponOf200: Story = {
+  render: () => <ElectricityScreen />,
+  beforeEach: () => {
+    const coupon = db.coupons.find((c) => c.coupon_code === SEED_COUPONS.electricity);
+    if (!coupon) throw new Error('seed electricity coupon missing');
+    coupon.meta_data = { ...coupon.meta_data, amount: 200 * NAIRA };
+  },
+  play: async ({ canvas }) => {
+    await load(canvas, SEED_COUPONS.electricity);
+    const details = await canvas.findByRole('region', { name: 'Coupon details' });
+    await expect(within(details).getByText('₦200.00')).toBeVisible();
+    await fill(canvas, /Meter number/, '45031234567');
+    await typePin(canvas);
+    await submit(canvas, 'Redeem coupon');
+    const result = await canvas.findByTestId('purchase-result');
+    await expect(within(result).getByText('Token')).toBeVisible();
+  },
+};
+
+/**
+ * A coupon sold before coupons kept their DisCo (decision 0013): the customer chooses the
+ * meter's DisCo; the face value is what the coupon paid for.
+ */
+export const ElectricityCouponWithoutDisco: Story = {
+  render: () => <ElectricityScreen />,
+  beforeEach: () => {
+    const coupon = db.coupons.find((c) => c.coupon_code === SEED_COUPONS.electricity);
+    if (!coupon) throw new Error('seed electricity coupon missing');
+    const { product, name, amount } = coupon.meta_data;
+    coupon.meta_data = { product, name, amount };
+  },
+  play: async ({ canvas }) => {
+    await load(canvas, SEED_COUPONS.electricity);
+    await canvas.findByRole('region', { name: 'Coupon details' });
+    await fill(canvas, /Meter number/, '45031234567');
+    await typePin(canvas);
+    await submit(canvas, 'Redeem coupon');
+    await expect(await canvas.findByText(SERVER_MSG.chooseDisco)).toBeVisible();
+    await choose(canvas, /Electricity company/, /Eko Electric \(EKEDC\) Prepaid/);
     await submit(canvas, 'Redeem coupon');
     const result = await canvas.findByTestId('purchase-result');
     await expect(within(result).getByText('Token')).toBeVisible();

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { COUPON_SCREEN, type Coupon, type Product, type Transaction } from '@contract/entities';
 import { couponLoadForm } from '@contract/forms';
@@ -43,9 +43,21 @@ export type CouponTabProps<Body> = {
   };
   /** For meters and smart cards: which biller to verify the number with. */
   verifyWith?: (coupon: Coupon) => { serviceId?: string; variationCode?: 'prepaid' | 'postpaid' };
+  /**
+   * A detail the coupon lacks that the customer must choose (an electricity coupon sold
+   * without its DisCo: decision 0013), rendered above the destination with the error of
+   * `field`. Answers null when the coupon has it.
+   */
+  choice?: {
+    field: string;
+    render: (
+      coupon: Coupon,
+      field: { controlId: string; error: string | undefined; changed: () => void },
+    ) => ReactNode;
+  };
 };
 
-const FIELDS = ['coupon_code', 'destination', 'pin'] as const;
+const FIELDS = ['coupon_code', 'destination', 'choice', 'pin'] as const;
 
 /**
  * The "Use Coupon" tab (spec §2, §4): a code and Load; when the coupon is for this screen its
@@ -57,6 +69,7 @@ export function CouponTab<Body>({
   parse,
   purchase,
   verifyWith,
+  choice,
 }: CouponTabProps<Body>) {
   const load = useVerifyCoupon();
   const { errors, validate, show, clear, idOf, setErrors } = useFormErrors(FIELDS);
@@ -111,14 +124,18 @@ export function CouponTab<Body>({
       const byField = fieldMessages(parsed);
       const own = {
         destination: target ? byField[target.field] : undefined,
+        choice: choice ? byField[choice.field] : undefined,
         pin: byField.pin,
       };
-      const other = Object.entries(byField).find(([key]) => key !== 'pin' && key !== target?.field);
+      const other = Object.entries(byField).find(
+        ([key]) => key !== 'pin' && key !== target?.field && key !== choice?.field,
+      );
       show({
         ...(own.destination && { destination: own.destination }),
+        ...(own.choice && { choice: own.choice }),
         ...(own.pin && { pin: own.pin }),
       });
-      if (other && !own.destination && !own.pin) setFormError(other[1]);
+      if (other && !own.destination && !own.choice && !own.pin) setFormError(other[1]);
       return;
     }
     try {
@@ -193,6 +210,16 @@ export function CouponTab<Body>({
               <dd className="font-mono break-all">{coupon.coupon_code}</dd>
             </dl>
           </section>
+          {choice
+            ? choice.render(coupon, {
+                controlId: idOf('choice'),
+                error: errors.choice,
+                changed: () => {
+                  clear('choice');
+                  purchase.reset();
+                },
+              })
+            : null}
           {target ? (
             <Field
               label={target.label}

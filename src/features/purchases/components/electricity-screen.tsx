@@ -1,13 +1,31 @@
-import { electricityForm } from '@contract/forms';
-import { toNaira } from '@contract/money';
+import { useState } from 'react';
+import { electricityCouponForm } from '@contract/forms';
+import { Field } from '@/components/ui/field';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { useElectricityProducts } from '@/lib/catalogue';
 import { useElectricityPurchase } from '../api/electricity';
 import { CouponTab } from './coupon-tab';
 import { ElectricityForm } from './electricity-form';
 import { PurchaseScreen } from './purchase-screen';
 
-/** Electricity coupons are prepaid tokens (decisions §8). */
+/**
+ * Electricity coupons are prepaid tokens of one DisCo (decisions §8), bought for their own
+ * amount (from ₦200: the wallet's ₦500 minimum is not theirs). A coupon sold before coupons
+ * kept their DisCo asks the customer to choose one (decision 0013).
+ */
 function ElectricityCoupon() {
   const buy = useElectricityPurchase();
+  const products = useElectricityProducts();
+  const [chosen, setChosen] = useState('');
+  const discos = (products.data?.message ?? []).filter((v) => v.variation_code === 'prepaid');
+  const serviceOf = (coupon: { meta_data: { service_id?: string } }) =>
+    coupon.meta_data.service_id ?? chosen;
   return (
     <CouponTab
       screen="Electricity"
@@ -18,15 +36,48 @@ function ElectricityCoupon() {
         inputMode: 'numeric',
       })}
       verifyWith={(coupon) => ({
-        serviceId: coupon.meta_data.service_id,
+        serviceId: serviceOf(coupon) || undefined,
         variationCode: 'prepaid',
       })}
+      choice={{
+        field: 'service_id',
+        render: (coupon, { controlId, error, changed }) =>
+          coupon.meta_data.service_id ? null : (
+            <Field
+              label="Electricity company"
+              hint="This coupon does not name its DisCo: choose the meter's."
+              controlId={controlId}
+              error={error}
+              required
+            >
+              {(control) => (
+                <Select
+                  value={chosen}
+                  onValueChange={(v) => {
+                    setChosen(v);
+                    changed();
+                  }}
+                >
+                  <SelectTrigger {...control}>
+                    <SelectValue placeholder="Choose your DisCo" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {discos.map((v) => (
+                      <SelectItem key={v.id} value={v.service_id}>
+                        {v.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            </Field>
+          ),
+      }}
       parse={(coupon, input) =>
-        electricityForm({ balance: 0, total: () => 0 }).safeParse({
-          service_id: coupon.meta_data.service_id,
-          variation_code: 'prepaid',
+        electricityCouponForm().safeParse({
+          service_id: serviceOf(coupon),
+          variation_code: coupon.meta_data.variation_code ?? 'prepaid',
           meter_number: input.destination,
-          amount: String(toNaira(coupon.meta_data.amount)),
           pin: input.pin,
           coupon_code: coupon.coupon_code,
         })
