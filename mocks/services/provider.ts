@@ -1,7 +1,6 @@
 import {
   COUPON_PRODUCTS,
   LIMITS,
-  NAIRA,
   type CouponProduct,
   type Kobo,
   type TransactionStatus,
