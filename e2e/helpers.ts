@@ -80,6 +80,38 @@ export async function freshCustomer(
 }
 
 /** Signs up through the form and opens the verification link from the dev mailbox. */
+/**
+ * Funds a customer's wallet through the API as the browser would: initiate, press Pay on the
+ * sandbox checkout, then verify (the server asks the simulated provider before crediting).
+ * Amounts above ₦9,999 are credited less the ₦50 stamp duty.
+ */
+export async function fundWallet(request: APIRequestContext, who: Customer, naira: number) {
+  const login = await request.post(api.login.path, {
+    data: { username: who.email, password: who.password },
+  });
+  const { JWTtoken } = (await login.json()) as { JWTtoken: string };
+  const headers = { authorization: `Bearer ${JWTtoken}` };
+  const initiated = await request.post(api.initiatePayment.path, {
+    headers,
+    data: { amount: naira },
+  });
+  const link = new URL(((await initiated.json()) as { message: string }).message);
+  const paid = await request.post(link.pathname, {
+    form: { outcome: 'successful' },
+    maxRedirects: 0,
+  });
+  const back = new URL(paid.headers().location!, link);
+  const verified = await request.post(api.verifyPayment.path, {
+    headers,
+    data: {
+      status: back.searchParams.get('status'),
+      tx_ref: back.searchParams.get('tx_ref'),
+      transaction_id: back.searchParams.get('transaction_id') ?? undefined,
+    },
+  });
+  expect(verified.ok()).toBe(true);
+}
+
 export async function signUpAndVerify(
   page: Page,
   who: { name: string; email: string; phone: string; password: string },
