@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { SESSION_KEYS } from '../src/lib/session';
+import { DEMO, logIn } from './helpers';
 
 // What a visitor meets on `npm start`: the public pages (prerendered, decision 0012), unknown
 // paths saying so, the app behind deep links, and the API answering in the contract's shape.
@@ -8,6 +10,29 @@ test('the landing page shows the brand and the way in', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: /sign up/i }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: /log ?in/i }).first()).toBeVisible();
+});
+
+test('a signed-in visitor of the landing page gets "Go to dashboard"; a dead session does not', async ({
+  page,
+}) => {
+  await logIn(page, DEMO);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute(
+    'href',
+    '/user/dashboard',
+  );
+  await expect(header.getByRole('link', { name: 'Sign up' })).toBeHidden();
+  await header.getByRole('link', { name: 'Go to dashboard' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+
+  await page.evaluate((key) => localStorage.setItem(key, 'not-a-token'), SESSION_KEYS.token);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(header.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign up' })).toBeVisible();
 });
 
 test('an unknown path shows "Page not found" with a link home', async ({ page }) => {

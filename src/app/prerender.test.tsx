@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { api } from '@contract/endpoints';
 import { describe, expect, it } from 'vitest';
+import { SESSION_KEYS } from '@/lib/session';
+import { CURRENT_USER_PATH } from './layouts/public-layout';
 import { staticDocument } from '../../scripts/prerender.mjs';
 import { renderPage, STATIC_PAGES } from './prerender';
 
@@ -31,5 +34,21 @@ describe('prerendered public pages (decision 0012)', () => {
     // One <title>, the page's, in <head>.
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.indexOf('<title>')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('links the landing sections, Home first, and marks the link a signed-in visitor follows', () => {
+    const landing = renderPage('/');
+    expect(landing.indexOf('href="/#home"')).toBeGreaterThan(-1);
+    expect(landing.indexOf('href="/#home"')).toBeLessThan(landing.indexOf('href="/#about"'));
+    expect(landing).toContain('id="home"');
+    expect(landing).toMatch(/<a[^>]*data-session-link=""[^>]*href="\/auth\/login"[^>]*>Log in</);
+  });
+
+  it("public-menu.js asks the app's current-user call with the app's saved token", () => {
+    const script = readFileSync(path.join(process.cwd(), 'public', 'public-menu.js'), 'utf8');
+    expect(CURRENT_USER_PATH).toBe(api.currentUser.path);
+    expect(script).toContain(`fetch('${api.currentUser.path}'`);
+    expect(script).toContain(`localStorage.getItem('${SESSION_KEYS.token}')`);
+    expect(script).toContain('[data-session-link]');
   });
 });

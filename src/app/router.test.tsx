@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -86,6 +86,34 @@ describe('app router', () => {
       );
     } finally {
       clearSession();
+    }
+  });
+
+  it('offers a signed-in visitor of a public page the dashboard, once the server accepts the token', async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const auth = new Headers(init?.headers).get('authorization');
+      return new Response('{}', { status: auth === 'Bearer good-token' ? 200 : 401 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      saveTokens({ JWTtoken: 'good-token', refresh_token: 'r' });
+      renderAt(paths.faq);
+      const header = await screen.findByRole('banner');
+      expect(await within(header).findByRole('link', { name: 'Go to dashboard' })).toHaveAttribute(
+        'href',
+        paths.user.overview,
+      );
+      expect(fetchMock).toHaveBeenCalledWith('/api/user', expect.anything());
+      cleanup();
+
+      saveTokens({ JWTtoken: 'dead-token', refresh_token: 'r' });
+      renderAt(paths.faq);
+      const again = await screen.findByRole('banner');
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+      expect(within(again).getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    } finally {
+      clearSession();
+      vi.unstubAllGlobals();
     }
   });
 

@@ -11,3 +11,18 @@ export const useDataProducts = () => useApiQuery(api.dataProducts, {});
 export const useCableProducts = () => useApiQuery(api.cableProducts, {});
 export const useElectricityProducts = () => useApiQuery(api.electricityProducts, {});
 export const useEducationProducts = () => useApiQuery(api.educationProducts, {});
+
+/**
+ * Starts every public list as soon as the signed-in app loads (spec §7: "all run on app
+ * load"), so a purchase screen opens with its products instead of a skeleton. The caller reads
+ * none of them, so it never re-renders for them (useApiQuery's getters). `enabled` false (no
+ * session yet) starts nothing; public pages never call this (they ship no app code).
+ */
+export function useCatalogueOnLoad(enabled: boolean): void {
+  const input = enabled ? {} : null;
+  useApiQuery(api.networks, input);
+  useApiQuery(api.dataProducts, input);
+  useApiQuery(api.cableProducts, input);
+  useApiQuery(api.electricityProducts, input);
+  useApiQuery(api.educationProducts, input);
+}

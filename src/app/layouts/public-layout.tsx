@@ -1,14 +1,16 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Link, Outlet, type To } from 'react-router-dom';
 
 import { brand, formatBrandAddress } from '@/config/brand';
 import { paths } from '@/config/routes';
+import { useSession } from '@/lib/session';
 
 import { BrandLink, focusRing, MAIN_ID, SkipLink } from './layout-parts';
 
 type NavItem = { to: To; label: string };
 
 const sectionLinks: NavItem[] = [
+  { to: { pathname: paths.home, hash: '#home' }, label: 'Home' },
   { to: { pathname: paths.home, hash: '#about' }, label: 'About us' },
   { to: { pathname: paths.home, hash: '#why-us' }, label: 'Why us' },
   { to: { pathname: paths.home, hash: '#services' }, label: 'Services' },
@@ -18,6 +20,38 @@ const pageLinks: NavItem[] = [
   { to: paths.faq, label: 'FAQs' },
   { to: paths.privacyPolicy, label: 'Privacy policy' },
 ];
+
+/**
+ * `GET /api/user` (the contract's `api.currentUser`; public pages do not load the contract).
+ * public/public-menu.js does the same on the prerendered pages.
+ */
+export const CURRENT_USER_PATH = '/api/user';
+
+/**
+ * Spec §7: "a current-user load runs if a token exists". A visitor with a saved session that
+ * the server still accepts gets a link to the dashboard instead of "Log in"; an expired or
+ * refused one changes nothing (the login page deals with it).
+ */
+function useSignedIn(): boolean {
+  const token = useSession().tokens?.JWTtoken;
+  const [accepted, setAccepted] = useState<string | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    fetch(CURRENT_USER_PATH, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: controller.signal,
+    })
+      .then((res) => {
+        if (res.ok) setAccepted(token);
+      })
+      .catch(() => {
+        // offline or refused: keep "Log in"
+      });
+    return () => controller.abort();
+  }, [token]);
+  return !!token && accepted === token;
+}
 
 const navLinkClass = `block rounded-md px-3 py-2 text-fg hover:bg-brand/10 ${focusRing}`;
 
@@ -36,6 +70,7 @@ export function PublicLayout() {
 }
 
 function SiteHeader() {
+  const signedIn = useSignedIn();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const close = () => setMenuOpen(false);
@@ -75,11 +110,16 @@ function SiteHeader() {
               </li>
             ))}
             <li>
-              <Link to={paths.login} onClick={close} className={navLinkClass}>
-                Log in
+              <Link
+                to={signedIn ? paths.user.overview : paths.login}
+                onClick={close}
+                className={navLinkClass}
+                data-session-link=""
+              >
+                {signedIn ? 'Go to dashboard' : 'Log in'}
               </Link>
             </li>
-            <li>
+            <li hidden={signedIn} data-signup-item="">
               <Link
                 to={paths.signup}
                 onClick={close}

@@ -52,21 +52,69 @@ const services = [
   },
 ];
 
-const billers = [
-  'MTN',
-  'Airtel',
-  'Glo',
-  '9mobile',
-  'DStv',
-  'GOtv',
-  'StarTimes',
-  'Showmax',
-  'Ikeja Electric',
-  'Eko Electric',
-  'Abuja Electric',
-  'WAEC',
-  'JAMB',
+type BillerKind = 'network' | 'tv' | 'power' | 'exam';
+
+/** Networks and billers on the landing page (spec §2 "partner logos"). */
+const billers: { name: string; short: string; kind: BillerKind }[] = [
+  { name: 'MTN', short: 'MTN', kind: 'network' },
+  { name: 'Airtel', short: 'AIR', kind: 'network' },
+  { name: 'Glo', short: 'GLO', kind: 'network' },
+  { name: '9mobile', short: '9M', kind: 'network' },
+  { name: 'DStv', short: 'DStv', kind: 'tv' },
+  { name: 'GOtv', short: 'GOtv', kind: 'tv' },
+  { name: 'StarTimes', short: 'ST', kind: 'tv' },
+  { name: 'Showmax', short: 'SM', kind: 'tv' },
+  { name: 'Ikeja Electric', short: 'IE', kind: 'power' },
+  { name: 'Eko Electric', short: 'EKO', kind: 'power' },
+  { name: 'Abuja Electric', short: 'AE', kind: 'power' },
+  { name: 'WAEC', short: 'WAEC', kind: 'exam' },
+  { name: 'JAMB', short: 'JAMB', kind: 'exam' },
 ];
+
+/**
+ * A simple monochrome mark per biller, drawn here (no third-party host, no trademark artwork):
+ * the kind of service as a shape (a signal tower, a screen, a bolt, a certificate) and the
+ * biller's initials. It takes the text colour, so it follows the theme.
+ */
+function BillerMark({ short, kind }: { short: string; kind: BillerKind }) {
+  const shape = {
+    network: (
+      <path d="M8 30 L14 18 M20 30 L14 18 M10 26 H18 M6 12 Q14 4 22 12 M9 15 Q14 10 19 15" />
+    ),
+    tv: <path d="M5 10 H23 V24 H5 Z M11 28 H17 M14 24 V28" />,
+    power: <path d="M16 4 L8 17 H14 L12 28 L21 13 H15 Z" />,
+    exam: <path d="M7 5 H21 V23 L14 28 L7 23 Z M10 11 H18 M10 15 H18 M10 19 H15" />,
+  }[kind];
+  return (
+    <svg
+      viewBox="0 0 96 32"
+      width="96"
+      height="32"
+      aria-hidden="true"
+      className="shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <rect x="1" y="1" width="94" height="30" rx="8" strokeOpacity="0.35" />
+      <g transform="translate(4 0)">{shape}</g>
+      <text
+        x="62"
+        y="21"
+        textAnchor="middle"
+        fill="currentColor"
+        stroke="none"
+        fontSize="13"
+        fontWeight="700"
+        letterSpacing="0.5"
+      >
+        {short}
+      </text>
+    </svg>
+  );
+}
 
 export function LandingPage() {
   return (
@@ -138,10 +186,11 @@ export function LandingPage() {
           ))}
         </ul>
         <h3 className="mt-10 font-semibold">Networks and billers you can pay</h3>
-        <ul className="mt-3 flex flex-wrap gap-2">
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {billers.map((biller) => (
-            <li key={biller} className="rounded-full border border-border px-3 py-1 text-sm">
-              {biller}
+            <li key={biller.name} className="flex flex-col items-start gap-1 text-sm text-muted">
+              <BillerMark short={biller.short} kind={biller.kind} />
+              <span>{biller.name}</span>
             </li>
           ))}
         </ul>

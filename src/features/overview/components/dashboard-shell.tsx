@@ -9,6 +9,7 @@ import { paths } from '@/config/routes';
 import { request } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useCurrentUser } from '@/lib/current-user';
+import { useCatalogueOnLoad } from '@/lib/catalogue';
 import { clearSession, useSession } from '@/lib/session';
 
 // Spec §2: pages 1–8 in order, then the Admin entry (admins only).
@@ -86,6 +87,7 @@ export const MAIN_ID = 'main-content';
 export function UserDashboardShell({ brand }: { brand: ReactNode }) {
   const { tokens } = useSession();
   const { data } = useCurrentUser();
+  useCatalogueOnLoad(!!tokens);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(readCollapsed);

@@ -1,0 +1,42 @@
+import { api } from '@contract';
+import { renderHook, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { expect, it } from 'vitest';
+import { useCatalogueOnLoad } from './catalogue';
+import { freshSwr, signedInApi, TEST_BASE } from './test-helpers';
+
+const server = signedInApi();
+
+const LISTS = [
+  api.networks,
+  api.dataProducts,
+  api.cableProducts,
+  api.electricityProducts,
+  api.educationProducts,
+];
+
+function recordLists() {
+  const asked: string[] = [];
+  server.use(
+    ...LISTS.map((endpoint) =>
+      http.get(`${TEST_BASE}${endpoint.path}`, () => {
+        asked.push(endpoint.path);
+        return HttpResponse.json({ message: [] });
+      }),
+    ),
+  );
+  return asked;
+}
+
+it('starts every public product list when the signed-in app loads (spec §7)', async () => {
+  const asked = recordLists();
+  renderHook(() => useCatalogueOnLoad(true), { wrapper: freshSwr });
+  await waitFor(() => expect(asked.sort()).toEqual(LISTS.map((e) => e.path).sort()));
+});
+
+it('starts nothing before there is a session', async () => {
+  const asked = recordLists();
+  renderHook(() => useCatalogueOnLoad(false), { wrapper: freshSwr });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(asked).toEqual([]);
+});
