@@ -80,7 +80,7 @@ export const paged = <T extends z.ZodType>(item: T) =>
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(5),
-  q: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(254).optional(),
 });
 
 export const IdParams = z.object({ id: z.string().min(1).max(64) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG, SERVER_MSG } from './messages';
+import { LIMIT_MSG, MSG, SERVER_MSG } from './messages';
 import type { Kobo } from './money';
 import { LIMITS, NAIRA } from './pricing';
 import {
@@ -7,12 +7,17 @@ import {
   isDigits,
   isEmail,
   isPhone,
+  MAX_LENGTH,
   notEmpty,
   optionalText,
+  PASSWORD_LIMIT,
   passwordRule,
   PinSchema,
+  requiredId,
   requiredPin,
   text,
+  NAME_PATTERN,
+  type Check,
   wholeNaira,
   withBalance,
   withConfirmation,
@@ -28,27 +33,37 @@ import { CouponProductSchema } from './entities';
 
 // ── Auth ──────────────────────────────────────────────────────────────────────
 
+/** An e-mail field: at most 254 characters, else the field's own "invalid e-mail" message. */
+const email = (message: string, checks: readonly Check<string>[] = [[isEmail, message]]) =>
+  text(checks, { max: MAX_LENGTH.email, tooLong: message });
+
+/** Coupon codes, wherever one is typed (longer than any code is simply not a code). */
+const couponCode = optionalText(MAX_LENGTH.couponCode, MSG.couponInvalid);
+
 export const LoginBody = z.object({
-  username: text([
+  username: email(MSG.loginEmail, [
     [notEmpty, MSG.loginRequired],
     [isEmail, MSG.loginEmail],
   ]),
-  password: text([[notEmpty, MSG.loginRequired]], { trim: false }),
+  password: text([[notEmpty, MSG.loginRequired]], PASSWORD_LIMIT),
 });
 export const loginForm = () => LoginBody;
 
 const SignupFields = z.object({
-  name: text([[(v) => /[A-Za-z]{5,}/.test(v), MSG.signupName]]),
-  email: text([[isEmail, MSG.signupEmail]]).overwrite((v) => v.toLowerCase()),
-  phone: text([[isPhone, MSG.signupPhone]], { trim: false }),
+  name: text([[(v) => NAME_PATTERN.test(v), MSG.signupName]], {
+    max: MAX_LENGTH.name,
+    tooLong: LIMIT_MSG.nameTooLong,
+  }),
+  email: email(MSG.signupEmail).overwrite((v) => v.toLowerCase()),
+  phone: text([[isPhone, MSG.signupPhone]], { trim: false, max: MAX_LENGTH.phone }),
   password: passwordRule(),
-  referral_code: optionalText,
+  referral_code: optionalText(MAX_LENGTH.referralCode),
 });
 export const RegisterBody = SignupFields;
 export const signupForm = () => withConfirmation(SignupFields, 'password');
 
 export const EmailBody = z.object({
-  email: text([[isEmail, MSG.forgotEmail]]).overwrite((v) => v.toLowerCase()),
+  email: email(MSG.forgotEmail).overwrite((v) => v.toLowerCase()),
 });
 export const forgotPasswordForm = () => EmailBody;
 
@@ -56,7 +71,7 @@ export const TokenBody = z.object({
   token: z
     .string({ error: SERVER_MSG.tokenInvalid })
     .min(1, SERVER_MSG.tokenInvalid)
-    .max(512, SERVER_MSG.tokenInvalid),
+    .max(MAX_LENGTH.token, SERVER_MSG.tokenInvalid),
 });
 
 const ResetPasswordFields = z.object({ password: passwordRule(MSG.resetPasswordRequired) });
@@ -66,31 +81,33 @@ export const resetPasswordForm = () => withConfirmation(ResetPasswordFields, 'pa
 export const PinBody = z.object({ pin: PinSchema });
 export const createPinForm = () => PinBody;
 
-export const RefreshBody = z.object({ refresh_token: z.string().min(1).max(512) });
+export const RefreshBody = z.object({
+  refresh_token: z.string().min(1).max(MAX_LENGTH.token),
+});
 
 // ── User settings ─────────────────────────────────────────────────────────────
 
 const ChangePasswordFields = z.object({
-  old_password: text([[notEmpty, MSG.currentPasswordRequired]], { trim: false }),
+  old_password: text([[notEmpty, MSG.currentPasswordRequired]], PASSWORD_LIMIT),
   new_password: passwordRule(MSG.newPasswordRequired),
 });
 export const ChangePasswordBody = ChangePasswordFields;
 export const changePasswordForm = () => withConfirmation(ChangePasswordFields, 'new_password');
 
 export const ResetPinBody = z.object({
-  password: text([[notEmpty, MSG.currentPasswordRequired]], { trim: false }),
+  password: text([[notEmpty, MSG.currentPasswordRequired]], PASSWORD_LIMIT),
   pin: PinSchema,
 });
 export const resetPinForm = () => ResetPinBody;
 
-export const UserIdBody = z.object({ id: z.string().min(1).max(64) });
+export const UserIdBody = z.object({ id: z.string().min(1).max(MAX_LENGTH.id) });
 
 // ── Wallet ────────────────────────────────────────────────────────────────────
 
 const shareAmount = wholeNaira(MSG.shareAmount, [[(n) => n > 0, MSG.insufficientFunds]]);
 export const ShareBody = z.object({
   amount: shareAmount,
-  email: text([[isEmail, MSG.shareEmail]]).overwrite((v) => v.toLowerCase()),
+  email: email(MSG.shareEmail).overwrite((v) => v.toLowerCase()),
   pin: requiredPin(MSG.sharePin),
 });
 export const shareForm = (ctx: { balance: Kobo }) =>
@@ -113,11 +130,11 @@ const airtimeAmount = wholeNaira(MSG.airtimeInvalid, [
 ]);
 export const AirtimeBody = z.object({
   pin: requiredPin(MSG.airtimePinRequired),
-  phone_number: text([[isPhone, MSG.airtimeInvalid]]),
+  phone_number: text([[isPhone, MSG.airtimeInvalid]], { max: MAX_LENGTH.phone }),
   amount: airtimeAmount,
   /** Chosen network; suggested from the prefix and overridable (numbers are portable). */
-  network_id: optionalText,
-  coupon_code: optionalText,
+  network_id: optionalText(),
+  coupon_code: couponCode,
 });
 /** `total` is the payable amount for the parsed amount (contract/pricing `airtimePrice`). */
 export const airtimeForm = (ctx: { balance: Kobo; total: (amount: Kobo) => Kobo }) =>
@@ -129,12 +146,12 @@ export const airtimeForm = (ctx: { balance: Kobo; total: (amount: Kobo) => Kobo 
 
 export const DataBody = z.object({
   pin: requiredPin(MSG.dataPinRequired),
-  plan_id: optionalText,
-  service_id: z.string().trim().min(1, MSG.inputsInvalid),
-  network_id: optionalText,
-  phone_number: optionalText,
-  account_id: optionalText,
-  coupon_code: optionalText,
+  plan_id: optionalText(),
+  service_id: requiredId(),
+  network_id: optionalText(),
+  phone_number: optionalText(MAX_LENGTH.phone, MSG.dataPhone),
+  account_id: optionalText(MAX_LENGTH.accountId, MSG.dataAccountId),
+  coupon_code: couponCode,
 });
 /** The destination rule of spec §5 "Data": which message depends on the variation. */
 export function dataDestinationError(
@@ -163,14 +180,17 @@ export const dataForm = (ctx: { balance: Kobo; requiresAccountId: boolean; price
   });
 
 export const CableBody = z.object({
-  service_id: z.string().trim().min(1, MSG.cableDecoder),
-  plan_id: text([[notEmpty, MSG.cableDecoder]]),
-  smart_card_number: text([
-    [notEmpty, MSG.cableDecoder],
-    [isDigits, MSG.cableDecoder],
-  ]),
+  service_id: requiredId(MSG.cableDecoder),
+  plan_id: text([[notEmpty, MSG.cableDecoder]], { max: MAX_LENGTH.id }),
+  smart_card_number: text(
+    [
+      [notEmpty, MSG.cableDecoder],
+      [isDigits, MSG.cableDecoder],
+    ],
+    { max: MAX_LENGTH.number },
+  ),
   pin: requiredPin(MSG.invalidPin),
-  coupon_code: optionalText,
+  coupon_code: couponCode,
 });
 export const cableForm = (ctx: { balance: Kobo; total?: Kobo }) =>
   withBalance(CableBody, ctx.balance, () => ctx.total, 'plan_id');
@@ -179,19 +199,22 @@ const electricityAmount = wholeNaira(MSG.electricityInvalid, [
   [(n) => n * NAIRA >= LIMITS.electricityMinimum, MSG.electricityMinimum],
 ]);
 const ElectricityFields = z.object({
-  service_id: z.string({ error: MSG.inputsInvalid }).trim().min(1, MSG.inputsInvalid),
+  service_id: requiredId(),
   variation_code: z.enum(['prepaid', 'postpaid'], { error: MSG.inputsInvalid }),
-  meter_number: text([
-    [notEmpty, MSG.electricityMeterEmpty],
-    [isDigits, MSG.electricityInvalid],
-  ]),
+  meter_number: text(
+    [
+      [notEmpty, MSG.electricityMeterEmpty],
+      [isDigits, MSG.electricityInvalid],
+    ],
+    { max: MAX_LENGTH.number, tooLong: MSG.electricityInvalid },
+  ),
   /**
    * Wallet purchases only. A coupon buys its own amount, whose minimum (₦200) was checked when
    * it was bought: the wallet's ₦500 rule does not apply to it (issue 11, decision 0013).
    */
   amount: electricityAmount.optional(),
   pin: requiredPin(MSG.invalidPin),
-  coupon_code: optionalText,
+  coupon_code: couponCode,
 });
 export const ElectricityBody = ElectricityFields.superRefine((v, ctx) => {
   if (v.amount === undefined && !v.coupon_code) {
@@ -220,8 +243,8 @@ export const isJambProfileId = (v: string | undefined) => !!v && /^\d{10}$/.test
 export const EDUCATION_UNITS_MESSAGE = `Units must be between ${LIMITS.educationUnits.min} and ${LIMITS.educationUnits.max}.`;
 export const EducationBody = z
   .object({
-    service_id: z.string().trim().min(1, MSG.inputsInvalid),
-    plan_id: z.string().trim().min(1, MSG.inputsInvalid),
+    service_id: requiredId(),
+    plan_id: requiredId(),
     pin: requiredPin(MSG.invalidPin),
     quantity: z
       .number({ error: EDUCATION_UNITS_MESSAGE })
@@ -229,8 +252,8 @@ export const EducationBody = z
       .min(LIMITS.educationUnits.min, EDUCATION_UNITS_MESSAGE)
       .max(LIMITS.educationUnits.max, EDUCATION_UNITS_MESSAGE),
     /** JAMB profile id (the provider's billersCode for JAMB pins): required for JAMB. */
-    profile_id: optionalText,
-    coupon_code: optionalText,
+    profile_id: optionalText(MAX_LENGTH.number, SERVER_MSG.jambProfileId),
+    coupon_code: couponCode,
   })
   .superRefine((v, issues) => {
     if (v.service_id === JAMB_SERVICE_ID && !isJambProfileId(v.profile_id)) {
@@ -241,12 +264,15 @@ export const educationForm = (ctx: { balance: Kobo; total: (quantity: number) =>
   withBalance(EducationBody, ctx.balance, (v) => ctx.total(v.quantity), 'quantity');
 
 export const VerifyCustomerBody = z.object({
-  service_id: z.string().trim().min(1, MSG.inputsInvalid),
+  service_id: requiredId(),
   /** Meter or smart-card number. */
-  customer_number: text([
-    [notEmpty, MSG.inputsInvalid],
-    [isDigits, MSG.inputsInvalid],
-  ]),
+  customer_number: text(
+    [
+      [notEmpty, MSG.inputsInvalid],
+      [isDigits, MSG.inputsInvalid],
+    ],
+    { max: MAX_LENGTH.number },
+  ),
   variation_code: z.enum(['prepaid', 'postpaid']).optional(),
 });
 
@@ -264,9 +290,9 @@ const CouponBuyFields = z.object({
     .min(LIMITS.couponUnits.min, UNITS_MESSAGE)
     .max(LIMITS.couponUnits.max, UNITS_MESSAGE),
   pin: requiredPin(MSG.airtimePinRequired),
-  service_id: optionalText,
-  plan_id: optionalText,
-  network_id: optionalText,
+  service_id: optionalText(),
+  plan_id: optionalText(),
+  network_id: optionalText(),
 });
 function couponBuyRules(
   v: { product: string; amount?: Kobo; plan_id?: string; service_id?: string },
@@ -302,7 +328,10 @@ export const couponBuyForm = (ctx: { balance: Kobo; total?: Kobo }) =>
   );
 
 export const CouponCodeBody = z.object({
-  coupon_code: text([[notEmpty, MSG.couponBlank]]).overwrite((v) => v.replace(/\s+/g, '')),
+  coupon_code: text([[notEmpty, MSG.couponBlank]], {
+    max: MAX_LENGTH.couponCode,
+    tooLong: MSG.couponInvalid,
+  }).overwrite((v) => v.replace(/\s+/g, '')),
 });
 export const couponLoadForm = () => CouponCodeBody;
 
@@ -316,12 +345,12 @@ export const PaymentVerifyBody = z.object({
 
 /** Flutterwave webhook: the parts we read; everything is re-verified with their API. */
 export const PaymentWebhookBody = z.looseObject({
-  event: z.string().optional(),
+  event: z.string().max(64).optional(),
   data: z
     .looseObject({
-      id: z.union([z.number(), z.string()]).optional(),
-      tx_ref: z.string().optional(),
-      status: z.string().optional(),
+      id: z.union([z.number(), z.string().max(64)]).optional(),
+      tx_ref: z.string().max(128).optional(),
+      status: z.string().max(32).optional(),
     })
     .optional(),
 });
@@ -330,10 +359,10 @@ export const PaymentWebhookBody = z.looseObject({
 
 export const ProductEditBody = z.object({
   /** Network (data) or TV provider (cable) name, e.g. "MTN" or "DStv". */
-  name: z.string().trim().min(1, MSG.inputsInvalid),
-  plan_id: z.string().trim().min(1, MSG.inputsInvalid),
+  name: requiredId(MSG.inputsInvalid, MAX_LENGTH.name),
+  plan_id: requiredId(),
   /** New plan name. */
-  plan: z.string().trim().min(1, MSG.inputsInvalid).max(120).optional(),
+  plan: z.string().trim().min(1, MSG.inputsInvalid).max(120, MSG.inputsInvalid).optional(),
   price: wholeNaira(MSG.couponAmount, [[(n) => n > 0, MSG.couponAmount]]).optional(),
   /** false removes the plan from sale; bought plans stay in history. */
   on_sale: z.boolean().optional(),

@@ -99,6 +99,15 @@ export const FALLBACK = {
 export type Message = (typeof MSG)[keyof typeof MSG];
 
 /**
+ * Maximum lengths the spec does not word (ADR 0014): most fields reuse their own message for
+ * a value that is too long (a 255-character e-mail is an invalid e-mail); these two do not.
+ */
+export const LIMIT_MSG = {
+  nameTooLong: 'Name must be at most 100 characters.',
+  passwordTooLong: 'Password must be at most 128 characters.',
+} as const;
+
+/**
  * Refusals the spec does not word (decisions §3, §7): the server and the mocks send these as
  * `msg`, so the screen shows the same sentence on both. Functions take what the user must know.
  */
@@ -125,6 +134,9 @@ export const SERVER_MSG = {
   pinCreated: 'Secret pin created successfully.',
   loggedOut: 'Logged out.',
   rateLimited: 'Too many attempts. Please wait a moment and try again.',
+  /** A 429 with the wait in minutes (Retry-After holds it in seconds). */
+  tooManyAttempts: (minutes: number) =>
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   notFound: 'Not found.',
   productNotFound: 'This product is not available.',
   transactionNotFound: 'Transaction not found.',
@@ -135,6 +147,8 @@ export const SERVER_MSG = {
   couponNotFound: MSG.couponInvalid,
   couponUsed: 'This coupon has already been used.',
   couponExpired: 'This coupon has expired.',
+  /** The owner's account is blocked: the code is frozen until an admin unblocks it (ADR 0014). */
+  couponFrozen: 'This coupon is on hold. Please contact support.',
   couponWrongProduct: MSG.couponInvalid,
   userBlocked: 'User blocked successfully.',
   userUnblocked: 'User unblocked successfully.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from './messages';
+import { LIMIT_MSG, MSG } from './messages';
 import { toKobo, toNaira, type Kobo } from './money';
 
 /**
@@ -14,21 +14,72 @@ export function firstFailure<T>(value: T, checks: readonly Check<T>[]): string |
   return undefined;
 }
 
-/** A string field checked in order; a missing or non-string value gets the first message. */
-export function text(checks: readonly Check<string>[], options: { trim?: boolean } = {}) {
+/**
+ * Longest accepted value of each kind of field (ADR 0014). Checked before any pattern, so
+ * nothing long reaches a regex, argon2 or a `varchar` column; the forms, the mocks and the
+ * server refuse alike because they parse with the same schemas.
+ */
+export const MAX_LENGTH = {
+  /** RFC 5321: an address is at most 254 characters. */
+  email: 254,
+  name: 100,
+  /** 11 digits (spec §9). */
+  phone: 11,
+  password: 128,
+  /** Catalogue, plan, network, service and user ids. */
+  id: 64,
+  /** Meter, smart-card, customer and JAMB profile numbers (real ones are 10–13 digits). */
+  number: 20,
+  /** SPECTRANET / SMILE account ids. */
+  accountId: 32,
+  couponCode: 64,
+  referralCode: 40,
+  /** E-mailed and refresh tokens (real ones are 43 characters). */
+  token: 512,
+  /** Search terms (the admin searches users by exact e-mail). */
+  search: 254,
+  /** Any other short text. */
+  text: 200,
+} as const;
+
+export interface TextOptions {
+  /** Trim surrounding spaces first (default true). */
+  trim?: boolean;
+  /** Longest accepted value (default `MAX_LENGTH.text`). */
+  max?: number;
+  /** Message for a value over `max` (default: the first check's message). */
+  tooLong?: string;
+}
+
+/**
+ * A string field checked in order; a missing or non-string value gets the first message.
+ * The length is checked first and stops the checks (`abort`): a long value never reaches a
+ * pattern.
+ */
+export function text(checks: readonly Check<string>[], options: TextOptions = {}) {
   const first = checks[0]?.[1] ?? MSG.inputsInvalid;
   const base = z.string({ error: first });
   const s = options.trim === false ? base : base.trim();
-  return s.superRefine((value, ctx) => {
-    const message = firstFailure(value, checks);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
+  return s
+    .max(options.max ?? MAX_LENGTH.text, { error: options.tooLong ?? first, abort: true })
+    .superRefine((value, ctx) => {
+      const message = firstFailure(value, checks);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
 }
+
+/** A trimmed id-like string: required, at most `max` characters, one message for both. */
+export const requiredId = (message: string = MSG.inputsInvalid, max: number = MAX_LENGTH.id) =>
+  z.string({ error: message }).trim().min(1, message).max(max, message);
 
 // ── Patterns (spec §5, §9) ────────────────────────────────────────────────────
 
-/** Standard e-mail shape: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Standard e-mail shape: something@something.tld, no spaces. Linear time: the domain is dot-
+ * separated labels that cannot contain dots, so there is one way to match (the former
+ * `[^\s@]+\.[^\s@]+$` backtracked quadratically on long input).
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 /** Nigerian mobile prefixes the spec allows (spec §9). */
 export const PHONE_PREFIXES = ['070', '080', '081', '090', '091'] as const;
 /** 11 digits, no spaces or letters, starting with an allowed prefix. */
@@ -47,6 +98,9 @@ export const notEmpty = (v: string) => v.length > 0;
 
 // ── Reusable fields ───────────────────────────────────────────────────────────
 
+/** A pin is never longer than six digits, whichever screen sends it. */
+const PIN_LIMIT = { trim: false, max: PIN_LENGTH, tooLong: MSG.pinLength } as const;
+
 /** A 6-digit pin (create pin, reset pin). */
 export const PinSchema = text(
   [
@@ -54,11 +108,18 @@ export const PinSchema = text(
     [isDigits, MSG.pinInvalid],
     [(v) => v.length === PIN_LENGTH, MSG.pinLength],
   ],
-  { trim: false },
+  PIN_LIMIT,
 );
 
 /** A pin that only has to be present (purchase screens each name it differently). */
-export const requiredPin = (message: string) => text([[notEmpty, message]], { trim: false });
+export const requiredPin = (message: string) => text([[notEmpty, message]], PIN_LIMIT);
+
+/** Any password field: untrimmed, at most `MAX_LENGTH.password` characters. */
+export const PASSWORD_LIMIT = {
+  trim: false,
+  max: MAX_LENGTH.password,
+  tooLong: LIMIT_MSG.passwordTooLong,
+} as const;
 
 /** Spec password rule: a run of at least 8 letters or digits. */
 export const passwordRule = (requiredMessage?: string) =>
@@ -67,14 +128,18 @@ export const passwordRule = (requiredMessage?: string) =>
       ...(requiredMessage ? ([[notEmpty, requiredMessage]] as const) : []),
       [(v: string) => PASSWORD_PATTERN.test(v), MSG.passwordTooShort],
     ],
-    { trim: false },
+    PASSWORD_LIMIT,
   );
 
-/** An optional id-like string: empty strings are treated as absent (a codec, so bodies encode). */
-export const optionalText = z.codec(z.string().trim().max(200).optional(), z.string().optional(), {
-  decode: (v) => (v ? v : undefined),
-  encode: (v) => v,
-});
+/**
+ * An optional id-like string: empty strings are treated as absent (a codec, so bodies encode);
+ * at most `max` characters (`message` beyond).
+ */
+export const optionalText = (max: number = MAX_LENGTH.id, message: string = MSG.inputsInvalid) =>
+  z.codec(z.string({ error: message }).trim().max(max, message).optional(), z.string().optional(), {
+    decode: (v) => (v ? v : undefined),
+    encode: (v) => v,
+  });
 
 /**
  * Whole naira amount on the wire (the spec's "digits only") decoded to kobo, checked in order
@@ -113,7 +178,11 @@ export function withConfirmation<T extends z.ZodObject<{ [k: string]: z.ZodType 
   confirmKey = 'confirm_password',
 ) {
   return schema
-    .extend({ [confirmKey]: z.string({ error: MSG.passwordsNotEqual }) })
+    .extend({
+      [confirmKey]: z
+        .string({ error: MSG.passwordsNotEqual })
+        .max(MAX_LENGTH.password, MSG.passwordsNotEqual),
+    })
     .superRefine((values: Record<string, unknown>, ctx) => {
       if (values[passwordKey] !== values[confirmKey]) {
         ctx.addIssue({ code: 'custom', path: [confirmKey], message: MSG.passwordsNotEqual });
