@@ -5,7 +5,7 @@
  * `varchar` column.
  */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { api } from './endpoints';
 import { PageQuery } from './endpoint';
 import {
