@@ -7,11 +7,16 @@ import path from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import { MSG, SERVER_MSG } from '@contract';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDb } from './db/index.ts';
+import { configRefusals, databaseRefusals, modeOf, StartRefused } from './deployment.ts';
 import { createHasher } from './domain/secrets.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import { loadProviders, type ProviderSet } from './plugins/providers.ts';
@@ -25,7 +30,8 @@ import { transactionRoutes } from './routes/api/transactions/index.ts';
 import { userRoutes } from './routes/api/user/index.ts';
 import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
 import { startRequeryWorker } from './services/purchases.ts';
-import { createMailer } from './services/mail.ts';
+import { createMailer, purgeMailBodies } from './services/mail.ts';
+import { purgeCounters } from './services/rate.ts';
 import { seed, type SeedResult } from './services/seed.ts';
 import { createTokenService } from './services/tokens.ts';
 
@@ -52,11 +58,39 @@ export const REDACT_PATHS = [
   'body.refresh_token',
 ];
 
+/**
+ * A request path as the access log shows it: the token of an e-mailed link
+ * (`/auth/verifyemail/<token>`, `/auth/resetpassword/<token>`) and any `token`-like query
+ * value are replaced, so a log reader cannot use them (ADR 0014).
+ */
+export function loggedUrl(url: string): string {
+  return url
+    .replace(/^(\/auth\/(?:verifyemail|resetpassword)\/)[^/?#]+/i, '$1[redacted]')
+    .replace(/([?&][^=&#]*(?:token|secret|password|pin)[^=&#]*=)[^&#]*/gi, '$1[redacted]');
+}
+
 /** pino options: redaction on, request bodies never logged (Fastify does not log them). */
 export function loggerOptions(stream?: { write(line: string): void }) {
   return {
     level: process.env.LOG_LEVEL || 'info',
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      req(req: {
+        method: string;
+        url: string;
+        host?: string;
+        ip?: string;
+        socket?: { remotePort?: number };
+      }) {
+        return {
+          method: req.method,
+          url: loggedUrl(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        };
+      },
+    },
     ...(stream ? { stream } : {}),
   };
 }
@@ -73,7 +107,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(),
     bodyLimit: 64 * 1024,
-    trustProxy: config.env.TRUST_PROXY === '1',
+    // A malformed or over-long path segment is bad input too: 400 `{ type, msg }`, like the
+    // contract's own refusals, not Fastify's 414 body.
+    frameworkErrors: (_err, _req, reply) =>
+      void (reply as FastifyReply)
+        .code(400)
+        .send({ type: 'validation_error', msg: MSG.inputsInvalid }),
+    // The proxies' addresses, or a hop count (the nearest n hops are trusted proxies: only
+    // safe when the server cannot be reached but through them), never "trust everything".
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
   });
 
   // JSON bodies: an empty body is "no body" (logout, for instance); bad JSON is a 400.
@@ -111,15 +156,29 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     strictTransportSecurity: config.production,
   });
 
+  // Sandbox or live (ADR 0013): a live start with anything of the sandbox left, or on a
+  // database that ran in sandbox mode, is refused before anything is served or seeded.
   const dbh = await openDb(config.engine, config.databaseUrl);
+  const providers = options.providers ?? loadProviders(config, dbh.db);
+  const mode = modeOf(config, providers);
+  const refusals = [
+    ...configRefusals(config, providers),
+    ...(await databaseRefusals(dbh.db, mode)),
+  ];
+  if (refusals.length) {
+    await dbh.close();
+    await app.close();
+    throw new StartRefused(refusals);
+  }
   const ctx: AppContext = {
     config,
+    mode,
     dbh,
     db: dbh.db,
     hasher: createHasher(config.argon2Fast),
     tokens: createTokenService(config.jwtSecret),
     mailer: undefined as never,
-    providers: options.providers ?? loadProviders(config, dbh.db),
+    providers,
     log: app.log,
   };
   ctx.mailer = createMailer(dbh, config, app.log);
@@ -143,7 +202,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   couponRoutes(app, ctx);
   adminRoutes(app, ctx);
   sandboxCheckoutRoutes(app, ctx);
-  if (!config.production) devRoutes(app, ctx);
+  // The dev mailbox only where no mail leaves the machine and no real money moves (ADR 0013).
+  if (mode === 'sandbox' && !config.smtpUrl) devRoutes(app, ctx);
 
   const webDir = config.webDir;
   const indexHtml = webDir ? path.join(webDir, 'index.html') : undefined;
@@ -204,9 +264,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Pending purchases (including any a crash left) are requeried until they resolve.
     stopRequery = startRequeryWorker(ctx);
     maintenance = setInterval(() => {
-      purgeIdempotencyKeys(ctx).catch((err: Error) =>
-        app.log.warn({ err: err.message }, 'idempotency purge failed'),
-      );
+      const warn = (what: string) => (err: Error) =>
+        app.log.warn({ err: err.message }, `${what} purge failed`);
+      purgeIdempotencyKeys(ctx).catch(warn('idempotency'));
+      purgeCounters(ctx.db).catch(warn('rate counter'));
+      purgeMailBodies(ctx.db).catch(warn('mail body'));
     }, 60 * 60_000);
     maintenance.unref();
   }

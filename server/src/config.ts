@@ -4,7 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_LIMITS, type Limits } from './services/rate.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -29,10 +31,13 @@ export interface Config {
   webDir?: string;
   /** argon2 cost: OWASP in production; `ARGON2_TEST_FAST=1` (tests only) lowers it. */
   argon2Fast: boolean;
-  /** Login limits (decisions §7): failed tries per account, attempts per address, in a window. */
-  loginMaxFailuresPerAccount: number;
-  loginMaxAttemptsPerIp: number;
-  loginWindowMs: number;
+  /** Rate limits and attempt limits (ADR 0014); `RATE_LIMITS=off` turns the route limits off. */
+  limits: Limits;
+  /**
+   * Which proxies to believe about the client's address (`TRUST_PROXY`): none, the number of
+   * proxies in front of the server, or their addresses. Never "everyone" (ADR 0014).
+   */
+  trustProxy: false | number | string[];
   /** Background workers (mail outbox); tests flush by hand instead. */
   workers: boolean;
   seed: boolean;
@@ -57,6 +62,42 @@ function loadSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
+}
+
+/** Names proxy-addr understands besides addresses and CIDR ranges. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * `TRUST_PROXY`: unset or 0 → the socket's address; a number n → n proxies in front (the
+ * client is the address the nearest trusted proxy saw); a list → exactly those proxies.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0') return false;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const valid = (entry: string) => {
+    if (PROXY_NAMES.has(entry)) return true;
+    const [address, bits, ...rest] = entry.split('/');
+    if (rest.length || !address || !isIP(address)) return false;
+    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= 128);
+  };
+  if (entries.length === 0 || !entries.every(valid)) {
+    throw new Error(
+      `TRUST_PROXY must be the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.1, 10.1.0.0/16), not "${text.slice(0, 40)}": trusting every X-Forwarded-For lets anyone pick their address.`,
+    );
+  }
+  return entries;
+}
+
+function parseRateLimits(value: string | undefined): Limits {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || text === 'on') return DEFAULT_LIMITS;
+  if (text === 'off') return { ...DEFAULT_LIMITS, off: true };
+  throw new Error('RATE_LIMITS must be on or off.');
 }
 
 export function loadConfig(
@@ -98,9 +139,8 @@ export function loadConfig(
     mailFrom: env.MAIL_FROM || 'PayBills <no-reply@paybills.local>',
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
     argon2Fast: env.ARGON2_TEST_FAST === '1',
-    loginMaxFailuresPerAccount: 5,
-    loginMaxAttemptsPerIp: 50,
-    loginWindowMs: 15 * 60_000,
+    limits: parseRateLimits(env.RATE_LIMITS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     workers: true,
     seed: true,
     env,

@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db, DbHandle } from './db/index.ts';
+import type { Mode } from './deployment.ts';
 import type { Hasher } from './domain/secrets.ts';
 import type { ProviderSet } from './plugins/providers.ts';
 import type { Mailer } from './services/mail.ts';
@@ -9,6 +10,8 @@ import type { TokenService } from './services/tokens.ts';
 
 export interface AppContext {
   config: Config;
+  /** Sandbox or live (ADR 0013). */
+  mode: Mode;
   dbh: DbHandle;
   db: Db;
   hasher: Hasher;

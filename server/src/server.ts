@@ -5,6 +5,7 @@
 import { buildApp } from './app.ts';
 import { describeProviders } from './plugins/providers.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PIN, loadConfig } from './config.ts';
+import { describeMode, StartRefused } from './deployment.ts';
 
 async function main() {
   const config = loadConfig();
@@ -12,21 +13,32 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   const url = `http://${config.host}:${config.port}/`;
   const where = config.engine === 'sqlite' ? config.databaseUrl : 'PostgreSQL (DATABASE_URL)';
+  const sandbox = app.ctx.mode === 'sandbox';
   const lines = [
     '',
     `  PayBills: ${url}`,
+    `  ${describeMode(app.ctx.mode)}`,
     `  Database: ${config.engine} ${where}`,
     `  ${describeProviders(app.ctx.providers).split('\n').join('\n  ')}`,
     `  E-mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `dev mailbox at ${url}dev/mailbox`}`,
   ];
   if (!config.webDir) lines.push('  Web app: dist/ not built (API only; run `npm start`).');
+  if (!config.limits.off) {
+    lines.push('  Rate limits: on (in the database, shared by every instance).');
+  } else {
+    lines.push('  Rate limits: OFF (RATE_LIMITS=off, sandbox benchmarks only).');
+  }
   if (app.seedResult.createdUsers) {
     lines.push(
       '',
       '  First start: accounts created',
       `    admin: ${config.adminEmail} / ${config.adminPasswordIsDefault ? config.adminPassword : '(ADMIN_PASSWORD)'}`,
-      `    demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (pin ${DEMO_PIN}, ₦50,000 in the wallet)`,
     );
+    if (sandbox) {
+      lines.push(
+        `    demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (pin ${DEMO_PIN}, ₦50,000 in the wallet, sandbox only)`,
+      );
+    }
   }
   lines.push('', '  Press Ctrl+C to stop.', '');
   console.log(lines.join('\n'));
@@ -50,6 +62,18 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof StartRefused) {
+    // Live mode (real providers or NODE_ENV=production) with something of the sandbox left:
+    // one line per setting to fix (ADR 0013).
+    console.error(
+      [
+        'PayBills refused to start in live mode (real provider keys or NODE_ENV=production):',
+        ...err.lines.map((line) => `  - ${line}`),
+        'See README "Going live".',
+      ].join('\n'),
+    );
+    process.exit(1);
+  }
   console.error(`server failed to start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

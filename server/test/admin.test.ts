@@ -2,7 +2,7 @@ import { api, MSG, SERVER_MSG } from '@contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_ATG_FLOAT, SANDBOX_VT_FLOAT } from '../src/providers/sandbox.ts';
 import { DEMO_EMAIL } from '../src/config.ts';
-import { adminLogin, createKit, engines, PASSWORD, PIN, type Kit } from './helper.ts';
+import { adminLogin, createKit, engines, LIVE_ENV, PASSWORD, PIN, type Kit } from './helper.ts';
 
 describe.each(engines)('admin routes on %s', (engine) => {
   let kit: Kit;
@@ -210,7 +210,8 @@ describe.each(engines)('public catalogue, dev mailbox and the HTTP edges on %s',
 describe.each(engines)('production mode on %s', (engine) => {
   let kit: Kit;
   beforeAll(async () => {
-    kit = await createKit(engine, { config: { production: true } });
+    // NODE_ENV=production is live mode: it starts only with everything live mode asks for.
+    kit = await createKit(engine, { env: { ...LIVE_ENV, NODE_ENV: 'production' } });
   });
   afterAll(async () => kit.close());
 

@@ -1,6 +1,7 @@
 import { api, MSG, SERVER_MSG } from '@contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKit, engines, PASSWORD, type Kit } from './helper.ts';
+import { DEFAULT_LIMITS } from '../src/services/rate.ts';
 
 const linkToken = (text: string) =>
   /\/auth\/(?:verifyemail|resetpassword)\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
@@ -152,7 +153,7 @@ describe.each(engines)('accounts and sessions on %s', (engine) => {
       });
       expect(limited).toEqual({
         status: 429,
-        body: { type: 'rate_limited', msg: SERVER_MSG.rateLimited },
+        body: { type: 'rate_limited', msg: SERVER_MSG.tooManyAttempts(15) },
       });
     });
   });
@@ -356,7 +357,9 @@ describe.each(engines)('accounts and sessions on %s', (engine) => {
 describe.each(engines)('login limit per address on %s', (engine) => {
   let kit: Kit;
   beforeAll(async () => {
-    kit = await createKit(engine, { config: { loginMaxAttemptsPerIp: 3 } });
+    kit = await createKit(engine, {
+      config: { limits: { ...DEFAULT_LIMITS, login: { ...DEFAULT_LIMITS.login, address: 3 } } },
+    });
   });
   afterAll(async () => kit.close());
 
@@ -372,7 +375,7 @@ describe.each(engines)('login limit per address on %s', (engine) => {
     });
     expect(limited).toEqual({
       status: 429,
-      body: { type: 'rate_limited', msg: SERVER_MSG.rateLimited },
+      body: { type: 'rate_limited', msg: SERVER_MSG.tooManyAttempts(15) },
     });
   });
 });

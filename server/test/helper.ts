@@ -29,6 +29,21 @@ export const PIN = '246810';
 /** The simulated card provider's webhook secret in tests (verif-hash). */
 export const WEBHOOK_HASH = 'test-webhook-hash';
 
+/** Everything live mode asks for (the keys are fakes: nothing calls a provider here). */
+export const LIVE_ENV: Record<string, string> = {
+  VTPASS_API_KEY: 'vt-api-key',
+  VTPASS_PUBLIC_KEY: 'PK_vt-public',
+  VTPASS_SECRET_KEY: 'SK_vt-secret',
+  VTPASS_BASE_URL: 'https://vtpass.com/api',
+  FLUTTERWAVE_SECRET_KEY: 'FLWSECK-live-secret-X',
+  FLUTTERWAVE_WEBHOOK_HASH: 'live-webhook-hash',
+  ADMIN_EMAIL: 'owner@business.example',
+  ADMIN_PASSWORD: 'Harmattan-Sunrise-2026',
+  JWT_SECRET: 'live-jwt-secret-live-jwt-secret-live-jwt-secret',
+  SMTP_URL: 'smtp://mailer:secret@127.0.0.1:2525',
+  PUBLIC_URL: 'https://pay.business.example',
+};
+
 export interface CallOptions {
   token?: string;
   body?: unknown;

@@ -4,11 +4,15 @@
  * the others wait for its stored answer (or get 409 `conflict` if it takes too long). The same
  * key with a different method, path or body is 409 `idempotency_conflict`. Answers below 500
  * are kept for 24 h; a 5xx frees the key so the client can retry.
+ *
+ * The stored fingerprint is an HMAC keyed by the server's secret, over the request without its
+ * secret fields (pin, passwords): a leaked table gives no pin back, not even by trying all 10^6
+ * (ADR 0014).
  */
 import { SERVER_MSG } from '@contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { sha256 } from '../domain/secrets.ts';
+import { createHmac } from 'node:crypto';
 import { ApiError } from './errors.ts';
 import type { Answer } from './route.ts';
 
@@ -18,6 +22,20 @@ const POLL_MS = 20;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Body fields left out of the fingerprint: secrets, which the table must not help recover. */
+const SECRET_FIELDS = new Set(['pin', 'password', 'old_password', 'new_password', 'token']);
+
+/** The keyed fingerprint of a request (method, URL, body without its secrets). */
+export function fingerprint(secret: string, req: Pick<FastifyRequest, 'method' | 'url' | 'body'>) {
+  const body =
+    req.body && typeof req.body === 'object' && !Array.isArray(req.body)
+      ? Object.fromEntries(Object.entries(req.body).filter(([k]) => !SECRET_FIELDS.has(k)))
+      : (req.body ?? null);
+  return createHmac('sha256', `idempotency:${secret}`)
+    .update(`${req.method} ${req.url}\n${JSON.stringify(body)}`)
+    .digest('hex');
+}
+
 export async function idempotent(
   ctx: AppContext,
   userId: string,
@@ -26,7 +44,7 @@ export async function idempotent(
   run: () => Promise<Answer>,
 ): Promise<Answer> {
   const { db } = ctx;
-  const hash = sha256(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`);
+  const hash = fingerprint(ctx.config.jwtSecret, req);
 
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = Date.now();

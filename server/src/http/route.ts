@@ -3,16 +3,19 @@
  * every call
  *   1. enforces access: 401 `unauthorized` (no, bad or revoked token), 403 `token_expired`
  *      (expired access token), 423 `blocked`, 403 `forbidden` (non-admin on admin routes);
- *   2. parses params, query and body with the endpoint's zod schemas (money codecs give kobo);
+ *   2. applies the route's rate limits (per client address, or per account when signed in),
+ *      in the database so instances share them: 429 `rate_limited` with Retry-After (ADR 0014);
+ *   3. parses params, query and body with the endpoint's zod schemas (money codecs give kobo);
  *      a failure is 400 `validation_error` with the first issue's message (the spec's);
- *   3. on mutating calls of a signed-in user, applies `X-Request-Id` idempotency;
- *   4. encodes the answer with `z.encode(endpoint.response, result)` (kobo → naira).
+ *   4. on mutating calls of a signed-in user, applies `X-Request-Id` idempotency;
+ *   5. encodes the answer with `z.encode(endpoint.response, result)` (kobo → naira).
  */
-import { MSG, SERVER_MSG, api, type Endpoint } from '@contract';
+import { MSG, SERVER_MSG, api, type Endpoint, type EndpointName } from '@contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../services/users.ts';
+import { counterKey, limit, RateLimited } from '../services/rate.ts';
 import { ApiError } from './errors.ts';
 import { idempotent } from './idempotency.ts';
 
@@ -25,6 +28,8 @@ export interface HandlerInput<E extends Endpoint> {
   body: z.output<E['body']>;
   /** The signed-in user (set on 'user' and 'admin' routes only). */
   user: UserRow;
+  /** The signed-in session (its refresh family), when the access token names one. */
+  sessionId?: string;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -45,7 +50,7 @@ async function authenticate(
   ctx: AppContext,
   req: FastifyRequest,
   admin: boolean,
-): Promise<UserRow> {
+): Promise<{ user: UserRow; sessionId?: string }> {
   const header = req.headers.authorization;
   const unauthorized = new ApiError('unauthorized', SERVER_MSG.unauthorized);
   if (typeof header !== 'string' || !header.startsWith('Bearer ')) throw unauthorized;
@@ -62,16 +67,61 @@ async function authenticate(
     .where('id', '=', check.userId)
     .executeTakeFirst();
   if (!user) throw unauthorized;
-  // Tokens issued before a password reset are revoked.
-  if (check.iat < Math.floor(Number(user.tokens_valid_after) / 1000)) throw unauthorized;
+  // Blocked first: blocking also ends the sessions, but the customer is told why (423).
   if (Number(user.is_blocked) === 1) throw new ApiError('blocked', SERVER_MSG.accountBlocked);
+  if (check.sessionId) {
+    // Its session ended (logout, a password change elsewhere, a reset, a block, a stolen
+    // refresh token replayed): the access token ends with it.
+    const ended = await ctx.db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('family_id', '=', check.sessionId)
+      .where('revoked_at', 'is not', null)
+      .limit(1)
+      .executeTakeFirst();
+    if (ended) throw unauthorized;
+  } else if (check.iat < Math.floor(Number(user.tokens_valid_after) / 1000)) {
+    // A token without a session (issued before sessions were named) ends with a password
+    // change or reset.
+    throw unauthorized;
+  }
   if (admin && Number(user.is_admin) !== 1) throw new ApiError('forbidden', SERVER_MSG.forbidden);
   const now = Date.now();
   if (user.last_seen === null || now - Number(user.last_seen) > PRESENCE_TOUCH_MS) {
     await ctx.db.updateTable('users').set({ last_seen: now }).where('id', '=', user.id).execute();
     user.last_seen = now;
   }
-  return user;
+  return { user, sessionId: check.sessionId };
+}
+
+/** The contract's name of an endpoint (`api.<name>`), the key of its rate limits. */
+const nameOf = new Map<Endpoint, EndpointName>(
+  Object.entries(api).map(([name, e]) => [e as Endpoint, name as EndpointName]),
+);
+
+/** Counts the request against each of the route's limits (unless `RATE_LIMITS=off`). */
+async function applyLimits(
+  ctx: AppContext,
+  endpoint: Endpoint,
+  req: FastifyRequest,
+  user?: UserRow,
+) {
+  const { limits } = ctx.config;
+  const name = nameOf.get(endpoint);
+  if (limits.off || !name) return;
+  for (const rule of limits.routes[name] ?? []) {
+    const who = rule.per === 'account' && user ? `u:${user.id}` : `a:${req.ip}`;
+    await limit(ctx.db, counterKey(`route:${name}`, who), rule);
+  }
+}
+
+/** A NUL character anywhere in the input: no field takes one, and PostgreSQL text refuses it. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 8 || typeof value !== 'object' || value === null) return false;
+  for (const [k, v] of Object.entries(value))
+    if (k.includes('\u0000') || hasNul(v, depth + 1)) return true;
+  return false;
 }
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -100,11 +150,15 @@ export function route<E extends Endpoint>(
     handler: async (req, reply) => {
       let answer: Answer;
       try {
-        const user = signedIn
+        const { user, sessionId } = signedIn
           ? await authenticate(ctx, req, endpoint.access === 'admin')
-          : (undefined as unknown as UserRow);
+          : { user: undefined as unknown as UserRow, sessionId: undefined };
+        await applyLimits(ctx, endpoint, req, signedIn ? user : undefined);
         const run = async (): Promise<Answer> => {
           try {
+            if (hasNul(req.body) || hasNul(req.query) || hasNul(req.params)) {
+              throw new ApiError('validation_error', MSG.inputsInvalid);
+            }
             const params = parse(endpoint.params, req.params ?? {});
             const query = endpoint.query === NONE ? {} : parse(endpoint.query, req.query ?? {});
             const body =
@@ -116,12 +170,15 @@ export function route<E extends Endpoint>(
               query,
               body,
               user,
+              sessionId,
               req,
               reply,
             } as HandlerInput<E>);
             return { status: 200, body: z.encode(endpoint.response, result) };
           } catch (err) {
-            if (err instanceof ApiError) return errorBody(err);
+            // A 429 is thrown on, not answered: it is no answer to keep for an X-Request-Id,
+            // so the key is freed and a retry after the wait runs (ADR 0014).
+            if (err instanceof ApiError && !(err instanceof RateLimited)) return errorBody(err);
             throw err;
           }
         };
@@ -137,6 +194,9 @@ export function route<E extends Endpoint>(
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
         answer = errorBody(err);
+        if (err instanceof RateLimited) {
+          reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterMs / 1000))));
+        }
       }
       return reply.code(answer.status).send(answer.body);
     },

@@ -1,6 +1,8 @@
 /**
- * Accounts and sessions (spec §5, §7, §8; decisions §7): register, e-mail verification,
- * login with limits, refresh rotation with reuse detection, logout, password reset, pins.
+ * Accounts and sessions (spec §5, §7, §8; decisions §7; ADR 0014): register, e-mail
+ * verification, login with limits, refresh rotation with reuse detection, logout, password
+ * reset, pins. Every password check is an attempt reserved in the database before argon2 runs,
+ * so parallel guesses never check more than the limit.
  */
 import { randomUUID } from 'node:crypto';
 import { MSG, SERVER_MSG } from '@contract';
@@ -10,7 +12,8 @@ import { createWallet } from '../domain/ledger.ts';
 import { isCommonPassword, randomCode, randomToken, sha256 } from '../domain/secrets.ts';
 import { ApiError } from '../http/errors.ts';
 import { enqueueMail, linkMail } from './mail.ts';
-import { clear, hit, peek } from './rate.ts';
+import { REFRESH_FAMILY_TTL_MS } from './tokens.ts';
+import { clear, counterKey, limit, release, reserve, reserveAll } from './rate.ts';
 import type { UserRow } from './users.ts';
 
 export const VERIFY_TTL_MS = 24 * 60 * 60_000;
@@ -146,7 +149,12 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<strin
   return MSG.emailVerified;
 }
 
+/** Link mails to one address, whoever asks and whether or not it has an account. */
+const limitMailsTo = (ctx: AppContext, email: string) =>
+  limit(ctx.db, counterKey('mail-to', email), ctx.config.limits.mailsPerRecipient);
+
 export async function resendVerification(ctx: AppContext, email: string): Promise<string> {
+  await limitMailsTo(ctx, email);
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'email', 'email_verified'])
@@ -159,9 +167,11 @@ export async function resendVerification(ctx: AppContext, email: string): Promis
   return SERVER_MSG.verificationSent;
 }
 
+/** A new session: a refresh family, and an access token that names it. */
 async function issueTokens(ctx: AppContext, userId: string, trx: Db = ctx.db) {
-  const refresh_token = await ctx.tokens.issueRefresh(trx, userId);
-  return { JWTtoken: await ctx.tokens.signAccess(userId), refresh_token };
+  const session = { id: randomUUID(), expiresAt: Date.now() + REFRESH_FAMILY_TTL_MS };
+  const refresh_token = await ctx.tokens.issueRefresh(trx, userId, session);
+  return { JWTtoken: await ctx.tokens.signAccess(userId, session.id), refresh_token };
 }
 
 export async function login(
@@ -169,16 +179,19 @@ export async function login(
   body: { username: string; password: string },
   ip: string,
 ): Promise<{ JWTtoken: string; refresh_token: string }> {
-  const { config, db } = ctx;
+  const { db } = ctx;
   const email = body.username.toLowerCase();
-  const ipCount = await hit(db, `login-ip:${ip}`, config.loginWindowMs);
-  if (ipCount > config.loginMaxAttemptsPerIp) {
-    throw new ApiError('rate_limited', SERVER_MSG.rateLimited);
-  }
-  const accountKey = `login-fail:${email}`;
-  if ((await peek(db, accountKey, config.loginWindowMs)) >= config.loginMaxFailuresPerAccount) {
-    throw new ApiError('rate_limited', SERVER_MSG.rateLimited);
-  }
+  // A failure is reserved before the password is checked: per (account, address), per
+  // address, and a higher per-account ceiling. A stranger exhausts only their own pair and
+  // address, so the owner (and the admin) can still sign in from theirs.
+  const rule = ctx.config.limits.login;
+  const within = (max: number) => ({ max, windowMs: rule.windowMs });
+  const pairKey = counterKey('login-pair', email, ip);
+  const attempts = await reserveAll(db, [
+    [counterKey('login-address', ip), within(rule.address)],
+    [counterKey('login-account', email), within(rule.account)],
+    [pairKey, within(rule.pair)],
+  ]);
   const user = await db
     .selectFrom('users')
     .selectAll()
@@ -187,12 +200,12 @@ export async function login(
   const ok = user
     ? await ctx.hasher.verify(user.password_hash, body.password)
     : (await ctx.hasher.verify(await ctx.hasher.dummy, body.password)) && false;
-  if (!user || !ok) {
-    await hit(db, accountKey, config.loginWindowMs);
-    throw new ApiError('unauthorized', SERVER_MSG.invalidCredentials);
-  }
+  // A wrong password keeps its reservations: that is the failure counted.
+  if (!user || !ok) throw new ApiError('unauthorized', SERVER_MSG.invalidCredentials);
+  // The right one gives them back, and the pair's count starts over.
+  for (const attempt of attempts) await release(db, attempt);
+  await clear(db, pairKey);
   if (Number(user.is_blocked) === 1) throw new ApiError('blocked', SERVER_MSG.accountBlocked);
-  await clear(db, accountKey);
   const now = Date.now();
   await db
     .updateTable('users')
@@ -256,7 +269,10 @@ export async function refresh(
     await revokeFamily(ctx.db, row.family_id, now);
     throw unauthorized;
   }
-  return { JWTtoken: await ctx.tokens.signAccess(row.user_id), refresh_token: next };
+  return {
+    JWTtoken: await ctx.tokens.signAccess(row.user_id, row.family_id),
+    refresh_token: next,
+  };
 }
 
 export async function logout(ctx: AppContext, user: UserRow, token: string | undefined) {
@@ -272,6 +288,7 @@ export async function logout(ctx: AppContext, user: UserRow, token: string | und
 }
 
 export async function initiateReset(ctx: AppContext, email: string): Promise<string> {
+  await limitMailsTo(ctx, email);
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'email'])
@@ -309,6 +326,7 @@ export async function initiateReset(ctx: AppContext, email: string): Promise<str
 }
 
 export async function verifyResetToken(ctx: AppContext, token: string): Promise<string> {
+  // SHA-256 of a random token is a lookup, not a cost: no hashing of anything else first.
   const row = await ctx.db
     .selectFrom('email_tokens')
     .select('user_id')
@@ -326,6 +344,9 @@ export async function resetPassword(
   body: { token: string; password: string },
 ): Promise<string> {
   refuseCommon(body.password);
+  // The token first: a random token must not cost an argon2 hash (19 MiB). It is consumed,
+  // once, in the transaction below.
+  await verifyResetToken(ctx, body.token);
   const hash = await ctx.hasher.hash(body.password);
   await ctx.dbh.writeTx(async (trx) => {
     const userId = await consumeToken(trx, body.token, 'reset');
@@ -359,21 +380,51 @@ export async function createPin(ctx: AppContext, user: UserRow, pin: string): Pr
   return SERVER_MSG.pinCreated;
 }
 
+/**
+ * The signed-in user's current password (change password, reset pin): one shared budget of
+ * wrong tries, reserved before argon2, so a stolen session cannot guess its way to the
+ * password, a new pin and the wallet.
+ */
+async function checkCurrentPassword(ctx: AppContext, user: UserRow, password: string) {
+  const attempt = await reserve(
+    ctx.db,
+    counterKey('password', user.id),
+    ctx.config.limits.password,
+  );
+  if (!(await ctx.hasher.verify(user.password_hash, password))) {
+    throw new ApiError('wrong_password', SERVER_MSG.wrongPassword);
+  }
+  await release(ctx.db, attempt);
+}
+
+/**
+ * A new password ends every other session at once, access and refresh (ADR 0014); the one
+ * that changed it (`sessionId`, from its access token) goes on.
+ */
 export async function changePassword(
   ctx: AppContext,
   user: UserRow,
   body: { old_password: string; new_password: string },
+  sessionId?: string,
 ): Promise<string> {
-  if (!(await ctx.hasher.verify(user.password_hash, body.old_password))) {
-    throw new ApiError('wrong_password', SERVER_MSG.wrongPassword);
-  }
+  await checkCurrentPassword(ctx, user, body.old_password);
   refuseCommon(body.new_password);
   const hash = await ctx.hasher.hash(body.new_password);
-  await ctx.db
-    .updateTable('users')
-    .set({ password_hash: hash })
-    .where('id', '=', user.id)
-    .execute();
+  await ctx.dbh.writeTx(async (trx) => {
+    const now = Date.now();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, tokens_valid_after: now })
+      .where('id', '=', user.id)
+      .execute();
+    let others = trx
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now })
+      .where('user_id', '=', user.id)
+      .where('revoked_at', 'is', null);
+    if (sessionId) others = others.where('family_id', '<>', sessionId);
+    await others.execute();
+  });
   return MSG.passwordChanged;
 }
 
@@ -382,9 +433,7 @@ export async function resetPin(
   user: UserRow,
   body: { password: string; pin: string },
 ): Promise<string> {
-  if (!(await ctx.hasher.verify(user.password_hash, body.password))) {
-    throw new ApiError('wrong_password', SERVER_MSG.wrongPassword);
-  }
+  await checkCurrentPassword(ctx, user, body.password);
   const hash = await ctx.hasher.hash(body.pin);
   await ctx.db
     .updateTable('users')

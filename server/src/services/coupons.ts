@@ -20,7 +20,10 @@ import {
   type Kobo,
   type PriceBreakdown,
 } from '@contract';
+import type { ExpressionBuilder } from 'kysely';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
 import {
   InsufficientFunds,
   postMovement,
@@ -220,15 +223,39 @@ export async function buyCoupons(
   }
 }
 
-/** Public: a code's product details; unknown, used or expired → 422 invalid_coupon. */
-export async function verifyCoupon(ctx: AppContext, code: string): Promise<Coupon> {
-  const row = await ctx.db
+/**
+ * True while the coupon's owner is not blocked. A blocked customer's unredeemed coupons are
+ * frozen, not cancelled (ADR 0014): refused while blocked, valid again after unblock. Used in
+ * the lookup and in the redemption's guarded UPDATE, so a block wins any race.
+ */
+export const ownerNotBlocked = (eb: ExpressionBuilder<Database, 'coupons'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('users')
+        .select('users.id')
+        .whereRef('users.id', '=', 'coupons.owner_id')
+        .where('users.is_blocked', '=', 1),
+    ),
+  );
+
+/** The coupon row and whether it is frozen (its owner is blocked). */
+export async function findCoupon(db: Db, code: string) {
+  return db
     .selectFrom('coupons')
     .selectAll()
+    .select((eb) => ownerNotBlocked(eb).as('owner_active'))
     .where('code', '=', code)
     .executeTakeFirst();
-  if (!row) throw new ApiError('invalid_coupon', SERVER_MSG.couponNotFound);
+}
+
+/** Public: a code's product details; unknown, used, expired or frozen → 422 invalid_coupon. */
+export async function verifyCoupon(ctx: AppContext, code: string): Promise<Coupon> {
+  const found = await findCoupon(ctx.db, code);
+  if (!found) throw new ApiError('invalid_coupon', SERVER_MSG.couponNotFound);
+  const { owner_active, ...row } = found;
   if (Number(row.is_valid) !== 1) throw new ApiError('invalid_coupon', SERVER_MSG.couponUsed);
+  if (!owner_active) throw new ApiError('invalid_coupon', SERVER_MSG.couponFrozen);
   if (Number(row.expires_at) <= Date.now()) {
     throw new ApiError('invalid_coupon', SERVER_MSG.couponExpired);
   }

@@ -51,10 +51,40 @@ export interface Mailer {
 }
 
 const CLAIM_TIMEOUT_MS = 60_000;
+/** Unsent mail older than this holds only expired links: its body is blanked too. */
+const BODY_KEEP_MS = 24 * 60 * 60_000;
 
-export function createMailer(dbh: DbHandle, config: Config, log: FastifyBaseLogger): Mailer {
+/**
+ * Blanks the bodies of mail that never left (a failing SMTP server) once its links have
+ * expired, and of any SMTP mail still holding one. The dev mailbox's own mail is kept.
+ */
+export async function purgeMailBodies(db: Db, now = Date.now()): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ text_body: '', html_body: '' })
+    .where((eb) =>
+      eb.or([
+        eb('transport', '=', 'smtp'),
+        eb.and([eb('transport', 'is', null), eb('created_at', '<', now - BODY_KEEP_MS)]),
+      ]),
+    )
+    .where('text_body', '<>', '')
+    .execute();
+}
+
+/**
+ * `transport` replaces the one built from `SMTP_URL` (tests). Mail sent over SMTP keeps who,
+ * when and subject; its body, which holds a link that works like a password for an hour or a
+ * day, is blanked once sent (ADR 0014). Without SMTP the body stays: that is the dev mailbox.
+ */
+export function createMailer(
+  dbh: DbHandle,
+  config: Config,
+  log: FastifyBaseLogger,
+  smtp?: Transporter,
+): Mailer {
   const transport: Transporter | undefined = config.smtpUrl
-    ? nodemailer.createTransport(config.smtpUrl)
+    ? (smtp ?? nodemailer.createTransport(config.smtpUrl))
     : undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -103,7 +133,11 @@ export function createMailer(dbh: DbHandle, config: Config, log: FastifyBaseLogg
         }
         await dbh.db
           .updateTable('mail_outbox')
-          .set({ sent_at: Date.now(), transport: transport ? 'smtp' : 'dev' })
+          .set(
+            transport
+              ? { sent_at: Date.now(), transport: 'smtp', text_body: '', html_body: '' }
+              : { sent_at: Date.now(), transport: 'dev' },
+          )
           .where('id', '=', row.id)
           .execute();
       } catch (err) {

@@ -43,6 +43,7 @@ import {
   type PurchaseRequest,
   type VtuProduct,
 } from '../providers/index.ts';
+import { findCoupon, ownerNotBlocked } from './coupons.ts';
 import { checkPin, requireVerified } from './wallet.ts';
 import { toTransaction, type UserRow } from './users.ts';
 
@@ -68,6 +69,7 @@ export const autoReverse = (ctx: AppContext) => ctx.config.env.AUTO_REVERSE_FAIL
 
 const notFound = () => new ApiError('not_found', SERVER_MSG.productNotFound);
 const invalidCoupon = () => new ApiError('invalid_coupon', MSG.couponInvalid);
+const frozenCoupon = () => new ApiError('invalid_coupon', SERVER_MSG.couponFrozen);
 
 /** What a route decided to buy, priced on the server from catalogue ids. */
 interface Order {
@@ -82,14 +84,12 @@ interface Order {
 }
 
 async function loadCoupon(db: Db, code: string): Promise<Selectable<CouponsTable>> {
-  const row = await db
-    .selectFrom('coupons')
-    .selectAll()
-    .where('code', '=', code)
-    .executeTakeFirst();
-  if (!row || Number(row.is_valid) !== 1 || Number(row.expires_at) <= Date.now()) {
+  const found = await findCoupon(db, code);
+  if (!found || Number(found.is_valid) !== 1 || Number(found.expires_at) <= Date.now()) {
     throw invalidCoupon();
   }
+  const { owner_active, ...row } = found;
+  if (!owner_active) throw frozenCoupon();
   return row;
 }
 
@@ -130,6 +130,7 @@ async function buy(
           .where('code', '=', coupon.code)
           .where('is_valid', '=', 1)
           .where('expires_at', '>', now)
+          .where(ownerNotBlocked)
           .returning('code')
           .executeTakeFirst();
         if (!claimed) throw invalidCoupon();

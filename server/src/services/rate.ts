@@ -1,48 +1,230 @@
 /**
- * Fixed-window counters in the database (decisions §7: login limits per account and per
- * address). In a table rather than in memory so that several instances share them.
+ * Rate limits and attempt counters in the database (ADR 0014), so that several instances
+ * share them: fixed-window counters in `rate_counters`, each change one atomic statement.
+ * - `limit`: counts a request; over `max` in the window → 429 `rate_limited` with Retry-After.
+ * - `reserve` / `release`: an attempt is reserved BEFORE a secret is checked (one conditional
+ *   upsert that succeeds only while the count is under `max`), so parallel guesses can never
+ *   check more than `max`; a right guess gives its slot back.
  */
+import type { EndpointName } from '@contract';
+import { SERVER_MSG } from '@contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { sha256 } from '../domain/secrets.ts';
+import { ApiError } from '../http/errors.ts';
 
-/** Counts one hit on `key` and answers the count in the current window. */
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export interface Rule {
+  max: number;
+  windowMs: number;
+}
+/** A route's limit, counted per client address or per signed-in account. */
+export interface RouteRule extends Rule {
+  per: 'address' | 'account';
+}
+
+export interface Limits {
+  /** `RATE_LIMITS=off` (benchmarks, sandbox mode only): route limits are not applied. */
+  off: boolean;
+  /** Every unauthenticated route, and every signed-in route that hashes, mails or calls a provider. */
+  routes: Partial<Record<EndpointName, RouteRule[]>>;
+  /**
+   * Failed logins (reserved before the password is checked): per (account, address), per
+   * address, and a higher per-account ceiling, so that a stranger cannot lock the owner out.
+   */
+  login: { pair: number; address: number; account: number; windowMs: number };
+  /** Wrong current passwords when signed in (change password and reset pin share them). */
+  password: Rule;
+  /** Mails to one recipient (verification and reset links), whoever asks. */
+  mailsPerRecipient: Rule;
+}
+
+const perAddress = (max: number, windowMs = 15 * MINUTE): RouteRule[] => [
+  { per: 'address', max, windowMs },
+];
+const perAccount = (max: number, windowMs = 15 * MINUTE): RouteRule[] => [
+  { per: 'account', max, windowMs },
+];
+
+/**
+ * The defaults (README "Going live"). Generous for people behind one carrier NAT, tight where a
+ * request costs an argon2 hash (19 MiB), an e-mail or a provider call.
+ */
+export const DEFAULT_LIMITS: Limits = {
+  off: false,
+  routes: {
+    // Unauthenticated: per client address.
+    login: perAddress(100),
+    register: perAddress(20, HOUR),
+    refresh: perAddress(600),
+    initiateReset: perAddress(20, HOUR),
+    verifyResetToken: perAddress(60),
+    resetPassword: perAddress(30),
+    verifyEmail: perAddress(60),
+    resendVerification: perAddress(20, HOUR),
+    verifyCoupon: perAddress(60),
+    paymentWebhook: perAddress(600),
+    networks: perAddress(600),
+    dataProducts: perAddress(600),
+    cableProducts: perAddress(600),
+    electricityProducts: perAddress(600),
+    educationProducts: perAddress(600),
+    devMail: perAddress(1200),
+    // Signed in: per account. Hashes a pin or a password…
+    createPin: perAccount(20),
+    changePassword: perAccount(20),
+    resetPin: perAccount(20),
+    // …and calls a provider.
+    share: perAccount(300),
+    airtime: perAccount(300),
+    data: perAccount(300),
+    cabletv: perAccount(300),
+    electricity: perAccount(300),
+    education: perAccount(300),
+    buyCoupon: perAccount(300),
+    verifyCustomer: perAccount(100),
+    initiatePayment: perAccount(30),
+    verifyPayment: perAccount(100),
+    atgBalance: perAccount(120),
+    vtBalance: perAccount(120),
+  },
+  login: { pair: 5, address: 50, account: 100, windowMs: 15 * MINUTE },
+  password: { max: 5, windowMs: 15 * MINUTE },
+  mailsPerRecipient: { max: 5, windowMs: HOUR },
+};
+
+/** The longest window: counters older than this are deleted by the maintenance worker. */
+export const LONGEST_WINDOW_MS = 24 * HOUR;
+
+/**
+ * A counter's key from its parts. E-mail addresses are hashed (the table holds no addresses,
+ * and a key stays within its column however long an address or a forwarded header is).
+ */
+export function counterKey(kind: string, ...parts: string[]): string {
+  return `${kind}:${parts.map((p) => (p.length > 64 || p.includes('@') ? sha256(p).slice(0, 40) : p)).join('|')}`;
+}
+
+/** A 429 with the wait: the route answers it with a `Retry-After` header. */
+export class RateLimited extends ApiError {
+  constructor(readonly retryAfterMs: number) {
+    super(
+      'rate_limited',
+      SERVER_MSG.tooManyAttempts(Math.max(1, Math.ceil(retryAfterMs / MINUTE))),
+    );
+  }
+}
+
+const counted = (now: number, windowMs: number) => {
+  const expired = now - windowMs;
+  return {
+    count: sql<number>`case when rate_counters.window_start <= ${expired} then 1 else rate_counters.count + 1 end`,
+    window_start: sql<number>`case when rate_counters.window_start <= ${expired} then ${now} else rate_counters.window_start end`,
+  };
+};
+
+/** Counts one hit on `key` and answers the count and the start of the current window. */
 export async function hit(
   db: Db,
   key: string,
   windowMs: number,
   now = Date.now(),
-): Promise<number> {
-  const expired = now - windowMs;
+): Promise<{ count: number; windowStart: number }> {
+  const row = await db
+    .insertInto('rate_counters')
+    .values({ key, window_start: now, count: 1 })
+    .onConflict((oc) => oc.column('key').doUpdateSet(counted(now, windowMs)))
+    .returning(['count', 'window_start'])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), windowStart: Number(row.window_start) };
+}
+
+/** Counts a request on `key`; over `rule.max` in the window → `RateLimited`. */
+export async function limit(db: Db, key: string, rule: Rule, now = Date.now()): Promise<void> {
+  const { count, windowStart } = await hit(db, key, rule.windowMs, now);
+  if (count > rule.max) throw new RateLimited(windowStart + rule.windowMs - now);
+}
+
+/** A reserved attempt: give it back with `release` when the secret was right. */
+export interface Reservation {
+  key: string;
+  windowStart: number;
+}
+
+/**
+ * Reserves one attempt on `key`, atomically: the upsert updates the row only while the window
+ * has room (or has expired), so of N parallel callers at most `rule.max` get a reservation.
+ * Full → `RateLimited` with the time until the window ends.
+ */
+export async function reserve(
+  db: Db,
+  key: string,
+  rule: Rule,
+  now = Date.now(),
+): Promise<Reservation> {
+  const expired = now - rule.windowMs;
   const row = await db
     .insertInto('rate_counters')
     .values({ key, window_start: now, count: 1 })
     .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        count: sql<number>`case when rate_counters.window_start <= ${expired} then 1 else rate_counters.count + 1 end`,
-        window_start: sql<number>`case when rate_counters.window_start <= ${expired} then ${now} else rate_counters.window_start end`,
-      }),
+      oc
+        .column('key')
+        .doUpdateSet(counted(now, rule.windowMs))
+        .where((eb) =>
+          eb.or([
+            eb('rate_counters.window_start', '<=', expired),
+            eb('rate_counters.count', '<', rule.max),
+          ]),
+        ),
     )
-    .returning('count')
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .returning('window_start')
+    .executeTakeFirst();
+  if (row) return { key, windowStart: Number(row.window_start) };
+  const current = await db
+    .selectFrom('rate_counters')
+    .select('window_start')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  const ends = current ? Number(current.window_start) + rule.windowMs : now + rule.windowMs;
+  throw new RateLimited(Math.max(1000, ends - now));
 }
 
-/** The count in the current window without counting. */
-export async function peek(
+/** Gives a reserved attempt back (the secret was right), if its window is still the same. */
+export async function release(db: Db, reservation: Reservation): Promise<void> {
+  await db
+    .updateTable('rate_counters')
+    .set({ count: sql<number>`count - 1` })
+    .where('key', '=', reservation.key)
+    .where('window_start', '=', reservation.windowStart)
+    .where('count', '>', 0)
+    .execute();
+}
+
+/** Reserves on every key in order; if one is full, gives back those already taken. */
+export async function reserveAll(
   db: Db,
-  key: string,
-  windowMs: number,
+  keys: readonly (readonly [string, Rule])[],
   now = Date.now(),
-): Promise<number> {
-  const row = await db
-    .selectFrom('rate_counters')
-    .select('count')
-    .where('key', '=', key)
-    .where('window_start', '>', now - windowMs)
-    .executeTakeFirst();
-  return row ? Number(row.count) : 0;
+): Promise<Reservation[]> {
+  const taken: Reservation[] = [];
+  try {
+    for (const [key, rule] of keys) taken.push(await reserve(db, key, rule, now));
+    return taken;
+  } catch (err) {
+    for (const r of taken) await release(db, r);
+    throw err;
+  }
 }
 
 export async function clear(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_counters').where('key', '=', key).execute();
+}
+
+/** Deletes counters whose window ended long ago (maintenance worker). */
+export async function purgeCounters(db: Db, now = Date.now()): Promise<void> {
+  await db
+    .deleteFrom('rate_counters')
+    .where('window_start', '<', now - LONGEST_WINDOW_MS)
+    .execute();
 }

@@ -1,6 +1,7 @@
 /**
- * First start (decisions §2): system ledger accounts, the catalogue, an admin and a demo
- * customer whose wallet is funded through the ledger (from card clearing, like a card top-up).
+ * First start (decisions §2): system ledger accounts, the catalogue, an admin and, in sandbox
+ * mode only (ADR 0013), a demo customer whose wallet is funded through the ledger (from card
+ * clearing, like a card top-up: money from nowhere, which only the sandbox may have).
  */
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PIN } from '../config.ts';
 import type { AppContext } from '../context.ts';
@@ -16,7 +17,7 @@ import { seedCatalogue } from './catalogue.ts';
 export const DEMO_FUNDS_KOBO = 50_000_00;
 
 export interface SeedResult {
-  /** True when this start created the admin and demo accounts. */
+  /** True when this start created the admin (and, in sandbox mode, the demo customer). */
   createdUsers: boolean;
 }
 
@@ -29,10 +30,11 @@ export async function seed(ctx: AppContext): Promise<SeedResult> {
     .executeTakeFirstOrThrow();
   if (Number(count) > 0) return { createdUsers: false };
 
+  const demo = ctx.mode === 'sandbox';
   const [adminHash, demoHash, pinHash] = await Promise.all([
     ctx.hasher.hash(ctx.config.adminPassword),
-    ctx.hasher.hash(DEMO_PASSWORD),
-    ctx.hasher.hash(DEMO_PIN),
+    demo ? ctx.hasher.hash(DEMO_PASSWORD) : '',
+    demo ? ctx.hasher.hash(DEMO_PIN) : '',
   ]);
   await ctx.dbh.writeTx(async (trx) => {
     await insertUser(
@@ -41,6 +43,7 @@ export async function seed(ctx: AppContext): Promise<SeedResult> {
       adminHash,
       { admin: true, verified: true },
     );
+    if (!demo) return;
     const demoId = await insertUser(
       trx,
       { name: 'Demo Customer', email: DEMO_EMAIL, phone: '08031234567', password: '' },

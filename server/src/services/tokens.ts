@@ -1,5 +1,7 @@
 /**
- * Sessions (decisions §7; ADR 0007): a 15-minute HS256 access JWT `{ sub, iat, exp }`, and an
+ * Sessions (decisions §7; ADR 0007, 0014): a 15-minute HS256 access JWT `{ sub, sid, iat, exp }`
+ * whose `sid` names its session (the refresh family: revoking the family ends the access token
+ * at once, so a password change can end every other session), and an
  * opaque refresh token stored as SHA-256, rotated on every use, in a family that ends 30 days
  * after login. Presenting an already-rotated (or revoked) refresh token is theft or a replay:
  * the whole family is revoked.
@@ -13,10 +15,12 @@ export const ACCESS_TTL_S = 15 * 60;
 export const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60_000;
 
 export type AccessCheck =
-  { ok: true; userId: string; iat: number } | { ok: false; reason: 'invalid' | 'expired' };
+  | { ok: true; userId: string; iat: number; sessionId?: string }
+  | { ok: false; reason: 'invalid' | 'expired' };
 
 export interface TokenService {
-  signAccess(userId: string): Promise<string>;
+  /** `sessionId`: the refresh family the token belongs to. */
+  signAccess(userId: string, sessionId?: string): Promise<string>;
   verifyAccess(token: string): Promise<AccessCheck>;
   /** Issues a refresh token in `familyId` (new family when absent). */
   issueRefresh(
@@ -29,8 +33,8 @@ export interface TokenService {
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    async signAccess(userId) {
-      return new SignJWT({})
+    async signAccess(userId, sessionId) {
+      return new SignJWT(sessionId ? { sid: sessionId } : {})
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setIssuedAt()
@@ -43,7 +47,8 @@ export function createTokenService(secret: string): TokenService {
         if (typeof payload.sub !== 'string' || typeof payload.iat !== 'number') {
           return { ok: false, reason: 'invalid' };
         }
-        return { ok: true, userId: payload.sub, iat: payload.iat };
+        const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
+        return { ok: true, userId: payload.sub, iat: payload.iat, sessionId: sid };
       } catch (err) {
         return { ok: false, reason: err instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
       }

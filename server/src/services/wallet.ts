@@ -7,6 +7,7 @@ import { MSG, SERVER_MSG, type Kobo } from '@contract';
 import type { AppContext } from '../context.ts';
 import { InsufficientFunds, postMovement, walletAccountId } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
+import { RateLimited } from './rate.ts';
 import type { UserRow } from './users.ts';
 
 export const PIN_MAX_FAILURES = 5;
@@ -19,45 +20,74 @@ export function requireVerified(user: UserRow): void {
   }
 }
 
-/** Checks the pin; five wrong ones in a row lock money movement for 30 minutes. */
+/** How long a pin check waits for a free attempt while five others are being checked. */
+const PIN_WAIT_MS = 10_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Checks the pin; five wrong ones in a row lock money movement for 30 minutes (decisions §7).
+ *
+ * Each check first reserves an attempt with one conditional UPDATE (count + 1 while the count
+ * is under five and the pin is not locked), and only then runs the hash: of 200 parallel wrong
+ * pins exactly five are checked (ADR 0014). The fifth reserved attempt that turns out wrong
+ * locks the pin; a right pin ends the row. A check that finds all five attempts taken by
+ * checks still running waits for one to finish (a customer's own parallel purchases), unless
+ * the pin is locked. The verification itself is the one `ctx.hasher.verify` call below.
+ */
 export async function checkPin(ctx: AppContext, userId: string, pin: string): Promise<void> {
-  const now = Date.now();
-  const row = await ctx.db
-    .selectFrom('users')
-    .select(['pin_hash', 'pin_locked_until', 'pin_failed_count'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (row.pin_hash === null) throw new ApiError('pin_not_set', SERVER_MSG.noPin);
-  const lockedUntil = row.pin_locked_until === null ? 0 : Number(row.pin_locked_until);
-  if (lockedUntil > now) {
-    throw new ApiError('pin_locked', SERVER_MSG.pinLocked(Math.ceil((lockedUntil - now) / 60_000)));
-  }
-  if (await ctx.hasher.verify(row.pin_hash, pin)) {
-    if (Number(row.pin_failed_count) > 0 || lockedUntil) {
-      await ctx.db
-        .updateTable('users')
-        .set({ pin_failed_count: 0, pin_locked_until: null })
-        .where('id', '=', userId)
-        .execute();
-    }
-    return;
-  }
-  // Counted in the database (atomic increment), so parallel wrong pins are all counted.
-  const counted = await ctx.db
-    .updateTable('users')
-    .set((eb) => ({ pin_failed_count: eb('pin_failed_count', '+', 1) }))
-    .where('id', '=', userId)
-    .returning('pin_failed_count')
-    .executeTakeFirstOrThrow();
-  if (Number(counted.pin_failed_count) >= PIN_MAX_FAILURES) {
-    await ctx.db
+  const { db } = ctx;
+  const deadline = Date.now() + PIN_WAIT_MS;
+  for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+    const now = Date.now();
+    const reserved = await db
       .updateTable('users')
-      .set({ pin_failed_count: 0, pin_locked_until: now + PIN_LOCK_MS })
+      .set((eb) => ({ pin_failed_count: eb('pin_failed_count', '+', 1) }))
       .where('id', '=', userId)
-      .execute();
-    throw new ApiError('pin_locked', SERVER_MSG.pinLocked(PIN_LOCK_MS / 60_000));
+      .where('pin_hash', 'is not', null)
+      .where('pin_failed_count', '<', PIN_MAX_FAILURES)
+      .where((eb) => eb.or([eb('pin_locked_until', 'is', null), eb('pin_locked_until', '<=', now)]))
+      .returning(['pin_hash', 'pin_failed_count'])
+      .executeTakeFirst();
+    if (reserved) {
+      if (await ctx.hasher.verify(reserved.pin_hash!, pin)) {
+        await db
+          .updateTable('users')
+          .set({ pin_failed_count: 0, pin_locked_until: null })
+          .where('id', '=', userId)
+          .execute();
+        return;
+      }
+      if (Number(reserved.pin_failed_count) >= PIN_MAX_FAILURES) {
+        // The fifth wrong pin in a row (unless a right one reset the row meanwhile).
+        const locked = await db
+          .updateTable('users')
+          .set({ pin_failed_count: 0, pin_locked_until: now + PIN_LOCK_MS })
+          .where('id', '=', userId)
+          .where('pin_failed_count', '>=', PIN_MAX_FAILURES)
+          .returning('id')
+          .executeTakeFirst();
+        if (locked) throw new ApiError('pin_locked', SERVER_MSG.pinLocked(PIN_LOCK_MS / 60_000));
+      }
+      throw new ApiError('wrong_pin', SERVER_MSG.wrongPin);
+    }
+    const row = await db
+      .selectFrom('users')
+      .select(['pin_hash', 'pin_locked_until'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (row.pin_hash === null) throw new ApiError('pin_not_set', SERVER_MSG.noPin);
+    const lockedUntil = row.pin_locked_until === null ? 0 : Number(row.pin_locked_until);
+    if (lockedUntil > Date.now()) {
+      throw new ApiError(
+        'pin_locked',
+        SERVER_MSG.pinLocked(Math.ceil((lockedUntil - Date.now()) / 60_000)),
+      );
+    }
+    // Five attempts are being checked right now: wait for one to end.
+    if (Date.now() > deadline) throw new RateLimited(1000);
+    await sleep(pause + Math.random() * pause);
   }
-  throw new ApiError('wrong_pin', SERVER_MSG.wrongPin);
 }
 
 export async function share(

@@ -1,4 +1,7 @@
-/** Dev mailbox (off when NODE_ENV=production): the JSON route and a page for people. */
+/**
+ * Dev mailbox (sandbox mode without SMTP_URL only, ADR 0013): the JSON route and a page for
+ * people. It shows only the mail it kept itself (`transport = 'dev'`), never mail that left.
+ */
 import { api } from '@contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.ts';
@@ -10,6 +13,7 @@ async function mailFor(ctx: AppContext, to: string) {
     .selectFrom('mail_outbox')
     .selectAll()
     .where('to_address', '=', to.toLowerCase())
+    .where('transport', '=', 'dev')
     .where('sent_at', 'is not', null)
     .orderBy('id', 'desc')
     .limit(100)
@@ -42,6 +46,7 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext): void {
         await ctx.db
           .selectFrom('mail_outbox')
           .selectAll()
+          .where('transport', '=', 'dev')
           .where('sent_at', 'is not', null)
           .orderBy('id', 'desc')
           .limit(50)
