@@ -335,6 +335,18 @@ describe('coupons', () => {
       );
     }
   });
+
+  it('freezes a blocked owner’s coupons until they are unblocked', async () => {
+    const owner = db.users.find(
+      (u) => u.id === db.coupons.find((c) => c.coupon_code === SEED_COUPONS.airtime)!.owner_id,
+    )!;
+    owner.isBlocked = true;
+    const frozen = await call(api.verifyCoupon, { body: { coupon_code: SEED_COUPONS.airtime } });
+    expect(frozen.status).toBe(422);
+    expect(refusal(frozen.json)).toEqual({ type: 'invalid_coupon', msg: SERVER_MSG.couponFrozen });
+    owner.isBlocked = false;
+    await ok(api.verifyCoupon, { body: { coupon_code: SEED_COUPONS.airtime } });
+  });
 });
 
 describe('share funds', () => {

@@ -23,6 +23,10 @@ export function redeemable(code: string): CouponRecord {
   const coupon = db.coupons.find((c) => c.coupon_code === normaliseCode(code));
   if (!coupon) throw invalid(SERVER_MSG.couponNotFound);
   if (!coupon.isValid) throw invalid(SERVER_MSG.couponUsed);
+  // A blocked owner's coupons are frozen until an admin unblocks them (ADR 0014).
+  if (db.users.find((u) => u.id === coupon.owner_id)?.isBlocked) {
+    throw invalid(SERVER_MSG.couponFrozen);
+  }
   if (coupon.expires_at <= now()) throw invalid(SERVER_MSG.couponExpired);
   return coupon;
 }

@@ -98,6 +98,23 @@ export const ServerError: Story = {
   },
 };
 
+/** Too many wrong passwords from this address for this account: 429 with the wait (ADR 0014). */
+export const RateLimited: Story = {
+  parameters: {
+    msw: {
+      handlers: [errorHandler(api.login, 429, 'rate_limited', SERVER_MSG.tooManyAttempts(15))],
+    },
+  },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByLabelText(/E-mail address/), DEMO_CUSTOMER.email);
+    await userEvent.type(canvas.getByLabelText(/Password/), DEMO_CUSTOMER.password);
+    await userEvent.click(canvas.getByRole('button', { name: 'Log in' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      SERVER_MSG.tooManyAttempts(15),
+    );
+  },
+};
+
 /** A failure without a message shows the spec's fallback (spec §8). */
 export const ServerErrorFallback: Story = {
   parameters: { msw: { handlers: [errorHandler(api.login, 500, 'server_error', '')] } },

@@ -68,6 +68,17 @@ export const Expired: Story = {
   },
 };
 
+/** The owner's account is blocked: the code is on hold until an admin unblocks it (ADR 0014). */
+export const Frozen: Story = {
+  parameters: {
+    msw: { handlers: [refuse(api.verifyCoupon, 'invalid_coupon', SERVER_MSG.couponFrozen)] },
+  },
+  play: async ({ canvas }) => {
+    await load(canvas, SEED_COUPONS.airtime);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(SERVER_MSG.couponFrozen);
+  },
+};
+
 /** No message from the server: the coupon screen's fallback. */
 export const VerifyErrorFallback: Story = {
   parameters: { msw: { handlers: [errorHandler(api.verifyCoupon, 500, 'server_error', '')] } },
