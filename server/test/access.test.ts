@@ -1,4 +1,21 @@
-/** Access on every signed-in route (OWASP API1/API5): anonymous, expired, blocked, other user. */
+/**
+ * Access on every signed-in route (OWASP API1/API5): anonymous, expired, blocked, other user.
+ *
+ * The rest of the OWASP API Security Top 10 (2023) this server is tested against:
+ * - API2 broken authentication: attempts reserved before argon2 (200 parallel wrong pins → 5
+ *   checks; logins per (account, address), per address, per account; change password and reset
+ *   pin share one budget), no stranger lock-out, other sessions end on a password change, the
+ *   reset token checked before hashing, X-Forwarded-For spoofing ignored: abuse.test.ts;
+ *   refresh rotation and reuse detection: auth.test.ts.
+ * - API4 unrestricted resource consumption: a maximum length on every field before any pattern
+ *   (contract/limits.test.ts), over-long input 400 on SQLite and PostgreSQL, rate limits on
+ *   every unauthenticated and costly route shared by two instances (abuse.test.ts), bad input
+ *   never a 5xx (fuzz.test.ts, fuzz-money.test.ts).
+ * - API8 security misconfiguration: live mode refuses the default admin password, missing
+ *   secrets, SMTP, PUBLIC_URL, sandbox providers beside real ones and a sandbox database; no
+ *   dev mailbox with SMTP or in live mode (live-mode.test.ts); no secret in logs or in the
+ *   idempotency table (logs.test.ts, abuse.test.ts).
+ */
 import { api, MSG, SERVER_MSG, type Endpoint } from '@contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKit, engines, PASSWORD, PIN, type Kit } from './helper.ts';

@@ -12,7 +12,7 @@ import { createWallet } from '../domain/ledger.ts';
 import { isCommonPassword, randomCode, randomToken, sha256 } from '../domain/secrets.ts';
 import { ApiError } from '../http/errors.ts';
 import { enqueueMail, linkMail } from './mail.ts';
-import { REFRESH_FAMILY_TTL_MS } from './tokens.ts';
+import { endSessions, REFRESH_FAMILY_TTL_MS } from './tokens.ts';
 import { clear, counterKey, limit, release, reserve, reserveAll } from './rate.ts';
 import type { UserRow } from './users.ts';
 
@@ -357,12 +357,7 @@ export async function resetPassword(
       .set({ password_hash: hash, tokens_valid_after: now, pin_failed_count: 0 })
       .where('id', '=', userId)
       .execute();
-    await trx
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: now })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await endSessions(trx, userId, now);
   });
   return SERVER_MSG.passwordReset;
 }
@@ -417,13 +412,7 @@ export async function changePassword(
       .set({ password_hash: hash, tokens_valid_after: now })
       .where('id', '=', user.id)
       .execute();
-    let others = trx
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: now })
-      .where('user_id', '=', user.id)
-      .where('revoked_at', 'is', null);
-    if (sessionId) others = others.where('family_id', '<>', sessionId);
-    await others.execute();
+    await endSessions(trx, user.id, now, sessionId);
   });
   return MSG.passwordChanged;
 }

@@ -73,3 +73,17 @@ export function createTokenService(secret: string): TokenService {
     },
   };
 }
+
+/**
+ * Ends every session of a user (its refresh families, and with them their access tokens),
+ * except `keep` (the session that changed the password). Password reset and change, block.
+ */
+export async function endSessions(trx: Db, userId: string, now: number, keep?: string) {
+  let q = trx
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keep) q = q.where('family_id', '<>', keep);
+  await q.execute();
+}

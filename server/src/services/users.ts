@@ -13,6 +13,7 @@ import type { Db } from '../db/index.ts';
 import type { CouponsTable, TransactionsTable, UsersTable } from '../db/schema.ts';
 import { walletAccountId } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
+import { endSessions } from './tokens.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -165,12 +166,7 @@ export async function setBlocked(ctx: AppContext, id: string, blocked: boolean):
       .execute();
     if (blocked) {
       // A blocked user is signed out everywhere: no refresh token of theirs works any more.
-      await trx
-        .updateTable('refresh_tokens')
-        .set({ revoked_at: now })
-        .where('user_id', '=', id)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await endSessions(trx, id, now);
     }
     return blocked ? SERVER_MSG.userBlocked : SERVER_MSG.userUnblocked;
   });
