@@ -133,7 +133,6 @@ export const SERVER_MSG = {
   passwordReset: 'Your password has been reset. You can now login.',
   pinCreated: 'Secret pin created successfully.',
   loggedOut: 'Logged out.',
-  rateLimited: 'Too many attempts. Please wait a moment and try again.',
   /** A 429 with the wait in minutes (Retry-After holds it in seconds). */
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

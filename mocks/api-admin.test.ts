@@ -244,12 +244,12 @@ describe('variants for stories', () => {
   });
 
   it('errorHandler makes a one-off refusal', async () => {
-    server.use(errorHandler(api.login, 429, 'rate_limited', SERVER_MSG.rateLimited));
+    server.use(errorHandler(api.login, 429, 'rate_limited', SERVER_MSG.tooManyAttempts(15)));
     const res = await call(api.login, {
       body: { username: DEMO_CUSTOMER.email, password: 'Password123' },
     });
     expect(res.status).toBe(429);
-    expect(refusal(res.json).msg).toBe(SERVER_MSG.rateLimited);
+    expect(refusal(res.json).msg).toBe(SERVER_MSG.tooManyAttempts(15));
   });
 
   it('answers 500 when a resolver returns something the contract does not allow', async () => {
