@@ -99,7 +99,7 @@ export const FALLBACK = {
 export type Message = (typeof MSG)[keyof typeof MSG];
 
 /**
- * Maximum lengths the spec does not word (ADR 0014): most fields reuse their own message for
+ * Maximum lengths the spec does not word (ADR 0015): most fields reuse their own message for
  * a value that is too long (a 255-character e-mail is an invalid e-mail); these two do not.
  */
 export const LIMIT_MSG = {
@@ -146,7 +146,7 @@ export const SERVER_MSG = {
   couponNotFound: MSG.couponInvalid,
   couponUsed: 'This coupon has already been used.',
   couponExpired: 'This coupon has expired.',
-  /** The owner's account is blocked: the code is frozen until an admin unblocks it (ADR 0014). */
+  /** The owner's account is blocked: the code is frozen until an admin unblocks it (ADR 0015). */
   couponFrozen: 'This coupon is on hold. Please contact support.',
   couponWrongProduct: MSG.couponInvalid,
   userBlocked: 'User blocked successfully.',

@@ -15,7 +15,7 @@ export function firstFailure<T>(value: T, checks: readonly Check<T>[]): string |
 }
 
 /**
- * Longest accepted value of each kind of field (ADR 0014). Checked before any pattern, so
+ * Longest accepted value of each kind of field (ADR 0015). Checked before any pattern, so
  * nothing long reaches a regex, argon2 or a `varchar` column; the forms, the mocks and the
  * server refuse alike because they parse with the same schemas.
  */

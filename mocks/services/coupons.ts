@@ -23,7 +23,7 @@ export function redeemable(code: string): CouponRecord {
   const coupon = db.coupons.find((c) => c.coupon_code === normaliseCode(code));
   if (!coupon) throw invalid(SERVER_MSG.couponNotFound);
   if (!coupon.isValid) throw invalid(SERVER_MSG.couponUsed);
-  // A blocked owner's coupons are frozen until an admin unblocks them (ADR 0014).
+  // A blocked owner's coupons are frozen until an admin unblocks them (ADR 0015).
   if (db.users.find((u) => u.id === coupon.owner_id)?.isBlocked) {
     throw invalid(SERVER_MSG.couponFrozen);
   }

@@ -61,7 +61,7 @@ export const REDACT_PATHS = [
 /**
  * A request path as the access log shows it: the token of an e-mailed link
  * (`/auth/verifyemail/<token>`, `/auth/resetpassword/<token>`) and any `token`-like query
- * value are replaced, so a log reader cannot use them (ADR 0014).
+ * value are replaced, so a log reader cannot use them (ADR 0015).
  */
 export function loggedUrl(url: string): string {
   return url
@@ -156,7 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     strictTransportSecurity: config.production,
   });
 
-  // Sandbox or live (ADR 0013): a live start with anything of the sandbox left, or on a
+  // Sandbox or live (ADR 0014): a live start with anything of the sandbox left, or on a
   // database that ran in sandbox mode, is refused before anything is served or seeded.
   const dbh = await openDb(config.engine, config.databaseUrl);
   const providers = options.providers ?? loadProviders(config, dbh.db);
@@ -202,7 +202,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   couponRoutes(app, ctx);
   adminRoutes(app, ctx);
   sandboxCheckoutRoutes(app, ctx);
-  // The dev mailbox only where no mail leaves the machine and no real money moves (ADR 0013).
+  // The dev mailbox only where no mail leaves the machine and no real money moves (ADR 0014).
   if (mode === 'sandbox' && !config.smtpUrl) devRoutes(app, ctx);
 
   const webDir = config.webDir;

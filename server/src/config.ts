@@ -31,11 +31,11 @@ export interface Config {
   webDir?: string;
   /** argon2 cost: OWASP in production; `ARGON2_TEST_FAST=1` (tests only) lowers it. */
   argon2Fast: boolean;
-  /** Rate limits and attempt limits (ADR 0014); `RATE_LIMITS=off` turns the route limits off. */
+  /** Rate limits and attempt limits (ADR 0015); `RATE_LIMITS=off` turns the route limits off. */
   limits: Limits;
   /**
    * Which proxies to believe about the client's address (`TRUST_PROXY`): none, the number of
-   * proxies in front of the server, or their addresses. Never "everyone" (ADR 0014).
+   * proxies in front of the server, or their addresses. Never "everyone" (ADR 0015).
    */
   trustProxy: false | number | string[];
   /** Background workers (mail outbox); tests flush by hand instead. */

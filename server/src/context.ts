@@ -10,7 +10,7 @@ import type { TokenService } from './services/tokens.ts';
 
 export interface AppContext {
   config: Config;
-  /** Sandbox or live (ADR 0013). */
+  /** Sandbox or live (ADR 0014). */
   mode: Mode;
   dbh: DbHandle;
   db: Db;

@@ -64,7 +64,7 @@ async function main() {
 main().catch((err: unknown) => {
   if (err instanceof StartRefused) {
     // Live mode (real providers or NODE_ENV=production) with something of the sandbox left:
-    // one line per setting to fix (ADR 0013).
+    // one line per setting to fix (ADR 0014).
     console.error(
       [
         'PayBills refused to start in live mode (real provider keys or NODE_ENV=production):',

@@ -1,5 +1,5 @@
 /**
- * Sandbox and live modes (issue 13 rows 1–4; ADR 0013). Any real provider (or
+ * Sandbox and live modes (issue 13 rows 1–4; ADR 0014). Any real provider (or
  * NODE_ENV=production) is live mode: the server refuses to start, one line per missing
  * setting naming the variable, until the admin password, the secrets, SMTP and the public URL
  * are set and every product and the card checkout are real; it never creates the demo

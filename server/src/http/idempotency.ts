@@ -7,7 +7,7 @@
  *
  * The stored fingerprint is an HMAC keyed by the server's secret, over the request without its
  * secret fields (pin, passwords): a leaked table gives no pin back, not even by trying all 10^6
- * (ADR 0014).
+ * (ADR 0015).
  */
 import { SERVER_MSG } from '@contract';
 import type { FastifyRequest } from 'fastify';

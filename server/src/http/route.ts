@@ -4,7 +4,7 @@
  *   1. enforces access: 401 `unauthorized` (no, bad or revoked token), 403 `token_expired`
  *      (expired access token), 423 `blocked`, 403 `forbidden` (non-admin on admin routes);
  *   2. applies the route's rate limits (per client address, or per account when signed in),
- *      in the database so instances share them: 429 `rate_limited` with Retry-After (ADR 0014);
+ *      in the database so instances share them: 429 `rate_limited` with Retry-After (ADR 0015);
  *   3. parses params, query and body with the endpoint's zod schemas (money codecs give kobo);
  *      a failure is 400 `validation_error` with the first issue's message (the spec's);
  *   4. on mutating calls of a signed-in user, applies `X-Request-Id` idempotency;
@@ -177,7 +177,7 @@ export function route<E extends Endpoint>(
             return { status: 200, body: z.encode(endpoint.response, result) };
           } catch (err) {
             // A 429 is thrown on, not answered: it is no answer to keep for an X-Request-Id,
-            // so the key is freed and a retry after the wait runs (ADR 0014).
+            // so the key is freed and a retry after the wait runs (ADR 0015).
             if (err instanceof ApiError && !(err instanceof RateLimited)) return errorBody(err);
             throw err;
           }

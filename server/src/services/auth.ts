@@ -1,5 +1,5 @@
 /**
- * Accounts and sessions (spec §5, §7, §8; decisions §7; ADR 0014): register, e-mail
+ * Accounts and sessions (spec §5, §7, §8; decisions §7; ADR 0015): register, e-mail
  * verification, login with limits, refresh rotation with reuse detection, logout, password
  * reset, pins. Every password check is an attempt reserved in the database before argon2 runs,
  * so parallel guesses never check more than the limit.
@@ -393,7 +393,7 @@ async function checkCurrentPassword(ctx: AppContext, user: UserRow, password: st
 }
 
 /**
- * A new password ends every other session at once, access and refresh (ADR 0014); the one
+ * A new password ends every other session at once, access and refresh (ADR 0015); the one
  * that changed it (`sessionId`, from its access token) goes on.
  */
 export async function changePassword(

@@ -225,7 +225,7 @@ export async function buyCoupons(
 
 /**
  * True while the coupon's owner is not blocked. A blocked customer's unredeemed coupons are
- * frozen, not cancelled (ADR 0014): refused while blocked, valid again after unblock. Used in
+ * frozen, not cancelled (ADR 0015): refused while blocked, valid again after unblock. Used in
  * the lookup and in the redemption's guarded UPDATE, so a block wins any race.
  */
 export const ownerNotBlocked = (eb: ExpressionBuilder<Database, 'coupons'>) =>

@@ -75,7 +75,7 @@ export async function purgeMailBodies(db: Db, now = Date.now()): Promise<void> {
 /**
  * `transport` replaces the one built from `SMTP_URL` (tests). Mail sent over SMTP keeps who,
  * when and subject; its body, which holds a link that works like a password for an hour or a
- * day, is blanked once sent (ADR 0014). Without SMTP the body stays: that is the dev mailbox.
+ * day, is blanked once sent (ADR 0015). Without SMTP the body stays: that is the dev mailbox.
  */
 export function createMailer(
   dbh: DbHandle,

@@ -1,5 +1,5 @@
 /**
- * Rate limits and attempt counters in the database (ADR 0014), so that several instances
+ * Rate limits and attempt counters in the database (ADR 0015), so that several instances
  * share them: fixed-window counters in `rate_counters`, each change one atomic statement.
  * - `limit`: counts a request; over `max` in the window → 429 `rate_limited` with Retry-After.
  * - `reserve` / `release`: an attempt is reserved BEFORE a secret is checked (one conditional

@@ -1,6 +1,6 @@
 /**
  * First start (decisions §2): system ledger accounts, the catalogue, an admin and, in sandbox
- * mode only (ADR 0013), a demo customer whose wallet is funded through the ledger (from card
+ * mode only (ADR 0014), a demo customer whose wallet is funded through the ledger (from card
  * clearing, like a card top-up: money from nowhere, which only the sandbox may have).
  */
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PIN } from '../config.ts';

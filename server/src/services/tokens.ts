@@ -1,5 +1,5 @@
 /**
- * Sessions (decisions §7; ADR 0007, 0014): a 15-minute HS256 access JWT `{ sub, sid, iat, exp }`
+ * Sessions (decisions §7; ADR 0007, 0015): a 15-minute HS256 access JWT `{ sub, sid, iat, exp }`
  * whose `sid` names its session (the refresh family: revoking the family ends the access token
  * at once, so a password change can end every other session), and an
  * opaque refresh token stored as SHA-256, rotated on every use, in a family that ends 30 days

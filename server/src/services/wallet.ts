@@ -30,7 +30,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *
  * Each check first reserves an attempt with one conditional UPDATE (count + 1 while the count
  * is under five and the pin is not locked), and only then runs the hash: of 200 parallel wrong
- * pins exactly five are checked (ADR 0014). The fifth reserved attempt that turns out wrong
+ * pins exactly five are checked (ADR 0015). The fifth reserved attempt that turns out wrong
  * locks the pin; a right pin ends the row. A check that finds all five attempts taken by
  * checks still running waits for one to finish (a customer's own parallel purchases), unless
  * the pin is locked. The verification itself is the one `ctx.hasher.verify` call below.

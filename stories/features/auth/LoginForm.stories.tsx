@@ -98,7 +98,7 @@ export const ServerError: Story = {
   },
 };
 
-/** Too many wrong passwords from this address for this account: 429 with the wait (ADR 0014). */
+/** Too many wrong passwords from this address for this account: 429 with the wait (ADR 0015). */
 export const RateLimited: Story = {
   parameters: {
     msw: {

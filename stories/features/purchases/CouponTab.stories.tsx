@@ -68,7 +68,7 @@ export const Expired: Story = {
   },
 };
 
-/** The owner's account is blocked: the code is on hold until an admin unblocks it (ADR 0014). */
+/** The owner's account is blocked: the code is on hold until an admin unblocks it (ADR 0015). */
 export const Frozen: Story = {
   parameters: {
     msw: { handlers: [refuse(api.verifyCoupon, 'invalid_coupon', SERVER_MSG.couponFrozen)] },

@@ -1,5 +1,5 @@
 /**
- * Dev mailbox (sandbox mode without SMTP_URL only, ADR 0013): the JSON route and a page for
+ * Dev mailbox (sandbox mode without SMTP_URL only, ADR 0014): the JSON route and a page for
  * people. It shows only the mail it kept itself (`transport = 'dev'`), never mail that left.
  */
 import { api } from '@contract';
