@@ -152,8 +152,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         frameAncestors: ["'none'"],
       },
     },
-    // The app may be served over plain http on a LAN: no forced upgrade, no HSTS by default.
-    strictTransportSecurity: config.production,
+    // The app may be served over plain http on a LAN: no forced upgrade, no HSTS by default;
+    // HSTS once the public address is https (always so in live mode, ADR 0014).
+    strictTransportSecurity: config.production || config.publicUrl.startsWith('https://'),
   });
 
   // Sandbox or live (ADR 0014): a live start with anything of the sandbox left, or on a

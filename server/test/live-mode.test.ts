@@ -116,6 +116,11 @@ describe.each(engines)('live mode on %s', (engine) => {
     expect((await kit.app.inject({ url: '/sandbox/checkout/anything' })).statusCode).toBe(404);
     expect(kit.app.ctx.providers.sandboxCard).toBeNull();
   });
+
+  it('tells browsers to keep to https (PUBLIC_URL is https in live mode)', async () => {
+    const res = await kit.app.inject({ url: '/api/public/product/network/all' });
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
 });
 
 describe.each(engines)('a database that ran in sandbox mode, on %s', (engine) => {
