@@ -4,6 +4,9 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import { launchOptions } from './scripts/chromium.ts';
 import viteConfig from './vite.config.ts';
 
+/** Property tests (fast-check) run from a fixed seed: FC_SEED / FC_RUNS, see the file. */
+const PROPERTY_TESTS = './scripts/property-tests.setup.ts';
+
 /**
  * Test projects (aliases and plugins come from vite.config.ts via `extends: true`):
  * - unit:      *.test.ts in contract/, mocks/, src/lib/, scripts/ (Node)
@@ -29,6 +32,7 @@ export default defineConfig((configEnv) =>
             test: {
               name: 'unit',
               environment: 'node',
+              setupFiles: [PROPERTY_TESTS],
               include: [
                 'contract/**/*.test.ts',
                 'mocks/**/*.test.ts',
@@ -43,7 +47,7 @@ export default defineConfig((configEnv) =>
               name: 'dom',
               environment: 'jsdom',
               include: ['src/**/*.test.tsx'],
-              setupFiles: ['./src/testing/setup-dom.ts'],
+              setupFiles: ['./src/testing/setup-dom.ts', PROPERTY_TESTS],
               // Room for findBy… (3 s, see the setup file) on a cold, busy runner.
               testTimeout: 10_000,
             },
@@ -114,6 +118,7 @@ export default defineConfig((configEnv) =>
             test: {
               name: 'server',
               environment: 'node',
+              setupFiles: [PROPERTY_TESTS],
               include: ['server/**/*.test.ts'],
               // One throwaway PostgreSQL for the run; each test file makes its own database.
               globalSetup: ['./server/test/global-setup.ts'],

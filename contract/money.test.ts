@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../scripts/property-tests.ts';
 import { z } from 'zod';
 import { hasAtMostTwoDecimals, MAX_KOBO, Naira, naira, toKobo, toNaira } from './money';
 
@@ -101,7 +102,7 @@ describe('properties', () => {
         expect(toKobo(toNaira(k))).toBe(k);
         expect(Naira.parse(z.encode(Naira, k))).toBe(k);
       }),
-      { numRuns: 5_000 },
+      { numRuns: runs(5_000) },
     );
   });
 
@@ -116,7 +117,7 @@ describe('properties', () => {
         }
         expect(back).toBe(k);
       }),
-      { numRuns: 5_000 },
+      { numRuns: runs(5_000) },
     );
   });
 
@@ -131,7 +132,7 @@ describe('properties', () => {
         }
         expect(Number.isSafeInteger(kobo)).toBe(true);
       }),
-      { numRuns: 5_000 },
+      { numRuns: runs(5_000) },
     );
   });
 
@@ -143,7 +144,7 @@ describe('properties', () => {
         expect(toKobo(Number(text))).toBe(k);
         expect(Naira.parse(JSON.parse(text))).toBe(k);
       }),
-      { numRuns: 5_000 },
+      { numRuns: runs(5_000) },
     );
   });
 });

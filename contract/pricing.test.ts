@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../scripts/property-tests.ts';
 import { MAX_KOBO } from './money';
 import {
   airtimePrice,
@@ -172,7 +173,7 @@ describe('properties', () => {
       fc.property(kobo, fc.integer({ min: 0, max: 10_000 }), (amount, bps) => {
         expect(applyBps(amount, bps)).toBe(exactBps(amount, bps));
       }),
-      { numRuns: 2_000 },
+      { numRuns: runs(2_000) },
     );
     // The largest amount at 100% and at 99.99%: amount × bps is above 2^53 here.
     expect(applyBps(MAX_KOBO, 10_000)).toBe(MAX_KOBO);
@@ -194,7 +195,7 @@ describe('properties', () => {
         expect(r.total).toBe(r.value - r.discount);
         expect(r.discount).toBe(exactBps(amount, percentToBps(p)));
       }),
-      { numRuns: 2_000 },
+      { numRuns: runs(2_000) },
     );
   });
 
@@ -208,7 +209,7 @@ describe('properties', () => {
         expect(r.total).toBe(amount + r.fee);
         expect(r.fee).toBe(amount < 100_000 ? exactBps(amount, percentToBps(p)) : 10_000);
       }),
-      { numRuns: 2_000 },
+      { numRuns: runs(2_000) },
     );
   });
 
