@@ -16,6 +16,8 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 
 import preview from '../.storybook/preview';
+import { browserChangeNote, runningChromium } from '../scripts/visual-baseline';
+import baseline from './__screenshots__/chromium.json';
 
 type StoryModule = Parameters<typeof composeStories>[0];
 
@@ -24,16 +26,58 @@ setProjectAnnotations([{ ...preview, loaders: [] }]);
 
 const modules = import.meta.glob<StoryModule>('../stories/ui/*.stories.tsx', { eager: true });
 
-/** Freeze what moves (spinners, pulses, caret) so two shots of the same story are identical. */
+/**
+ * Freeze what moves, as Chromatic and Playwright's `animations: 'disabled'` do: no CSS
+ * animation or transition (a shot never lands half-way through a colour change), no caret, no
+ * smooth scrolling, no scrollbars.
+ */
 const FREEZE_CSS = `
 *, *::before, *::after {
   animation: none !important;
   transition: none !important;
   caret-color: transparent !important;
+  scroll-behavior: auto !important;
 }
-html { scrollbar-width: none; }
+html { scrollbar-width: none; scroll-behavior: auto !important; }
 body { margin: 0; min-height: 100vh; }
 `;
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+/**
+ * After the story's `play`, wait until nothing can still change: fonts loaded, every Web
+ * Animation (including ones a script started) at its end, and two frames painted so the last
+ * state change is on screen.
+ *
+ * Hover and focus: the stories' `userEvent` sends synthetic events, so no real pointer ever
+ * rests on the page and `:hover` never applies; a control focused by a story keeps its focus.
+ * What each Chromium paints differently is the browser's own focus ring (`outline-style:
+ * auto`), so a shot may not end on a control drawn with it: such a control takes the design
+ * system's `focusRing`, whose solid outline in a theme colour is the same in every version.
+ */
+async function settle(storyId: string) {
+  await document.fonts.ready;
+  for (const animation of document.getAnimations()) {
+    try {
+      animation.finish();
+    } catch {
+      animation.cancel(); // an endless animation has no end to jump to
+    }
+  }
+  await nextFrame();
+  await nextFrame();
+  const focused = document.activeElement;
+  if (focused instanceof HTMLElement && focused.matches(':focus-visible')) {
+    if (getComputedStyle(focused).outlineStyle === 'auto') {
+      throw new Error(
+        `${storyId} ends with focus on <${focused.tagName.toLowerCase()}> drawn with the ` +
+          "browser's own focus ring (outline-style: auto), which each Chromium version paints " +
+          "differently. Give the control the design system's focusRing " +
+          '(src/components/ui/button.tsx), or end the play with focus elsewhere.',
+      );
+    }
+  }
+}
 
 export const VIEWPORTS = {
   phone: { width: 360, height: 740 },
@@ -67,14 +111,20 @@ export function screenshotStories(viewport: keyof typeof VIEWPORTS) {
             canvas = document.createElement('div');
             document.body.appendChild(canvas);
             await Story.run({ canvasElement: canvas, globals: { ...Story.globals, theme } });
-            await document.fonts.ready;
+            await settle(Story.id);
             const fullPage = Boolean(
               (Story.parameters.visual as { fullPage?: boolean } | undefined)?.fullPage,
             );
             const target = fullPage ? document.body : canvas;
-            await expect
-              .element(page.elementLocator(target))
-              .toMatchScreenshot(`${viewport}/${theme}/${Story.id}`);
+            try {
+              await expect
+                .element(page.elementLocator(target))
+                .toMatchScreenshot(`${viewport}/${theme}/${Story.id}`);
+            } catch (error) {
+              const note = browserChangeNote(baseline.chromium, await runningChromium());
+              if (note && error instanceof Error) error.message += `\n\n${note}`;
+              throw error;
+            }
           });
         }
       }
