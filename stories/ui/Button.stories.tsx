@@ -26,6 +26,18 @@ export const Primary: Story = {
   },
 };
 
+/** Tab reaches the button and draws the design system's focus ring (solid, 2px, brand colour). */
+export const KeyboardFocus: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const button = canvas.getByRole('button', { name: 'Pay now' });
+    await userEvent.tab();
+    await expect(button).toHaveFocus();
+    const ring = getComputedStyle(button);
+    await expect(ring.outlineStyle).toBe('solid');
+    await expect(ring.outlineWidth).toBe('2px');
+  },
+};
+
 export const Variants: Story = {
   render: (args) => (
     <div className="flex flex-wrap gap-3">

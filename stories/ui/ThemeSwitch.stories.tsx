@@ -35,6 +35,10 @@ export const Cycle: Story = {
     await expect(button).toHaveAccessibleName('Theme: phone setting');
     await expect(html).not.toHaveClass('dark');
     await expect(localStorage.getItem('theme')).toBeNull();
+    // Settled: the switch keeps focus, drawn with the design system's ring (a solid outline in
+    // the brand colour), not the browser's own, which each Chromium version paints differently.
+    await expect(button).toHaveFocus();
+    await expect(getComputedStyle(button).outlineStyle).toBe('solid');
   },
 };
 

@@ -5,9 +5,12 @@ import { cn } from '@/lib/cn';
 
 import { Spinner } from './spinner';
 
-/** Visible keyboard focus shared by every control of the design system. */
+/**
+ * Visible keyboard focus shared by every control of the design system. `outline-solid` is
+ * needed: in Tailwind 4 `outline-none` sets the outline style to none, which `outline-2` keeps.
+ */
 export const focusRing =
-  'outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
+  'outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-2 focus-visible:outline-brand';
 
 export const buttonVariants = cva(
   [

@@ -3,6 +3,8 @@ import type * as React from 'react';
 import { cn } from '@/lib/cn';
 import { nextTheme, setTheme, useTheme, type ThemeChoice } from '@/lib/theme';
 
+import { focusRing } from './button';
+
 const LABELS: Record<ThemeChoice, { text: string; icon: string }> = {
   system: { text: 'Theme: phone setting', icon: '◐' },
   light: { text: 'Theme: light', icon: '☀' },
@@ -27,7 +29,7 @@ export function ThemeSwitch({ className, iconOnly = false, ...props }: ThemeSwit
       data-slot="theme-switch"
       aria-label={iconOnly ? text : undefined}
       title={text}
-      className={cn('inline-flex items-center gap-3', className)}
+      className={cn('inline-flex items-center gap-3', focusRing, className)}
       onClick={() => setTheme(nextTheme(choice))}
       {...props}
     >
