@@ -64,17 +64,20 @@ export const ServerError: Story = {
 export const SuccessThenRedirect: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText(/E-mail address/), DEMO_CUSTOMER.email);
+    // The 5 s timer starts once the answer is in: never before the press.
+    const pressedAt = performance.now();
     await userEvent.click(canvas.getByRole('button', { name: 'Reset' }));
     await expect(await canvas.findByText(DEMO_CUSTOMER.email)).toBeVisible();
-    const shownAt = performance.now();
     await expect(canvas.getByText(SERVER_MSG.resetLinkSent, { exact: false })).toBeVisible();
     await expect(
       await canvas.findByRole(
         'heading',
         { name: 'Login page' },
-        { timeout: TIMERS.forgotPasswordRedirect + 1_500 },
+        { timeout: TIMERS.forgotPasswordRedirect + 5_000 },
       ),
     ).toBeInTheDocument();
-    await expect(performance.now() - shownAt).toBeGreaterThan(TIMERS.forgotPasswordRedirect - 500);
+    await expect(performance.now() - pressedAt).toBeGreaterThanOrEqual(
+      TIMERS.forgotPasswordRedirect - 20,
+    );
   },
 };

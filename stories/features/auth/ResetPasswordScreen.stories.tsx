@@ -38,13 +38,20 @@ export const CheckingLink: Story = {
   },
 };
 
+/** Set before the story renders, so never after the screen starts its 1 s timer. */
+let renderedAt = 0;
+
 /** The link is checked after 1 s, not at once; then the form shows. */
 export const LinkValid: Story = {
+  beforeEach: () => {
+    renderedAt = performance.now();
+  },
   play: async ({ canvas }) => {
-    const start = performance.now();
     await expect(canvas.queryByLabelText(/^New password/)).toBeNull();
     await expect(await formShown(canvas)).toBeVisible();
-    await expect(performance.now() - start).toBeGreaterThan(TIMERS.resetTokenCheck / 2);
+    await expect(performance.now() - renderedAt).toBeGreaterThanOrEqual(
+      TIMERS.resetTokenCheck - 20,
+    );
     await expect(canvas.getByLabelText(/^New password/)).toHaveAttribute(
       'autocomplete',
       'new-password',
@@ -128,14 +135,15 @@ export const Success: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(await formShown(canvas), 'Kobo2026wallet');
     await userEvent.type(canvas.getByLabelText(/Confirm new password/), 'Kobo2026wallet');
+    // The 2 s timer starts once the answer is in: never before the press.
+    const pressedAt = performance.now();
     await userEvent.click(canvas.getByRole('button', { name: 'Reset password' }));
     await expect(await canvas.findByText(SERVER_MSG.passwordReset)).toBeVisible();
-    const shownAt = performance.now();
     await expect(canvas.getByLabelText(/^New password/)).toBeInTheDocument();
     await waitFor(() => expect(canvas.queryByLabelText(/^New password/)).toBeNull(), {
-      timeout: TIMERS.resetFormHide + 1_500,
+      timeout: TIMERS.resetFormHide + 5_000,
     });
-    await expect(performance.now() - shownAt).toBeGreaterThan(TIMERS.resetFormHide - 500);
+    await expect(performance.now() - pressedAt).toBeGreaterThanOrEqual(TIMERS.resetFormHide - 20);
     await expect(canvas.getByText(SERVER_MSG.passwordReset)).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Back to login' })).toHaveAttribute(
       'href',
