@@ -40,7 +40,9 @@ export default defineConfig({
     {
       command: 'npm start',
       url: baseURL,
-      reuseExistingServer: !process.env.CI,
+      // Never someone else's server (a `vite preview` on 4173, yesterday's run): a busy port
+      // fails the run at once; PORT=<n> moves both servers (n and n+1).
+      reuseExistingServer: false,
       env: { PORT: String(PORT), DATA_DIR },
       timeout: 180_000,
       stdout: 'pipe',
@@ -49,7 +51,7 @@ export default defineConfig({
     {
       command: 'npm run start:server',
       url: MANUAL_REVERSE_URL,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
       env: { PORT: String(MANUAL_REVERSE_PORT), DATA_DIR: freshDir(), AUTO_REVERSE_FAILED: '0' },
       timeout: 60_000,
       stdout: 'pipe',

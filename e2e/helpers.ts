@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { api } from '../contract/endpoints';
 import { MSG } from '../contract/messages';
 import { formatNaira } from '../src/lib/money';
@@ -11,8 +11,15 @@ import { SESSION_KEYS } from '../src/lib/session';
 export const DEMO = { email: 'demo@paybills.local', password: 'DemoPass2026', pin: '123456' };
 export const ADMIN = { email: 'admin@paybills.local', password: 'ChangeMe-Admin-2026' };
 
+const RUN = Date.now().toString(36);
+let emails = 0;
+
+/**
+ * An address no other test of this run has used, without randomness: the worker (a retry runs
+ * in a new one) and a counter; the run's start time keeps runs on a reused E2E_DATA_DIR apart.
+ */
 export function uniqueEmail(tag: string): string {
-  return `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  return `e2e-${tag}-${RUN}-w${test.info().workerIndex}-${++emails}@example.com`;
 }
 
 /** The newest link to `pathPrefix` in the dev mailbox of `to` (waits for the mail). */
