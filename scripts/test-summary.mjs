@@ -37,19 +37,18 @@ function result(name, counts, exitCode, ms, note) {
   };
 }
 
+/** The tool ended without writing its report (it crashed, or never started). */
+function noReport(name, exitCode, ms) {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  return result(name, counts, exitCode || 1, ms, `no report (exit code ${exitCode})`);
+}
+
 /**
  * From Vitest's JSON reporter (`--reporter=json`, Jest's format). A test file that failed to
  * load or whose hooks failed has no failed test: it counts as one failure.
  */
 export function vitestResult(name, report, exitCode, ms) {
-  if (!report)
-    return result(
-      name,
-      { passed: 0, failed: 0, skipped: 0 },
-      exitCode || 1,
-      ms,
-      `no report (exit code ${exitCode})`,
-    );
+  if (!report) return noReport(name, exitCode, ms);
   const brokenFiles = (report.testResults ?? []).filter(
     (file) =>
       file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
@@ -65,14 +64,7 @@ export function vitestResult(name, report, exitCode, ms) {
 
 /** From Playwright's JSON reporter. A test that passed only on its retry is counted and named flaky. */
 export function playwrightResult(name, report, exitCode, ms) {
-  if (!report?.stats)
-    return result(
-      name,
-      { passed: 0, failed: 0, skipped: 0 },
-      exitCode || 1,
-      ms,
-      `no report (exit code ${exitCode})`,
-    );
+  if (!report?.stats) return noReport(name, exitCode, ms);
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
   const errors = (report.errors ?? []).length;
   const note = [
