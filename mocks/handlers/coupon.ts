@@ -1,4 +1,12 @@
-import { airtimePrice, api, couponMeta, couponPrice, MSG, SERVER_MSG, type CouponProduct } from '@contract';
+import {
+  airtimePrice,
+  api,
+  couponMeta,
+  couponPrice,
+  MSG,
+  SERVER_MSG,
+  type CouponProduct,
+} from '@contract';
 import { now } from '../clock';
 import { me } from '../contract-handler';
 import { db } from '../db';
