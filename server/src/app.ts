@@ -29,7 +29,7 @@ import { publicRoutes } from './routes/api/public/index.ts';
 import { transactionRoutes } from './routes/api/transactions/index.ts';
 import { userRoutes } from './routes/api/user/index.ts';
 import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
-import { startRequeryWorker } from './services/purchases.ts';
+import { startRequeryWorker } from './services/requery.ts';
 import { createMailer, purgeMailBodies } from './services/mail.ts';
 import { purgeCounters } from './services/rate.ts';
 import { seed, type SeedResult } from './services/seed.ts';

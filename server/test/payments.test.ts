@@ -6,7 +6,7 @@
  */
 import { api, SERVER_MSG, MSG } from '@contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runRequeryOnce } from '../src/services/purchases.ts';
+import { runRequeryOnce } from '../src/services/requery.ts';
 import { systemAccountId } from '../src/domain/ledger.ts';
 import {
   adminLogin,

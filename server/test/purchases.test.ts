@@ -9,7 +9,7 @@ import { api, MSG, SERVER_MSG, type Endpoint } from '@contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { postMovement, systemAccountId, walletAccountId } from '../src/domain/ledger.ts';
 import { newVtpassRequestId } from '../src/providers/index.ts';
-import { runRequeryOnce } from '../src/services/purchases.ts';
+import { runRequeryOnce } from '../src/services/requery.ts';
 import { adminLogin, createKit, engines, PIN, type Kit, type TestUser } from './helper.ts';
 
 const LATER = () => Date.now() + 24 * 3_600_000;

@@ -13,8 +13,8 @@ import { SERVER_MSG } from '@contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { createHmac } from 'node:crypto';
+import type { Answer } from './answer.ts';
 import { ApiError } from './errors.ts';
-import type { Answer } from './route.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 const WAIT_MS = 10_000;

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../services/users.ts';
 import { counterKey, limit, RateLimited } from '../services/rate.ts';
+import type { Answer } from './answer.ts';
 import { ApiError } from './errors.ts';
 import { idempotent } from './idempotency.ts';
 
@@ -32,11 +33,6 @@ export interface HandlerInput<E extends Endpoint> {
   sessionId?: string;
   req: FastifyRequest;
   reply: FastifyReply;
-}
-
-export interface Answer {
-  status: number;
-  body: unknown;
 }
 
 export const errorBody = (err: ApiError): Answer => ({

@@ -1,7 +1,7 @@
 /**
  * Coupons (decisions §8; ADR 0010): buying `units` debits units × the product's wallet price
  * (contract `couponPrice`) from the wallet into coupon liability and issues unguessable codes;
- * a purchase route redeems one (services/purchases.ts claims it with a guarded UPDATE).
+ * a purchase route redeems one (services/purchase-flow.ts claims it with a guarded UPDATE).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import {

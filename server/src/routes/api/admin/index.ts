@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import * as catalogue from '../../../services/catalogue.ts';
-import { overview } from '../../../services/purchases.ts';
+import { overview } from '../../../services/admin-stats.ts';
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.adminOverview, async () => ({ message: await overview(ctx) }));

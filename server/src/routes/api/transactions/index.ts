@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
-import * as purchases from '../../../services/purchases.ts';
+import { deleteTransaction, listTransactions } from '../../../services/history.ts';
+import * as purchases from '../../../services/purchase-flow.ts';
+import { reverse } from '../../../services/reversal.ts';
 import { share } from '../../../services/wallet.ts';
 
 export function transactionRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -26,12 +28,12 @@ export function transactionRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.verifyCustomer, async ({ body }) => ({
     message: await purchases.verifyCustomer(ctx, body),
   }));
-  route(app, ctx, api.transactions, async ({ query }) => purchases.listTransactions(ctx, query));
+  route(app, ctx, api.transactions, async ({ query }) => listTransactions(ctx, query));
   route(app, ctx, api.deleteTransaction, async ({ user, params }) => ({
-    message: await purchases.deleteTransaction(ctx, user, params.id),
+    message: await deleteTransaction(ctx, user, params.id),
   }));
   route(app, ctx, api.reverse, async ({ body }) => {
     if (!body.transactionId) throw new ApiError('not_found', SERVER_MSG.transactionNotFound);
-    return { message: await purchases.reverse(ctx, body.transactionId, body.userId) };
+    return { message: await reverse(ctx, body.transactionId, body.userId) };
   });
 }

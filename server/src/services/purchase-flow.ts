@@ -2,10 +2,8 @@
  * Purchases (spec §5; decisions §5; ADR 0008): validate → check pin → ONE DB transaction that
  * debits the payer (wallet, or coupon liability for a redemption) to the provider float and
  * inserts the transaction `pending` with the provider's name and request_id → call the
- * provider OUTSIDE the DB transaction → mark `successful` or `failed`. A timeout, a malformed
- * or unknown answer leaves it `pending` for the requery worker (`runRequeryOnce`). A failed
- * purchase is reversed exactly once (guarded `failed → reversed` + a reversing movement):
- * automatically unless AUTO_REVERSE_FAILED=0, else by an admin.
+ * provider OUTSIDE the DB transaction → settle (reversal.ts). A timeout, a malformed or
+ * unknown answer leaves it `pending` for the requery worker (requery.ts).
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -14,19 +12,17 @@ import {
   COUPON_SCREEN,
   dataDestinationError,
   electricityPrice,
-  FINAL_TRANSACTION_STATUSES,
   isJambProfileId,
   JAMB_SERVICE_ID,
   MSG,
   SERVER_MSG,
   suggestNetwork,
-  type AdminOverview,
   type CouponMeta,
   type Kobo,
   type Product,
   type Transaction,
 } from '@contract';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { CouponsTable, TransactionsTable } from '../db/schema.ts';
@@ -44,28 +40,13 @@ import {
   type VtuProduct,
 } from '../providers/index.ts';
 import { findCoupon, ownerNotBlocked } from './coupons.ts';
+import { transactionById } from './history.ts';
+import { firstRequeryDelay } from './requery.ts';
+import { settle } from './reversal.ts';
+import type { UserRow } from './users.ts';
 import { checkPin, requireVerified } from './wallet.ts';
-import { toTransaction, type UserRow } from './users.ts';
 
 type TxRow = Selectable<TransactionsTable>;
-
-/** First requery after this; then doubling up to REQUERY_MAX_MS (decisions §5). */
-export const REQUERY_FIRST_MS = 5_000;
-export const REQUERY_MAX_MS = 10 * 60_000;
-/** A claimed job is leased for this long; a worker that dies loses its claim after it. */
-const REQUERY_LEASE_MS = 60_000;
-
-/**
- * The first requery waits until the purchase call itself has surely ended (a real provider
- * may take up to PROVIDER_TIMEOUT_MS): asking about a request still in flight could hear
- * "unknown" and reverse a sale that then succeeds. The in-process sandbox answers fast.
- */
-function firstRequeryDelay(ctx: AppContext, providerName: string): number {
-  if (providerName.startsWith('sandbox')) return REQUERY_FIRST_MS;
-  return ctx.providers.config.PROVIDER_TIMEOUT_MS + REQUERY_FIRST_MS;
-}
-
-export const autoReverse = (ctx: AppContext) => ctx.config.env.AUTO_REVERSE_FAILED !== '0';
 
 const notFound = () => new ApiError('not_found', SERVER_MSG.productNotFound);
 const invalidCoupon = () => new ApiError('invalid_coupon', MSG.couponInvalid);
@@ -196,227 +177,6 @@ async function buy(
   }
   await settle(ctx, id, outcome);
   return transactionById(ctx.db, id);
-}
-
-export async function transactionById(db: Db, id: string): Promise<Transaction> {
-  const row = await db
-    .selectFrom('transactions')
-    .innerJoin('users', 'users.id', 'transactions.user_id')
-    .selectAll('transactions')
-    .select('users.email')
-    .where('transactions.id', '=', id)
-    .executeTakeFirstOrThrow();
-  return toTransaction(row, row.email);
-}
-
-/**
- * Applies a provider answer to a pending purchase (guarded: only `pending` rows move, so two
- * workers, or a worker and the request, cannot settle it twice). Failed → auto reversal.
- */
-export async function settle(ctx: AppContext, id: string, outcome: ProviderOutcome) {
-  const now = Date.now();
-  if (outcome.status === 'pending') return;
-  const base = ctx.db
-    .updateTable('transactions')
-    .where('id', '=', id)
-    .where('status', '=', 'pending');
-  if (outcome.status === 'successful') {
-    await base
-      .set({
-        status: 'successful',
-        token: outcome.token ?? null,
-        units: outcome.units ?? null,
-        exchange_reference: outcome.exchangeReference ?? null,
-        purchased_code: outcome.purchasedCode ?? null,
-        customer_name: outcome.customerName ?? null,
-        response_msg: outcome.message?.slice(0, 500) ?? null,
-        next_requery_at: null,
-        updated_at: now,
-      })
-      .execute();
-    return;
-  }
-  const moved = await base
-    .set({
-      status: 'failed',
-      response_msg: outcome.message?.slice(0, 500) ?? null,
-      next_requery_at: null,
-      updated_at: now,
-    })
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) === 1 && autoReverse(ctx)) {
-    await reverse(ctx, id).catch((err: unknown) => {
-      if (!(err instanceof ApiError)) throw err;
-    });
-  }
-}
-
-/**
- * `failed → reversed`, exactly once: the guarded UPDATE and the reversing movement commit
- * together. A coupon redemption returns the money to coupon liability and the code is valid
- * again; a wallet purchase refunds the wallet.
- */
-export async function reverse(ctx: AppContext, id: string, userId?: string): Promise<string> {
-  return ctx.dbh.writeTx(async (trx) => {
-    const now = Date.now();
-    let q = trx
-      .updateTable('transactions')
-      .set({ status: 'reversed', updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'failed')
-      .where('paid_account', 'is not', null);
-    if (userId) q = q.where('user_id', '=', userId);
-    const row = await q.returningAll().executeTakeFirst();
-    if (!row) {
-      let exists = trx.selectFrom('transactions').select('id').where('id', '=', id);
-      if (userId) exists = exists.where('user_id', '=', userId);
-      if (!(await exists.executeTakeFirst())) {
-        throw new ApiError('not_found', SERVER_MSG.transactionNotFound);
-      }
-      throw new ApiError('conflict', SERVER_MSG.notReversible);
-    }
-    const amount = Number(row.paid_amount);
-    if (amount > 0) {
-      await postMovement(trx, {
-        kind: 'reversal',
-        memo: id,
-        legs: [
-          { accountId: systemAccountId('provider_float'), amount: -amount },
-          { accountId: row.paid_account as string, amount },
-        ],
-        now,
-      });
-    }
-    if (row.coupon_code) {
-      await trx
-        .updateTable('coupons')
-        .set({ is_valid: 1, redeemed_by: null, redeemed_at: null })
-        .where('code', '=', row.coupon_code)
-        .execute();
-    }
-    return SERVER_MSG.reversed;
-  });
-}
-
-// ── The requery worker ────────────────────────────────────────────────────────
-
-/** Claims due pending purchases (a DB-table job) so only one worker asks about each. */
-async function claimDue(ctx: AppContext, now: number, limit: number): Promise<TxRow[]> {
-  const lease = now + REQUERY_LEASE_MS;
-  if (ctx.dbh.engine === 'postgres') {
-    const result = await sql<TxRow>`
-      update transactions set next_requery_at = ${lease},
-        requery_attempts = requery_attempts + 1
-      where id in (
-        select id from transactions
-        where status = 'pending' and next_requery_at <= ${now} and provider is not null
-        order by next_requery_at limit ${limit}
-        for update skip locked)
-      returning *`.execute(ctx.db);
-    return result.rows;
-  }
-  const due = await ctx.db
-    .selectFrom('transactions')
-    .select(['id', 'next_requery_at'])
-    .where('status', '=', 'pending')
-    .where('next_requery_at', '<=', now)
-    .where('provider', 'is not', null)
-    .orderBy('next_requery_at')
-    .limit(limit)
-    .execute();
-  const claimed: TxRow[] = [];
-  for (const d of due) {
-    // Guarded claim: matches only if no other worker moved next_requery_at meanwhile.
-    const row = await ctx.db
-      .updateTable('transactions')
-      .set((eb) => ({ next_requery_at: lease, requery_attempts: eb('requery_attempts', '+', 1) }))
-      .where('id', '=', d.id)
-      .where('status', '=', 'pending')
-      .where('next_requery_at', '=', d.next_requery_at)
-      .returningAll()
-      .executeTakeFirst();
-    if (row) claimed.push(row);
-  }
-  return claimed;
-}
-
-/**
- * One pass of the requery worker: asks the provider that sold each due pending purchase and
- * settles it; still pending → back off (5 s, 10 s, 20 s … up to 10 min). `now` lets tests and
- * a restart treat every pending purchase as due. Answers how many were settled.
- */
-export async function runRequeryOnce(
-  ctx: AppContext,
-  options: { now?: number; limit?: number } = {},
-): Promise<number> {
-  const now = options.now ?? Date.now();
-  let settled = 0;
-  if (autoReverse(ctx)) {
-    // A crash between "failed" and its reversal leaves a failed row: reverse it now (guarded).
-    const failed = await ctx.db
-      .selectFrom('transactions')
-      .select('id')
-      .where('status', '=', 'failed')
-      .where('paid_account', 'is not', null)
-      .limit(options.limit ?? 50)
-      .execute();
-    for (const f of failed) {
-      await reverse(ctx, f.id).then(
-        () => settled++,
-        (err: unknown) => {
-          if (!(err instanceof ApiError)) throw err;
-        },
-      );
-    }
-  }
-  const rows = await claimDue(ctx, now, options.limit ?? 50);
-  for (const row of rows) {
-    const provider = ctx.providers.byName(row.provider as string);
-    let outcome: ProviderOutcome = { status: 'pending' };
-    if (provider && row.provider_request_id) {
-      try {
-        outcome = await provider.requery(row.provider_request_id);
-      } catch (err) {
-        ctx.log.warn({ err: (err as Error).message, id: row.id }, 'requery failed');
-      }
-    }
-    if (outcome.status === 'pending') {
-      const attempts = Number(row.requery_attempts);
-      const wait = Math.min(REQUERY_FIRST_MS * 2 ** Math.min(attempts, 20), REQUERY_MAX_MS);
-      await ctx.db
-        .updateTable('transactions')
-        .set({ next_requery_at: Date.now() + wait })
-        .where('id', '=', row.id)
-        .where('status', '=', 'pending')
-        .execute();
-    } else {
-      await settle(ctx, row.id, outcome);
-      settled++;
-    }
-  }
-  return settled;
-}
-
-/** Runs the worker every few seconds (and at once: a restart picks up what a crash left). */
-export function startRequeryWorker(ctx: AppContext, everyMs = 2_000): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    running = runRequeryOnce(ctx).catch((err: Error) =>
-      ctx.log.warn({ err: err.message }, 'requery pass failed'),
-    );
-  };
-  tick();
-  const timer = setInterval(() => {
-    void running.then(tick);
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
 }
 
 // ── The five products ─────────────────────────────────────────────────────────
@@ -683,108 +443,6 @@ export function education(
       columns: { plan: plan.name, plan_id: plan.plan_id, quantity },
     };
   });
-}
-
-// ── History, admin list, overview, customer lookup ───────────────────────────
-
-/** Hides one of the user's own finished transactions (the ledger keeps its entries). */
-export async function deleteTransaction(ctx: AppContext, user: UserRow, id: string) {
-  const row = await ctx.db
-    .selectFrom('transactions')
-    .select(['id', 'status'])
-    .where('id', '=', id)
-    .where('user_id', '=', user.id)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
-  if (!row) throw new ApiError('not_found', SERVER_MSG.transactionNotFound);
-  if (!FINAL_TRANSACTION_STATUSES.includes(row.status as Transaction['status'])) {
-    throw new ApiError('conflict', SERVER_MSG.notDeletable);
-  }
-  await ctx.db
-    .updateTable('transactions')
-    .set({ deleted: 1 })
-    .where('id', '=', id)
-    .where('user_id', '=', user.id)
-    .where('status', 'in', [...FINAL_TRANSACTION_STATUSES])
-    .execute();
-  return SERVER_MSG.deleted;
-}
-
-export async function listTransactions(
-  ctx: AppContext,
-  query: { page: number; limit: number; q?: string; id?: string },
-) {
-  let base = ctx.db
-    .selectFrom('transactions')
-    .innerJoin('users', 'users.id', 'transactions.user_id');
-  if (query.q) base = base.where('users.email', '=', query.q.toLowerCase());
-  if (query.id) base = base.where('transactions.id', '=', query.id);
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll('transactions')
-    .select('users.email')
-    .orderBy('transactions.created_at', 'desc')
-    .orderBy('transactions.id', 'desc')
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .execute();
-  const count = Number(total);
-  return {
-    message: rows.map((r) => toTransaction(r, r.email)),
-    page: query.page,
-    pages: Math.max(1, Math.ceil(count / query.limit)),
-    total: count,
-  };
-}
-
-const DAY_MS = 86_400_000;
-
-export async function overview(ctx: AppContext, now = Date.now()): Promise<AdminOverview> {
-  const count = (r: { n: unknown }) => Number(r.n);
-  const users = await ctx.db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  const recent = await ctx.db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('last_login', '>=', now - 1_000_000)
-    .executeTakeFirstOrThrow();
-  const payments = await ctx.db
-    .selectFrom('payments')
-    .select((eb) => [eb.fn.countAll().as('n'), sql<number>`coalesce(sum(amount), 0)`.as('sum')])
-    .where('status', '=', 'completed')
-    .executeTakeFirstOrThrow();
-  const today = Math.floor(now / DAY_MS) * DAY_MS;
-  const from = today - 29 * DAY_MS;
-  const rows = await ctx.db
-    .selectFrom('transactions')
-    .select(['created_at', 'value'])
-    .where('status', '=', 'successful')
-    .where('direction', '=', 'debit')
-    .where('created_at', '>=', from)
-    .execute();
-  const daily = Array.from({ length: 30 }, (_, i) => ({
-    day: new Date(from + i * DAY_MS).toISOString().slice(0, 10),
-    value: 0,
-    count: 0,
-  }));
-  for (const r of rows) {
-    const d = daily[Math.floor((Number(r.created_at) - from) / DAY_MS)];
-    if (d) {
-      d.value += Number(r.value);
-      d.count += 1;
-    }
-  }
-  return {
-    total_users: count(users),
-    payments_count: count(payments),
-    payments_amount: Number(payments.sum),
-    recent_users: count(recent),
-    daily,
-  };
 }
 
 export async function verifyCustomer(

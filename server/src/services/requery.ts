@@ -1,0 +1,149 @@
+/**
+ * The requery worker (decisions §5; ADR 0008): pending purchases are a job table in
+ * `transactions` (`next_requery_at`, `requery_attempts`), claimed with `FOR UPDATE SKIP LOCKED`
+ * on PostgreSQL or a guarded UPDATE on SQLite, asked about at the provider that sold them and
+ * settled, or backed off.
+ */
+import { sql, type Selectable } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { TransactionsTable } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import type { ProviderOutcome } from '../providers/index.ts';
+import { autoReverse, reverse, settle } from './reversal.ts';
+
+type TxRow = Selectable<TransactionsTable>;
+
+/** First requery after this; then doubling up to REQUERY_MAX_MS (decisions §5). */
+export const REQUERY_FIRST_MS = 5_000;
+export const REQUERY_MAX_MS = 10 * 60_000;
+/** A claimed job is leased for this long; a worker that dies loses its claim after it. */
+const REQUERY_LEASE_MS = 60_000;
+
+/**
+ * The first requery waits until the purchase call itself has surely ended (a real provider
+ * may take up to PROVIDER_TIMEOUT_MS): asking about a request still in flight could hear
+ * "unknown" and reverse a sale that then succeeds. The in-process sandbox answers fast.
+ */
+export function firstRequeryDelay(ctx: AppContext, providerName: string): number {
+  if (providerName.startsWith('sandbox')) return REQUERY_FIRST_MS;
+  return ctx.providers.config.PROVIDER_TIMEOUT_MS + REQUERY_FIRST_MS;
+}
+
+/** Claims due pending purchases (a DB-table job) so only one worker asks about each. */
+async function claimDue(ctx: AppContext, now: number, limit: number): Promise<TxRow[]> {
+  const lease = now + REQUERY_LEASE_MS;
+  if (ctx.dbh.engine === 'postgres') {
+    const result = await sql<TxRow>`
+      update transactions set next_requery_at = ${lease},
+        requery_attempts = requery_attempts + 1
+      where id in (
+        select id from transactions
+        where status = 'pending' and next_requery_at <= ${now} and provider is not null
+        order by next_requery_at limit ${limit}
+        for update skip locked)
+      returning *`.execute(ctx.db);
+    return result.rows;
+  }
+  const due = await ctx.db
+    .selectFrom('transactions')
+    .select(['id', 'next_requery_at'])
+    .where('status', '=', 'pending')
+    .where('next_requery_at', '<=', now)
+    .where('provider', 'is not', null)
+    .orderBy('next_requery_at')
+    .limit(limit)
+    .execute();
+  const claimed: TxRow[] = [];
+  for (const d of due) {
+    // Guarded claim: matches only if no other worker moved next_requery_at meanwhile.
+    const row = await ctx.db
+      .updateTable('transactions')
+      .set((eb) => ({ next_requery_at: lease, requery_attempts: eb('requery_attempts', '+', 1) }))
+      .where('id', '=', d.id)
+      .where('status', '=', 'pending')
+      .where('next_requery_at', '=', d.next_requery_at)
+      .returningAll()
+      .executeTakeFirst();
+    if (row) claimed.push(row);
+  }
+  return claimed;
+}
+
+/**
+ * One pass of the requery worker: asks the provider that sold each due pending purchase and
+ * settles it; still pending → back off (5 s, 10 s, 20 s … up to 10 min). `now` lets tests and
+ * a restart treat every pending purchase as due. Answers how many were settled.
+ */
+export async function runRequeryOnce(
+  ctx: AppContext,
+  options: { now?: number; limit?: number } = {},
+): Promise<number> {
+  const now = options.now ?? Date.now();
+  let settled = 0;
+  if (autoReverse(ctx)) {
+    // A crash between "failed" and its reversal leaves a failed row: reverse it now (guarded).
+    const failed = await ctx.db
+      .selectFrom('transactions')
+      .select('id')
+      .where('status', '=', 'failed')
+      .where('paid_account', 'is not', null)
+      .limit(options.limit ?? 50)
+      .execute();
+    for (const f of failed) {
+      await reverse(ctx, f.id).then(
+        () => settled++,
+        (err: unknown) => {
+          if (!(err instanceof ApiError)) throw err;
+        },
+      );
+    }
+  }
+  const rows = await claimDue(ctx, now, options.limit ?? 50);
+  for (const row of rows) {
+    const provider = ctx.providers.byName(row.provider as string);
+    let outcome: ProviderOutcome = { status: 'pending' };
+    if (provider && row.provider_request_id) {
+      try {
+        outcome = await provider.requery(row.provider_request_id);
+      } catch (err) {
+        ctx.log.warn({ err: (err as Error).message, id: row.id }, 'requery failed');
+      }
+    }
+    if (outcome.status === 'pending') {
+      const attempts = Number(row.requery_attempts);
+      const wait = Math.min(REQUERY_FIRST_MS * 2 ** Math.min(attempts, 20), REQUERY_MAX_MS);
+      await ctx.db
+        .updateTable('transactions')
+        .set({ next_requery_at: Date.now() + wait })
+        .where('id', '=', row.id)
+        .where('status', '=', 'pending')
+        .execute();
+    } else {
+      await settle(ctx, row.id, outcome);
+      settled++;
+    }
+  }
+  return settled;
+}
+
+/** Runs the worker every few seconds (and at once: a restart picks up what a crash left). */
+export function startRequeryWorker(ctx: AppContext, everyMs = 2_000): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    if (stopped) return;
+    running = runRequeryOnce(ctx).catch((err: Error) =>
+      ctx.log.warn({ err: err.message }, 'requery pass failed'),
+    );
+  };
+  tick();
+  const timer = setInterval(() => {
+    void running.then(tick);
+  }, everyMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

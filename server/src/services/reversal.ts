@@ -1,0 +1,102 @@
+/**
+ * Settling and reversing purchases (decisions §5; ADR 0008). `settle` applies a provider's
+ * verdict to a pending purchase with a guarded `pending → successful | failed` UPDATE; a
+ * failed purchase is reversed exactly once (guarded `failed → reversed` + a reversing
+ * movement), automatically unless AUTO_REVERSE_FAILED=0, else by an admin.
+ */
+import { SERVER_MSG } from '@contract';
+import type { AppContext } from '../context.ts';
+import { postMovement, systemAccountId } from '../domain/ledger.ts';
+import { ApiError } from '../http/errors.ts';
+import type { ProviderOutcome } from '../providers/index.ts';
+
+export const autoReverse = (ctx: AppContext) => ctx.config.env.AUTO_REVERSE_FAILED !== '0';
+
+/**
+ * Applies a provider answer to a pending purchase (guarded: only `pending` rows move, so two
+ * workers, or a worker and the request, cannot settle it twice). Failed → auto reversal.
+ */
+export async function settle(ctx: AppContext, id: string, outcome: ProviderOutcome) {
+  const now = Date.now();
+  if (outcome.status === 'pending') return;
+  const base = ctx.db
+    .updateTable('transactions')
+    .where('id', '=', id)
+    .where('status', '=', 'pending');
+  if (outcome.status === 'successful') {
+    await base
+      .set({
+        status: 'successful',
+        token: outcome.token ?? null,
+        units: outcome.units ?? null,
+        exchange_reference: outcome.exchangeReference ?? null,
+        purchased_code: outcome.purchasedCode ?? null,
+        customer_name: outcome.customerName ?? null,
+        response_msg: outcome.message?.slice(0, 500) ?? null,
+        next_requery_at: null,
+        updated_at: now,
+      })
+      .execute();
+    return;
+  }
+  const moved = await base
+    .set({
+      status: 'failed',
+      response_msg: outcome.message?.slice(0, 500) ?? null,
+      next_requery_at: null,
+      updated_at: now,
+    })
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 1 && autoReverse(ctx)) {
+    await reverse(ctx, id).catch((err: unknown) => {
+      if (!(err instanceof ApiError)) throw err;
+    });
+  }
+}
+
+/**
+ * `failed → reversed`, exactly once: the guarded UPDATE and the reversing movement commit
+ * together. A coupon redemption returns the money to coupon liability and the code is valid
+ * again; a wallet purchase refunds the wallet.
+ */
+export async function reverse(ctx: AppContext, id: string, userId?: string): Promise<string> {
+  return ctx.dbh.writeTx(async (trx) => {
+    const now = Date.now();
+    let q = trx
+      .updateTable('transactions')
+      .set({ status: 'reversed', updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'failed')
+      .where('paid_account', 'is not', null);
+    if (userId) q = q.where('user_id', '=', userId);
+    const row = await q.returningAll().executeTakeFirst();
+    if (!row) {
+      let exists = trx.selectFrom('transactions').select('id').where('id', '=', id);
+      if (userId) exists = exists.where('user_id', '=', userId);
+      if (!(await exists.executeTakeFirst())) {
+        throw new ApiError('not_found', SERVER_MSG.transactionNotFound);
+      }
+      throw new ApiError('conflict', SERVER_MSG.notReversible);
+    }
+    const amount = Number(row.paid_amount);
+    if (amount > 0) {
+      await postMovement(trx, {
+        kind: 'reversal',
+        memo: id,
+        legs: [
+          { accountId: systemAccountId('provider_float'), amount: -amount },
+          { accountId: row.paid_account as string, amount },
+        ],
+        now,
+      });
+    }
+    if (row.coupon_code) {
+      await trx
+        .updateTable('coupons')
+        .set({ is_valid: 1, redeemed_by: null, redeemed_at: null })
+        .where('code', '=', row.coupon_code)
+        .execute();
+    }
+    return SERVER_MSG.reversed;
+  });
+}
