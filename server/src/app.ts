@@ -15,7 +15,7 @@ import Fastify, {
 import { MSG, SERVER_MSG } from '@contract';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { openDb } from './db/index.ts';
+import { migrate, openDb } from './db/index.ts';
 import { configRefusals, databaseRefusals, modeOf, StartRefused } from './deployment.ts';
 import { createHasher } from './domain/secrets.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
@@ -157,20 +157,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     strictTransportSecurity: config.production || config.publicUrl.startsWith('https://'),
   });
 
-  // Sandbox or live (ADR 0014): a live start with anything of the sandbox left, or on a
-  // database that ran in sandbox mode, is refused before anything is served or seeded.
-  const dbh = await openDb(config.engine, config.databaseUrl);
+  // Migrated and seeded below, in one start-up section shared with any other instance.
+  const dbh = await openDb(config.engine, config.databaseUrl, { migrate: false });
   const providers = options.providers ?? loadProviders(config, dbh.db);
   const mode = modeOf(config, providers);
-  const refusals = [
-    ...configRefusals(config, providers),
-    ...(await databaseRefusals(dbh.db, mode)),
-  ];
-  if (refusals.length) {
-    await dbh.close();
-    await app.close();
-    throw new StartRefused(refusals);
-  }
   const ctx: AppContext = {
     config,
     mode,
@@ -256,7 +246,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
-  app.decorate('seedResult', config.seed ? await seed(ctx) : { createdUsers: false });
+  let seedResult: SeedResult = { createdUsers: false };
+  try {
+    await dbh.exclusive(async () => {
+      // Sandbox or live (ADR 0014): a live start with anything of the sandbox left, or on a
+      // database that ran in sandbox mode, is refused before anything is served or seeded.
+      const refusals = configRefusals(config, providers);
+      if (refusals.length === 0) {
+        await migrate(dbh);
+        refusals.push(...(await databaseRefusals(dbh.db, mode)));
+      }
+      if (refusals.length) throw new StartRefused(refusals);
+      if (config.seed) seedResult = await seed(ctx);
+    });
+  } catch (err) {
+    await dbh.close();
+    await app.close();
+    throw err;
+  }
+  app.decorate('seedResult', seedResult);
 
   let maintenance: NodeJS.Timeout | undefined;
   let stopRequery: (() => Promise<void>) | undefined;

@@ -3,7 +3,15 @@
  * embedded default so `npm start` needs no setup (decisions §2).
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_LIMITS, type Limits } from './services/rate.ts';
@@ -59,9 +67,20 @@ function loadSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
+  // Written to a private temp file, then linked into place: link fails if the file exists, so
+  // of several instances started together on one data directory all end up with one key,
+  // and none ever reads a half-written one.
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temp, `${secret}\n`, { mode: 0o600 });
+  chmodSync(temp, 0o600);
+  try {
+    linkSync(temp, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    unlinkSync(temp);
+  }
+  return readFileSync(file, 'utf8').trim();
 }
 
 /** Names proxy-addr understands besides addresses and CIDR ranges. */

@@ -87,6 +87,26 @@ export interface Kit {
 
 let counter = 0;
 
+/** A fresh, empty database in the run's throwaway PostgreSQL (global-setup.ts). */
+export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  if (!adminUrl) throw new Error(`PostgreSQL tests cannot run: ${inject('pgError')}`);
+  const name = `t_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return {
+    url: adminUrl.replace(/\/postgres$/, `/${name}`),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 export async function createKit(
   engine: Engine,
   options: {
@@ -103,20 +123,9 @@ export async function createKit(
     databaseUrl = `file:${path.join(dir, 'test.db')}`;
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   } else {
-    const adminUrl = inject('pgAdminUrl');
-    if (!adminUrl) throw new Error(`PostgreSQL tests cannot run: ${inject('pgError')}`);
-    const name = `t_${randomUUID().replace(/-/g, '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const database = await createPgDatabase();
+    databaseUrl = database.url;
+    cleanup = database.drop;
   }
   const config = loadConfig(
     {

@@ -1,6 +1,7 @@
 /**
  * The database: Kysely over better-sqlite3 (default) or pg (DATABASE_URL=postgres://…), one set
- * of migrations run at start, and `writeTx` for every write that must be atomic.
+ * of migrations run at start, `writeTx` for every write that must be atomic, and `exclusive`
+ * for start-up work that any number of processes may attempt at the same moment.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -32,8 +33,21 @@ export interface DbHandle {
   engine: Engine;
   /** Runs `fn` in one write transaction (SQLite: BEGIN IMMEDIATE; PostgreSQL: READ COMMITTED). */
   writeTx<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs start-up work (migrations, seeding) while no other process runs its own: PostgreSQL
+   * holds a session advisory lock on one connection (released if the process dies); SQLite
+   * makes the whole of `fn` one write transaction (BEGIN IMMEDIATE on its one connection, so
+   * `writeTx` inside it joins it). Several instances started together wait for each other
+   * instead of racing on `CREATE TABLE` or the seed's unique keys.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** pg_advisory_lock key of the start-up section (any constant shared by every instance). */
+const STARTUP_LOCK = 7_400_140_001;
+/** How long a SQLite start-up waits for another process's start-up before giving up. */
+const SQLITE_STARTUP_WAIT_MS = 120_000;
 
 function migrations(engine: Engine): MigrationProvider {
   return {
@@ -43,10 +57,34 @@ function migrations(engine: Engine): MigrationProvider {
   };
 }
 
-export async function openDb(engine: Engine, url: string, poolSize = 10): Promise<DbHandle> {
+/** Brings the schema up to date (run inside `exclusive`). */
+export async function migrate(dbh: DbHandle): Promise<void> {
+  const migrator = new Migrator({ db: dbh.db, provider: migrations(dbh.engine) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(
+      `database migration failed${failed ? ` (${failed.migrationName})` : ''}: ${String(error)}`,
+    );
+  }
+}
+
+export interface OpenOptions {
+  poolSize?: number;
+  /** Migrate while opening (default). `buildApp` migrates and seeds in one `exclusive`. */
+  migrate?: boolean;
+}
+
+export async function openDb(
+  engine: Engine,
+  url: string,
+  options: OpenOptions = {},
+): Promise<DbHandle> {
   let db: Db;
+  let pool: pg.Pool | undefined;
+  let sqlite: SQLite.Database | undefined;
   if (engine === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, max: poolSize });
+    pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     // An idle client whose server connection drops (a PostgreSQL restart, a failover, an admin
     // terminating it) makes the pool emit 'error'; unheard, that would crash the process. The
     // pool has already discarded that client and the next query opens a new one.
@@ -56,7 +94,7 @@ export async function openDb(engine: Engine, url: string, poolSize = 10): Promis
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     if (url !== ':memory:') mkdirSync(path.dirname(url), { recursive: true });
-    const sqlite = new SQLite(url);
+    sqlite = new SQLite(url);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
@@ -64,18 +102,12 @@ export async function openDb(engine: Engine, url: string, poolSize = 10): Promis
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   }
 
-  const migrator = new Migrator({ db, provider: migrations(engine) });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    await db.destroy();
-    throw new Error(
-      `database migration failed${failed ? ` (${failed.migrationName})` : ''}: ${String(error)}`,
-    );
-  }
+  /** SQLite: inside `exclusive`, the start-up transaction is already open on the connection. */
+  let inStartup = false;
 
   const writeTx = async <T>(fn: (trx: Db) => Promise<T>): Promise<T> => {
     if (engine === 'postgres') return db.transaction().execute(fn);
+    if (inStartup) return fn(db);
     // Kysely's SQLite dialect has one connection: holding it serialises writers in this
     // process; IMMEDIATE takes the write lock up front so other processes wait (busy_timeout)
     // instead of failing a deferred upgrade.
@@ -92,5 +124,53 @@ export async function openDb(engine: Engine, url: string, poolSize = 10): Promis
     });
   };
 
-  return { db, engine, writeTx, close: () => db.destroy() };
+  const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (pool) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+        }
+      } finally {
+        client.release();
+      }
+    }
+    // SQLite: BEGIN IMMEDIATE straight on the handle Kysely wraps (holding Kysely's one
+    // connection here would deadlock `fn`'s own queries). busy_timeout waits 5 s per try.
+    const raw = sqlite!;
+    const deadline = Date.now() + SQLITE_STARTUP_WAIT_MS;
+    for (;;) {
+      try {
+        raw.exec('begin immediate');
+        break;
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw err;
+      }
+    }
+    inStartup = true;
+    try {
+      const result = await fn();
+      raw.exec('commit');
+      return result;
+    } catch (err) {
+      if (raw.inTransaction) raw.exec('rollback');
+      throw err;
+    } finally {
+      inStartup = false;
+    }
+  };
+
+  const dbh: DbHandle = { db, engine, writeTx, exclusive, close: () => db.destroy() };
+  if (options.migrate ?? true) {
+    try {
+      await exclusive(() => migrate(dbh));
+    } catch (err) {
+      await db.destroy();
+      throw err;
+    }
+  }
+  return dbh;
 }

@@ -12,40 +12,76 @@ import {
 } from '@contract';
 import type { Db } from '../db/index.ts';
 
-export async function seedCatalogue(db: Db, now = Date.now()): Promise<boolean> {
-  const { count } = await db
+/**
+ * Inserts the catalogue when the database has none, inside the caller's write transaction
+ * (the start-up seed, run by one process at a time: db/index.ts `exclusive`).
+ */
+export async function seedCatalogue(trx: Db, now = Date.now()): Promise<boolean> {
+  const { count } = await trx
     .selectFrom('networks')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   if (Number(count) > 0) return false;
-  await db.transaction().execute(async (trx) => {
-    for (const [i, n] of CATALOGUE.networks.entries()) {
+  for (const [i, n] of CATALOGUE.networks.entries()) {
+    await trx
+      .insertInto('networks')
+      .values({ ...n, sort: i })
+      .execute();
+  }
+  for (const [i, v] of CATALOGUE.data.entries()) {
+    await trx
+      .insertInto('data_variations')
+      .values({
+        id: v.id,
+        name: v.name,
+        network_id: v.network_id,
+        service_id: v.service_id,
+        requires_account_id: v.requires_account_id ? 1 : 0,
+        sort: i,
+      })
+      .execute();
+    for (const [j, p] of v.plans.entries()) {
       await trx
-        .insertInto('networks')
-        .values({ ...n, sort: i })
+        .insertInto('data_plans')
+        .values({
+          id: p.id,
+          variation_id: v.id,
+          plan_id: p.plan_id,
+          name: p.name,
+          wallet_price: p.wallet_price,
+          on_sale: p.on_sale === false ? 0 : 1,
+          sort: j,
+          updated_at: now,
+        })
         .execute();
     }
-    for (const [i, v] of CATALOGUE.data.entries()) {
+  }
+  const bills: [BillVariation[], 'cabletv' | 'education'][] = [
+    [CATALOGUE.cabletv, 'cabletv'],
+    [CATALOGUE.education, 'education'],
+  ];
+  for (const [list, kind] of bills) {
+    for (const [i, v] of list.entries()) {
       await trx
-        .insertInto('data_variations')
+        .insertInto('bill_variations')
         .values({
           id: v.id,
+          kind,
           name: v.name,
-          network_id: v.network_id,
           service_id: v.service_id,
-          requires_account_id: v.requires_account_id ? 1 : 0,
+          convenience_fee: v.wallet_convinience_fee,
           sort: i,
         })
         .execute();
       for (const [j, p] of v.plans.entries()) {
         await trx
-          .insertInto('data_plans')
+          .insertInto('bill_plans')
           .values({
             id: p.id,
             variation_id: v.id,
             plan_id: p.plan_id,
             name: p.name,
-            wallet_price: p.wallet_price,
+            price: p.price,
             on_sale: p.on_sale === false ? 0 : 1,
             sort: j,
             updated_at: now,
@@ -53,54 +89,20 @@ export async function seedCatalogue(db: Db, now = Date.now()): Promise<boolean> 
           .execute();
       }
     }
-    const bills: [BillVariation[], 'cabletv' | 'education'][] = [
-      [CATALOGUE.cabletv, 'cabletv'],
-      [CATALOGUE.education, 'education'],
-    ];
-    for (const [list, kind] of bills) {
-      for (const [i, v] of list.entries()) {
-        await trx
-          .insertInto('bill_variations')
-          .values({
-            id: v.id,
-            kind,
-            name: v.name,
-            service_id: v.service_id,
-            convenience_fee: v.wallet_convinience_fee,
-            sort: i,
-          })
-          .execute();
-        for (const [j, p] of v.plans.entries()) {
-          await trx
-            .insertInto('bill_plans')
-            .values({
-              id: p.id,
-              variation_id: v.id,
-              plan_id: p.plan_id,
-              name: p.name,
-              price: p.price,
-              on_sale: p.on_sale === false ? 0 : 1,
-              sort: j,
-              updated_at: now,
-            })
-            .execute();
-        }
-      }
-    }
-    for (const [i, e] of CATALOGUE.electricity.entries()) {
-      await trx
-        .insertInto('electricity_variations')
-        .values({
-          id: e.id,
-          name: e.name,
-          service_id: e.service_id,
-          variation_code: e.variation_code,
-          fee_percent: e.wallet_convinience_fee,
-          sort: i,
-        })
-        .execute();
-    }
-  });
+  }
+  for (const [i, e] of CATALOGUE.electricity.entries()) {
+    await trx
+      .insertInto('electricity_variations')
+      .values({
+        id: e.id,
+        name: e.name,
+        service_id: e.service_id,
+        variation_code: e.variation_code,
+        fee_percent: e.wallet_convinience_fee,
+        sort: i,
+      })
+      .execute();
+  }
   return true;
 }
 

@@ -2,9 +2,12 @@
  * First start (decisions §2): system ledger accounts, the catalogue, an admin and, in sandbox
  * mode only (ADR 0014), a demo customer whose wallet is funded through the ledger (from card
  * clearing, like a card top-up: money from nowhere, which only the sandbox may have).
+ * Idempotent: every part checks what is there first, and `buildApp` runs it inside
+ * `dbh.exclusive`, so of several instances started together exactly one seeds.
  */
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PIN } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
 import {
   ensureSystemAccounts,
   postMovement,
@@ -21,14 +24,20 @@ export interface SeedResult {
   createdUsers: boolean;
 }
 
-export async function seed(ctx: AppContext): Promise<SeedResult> {
-  await ensureSystemAccounts(ctx.db);
-  await seedCatalogue(ctx.db);
-  const { count } = await ctx.db
+const hasUsers = async (db: Db) => {
+  const { count } = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
-  if (Number(count) > 0) return { createdUsers: false };
+  return Number(count) > 0;
+};
+
+export async function seed(ctx: AppContext): Promise<SeedResult> {
+  await ctx.dbh.writeTx(async (trx) => {
+    await ensureSystemAccounts(trx);
+    await seedCatalogue(trx);
+  });
+  if (await hasUsers(ctx.db)) return { createdUsers: false };
 
   const demo = ctx.mode === 'sandbox';
   const [adminHash, demoHash, pinHash] = await Promise.all([
@@ -36,14 +45,15 @@ export async function seed(ctx: AppContext): Promise<SeedResult> {
     demo ? ctx.hasher.hash(DEMO_PASSWORD) : '',
     demo ? ctx.hasher.hash(DEMO_PIN) : '',
   ]);
-  await ctx.dbh.writeTx(async (trx) => {
+  return ctx.dbh.writeTx(async (trx) => {
+    if (await hasUsers(trx)) return { createdUsers: false };
     await insertUser(
       trx,
       { name: 'Administrator', email: ctx.config.adminEmail, phone: '08000000000', password: '' },
       adminHash,
       { admin: true, verified: true },
     );
-    if (!demo) return;
+    if (!demo) return { createdUsers: true };
     const demoId = await insertUser(
       trx,
       { name: 'Demo Customer', email: DEMO_EMAIL, phone: '08031234567', password: '' },
@@ -59,6 +69,6 @@ export async function seed(ctx: AppContext): Promise<SeedResult> {
         { accountId: walletAccountId(demoId), amount: DEMO_FUNDS_KOBO },
       ],
     });
+    return { createdUsers: true };
   });
-  return { createdUsers: true };
 }
