@@ -29,7 +29,7 @@ import { publicRoutes } from './routes/api/public/index.ts';
 import { transactionRoutes } from './routes/api/transactions/index.ts';
 import { userRoutes } from './routes/api/user/index.ts';
 import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
-import { startRequeryWorker } from './services/requery.ts';
+import { pendingAlertMs, startRequeryWorker } from './services/requery.ts';
 import { createMailer, purgeMailBodies } from './services/mail.ts';
 import { purgeCounters } from './services/rate.ts';
 import { seed, type SeedResult } from './services/seed.ts';
@@ -157,6 +157,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     strictTransportSecurity: config.production || config.publicUrl.startsWith('https://'),
   });
 
+  // A bad PENDING_ALERT_HOURS stops the start with its message (the worker reads it again).
+  pendingAlertMs(config.env);
   // Migrated and seeded below, in one start-up section shared with any other instance.
   const dbh = await openDb(config.engine, config.databaseUrl, { migrate: false });
   const providers = options.providers ?? loadProviders(config, dbh.db);

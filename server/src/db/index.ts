@@ -18,6 +18,7 @@ import {
 import pg from 'pg';
 import { init } from '../../migrations/0001-init.ts';
 import { purchases } from '../../migrations/0002-purchases.ts';
+import { moneyFaults } from '../../migrations/0003-money-faults.ts';
 import type { Engine } from '../config.ts';
 import type { Database } from './schema.ts';
 
@@ -52,7 +53,11 @@ const SQLITE_STARTUP_WAIT_MS = 120_000;
 function migrations(engine: Engine): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '0001-init': init(engine), '0002-purchases': purchases() };
+      return {
+        '0001-init': init(engine),
+        '0002-purchases': purchases(),
+        '0003-money-faults': moneyFaults(),
+      };
     },
   };
 }

@@ -92,6 +92,8 @@ export interface TransactionsTable {
   /** Requery job: when the worker may next claim this pending purchase. */
   next_requery_at: number | null;
   requery_attempts: Generated<number>;
+  /** Set when the purchase has been pending longer than PENDING_ALERT_HOURS (an admin looks). */
+  flagged_at: number | null;
   /** Account that paid (the wallet, or coupon liability for a redemption) and how much. */
   paid_account: string | null;
   paid_amount: Generated<number>;
@@ -161,6 +163,8 @@ export interface IdempotencyKeysTable {
   status_code: number | null;
   response: string | null;
   created_at: number;
+  /** The transaction this key's request created: set in the same DB transaction as the debit. */
+  transaction_id: string | null;
 }
 
 export interface MailOutboxTable {

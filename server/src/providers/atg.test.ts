@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAtgProvider } from './atg.ts';
+import { ATG_ERRORS, createAtgProvider } from './atg.ts';
 import { type FakeServer, deadUrl, startFakeServer } from './testing/fake-http.ts';
 import type { PurchaseRequest, VtuProvider } from './types.ts';
 import { ProviderError } from './util.ts';
@@ -79,16 +79,47 @@ describe('ATG adapter', () => {
     expect((await atg.requery(data.requestId)).status).toBe('failed');
   });
 
+  /** One row per error code: HTTP status, what a purchase and a requery answering it mean. */
+  const ERRORS: [status: number, code: string, purchase: string, requery: string][] = [
+    [400, 'INVALID_REQUEST', 'failed', 'pending'],
+    [422, 'INVALID_SERVICE', 'failed', 'pending'],
+    [422, 'INVALID_PLAN', 'failed', 'pending'],
+    [422, 'INVALID_AMOUNT', 'failed', 'pending'],
+    [422, 'INVALID_RECIPIENT', 'failed', 'pending'],
+    [402, 'INSUFFICIENT_FUNDS', 'failed', 'pending'],
+    [401, 'UNAUTHORIZED', 'failed', 'pending'],
+    [409, 'DUPLICATE_REFERENCE', 'pending', 'pending'],
+    [404, 'NOT_FOUND', 'pending', 'pending'],
+    [429, 'RATE_LIMITED', 'pending', 'pending'],
+    [418, 'SOMETHING_NEW', 'pending', 'pending'],
+  ];
+
+  it.each(ERRORS)(
+    'HTTP %i %s: purchase → %s, requery → %s',
+    async (status, code, bought, asked) => {
+      fake.handle(() => ({ status, json: { ok: false, error: { code, message: 'nope' } } }));
+      expect((await atg.purchase(data)).status).toBe(bought);
+      const requery = await atg.requery(data.requestId);
+      expect(requery.status).toBe(asked);
+      if (asked === 'pending') expect(requery.callFailed).toBe(true);
+    },
+  );
+
+  it('every code in the adapter table has its row above', () => {
+    const tested = new Set(ERRORS.map(([, code]) => code));
+    expect(Object.keys(ATG_ERRORS).filter((code) => !tested.has(code))).toEqual([]);
+  });
+
   it.each([
-    [422, 'INVALID_PLAN', 'failed'],
-    [402, 'INSUFFICIENT_FUNDS', 'failed'],
-    [401, 'UNAUTHORIZED', 'failed'],
-    [409, 'DUPLICATE_REFERENCE', 'pending'],
-    [404, 'NOT_FOUND', 'pending'],
-    [429, 'RATE_LIMITED', 'pending'],
-  ])('HTTP %i %s → %s', async (status, code, expected) => {
-    fake.handle(() => ({ status, json: { ok: false, error: { code, message: 'nope' } } }));
-    expect((await atg.purchase(data)).status).toBe(expected);
+    ['completed', 'successful'],
+    ['processing', 'pending'],
+    ['queued', 'pending'],
+    ['failed', 'failed'],
+    ['refunded', 'failed'],
+    ['mystery', 'pending'],
+  ])('status %s → %s on a requery', async (status, expected) => {
+    fake.handle(() => ({ json: purchase(status) }));
+    expect((await atg.requery(data.requestId)).status).toBe(expected);
   });
 
   it('5xx, timeouts, malformed and missing fields are pending', async () => {

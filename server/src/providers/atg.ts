@@ -15,17 +15,22 @@
  * - `GET /v1/wallet` → `data: { balance: "1200000.00", currency: "NGN" }`.
  * - `GET /v1/services/{service}/plans` → `data: [{ code, name, price: "1000.00" }]`.
  *
- * Error codes refused before any charge (→ failed): `INVALID_REQUEST`, `INVALID_SERVICE`,
- * `INVALID_PLAN`, `INVALID_AMOUNT`, `INVALID_RECIPIENT`, `INSUFFICIENT_FUNDS`, `UNAUTHORIZED`.
- * Anything else (`DUPLICATE_REFERENCE`, `NOT_FOUND`, 5xx, timeouts, bad bodies) → pending.
+ * What the codes and statuses mean for the money: ATG_ERRORS and ATG_STATUS below.
  */
 import { z } from 'zod';
 import type { CustomerLookup, Kobo } from '@contract';
-import type { ProviderOutcome, PurchaseRequest, Variation, VtuProvider } from './types.ts';
+import type {
+  ProviderOutcome,
+  ProviderStatus,
+  PurchaseRequest,
+  Variation,
+  VtuProvider,
+} from './types.ts';
 import {
   type FetchFn,
   type HttpResult,
   ProviderError,
+  callFailed,
   koboToNaira,
   nairaToKobo,
   pending,
@@ -41,15 +46,40 @@ export interface AtgOptions {
   name?: string;
 }
 
-const REFUSED_BEFORE_CHARGE = new Set([
-  'INVALID_REQUEST',
-  'INVALID_SERVICE',
-  'INVALID_PLAN',
-  'INVALID_AMOUNT',
-  'INVALID_RECIPIENT',
-  'INSUFFICIENT_FUNDS',
-  'UNAUTHORIZED',
-]);
+/** Which ATG call answered: a purchase, or a requery (`GET /v1/purchases/{reference}`). */
+export type AtgCall = 'purchase' | 'requery';
+
+/**
+ * What an error code (4xx `{ ok: false, error: { code } }`) means, per call. A purchase
+ * refused before any charge is `failed` (refunded); a requery refused (bad key, unknown
+ * reference, rate limit…) says nothing about the purchase: pending, asked again later. Only
+ * the purchase's own status (ATG_STATUS) fails it on a requery. Codes not listed: pending.
+ */
+export const ATG_ERRORS: Readonly<
+  Record<string, { purchase: ProviderStatus; requery: 'pending' }>
+> = {
+  INVALID_REQUEST: { purchase: 'failed', requery: 'pending' },
+  INVALID_SERVICE: { purchase: 'failed', requery: 'pending' },
+  INVALID_PLAN: { purchase: 'failed', requery: 'pending' },
+  INVALID_AMOUNT: { purchase: 'failed', requery: 'pending' },
+  INVALID_RECIPIENT: { purchase: 'failed', requery: 'pending' },
+  INSUFFICIENT_FUNDS: { purchase: 'failed', requery: 'pending' },
+  UNAUTHORIZED: { purchase: 'failed', requery: 'pending' },
+  // The reference was used before: that earlier call may have gone through.
+  DUPLICATE_REFERENCE: { purchase: 'pending', requery: 'pending' },
+  // Unknown reference: cannot tell whether the purchase call ever arrived.
+  NOT_FOUND: { purchase: 'pending', requery: 'pending' },
+  RATE_LIMITED: { purchase: 'pending', requery: 'pending' },
+};
+
+/** `data.status` of a purchase (any other value: pending). */
+export const ATG_STATUS: Readonly<Record<string, ProviderStatus>> = {
+  completed: 'successful',
+  processing: 'pending',
+  queued: 'pending',
+  failed: 'failed',
+  refunded: 'failed',
+};
 
 const opt = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 const Text = z.union([z.string(), z.number()]).transform(String);
@@ -94,26 +124,26 @@ const PlansEnvelope = z.object({
   ),
 });
 
-/** Maps an ATG purchase/requery answer (any HTTP status) to an outcome. */
-export function outcomeFromAtg(result: HttpResult): ProviderOutcome {
+/** Maps an ATG purchase or requery answer (any HTTP status) to an outcome. */
+export function outcomeFromAtg(result: HttpResult, call: AtgCall): ProviderOutcome {
   if (result.kind === 'http' && result.status >= 400 && result.status < 500) {
     const error = ErrorEnvelope.safeParse(result.body);
     if (error.success) {
       const { code, message } = error.data.error;
       const text = `${code}${message ? `: ${message}` : ''}`;
-      if (REFUSED_BEFORE_CHARGE.has(code)) {
+      if (ATG_ERRORS[code]?.[call] === 'failed') {
         return { status: 'failed', message: text, raw: result.body };
       }
-      return pending(`ATG ${text}`, result.body);
+      return callFailed(pending(`ATG ${text}`, result.body));
     }
   }
   if (result.kind !== 'json') return pendingFromHttp(result);
   const parsed = PurchaseEnvelope.safeParse(result.body);
-  if (!parsed.success) return pending('Unreadable answer from ATG', result.body);
+  if (!parsed.success) return callFailed(pending('Unreadable answer from ATG', result.body));
   const data = parsed.data.data;
   const base = { raw: result.body, ...(data.id ? { providerReference: data.id } : {}) };
-  switch (data.status.toLowerCase()) {
-    case 'completed': {
+  switch (ATG_STATUS[data.status.toLowerCase()]) {
+    case 'successful': {
       const out: ProviderOutcome = { status: 'successful', message: data.message, ...base };
       if (data.token) out.token = data.token;
       if (data.units) out.units = data.units;
@@ -127,7 +157,6 @@ export function outcomeFromAtg(result: HttpResult): ProviderOutcome {
       return out;
     }
     case 'failed':
-    case 'refunded':
       return { status: 'failed', message: data.message ?? `Transaction ${data.status}`, ...base };
     default:
       return { ...pending(`ATG transaction ${data.status}`, result.body), ...base };
@@ -161,11 +190,11 @@ export function createAtgProvider(options: AtgOptions): VtuProvider {
       fetch: options.fetch,
     });
 
-  async function outcome(run: () => Promise<HttpResult>): Promise<ProviderOutcome> {
+  async function outcome(call: AtgCall, run: () => Promise<HttpResult>): Promise<ProviderOutcome> {
     try {
-      return outcomeFromAtg(await run());
+      return outcomeFromAtg(await run(), call);
     } catch (error) {
-      return pending(`ATG adapter error: ${String(error)}`);
+      return callFailed(pending(`ATG adapter error: ${String(error)}`));
     }
   }
 
@@ -179,10 +208,10 @@ export function createAtgProvider(options: AtgOptions): VtuProvider {
   return {
     name,
 
-    purchase: (req) => outcome(() => call('POST', '/v1/purchases', purchaseBody(req))),
+    purchase: (req) => outcome('purchase', () => call('POST', '/v1/purchases', purchaseBody(req))),
 
     requery: (requestId) =>
-      outcome(() => call('GET', `/v1/purchases/${encodeURIComponent(requestId)}`)),
+      outcome('requery', () => call('GET', `/v1/purchases/${encodeURIComponent(requestId)}`)),
 
     async verifyCustomer(req): Promise<CustomerLookup | null> {
       const body: Record<string, unknown> = { service: req.serviceId, number: req.customerNumber };

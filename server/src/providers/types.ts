@@ -50,6 +50,12 @@ export interface ProviderOutcome {
   purchasedCode?: string;
   /** The parsed (or raw text) upstream answer, for logs and support. */
   raw?: unknown;
+  /**
+   * Pending because the call itself failed (timeout, network, HTTP error, unreadable body, a
+   * refused request, an unknown code), not because the provider said "processing": the
+   * requery worker logs these as warnings.
+   */
+  callFailed?: boolean;
 }
 
 export interface VerifyCustomerRequest {

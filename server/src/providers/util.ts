@@ -85,12 +85,17 @@ export function pendingFromHttp(result: Exclude<HttpResult, { kind: 'json' }>): 
     case 'timeout':
       return timeoutOutcome();
     case 'network':
-      return pending(`Network error: ${result.error}`, result);
+      return callFailed(pending(`Network error: ${result.error}`, result));
     case 'malformed':
-      return pending('Malformed answer from the provider', result);
+      return callFailed(pending('Malformed answer from the provider', result));
     case 'http':
-      return pending(`Unexpected HTTP ${result.status} from the provider`, result);
+      return callFailed(pending(`Unexpected HTTP ${result.status} from the provider`, result));
   }
+}
+
+/** Marks a pending outcome as "the call itself failed" (see ProviderOutcome.callFailed). */
+export function callFailed(outcome: ProviderOutcome): ProviderOutcome {
+  return { ...outcome, callFailed: true };
 }
 
 export function pending(message: string, raw?: unknown): ProviderOutcome {
@@ -99,7 +104,7 @@ export function pending(message: string, raw?: unknown): ProviderOutcome {
 
 /** What the caller sees when the provider did not answer in time (sandbox `3333` too). */
 export function timeoutOutcome(): ProviderOutcome {
-  return pending('No answer from the provider in time (timeout)', { timeout: true });
+  return callFailed(pending('No answer from the provider in time (timeout)', { timeout: true }));
 }
 
 /**

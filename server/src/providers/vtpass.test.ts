@@ -2,7 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeServer, deadUrl, startFakeServer } from './testing/fake-http.ts';
 import type { PurchaseRequest, VtuProvider } from './types.ts';
 import { ProviderError } from './util.ts';
-import { createVtpassProvider, outcomeFromVtpass, parseVtpassCallback } from './vtpass.ts';
+import {
+  createVtpassProvider,
+  outcomeFromVtpass,
+  parseVtpassCallback,
+  VTPASS_CODES,
+} from './vtpass.ts';
 
 let fake: FakeServer;
 let vtpass: VtuProvider;
@@ -183,31 +188,78 @@ describe('VTpass adapter: purchase', () => {
     expect(fake.requests[0]?.headers['secret-key']).toBe('SK_test');
   });
 
-  it.each([
-    ['016', 'failed'],
-    ['040', 'failed'],
-    ['091', 'failed'],
-    ['010', 'failed'],
-    ['011', 'failed'],
-    ['012', 'failed'],
-    ['013', 'failed'],
-    ['017', 'failed'],
-    ['018', 'failed'],
-    ['019', 'failed'],
-    ['085', 'failed'],
-    ['087', 'failed'],
-    ['099', 'pending'],
-    ['089', 'pending'],
-    ['014', 'pending'],
-    ['015', 'pending'],
-    ['030', 'pending'],
-    ['083', 'pending'],
-    ['999', 'pending'],
-  ])('code %s → %s', async (code, status) => {
+  /**
+   * One row per documented code (vtpass.com/documentation/response-codes): what a `/pay` and
+   * a `/requery` answering it mean. A requery is failed only on the transaction's own verdict
+   * (016, 040, 091); every refusal of the requery call itself leaves the purchase pending.
+   */
+  const CODES: [code: string, pay: string, requery: string][] = [
+    ['099', 'pending', 'pending'],
+    ['089', 'pending', 'pending'],
+    ['016', 'failed', 'failed'],
+    ['040', 'failed', 'failed'],
+    ['091', 'failed', 'failed'],
+    ['044', 'pending', 'pending'],
+    ['010', 'failed', 'pending'],
+    ['011', 'failed', 'pending'],
+    ['012', 'failed', 'pending'],
+    ['013', 'failed', 'pending'],
+    ['014', 'pending', 'pending'],
+    ['015', 'pending', 'pending'],
+    ['017', 'failed', 'pending'],
+    ['018', 'failed', 'pending'],
+    ['019', 'failed', 'pending'],
+    ['020', 'failed', 'pending'],
+    ['021', 'failed', 'pending'],
+    ['022', 'failed', 'pending'],
+    ['023', 'failed', 'pending'],
+    ['024', 'failed', 'pending'],
+    ['025', 'failed', 'pending'],
+    ['026', 'failed', 'pending'],
+    ['030', 'failed', 'pending'],
+    ['083', 'pending', 'pending'],
+    ['085', 'failed', 'pending'],
+    ['087', 'failed', 'pending'],
+    ['999', 'pending', 'pending'],
+  ];
+
+  it.each(CODES)('code %s: /pay → %s, /requery → %s', async (code, pay, requery) => {
     fake.handle(() => ({ json: { code, response_description: 'SOMETHING' } }));
-    const outcome = await vtpass.purchase(electricity);
-    expect(outcome.status).toBe(status);
-    expect(outcome.message).toContain(code);
+    const bought = await vtpass.purchase(electricity);
+    expect(bought.status).toBe(pay);
+    expect(bought.message).toContain(code);
+    const asked = await vtpass.requery(electricity.requestId);
+    expect(asked.status).toBe(requery);
+    expect(asked.message).toContain(code);
+    expect(fake.requests.map((r) => r.path)).toEqual(['/api/pay', '/api/requery']);
+  });
+
+  it('every code in the adapter table has its row above (000 and 001 read the status)', () => {
+    const tested = new Set(CODES.map(([code]) => code));
+    const untested = Object.keys(VTPASS_CODES).filter(
+      (code) => !tested.has(code) && code !== '000' && code !== '001',
+    );
+    expect(untested).toEqual([]);
+  });
+
+  it.each(['000', '001'])(
+    'code %s reads content.transactions.status on both calls',
+    async (code) => {
+      fake.handle(() => ({ json: answer('reversed', {}, code) }));
+      expect((await vtpass.purchase(electricity)).status).toBe('failed');
+      expect((await vtpass.requery(electricity.requestId)).status).toBe('failed');
+      fake.handle(() => ({ json: answer('delivered', {}, code) }));
+      expect((await vtpass.requery(electricity.requestId)).status).toBe('successful');
+    },
+  );
+
+  it('a refused or unreadable requery is marked as a failed call; "processing" is not', async () => {
+    fake.handle(() => ({ json: { code: '087', response_description: 'INVALID CREDENTIALS' } }));
+    expect(await vtpass.requery('x')).toMatchObject({ status: 'pending', callFailed: true });
+    fake.handle(() => ({ status: 429, json: { code: '000' } }));
+    expect(await vtpass.requery('x')).toMatchObject({ status: 'pending', callFailed: true });
+    fake.handle(() => ({ json: { code: '099' } }));
+    expect((await vtpass.requery('x')).callFailed).toBeUndefined();
   });
 
   it.each([
@@ -274,8 +326,9 @@ describe('VTpass adapter: purchase', () => {
   });
 
   it('maps a callback body with the same rules', () => {
-    expect(outcomeFromVtpass(answer('reversed')).status).toBe('failed');
-    expect(outcomeFromVtpass(undefined).status).toBe('pending');
+    expect(outcomeFromVtpass(answer('reversed'), 'requery').status).toBe('failed');
+    expect(outcomeFromVtpass(undefined, 'requery').status).toBe('pending');
+    expect(outcomeFromVtpass({ code: '087' }, 'requery').status).toBe('pending');
   });
 
   it('parses a transaction-update callback (a hint: requery before acting)', () => {

@@ -18,6 +18,7 @@ import {
   type FetchFn,
   type HttpResult,
   ProviderError,
+  callFailed,
   koboToNaira,
   nairaToKobo,
   pending,
@@ -35,38 +36,87 @@ export interface VtpassOptions {
   name?: string;
 }
 
+/** Which VTpass call answered: `/pay` (a purchase) or `/requery` (asking about one). */
+export type VtpassCall = 'pay' | 'requery';
+
 /**
- * What each non-`000` code means for the money. `failed` only where the request was refused
- * before anything was charged; everything else stays pending until a requery decides.
+ * What a code means for the money, per call. `status` = read `content.transactions.status`
+ * (TRANSACTION_STATUS below). A `/pay` refused before processing is `failed` (nothing was
+ * charged, the purchase is refunded); a `/requery` is `failed` ONLY when VTpass says this
+ * transaction failed or was reversed (016, 040, 091, or a failed/reversed status): any refusal
+ * of the requery call itself (credentials, arguments, request_id date, rate, unknown code)
+ * says nothing about the purchase, so it stays pending and is asked again later.
  */
-const CODE_STATUS: Record<string, { status: ProviderStatus; why: string }> = {
-  '099': { status: 'pending', why: 'processing: requery' },
-  '089': { status: 'pending', why: 'still processing: requery' },
-  '016': { status: 'failed', why: 'transaction failed' },
-  '040': { status: 'failed', why: 'transaction reversed by the provider' },
-  '091': { status: 'failed', why: 'not processed, not charged' },
-  // Refused by validation before processing (bad variation, arguments, product, amount).
-  '010': { status: 'failed', why: 'invalid variation code' },
-  '011': { status: 'failed', why: 'invalid arguments' },
-  '012': { status: 'failed', why: 'product does not exist' },
-  '013': { status: 'failed', why: 'amount below the minimum' },
-  '017': { status: 'failed', why: 'amount above the maximum' },
+type Verdict = ProviderStatus | 'status';
+
+export interface VtpassCode {
+  meaning: string;
+  pay: Verdict;
+  requery: Verdict;
+}
+
+/**
+ * VTpass response codes (https://www.vtpass.com/documentation/response-codes/, and
+ * docs/domain.md). Any code not listed is pending on both calls: their rule "take any response
+ * that differs from the guidelines as pending, and requery". Their note on the verification
+ * codes (011, 012, 020, 030): "if any of these is gotten during product purchase, treat as
+ * failed".
+ */
+export const VTPASS_CODES: Readonly<Record<string, VtpassCode>> = {
+  '000': { meaning: 'TRANSACTION PROCESSED', pay: 'status', requery: 'status' },
+  '001': { meaning: 'TRANSACTION QUERY (current status)', pay: 'status', requery: 'status' },
+  '099': { meaning: 'TRANSACTION IS PROCESSING', pay: 'pending', requery: 'pending' },
+  '089': { meaning: 'REQUEST IS PROCESSING', pay: 'pending', requery: 'pending' },
+  '016': { meaning: 'TRANSACTION FAILED', pay: 'failed', requery: 'failed' },
+  '040': { meaning: 'TRANSACTION REVERSAL', pay: 'failed', requery: 'failed' },
+  '091': {
+    meaning: 'TRANSACTION NOT PROCESSED (not charged)',
+    pay: 'failed',
+    requery: 'failed',
+  },
+  '044': { meaning: 'TRANSACTION RESOLVED (contact VTpass)', pay: 'pending', requery: 'pending' },
+  '010': { meaning: 'VARIATION CODE DOES NOT EXIST', pay: 'failed', requery: 'pending' },
+  '011': { meaning: 'INVALID ARGUMENTS', pay: 'failed', requery: 'pending' },
+  '012': { meaning: 'PRODUCT DOES NOT EXIST', pay: 'failed', requery: 'pending' },
+  '013': { meaning: 'BELOW MINIMUM AMOUNT ALLOWED', pay: 'failed', requery: 'pending' },
+  '017': { meaning: 'ABOVE MAXIMUM AMOUNT ALLOWED', pay: 'failed', requery: 'pending' },
   // request_id already used: an earlier call under this id may have gone through.
-  '014': { status: 'pending', why: 'request_id reused: requery decides' },
-  // Unknown request_id (on requery): cannot tell whether /pay ever arrived; an admin decides.
-  '015': { status: 'pending', why: 'unknown request_id' },
+  '014': { meaning: 'REQUEST ID ALREADY EXIST', pay: 'pending', requery: 'pending' },
+  // Unknown request_id: cannot tell whether /pay ever arrived; flagged for an admin in time.
+  '015': { meaning: 'INVALID REQUEST ID (not used on VTpass)', pay: 'pending', requery: 'pending' },
   // Our float at VTpass is too low: refused before debiting it.
-  '018': { status: 'failed', why: 'low provider balance' },
-  // Refused as a likely duplicate of another purchase (same biller within 30 s): this
-  // request_id was not processed; the other purchase has its own record.
-  '019': { status: 'failed', why: 'likely duplicate, refused' },
-  // Biller unreachable / system error: the docs do not say "not charged", so requery.
-  '030': { status: 'pending', why: 'biller unreachable' },
-  '083': { status: 'pending', why: 'provider system error' },
+  '018': { meaning: 'LOW WALLET BALANCE', pay: 'failed', requery: 'pending' },
+  // Same biller within 30 s: this request_id was not processed (the other has its own record).
+  '019': { meaning: 'LIKELY DUPLICATE TRANSACTION', pay: 'failed', requery: 'pending' },
+  '020': { meaning: 'BILLER CONFIRMED (a verification code)', pay: 'failed', requery: 'pending' },
+  // Our VTpass account refused as a whole: nothing processed.
+  '021': { meaning: 'ACCOUNT LOCKED', pay: 'failed', requery: 'pending' },
+  '022': { meaning: 'ACCOUNT SUSPENDED', pay: 'failed', requery: 'pending' },
+  '023': { meaning: 'API ACCESS NOT ENABLE FOR USER', pay: 'failed', requery: 'pending' },
+  '024': { meaning: 'ACCOUNT INACTIVE', pay: 'failed', requery: 'pending' },
+  '025': { meaning: 'RECIPIENT BANK INVALID', pay: 'failed', requery: 'pending' },
+  '026': {
+    meaning: 'RECIPIENT ACCOUNT COULD NOT BE VERIFIED',
+    pay: 'failed',
+    requery: 'pending',
+  },
+  '030': { meaning: 'BILLER NOT REACHABLE AT THIS POINT', pay: 'failed', requery: 'pending' },
+  // Their system error: the docs do not say "not charged", so requery.
+  '083': { meaning: 'SYSTEM ERROR', pay: 'pending', requery: 'pending' },
   // Our request_id date was refused up front (clock skew): nothing processed.
-  '085': { status: 'failed', why: 'invalid request_id date' },
-  // Credentials refused up front: nothing processed.
-  '087': { status: 'failed', why: 'invalid credentials' },
+  '085': { meaning: 'IMPROPER REQUEST ID (date)', pay: 'failed', requery: 'pending' },
+  // Credentials refused up front (rotated or suspended keys): nothing processed.
+  '087': { meaning: 'INVALID CREDENTIALS', pay: 'failed', requery: 'pending' },
+};
+
+/** `content.transactions.status` under 000/001 (any other value: pending). */
+export const VTPASS_TRANSACTION_STATUS: Readonly<Record<string, ProviderStatus>> = {
+  initiated: 'pending',
+  pending: 'pending',
+  delivered: 'successful',
+  successful: 'successful',
+  failed: 'failed',
+  reversed: 'failed',
 };
 
 const Code = z.union([z.string(), z.number()]).transform((c) => String(c).trim().padStart(3, '0'));
@@ -168,32 +218,38 @@ function tokenFromPurchasedCode(code: string | undefined): string | undefined {
   return match?.[1]?.trim();
 }
 
-/** Maps a `/pay` or `/requery` answer to an outcome (exported for the callback route). */
-export function outcomeFromVtpass(body: unknown): ProviderOutcome {
+/**
+ * Maps a `/pay` or `/requery` answer (or a callback, which has the requery shape) to an
+ * outcome, by VTPASS_CODES.
+ */
+export function outcomeFromVtpass(body: unknown, call: VtpassCall): ProviderOutcome {
   const parsed = PayAnswerSchema.safeParse(body);
-  if (!parsed.success) return pending('Unreadable answer from VTpass', body);
+  if (!parsed.success) return callFailed(pending('Unreadable answer from VTpass', body));
   const answer = parsed.data;
   const providerReference = answer.content?.transactions?.transactionId;
   const base = { raw: body, ...(providerReference ? { providerReference } : {}) };
-  if (answer.code === '000') {
+  const known = VTPASS_CODES[answer.code];
+  const text = `${answer.code} ${answer.response_description ?? known?.meaning ?? 'unknown code'}`;
+  const verdict = known?.[call];
+  if (verdict === 'status') {
     const tx = answer.content?.transactions;
     const message = answer.response_description;
-    if (!tx) return { ...pending('VTpass answered 000 without a transaction', body), ...base };
-    switch (tx.status.toLowerCase()) {
-      case 'delivered':
+    if (!tx)
+      return { ...pending(`VTpass answered ${answer.code} without a transaction`, body), ...base };
+    switch (VTPASS_TRANSACTION_STATUS[tx.status.toLowerCase()]) {
       case 'successful':
         return { status: 'successful', message, ...base, ...details(answer) };
       case 'failed':
-      case 'reversed':
         return { status: 'failed', message: message ?? `Transaction ${tx.status}`, ...base };
       default:
         return { ...pending(`VTpass transaction ${tx.status}`, body), ...base };
     }
   }
-  const known = CODE_STATUS[answer.code];
-  const text = `${answer.code} ${answer.response_description ?? known?.why ?? 'unknown code'}`;
-  if (known?.status === 'failed') return { status: 'failed', message: text, ...base };
-  return { ...pending(`VTpass ${text}`, body), ...base };
+  if (verdict === 'failed') return { status: 'failed', message: text, ...base };
+  const out = { ...pending(`VTpass ${text}`, body), ...base };
+  // A refused call or a code VTpass does not document: it says nothing about the transaction.
+  const refused = !known || (known.pay === 'failed' && known.requery === 'pending');
+  return refused ? callFailed(out) : out;
 }
 
 function purchaseBody(req: PurchaseRequest): Record<string, unknown> {
@@ -237,10 +293,10 @@ export function createVtpassProvider(options: VtpassOptions): VtuProvider {
     try {
       const result = await post(path, body);
       if (result.kind !== 'json') return pendingFromHttp(result);
-      return outcomeFromVtpass(result.body);
+      return outcomeFromVtpass(result.body, path === '/pay' ? 'pay' : 'requery');
     } catch (error) {
       // Defensive: nothing above should throw, but a purchase must never lose its state.
-      return pending(`VTpass adapter error: ${String(error)}`);
+      return callFailed(pending(`VTpass adapter error: ${String(error)}`));
     }
   }
 
@@ -318,5 +374,8 @@ export function parseVtpassCallback(
 ): { requestId: string; outcome: ProviderOutcome } | null {
   const parsed = CallbackSchema.safeParse(body);
   if (!parsed.success) return null;
-  return { requestId: parsed.data.data.requestId, outcome: outcomeFromVtpass(parsed.data.data) };
+  return {
+    requestId: parsed.data.data.requestId,
+    outcome: outcomeFromVtpass(parsed.data.data, 'requery'),
+  };
 }

@@ -2,7 +2,9 @@
  * The requery worker (decisions §5; ADR 0008): pending purchases are a job table in
  * `transactions` (`next_requery_at`, `requery_attempts`), claimed with `FOR UPDATE SKIP LOCKED`
  * on PostgreSQL or a guarded UPDATE on SQLite, asked about at the provider that sold them and
- * settled, or backed off.
+ * settled, or backed off. Only the provider's verdict on the transaction settles it: a failed
+ * requery call leaves it pending (logged), and past PENDING_ALERT_HOURS it is flagged for an
+ * admin instead of being guessed.
  */
 import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -18,6 +20,23 @@ export const REQUERY_FIRST_MS = 5_000;
 export const REQUERY_MAX_MS = 10 * 60_000;
 /** A claimed job is leased for this long; a worker that dies loses its claim after it. */
 const REQUERY_LEASE_MS = 60_000;
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * How long a purchase may stay pending before it is flagged for an admin:
+ * PENDING_ALERT_HOURS (default 24). Throws a clear message on a bad value (the server checks
+ * it at start).
+ */
+export function pendingAlertMs(env: NodeJS.ProcessEnv): number {
+  const text = env.PENDING_ALERT_HOURS?.trim();
+  if (!text) return 24 * HOUR_MS;
+  const hours = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || hours <= 0 || hours > 24 * 365) {
+    throw new Error('PENDING_ALERT_HOURS must be a number of hours above 0, e.g. 24.');
+  }
+  return Math.round(hours * HOUR_MS);
+}
 
 /**
  * The first requery waits until the purchase call itself has surely ended (a real provider
@@ -98,30 +117,48 @@ export async function runRequeryOnce(
       );
     }
   }
+  const alertMs = pendingAlertMs(ctx.config.env);
   const rows = await claimDue(ctx, now, options.limit ?? 50);
   for (const row of rows) {
     const provider = ctx.providers.byName(row.provider as string);
-    let outcome: ProviderOutcome = { status: 'pending' };
+    let outcome: ProviderOutcome = {
+      status: 'pending',
+      message: `No provider named ${String(row.provider)} is configured.`,
+      callFailed: true,
+    };
     if (provider && row.provider_request_id) {
       try {
         outcome = await provider.requery(row.provider_request_id);
       } catch (err) {
-        ctx.log.warn({ err: (err as Error).message, id: row.id }, 'requery failed');
+        // Adapters never throw by contract; if one does, it said nothing about the purchase.
+        outcome = { status: 'pending', message: (err as Error).message, callFailed: true };
       }
     }
-    if (outcome.status === 'pending') {
-      const attempts = Number(row.requery_attempts);
-      const wait = Math.min(REQUERY_FIRST_MS * 2 ** Math.min(attempts, 20), REQUERY_MAX_MS);
-      await ctx.db
-        .updateTable('transactions')
-        .set({ next_requery_at: Date.now() + wait })
-        .where('id', '=', row.id)
-        .where('status', '=', 'pending')
-        .execute();
-    } else {
+    if (outcome.status !== 'pending') {
       await settle(ctx, row.id, outcome);
       settled++;
+      continue;
     }
+    // Still pending, or the requery itself failed (refused, rate limited, timed out…): never
+    // guess. Back off, and past PENDING_ALERT_HOURS flag it for an admin (once).
+    const attempts = Number(row.requery_attempts);
+    const wait = Math.min(REQUERY_FIRST_MS * 2 ** Math.min(attempts, 20), REQUERY_MAX_MS);
+    const flag = row.flagged_at === null && Number(row.created_at) <= now - alertMs;
+    const facts = { id: row.id, provider: row.provider, attempts, answer: outcome.message };
+    if (outcome.callFailed) ctx.log.warn(facts, 'requery call failed; the purchase stays pending');
+    else ctx.log.debug(facts, 'requery: still pending');
+    if (flag) {
+      ctx.log.warn(
+        { ...facts, pendingSince: new Date(Number(row.created_at)).toISOString() },
+        'purchase pending too long: flagged for an admin (npm run reconcile lists it)',
+      );
+    }
+    await ctx.db
+      .updateTable('transactions')
+      .set({ next_requery_at: Date.now() + wait, ...(flag ? { flagged_at: now } : {}) })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .execute();
   }
   return settled;
 }

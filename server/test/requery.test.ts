@@ -1,0 +1,259 @@
+/**
+ * The requery reads only the provider's verdict on the transaction (issue 14 row 2): with the
+ * real VTpass and ATG adapters against a fake upstream, a purchase left pending and then
+ * requeried while the provider REFUSES the requery call (bad keys, bad arguments, request_id
+ * date, rate limit, its own errors, unknown codes) stays pending and refunds nothing; the
+ * provider's own verdict (failed, reversed, delivered) still settles it; and a purchase pending
+ * past PENDING_ALERT_HOURS is flagged for an admin instead of being guessed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { api } from '@contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { systemAccountId } from '../src/domain/ledger.ts';
+import {
+  startFakeServer,
+  type FakeReply,
+  type FakeServer,
+} from '../src/providers/testing/fake-http.ts';
+import { runRequeryOnce } from '../src/services/requery.ts';
+import { createKit, engines, JWT_SECRET, PIN, type Kit } from './helper.ts';
+
+const HOUR = 3_600_000;
+/** Every requery due (the first waits PROVIDER_TIMEOUT_MS + 5 s for a real provider). */
+const LATER = () => Date.now() + HOUR;
+
+/** VTpass answers to /requery that refuse the call or say nothing about the purchase. */
+const VTPASS_REFUSALS: [label: string, reply: FakeReply][] = [
+  ...[
+    '087',
+    '010',
+    '011',
+    '012',
+    '013',
+    '017',
+    '018',
+    '019',
+    '020',
+    '021',
+    '022',
+    '023',
+    '024',
+    '030',
+    '085',
+    '014',
+    '015',
+    '044',
+    '083',
+    '089',
+    '099',
+    '777',
+  ].map((code): [string, FakeReply] => [
+    `code ${code}`,
+    { json: { code, response_description: 'REFUSED' } },
+  ]),
+  ['HTTP 401', { status: 401, json: { code: '087', response_description: 'INVALID CREDENTIALS' } }],
+  ['HTTP 429', { status: 429, text: 'Too Many Requests' }],
+  ['HTTP 503', { status: 503, text: '<html>Service Unavailable</html>' }],
+  ['a malformed body', { text: '{"code":"016","content":' }],
+  ['000 without a transaction', { json: { code: '000' } }],
+];
+
+const ATG_REFUSALS: [label: string, reply: FakeReply][] = [
+  ...(
+    [
+      [401, 'UNAUTHORIZED'],
+      [400, 'INVALID_REQUEST'],
+      [422, 'INVALID_SERVICE'],
+      [422, 'INVALID_PLAN'],
+      [422, 'INVALID_AMOUNT'],
+      [422, 'INVALID_RECIPIENT'],
+      [402, 'INSUFFICIENT_FUNDS'],
+      [404, 'NOT_FOUND'],
+      [409, 'DUPLICATE_REFERENCE'],
+      [429, 'RATE_LIMITED'],
+    ] as const
+  ).map(([status, code]): [string, FakeReply] => [
+    `HTTP ${status} ${code}`,
+    { status, json: { ok: false, error: { code, message: 'refused' } } },
+  ]),
+  ['HTTP 500', { status: 500, json: { ok: false, error: { code: 'INVALID_PLAN' } } }],
+  ['a malformed body', { text: '{"ok":true,"data":' }],
+];
+
+describe.each(engines)('requery refusals on %s', (engine) => {
+  let kit: Kit;
+  let fake: FakeServer;
+  /** What the fake upstream answers to a requery (the purchase call always says processing). */
+  let requeryReply: FakeReply = { json: { code: '099' } };
+
+  beforeAll(async () => {
+    fake = await startFakeServer();
+    kit = await createKit(engine, {
+      env: {
+        VTPASS_API_KEY: 'test-api-key',
+        VTPASS_PUBLIC_KEY: 'PK_test',
+        VTPASS_SECRET_KEY: 'SK_test',
+        VTPASS_BASE_URL: `${fake.url}/api`,
+        ATG_API_KEY: 'atg-test-key',
+        ATG_BASE_URL: fake.url,
+        PROVIDER_ROUTES: 'airtime=vtpass, data=atg',
+        PROVIDER_TIMEOUT_MS: '2000',
+        PENDING_ALERT_HOURS: '24',
+      },
+    });
+  });
+  afterEach(async () => {
+    expect(await kit.invariants()).toEqual([]);
+  });
+  afterAll(async () => {
+    await kit.close();
+    await fake.close();
+  });
+
+  function upstream() {
+    fake.handle((req) => {
+      if (req.path === '/api/pay') {
+        return { json: { code: '099', response_description: 'TRANSACTION IS PROCESSING' } };
+      }
+      if (req.method === 'POST' && req.path === '/v1/purchases') {
+        return { status: 202, json: { ok: true, data: { status: 'processing' } } };
+      }
+      return requeryReply;
+    });
+  }
+
+  async function float() {
+    const row = await kit.app.ctx.db
+      .selectFrom('accounts')
+      .select('balance')
+      .where('id', '=', systemAccountId('provider_float'))
+      .executeTakeFirstOrThrow();
+    return Number(row.balance);
+  }
+
+  async function row(id: string) {
+    return kit.app.ctx.db
+      .selectFrom('transactions')
+      .select(['status', 'requery_attempts', 'next_requery_at', 'flagged_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Buys through VTpass (airtime) or ATG (data); the purchase call answers "processing". */
+  async function pendingPurchase(via: 'vtpass' | 'atg') {
+    upstream();
+    const u = await kit.user({ funds: 10_000_00 });
+    const res =
+      via === 'vtpass'
+        ? await kit.call(api.airtime, {
+            token: u.token,
+            body: { pin: PIN, phone_number: '08031235678', amount: 1000 },
+          })
+        : await kit.call(api.data, {
+            token: u.token,
+            body: {
+              pin: PIN,
+              service_id: 'mtn-data',
+              plan_id: 'mtn-data-500mb-7d',
+              phone_number: '08031235678',
+            },
+          });
+    expect(res.status).toBe(200);
+    expect(res.body.message.status).toBe('pending');
+    const paid = via === 'vtpass' ? 980_00 : 500_00;
+    expect(await kit.balance(u.id)).toBe(10_000_00 - paid);
+    return { u, id: res.body.message.transaction_id as string, paid };
+  }
+
+  it.each(VTPASS_REFUSALS)(
+    'VTpass requery answering %s: still pending, nothing refunded',
+    async (_label, reply) => {
+      const { u, id, paid } = await pendingPurchase('vtpass');
+      const floatBefore = await float();
+      requeryReply = reply;
+      expect(await runRequeryOnce(kit.app.ctx, { now: LATER() })).toBe(0);
+      expect(fake.requests.some((r) => r.path === '/api/requery')).toBe(true);
+      const after = await row(id);
+      expect(after.status).toBe('pending');
+      // Backed off: asked again later, not at once.
+      expect(Number(after.requery_attempts)).toBe(1);
+      expect(Number(after.next_requery_at)).toBeGreaterThan(Date.now());
+      expect(await kit.balance(u.id)).toBe(10_000_00 - paid);
+      expect(await float()).toBe(floatBefore);
+    },
+  );
+
+  it.each(ATG_REFUSALS)(
+    'ATG requery answering %s: still pending, nothing refunded',
+    async (_label, reply) => {
+      const { u, id, paid } = await pendingPurchase('atg');
+      requeryReply = reply;
+      expect(await runRequeryOnce(kit.app.ctx, { now: LATER() })).toBe(0);
+      expect(fake.requests.some((r) => r.method === 'GET')).toBe(true);
+      expect((await row(id)).status).toBe('pending');
+      expect(await kit.balance(u.id)).toBe(10_000_00 - paid);
+    },
+  );
+
+  it.each([
+    ['VTpass 016', 'vtpass', { json: { code: '016', response_description: 'TRANSACTION FAILED' } }],
+    [
+      'VTpass 000 reversed',
+      'vtpass',
+      { json: { code: '000', content: { transactions: { status: 'reversed' } } } },
+    ],
+    ['ATG refunded', 'atg', { json: { ok: true, data: { status: 'refunded' } } }],
+  ] as const)(
+    "the provider's own verdict (%s) still fails and refunds it, once",
+    async (_label, via, reply) => {
+      const { u, id } = await pendingPurchase(via);
+      requeryReply = reply;
+      // (Purchases left pending by the tests above are asked again too.)
+      expect(await runRequeryOnce(kit.app.ctx, { now: LATER() })).toBeGreaterThanOrEqual(1);
+      expect((await row(id)).status).toBe('reversed');
+      expect(await kit.balance(u.id)).toBe(10_000_00);
+      await runRequeryOnce(kit.app.ctx, { now: LATER() });
+      expect(await kit.balance(u.id)).toBe(10_000_00);
+    },
+  );
+
+  it('pending past PENDING_ALERT_HOURS is flagged for an admin, not refunded', async () => {
+    const { u, id, paid } = await pendingPurchase('vtpass');
+    requeryReply = { json: { code: '087', response_description: 'INVALID CREDENTIALS' } };
+    await runRequeryOnce(kit.app.ctx, { now: LATER() });
+    expect((await row(id)).flagged_at).toBeNull();
+    const dayLater = Date.now() + 25 * HOUR;
+    await runRequeryOnce(kit.app.ctx, { now: dayLater });
+    const flagged = await row(id);
+    expect(flagged.status).toBe('pending');
+    expect(Number(flagged.flagged_at)).toBe(dayLater);
+    expect(await kit.balance(u.id)).toBe(10_000_00 - paid);
+    // Still asked about: when the provider answers, the flagged purchase settles.
+    requeryReply = {
+      json: { code: '000', content: { transactions: { status: 'delivered' } } },
+    };
+    await runRequeryOnce(kit.app.ctx, { now: dayLater + HOUR });
+    expect((await row(id)).status).toBe('successful');
+  });
+});
+
+describe('PENDING_ALERT_HOURS', () => {
+  it('a bad value stops the start with a clear message', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'paybills-alert-'));
+    try {
+      const config = loadConfig(
+        { DATA_DIR: dir, PENDING_ALERT_HOURS: 'soon', NODE_ENV: 'test' },
+        { jwtSecret: JWT_SECRET, workers: false, webDir: undefined },
+      );
+      await expect(buildApp({ config, logger: false })).rejects.toThrow(
+        'PENDING_ALERT_HOURS must be a number of hours above 0, e.g. 24.',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
