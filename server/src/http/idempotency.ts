@@ -1,26 +1,51 @@
 /**
- * `X-Request-Id` idempotency (decisions §3; ADR 0006). The key row (user, request id) is
+ * `X-Request-Id` idempotency (decisions §3; ADR 0006, 0013). The key row (user, request id) is
  * inserted BEFORE the work under a primary key, so of concurrent duplicates exactly one runs;
- * the others wait for its stored answer (or get 409 `conflict` if it takes too long). The same
- * key with a different method, path or body is 409 `idempotency_conflict`. Answers below 500
- * are kept for 24 h; a 5xx frees the key so the client can retry.
+ * the others wait for its stored answer. The same key with a different method, path or body is
+ * 409 `idempotency_conflict`. Answers below 500 are kept for 24 h.
+ *
+ * Once money moves the key is never freed: a route that moves money calls
+ * `bindIdempotencyKey` inside the DB transaction of the movement, tying the key to the
+ * transaction it created. From then on, whatever fails after the commit (settling with the
+ * provider, a reversal, the final read, the process itself), the key stays, and a retry or a
+ * waiting duplicate is answered from that transaction's current state (the route's
+ * `recover`). A key with no transaction and no answer is freed when its request fails, or
+ * taken over by a retry once it is clearly abandoned (a crash before any money moved).
  *
  * The stored fingerprint is an HMAC keyed by the server's secret, over the request without its
  * secret fields (pin, passwords): a leaked table gives no pin back, not even by trying all 10^6
  * (ADR 0015).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHmac } from 'node:crypto';
 import { SERVER_MSG } from '@contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { createHmac } from 'node:crypto';
+import type { Db } from '../db/index.ts';
 import type { Answer } from './answer.ts';
 import { ApiError } from './errors.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 const WAIT_MS = 10_000;
 const POLL_MS = 20;
+/**
+ * A claim with neither an answer nor a transaction this old was abandoned: the work before a
+ * debit (pin, pricing) takes well under a second, so its process died. A retry takes it over;
+ * if the first request were somehow still alive, its `bindIdempotencyKey` would fail and roll
+ * its debit back, so the money still moves once.
+ */
+const ABANDONED_MS = 60_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Answers a request whose money already moved, from the transaction it created. */
+export type Recover = (transactionId: string) => Promise<Answer>;
+
+interface Claim {
+  userId: string;
+  requestId: string;
+  createdAt: number;
+}
+
+const claims = new AsyncLocalStorage<Claim>();
 
 /** Body fields left out of the fingerprint: secrets, which the table must not help recover. */
 const SECRET_FIELDS = new Set(['pin', 'password', 'old_password', 'new_password', 'token']);
@@ -36,12 +61,34 @@ export function fingerprint(secret: string, req: Pick<FastifyRequest, 'method' |
     .digest('hex');
 }
 
+/**
+ * Ties the running request's key (if it has one) to the transaction it creates. Call it
+ * inside the DB transaction that moves the money: the key and the money commit together.
+ * Throws (rolling the movement back) if this request no longer owns its key.
+ */
+export async function bindIdempotencyKey(trx: Db, transactionId: string): Promise<void> {
+  const claim = claims.getStore();
+  if (!claim) return;
+  const bound = await trx
+    .updateTable('idempotency_keys')
+    .set({ transaction_id: transactionId })
+    .where('user_id', '=', claim.userId)
+    .where('request_id', '=', claim.requestId)
+    .where('created_at', '=', claim.createdAt)
+    .where('transaction_id', 'is', null)
+    .executeTakeFirst();
+  if (Number(bound.numUpdatedRows) !== 1) {
+    throw new Error('idempotency key taken over before the money moved');
+  }
+}
+
 export async function idempotent(
   ctx: AppContext,
   userId: string,
   requestId: string,
   req: FastifyRequest,
   run: () => Promise<Answer>,
+  recover?: Recover,
 ): Promise<Answer> {
   const { db } = ctx;
   const hash = fingerprint(ctx.config.jwtSecret, req);
@@ -55,27 +102,29 @@ export async function idempotent(
       .returning('request_id')
       .executeTakeFirst();
     if (inserted) {
+      const claim: Claim = { userId, requestId, createdAt: now };
       let answer: Answer;
       try {
-        answer = await run();
+        answer = await claims.run(claim, run);
       } catch (err) {
-        await release(ctx, userId, requestId);
+        const recovered = await afterFailure(ctx, claim, recover, err);
+        if (recovered) return recovered;
         throw err;
       }
       if (answer.status >= 500) {
-        await release(ctx, userId, requestId);
-      } else {
-        await db
-          .updateTable('idempotency_keys')
-          .set({ status_code: answer.status, response: JSON.stringify(answer.body) })
-          .where('user_id', '=', userId)
-          .where('request_id', '=', requestId)
-          .execute();
+        return (await afterFailure(ctx, claim, recover, answer)) ?? answer;
       }
+      await db
+        .updateTable('idempotency_keys')
+        .set({ status_code: answer.status, response: JSON.stringify(answer.body) })
+        .where('user_id', '=', userId)
+        .where('request_id', '=', requestId)
+        .where('created_at', '=', now)
+        .execute();
       return answer;
     }
 
-    // A duplicate: wait for the first one's answer.
+    // A duplicate (or a retry): the stored answer, else the transaction's state, else wait.
     const deadline = Date.now() + WAIT_MS;
     let vanished = false;
     while (Date.now() < deadline) {
@@ -89,22 +138,31 @@ export async function idempotent(
         vanished = true;
         break;
       }
-      if (Number(row.created_at) < Date.now() - IDEMPOTENCY_TTL_MS) {
-        await db
+      const unanswered = row.response === null || row.status_code === null;
+      const expired = Number(row.created_at) < Date.now() - IDEMPOTENCY_TTL_MS;
+      const abandoned =
+        unanswered &&
+        row.transaction_id === null &&
+        Number(row.created_at) < Date.now() - ABANDONED_MS;
+      if (expired || abandoned) {
+        // Free it (only as it was seen) and claim it afresh.
+        let stale = db
           .deleteFrom('idempotency_keys')
           .where('user_id', '=', userId)
           .where('request_id', '=', requestId)
-          .where('created_at', '=', row.created_at)
-          .execute();
+          .where('created_at', '=', row.created_at);
+        if (!expired) stale = stale.where('transaction_id', 'is', null);
+        await stale.execute();
         vanished = true;
         break;
       }
       if (row.request_hash !== hash) {
         throw new ApiError('idempotency_conflict', SERVER_MSG.idempotencyConflict);
       }
-      if (row.response !== null && row.status_code !== null) {
-        return { status: Number(row.status_code), body: JSON.parse(row.response) };
+      if (!unanswered) {
+        return { status: Number(row.status_code), body: JSON.parse(row.response as string) };
       }
+      if (row.transaction_id !== null && recover) return recover(row.transaction_id);
       await sleep(POLL_MS);
     }
     if (!vanished) break;
@@ -112,13 +170,47 @@ export async function idempotent(
   throw new ApiError('conflict', SERVER_MSG.requestInProgress);
 }
 
-async function release(ctx: AppContext, userId: string, requestId: string) {
-  await ctx.db
-    .deleteFrom('idempotency_keys')
-    .where('user_id', '=', userId)
-    .where('request_id', '=', requestId)
-    .where('status_code', 'is', null)
-    .execute();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The request failed (threw, or answered 5xx). If its money moved, the key stays tied to the
+ * transaction and the caller gets that transaction's current state (the fault is logged);
+ * otherwise the key is freed so the client can retry. Answers the recovered answer, if any.
+ */
+async function afterFailure(
+  ctx: AppContext,
+  claim: Claim,
+  recover: Recover | undefined,
+  failure: unknown,
+): Promise<Answer | undefined> {
+  const row = await ctx.db
+    .selectFrom('idempotency_keys')
+    .select('transaction_id')
+    .where('user_id', '=', claim.userId)
+    .where('request_id', '=', claim.requestId)
+    .where('created_at', '=', claim.createdAt)
+    .executeTakeFirst();
+  if (!row?.transaction_id) {
+    await ctx.db
+      .deleteFrom('idempotency_keys')
+      .where('user_id', '=', claim.userId)
+      .where('request_id', '=', claim.requestId)
+      .where('created_at', '=', claim.createdAt)
+      .where('transaction_id', 'is', null)
+      .where('status_code', 'is', null)
+      .execute();
+    return undefined;
+  }
+  ctx.log.error(
+    { err: failure instanceof Error ? failure : undefined, transactionId: row.transaction_id },
+    'request failed after its money moved; answered from the transaction',
+  );
+  if (!recover) return undefined;
+  try {
+    return await recover(row.transaction_id);
+  } catch {
+    return undefined; // the fault persists: the original error answers; a retry recovers
+  }
 }
 
 /** Drops keys older than 24 h (called by the maintenance worker). */

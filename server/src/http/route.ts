@@ -7,7 +7,8 @@
  *      in the database so instances share them: 429 `rate_limited` with Retry-After (ADR 0015);
  *   3. parses params, query and body with the endpoint's zod schemas (money codecs give kobo);
  *      a failure is 400 `validation_error` with the first issue's message (the spec's);
- *   4. on mutating calls of a signed-in user, applies `X-Request-Id` idempotency;
+ *   4. on mutating calls of a signed-in user, applies `X-Request-Id` idempotency (a route that
+ *      moves money gives `recover`, which answers a retry from the transaction it created);
  *   5. encodes the answer with `z.encode(endpoint.response, result)` (kobo → naira).
  */
 import { MSG, SERVER_MSG, api, type Endpoint, type EndpointName } from '@contract';
@@ -131,11 +132,21 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+export interface RouteOptions<E extends Endpoint> {
+  /**
+   * For routes that move money (they call `bindIdempotencyKey`): the answer for the
+   * transaction a request created, as it stands now. A retry of that request (same
+   * X-Request-Id) after a failure that came once the money had moved gets this (ADR 0013).
+   */
+  recover?: (transactionId: string) => Promise<z.output<E['response']>>;
+}
+
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   ctx: AppContext,
   endpoint: E,
   handler: (input: HandlerInput<E>) => Promise<z.output<E['response']>>,
+  options: RouteOptions<E> = {},
 ): void {
   const signedIn = endpoint.access === 'user' || endpoint.access === 'admin';
   const mutating = endpoint.method !== 'GET';
@@ -183,7 +194,19 @@ export function route<E extends Endpoint>(
           if (typeof requestId !== 'string' || !requestId || requestId.length > 128) {
             throw new ApiError('validation_error', MSG.inputsInvalid);
           }
-          answer = await idempotent(ctx, user.id, requestId, req, run);
+          const { recover } = options;
+          answer = await idempotent(
+            ctx,
+            user.id,
+            requestId,
+            req,
+            run,
+            recover &&
+              (async (id) => ({
+                status: 200,
+                body: z.encode(endpoint.response, await recover(id)),
+              })),
+          );
         } else {
           answer = await run();
         }

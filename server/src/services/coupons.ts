@@ -31,6 +31,7 @@ import {
   walletAccountId,
 } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
+import { bindIdempotencyKey } from '../http/idempotency.ts';
 import { checkPin, requireVerified } from './wallet.ts';
 import { toCoupon, type UserRow } from './users.ts';
 
@@ -191,10 +192,11 @@ export async function buyCoupons(
         unit_price: unit.total,
       }));
       await trx.insertInto('coupons').values(rows).execute();
+      const transactionId = randomUUID();
       await trx
         .insertInto('transactions')
         .values({
-          id: randomUUID(),
+          id: transactionId,
           user_id: user.id,
           movement_id: movementId,
           product: 'Coupon',
@@ -213,6 +215,7 @@ export async function buyCoupons(
           updated_at: now,
         })
         .execute();
+      await bindIdempotencyKey(trx, transactionId);
       return rows.map((r) => toCoupon({ ...r, redeemed_by: null, redeemed_at: null }, now));
     });
   } catch (err) {
@@ -221,6 +224,23 @@ export async function buyCoupons(
     }
     throw err;
   }
+}
+
+/** The coupons a purchase bought, as they stand now (a retry of the same request). */
+export async function couponsOfPurchase(ctx: AppContext, transactionId: string): Promise<Coupon[]> {
+  const row = await ctx.db
+    .selectFrom('transactions')
+    .select('purchased_code')
+    .where('id', '=', transactionId)
+    .executeTakeFirstOrThrow();
+  const codes = (row.purchased_code ?? '').split('; ').filter(Boolean);
+  if (codes.length === 0) return [];
+  const coupons = await ctx.db
+    .selectFrom('coupons')
+    .selectAll()
+    .where('code', 'in', codes)
+    .execute();
+  return coupons.map((c) => toCoupon(c));
 }
 
 /**

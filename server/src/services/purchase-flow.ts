@@ -33,6 +33,7 @@ import {
   walletAccountId,
 } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
+import { bindIdempotencyKey } from '../http/idempotency.ts';
 import {
   newVtpassRequestId,
   type ProviderOutcome,
@@ -159,6 +160,8 @@ async function buy(
           updated_at: now,
         })
         .execute();
+      // From this commit on, the request's X-Request-Id answers with this purchase.
+      await bindIdempotencyKey(trx, id);
     });
   } catch (err) {
     if (err instanceof InsufficientFunds) {

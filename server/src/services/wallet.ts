@@ -7,6 +7,7 @@ import { MSG, SERVER_MSG, type Kobo } from '@contract';
 import type { AppContext } from '../context.ts';
 import { InsufficientFunds, postMovement, walletAccountId } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
+import { bindIdempotencyKey } from '../http/idempotency.ts';
 import { RateLimited } from './rate.ts';
 import type { UserRow } from './users.ts';
 
@@ -120,6 +121,7 @@ export async function share(
       });
       const out = entries.get(from)!;
       const into = entries.get(to)!;
+      const debitId = randomUUID();
       const common = {
         movement_id: movementId,
         product: 'Transfer',
@@ -135,7 +137,7 @@ export async function share(
         .values([
           {
             ...common,
-            id: randomUUID(),
+            id: debitId,
             user_id: sender.id,
             direction: 'debit',
             balance_before: out.balanceBefore,
@@ -153,6 +155,7 @@ export async function share(
           },
         ])
         .execute();
+      await bindIdempotencyKey(trx, debitId);
       return out.balanceAfter;
     });
   } catch (err) {
@@ -161,4 +164,14 @@ export async function share(
     }
     throw err;
   }
+}
+
+/** What a share answered (the sender's balance after it), for a retry of the same request. */
+export async function shareAnswer(ctx: AppContext, transactionId: string): Promise<Kobo> {
+  const row = await ctx.db
+    .selectFrom('transactions')
+    .select('balance_after')
+    .where('id', '=', transactionId)
+    .executeTakeFirstOrThrow();
+  return Number(row.balance_after);
 }

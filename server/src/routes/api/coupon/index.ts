@@ -5,9 +5,13 @@ import { route } from '../../../http/route.ts';
 import * as coupons from '../../../services/coupons.ts';
 
 export function couponRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, api.buyCoupon, async ({ user, body }) => ({
-    message: await coupons.buyCoupons(ctx, user, body),
-  }));
+  route(
+    app,
+    ctx,
+    api.buyCoupon,
+    async ({ user, body }) => ({ message: await coupons.buyCoupons(ctx, user, body) }),
+    { recover: async (id) => ({ message: await coupons.couponsOfPurchase(ctx, id) }) },
+  );
   route(app, ctx, api.verifyCoupon, async ({ body }) => ({
     message: await coupons.verifyCoupon(ctx, body.coupon_code),
   }));

@@ -3,28 +3,70 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
-import { deleteTransaction, listTransactions } from '../../../services/history.ts';
+import { deleteTransaction, listTransactions, transactionById } from '../../../services/history.ts';
 import * as purchases from '../../../services/purchase-flow.ts';
 import { reverse } from '../../../services/reversal.ts';
-import { share } from '../../../services/wallet.ts';
+import { share, shareAnswer } from '../../../services/wallet.ts';
 
 export function transactionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, api.share, async ({ user, body }) => ({ message: await share(ctx, user, body) }));
-  route(app, ctx, api.airtime, async ({ user, body }) => ({
-    message: await purchases.airtime(ctx, user, body),
-  }));
-  route(app, ctx, api.data, async ({ user, body }) => ({
-    message: await purchases.data(ctx, user, body),
-  }));
-  route(app, ctx, api.cabletv, async ({ user, body }) => ({
-    message: await purchases.cabletv(ctx, user, body),
-  }));
-  route(app, ctx, api.electricity, async ({ user, body }) => ({
-    message: await purchases.electricity(ctx, user, body),
-  }));
-  route(app, ctx, api.education, async ({ user, body }) => ({
-    message: await purchases.education(ctx, user, body),
-  }));
+  route(
+    app,
+    ctx,
+    api.share,
+    async ({ user, body }) => ({ message: await share(ctx, user, body) }),
+    {
+      recover: async (id) => ({ message: await shareAnswer(ctx, id) }),
+    },
+  );
+  // A retry of a purchase whose money moved answers that purchase as it stands (ADR 0013).
+  const purchase = {
+    recover: async (id: string) => ({ message: await transactionById(ctx.db, id) }),
+  };
+  route(
+    app,
+    ctx,
+    api.airtime,
+    async ({ user, body }) => ({
+      message: await purchases.airtime(ctx, user, body),
+    }),
+    purchase,
+  );
+  route(
+    app,
+    ctx,
+    api.data,
+    async ({ user, body }) => ({
+      message: await purchases.data(ctx, user, body),
+    }),
+    purchase,
+  );
+  route(
+    app,
+    ctx,
+    api.cabletv,
+    async ({ user, body }) => ({
+      message: await purchases.cabletv(ctx, user, body),
+    }),
+    purchase,
+  );
+  route(
+    app,
+    ctx,
+    api.electricity,
+    async ({ user, body }) => ({
+      message: await purchases.electricity(ctx, user, body),
+    }),
+    purchase,
+  );
+  route(
+    app,
+    ctx,
+    api.education,
+    async ({ user, body }) => ({
+      message: await purchases.education(ctx, user, body),
+    }),
+    purchase,
+  );
   route(app, ctx, api.verifyCustomer, async ({ body }) => ({
     message: await purchases.verifyCustomer(ctx, body),
   }));
