@@ -99,6 +99,62 @@ describe.each(engines)('card funding and coupons on %s', (engine) => {
     );
   });
 
+  it('a failed attempt, then a successful retry on the same tx_ref: credited once', async () => {
+    const u = await kit.user();
+    const { txRef, params: failed } = await checkout(u, 5_000, 'failed');
+    const webhook = (id?: string) =>
+      kit.call(api.paymentWebhook, {
+        headers: { 'verif-hash': WEBHOOK_HASH },
+        body: { event: 'charge.completed', data: { tx_ref: txRef, id } },
+      });
+    await webhook(failed!.transaction_id);
+    const first = await kit.call(api.payments, { token: u.token, query: { reference: txRef } });
+    expect(first.body.message[0].status).toBe('failed');
+    // The customer tries the card again on the same checkout, and it goes through.
+    const retry = await kit.app.inject({
+      method: 'POST',
+      url: `/sandbox/checkout/${encodeURIComponent(txRef)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=successful',
+    });
+    const paid = Object.fromEntries(new URL(retry.headers.location as string).searchParams);
+    expect(paid.status).toBe('successful');
+    const answers = await Promise.all([
+      kit.call(api.verifyPayment, { token: u.token, body: paid }),
+      kit.call(api.verifyPayment, { token: u.token, body: paid }),
+      webhook(paid.transaction_id),
+      webhook(paid.transaction_id),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(answers[0]!.body.message).toMatchObject({ status: 'completed', credited: 5_000 });
+    expect(await kit.balance(u.id)).toBe(5_000_00);
+    // A late webhook of the failed first attempt changes nothing.
+    await webhook(failed!.transaction_id);
+    const after = await kit.call(api.payments, { token: u.token, query: { reference: txRef } });
+    expect(after.body.message[0]).toMatchObject({ status: 'completed', credited: 5_000 });
+    expect(await kit.balance(u.id)).toBe(5_000_00);
+  });
+
+  it('a cancelled payment verified successful later is credited once', async () => {
+    const u = await kit.user();
+    const { txRef, params } = await checkout(u, 2_000, 'cancelled');
+    const cancelled = await kit.call(api.verifyPayment, { token: u.token, body: params });
+    expect(cancelled.body.message.status).toBe('cancelled');
+    await kit.app.inject({
+      method: 'POST',
+      url: `/sandbox/checkout/${encodeURIComponent(txRef)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=successful',
+    });
+    const done = await kit.call(api.verifyPayment, {
+      token: u.token,
+      body: { ...params, status: 'successful' },
+    });
+    expect(done.body.message).toMatchObject({ status: 'completed', credited: 2_000 });
+    await kit.call(api.verifyPayment, { token: u.token, body: params });
+    expect(await kit.balance(u.id)).toBe(2_000_00);
+  });
+
   it('never trusts the redirect: status lie, wrong tx_ref, short amount, bad webhook hash', async () => {
     const u = await kit.user();
     // Status lie: the page was never paid, the browser says successful.

@@ -56,13 +56,19 @@ describe('sandbox card provider', () => {
     });
   });
 
-  it('records the first outcome only', async () => {
+  it('a successful payment is final; a failed or cancelled one can be tried again', async () => {
+    // Flutterwave lets the customer retry a failed card on the same tx_ref.
     const card = createSandboxCardProvider();
     await card.createCheckout(checkout);
     await card.recordOutcome('PB-tx-0001', 'cancelled');
-    const second = await card.recordOutcome('PB-tx-0001', 'successful');
-    expect(second?.session.status).toBe('cancelled');
     expect((await card.verify({ txRef: 'PB-tx-0001' })).status).toBe('cancelled');
+    await card.recordOutcome('PB-tx-0001', 'failed');
+    const paid = await card.recordOutcome('PB-tx-0001', 'successful');
+    expect(paid?.session.status).toBe('successful');
+    const again = await card.recordOutcome('PB-tx-0001', 'failed');
+    expect(again?.session.status).toBe('successful');
+    expect(again?.session.transactionId).toBe(paid?.session.transactionId);
+    expect((await card.verify({ txRef: 'PB-tx-0001' })).status).toBe('successful');
   });
 
   it('caps the card fee at ₦2,000; failed has no fee', async () => {

@@ -42,8 +42,10 @@ export interface SandboxCardProvider extends CardProvider {
   /** The session behind a checkout page (`undefined`: unknown tx_ref, answer 404). */
   getSession(txRef: string): Promise<SandboxCardSession | undefined>;
   /**
-   * Records the choice made on the checkout page, once: a second call keeps the first outcome.
-   * Answers where to send the browser, or `undefined` for an unknown tx_ref.
+   * Records the choice made on the checkout page. A successful payment is final; after a
+   * failed or cancelled attempt the customer may try again on the same tx_ref (Flutterwave
+   * allows it), so a later attempt replaces it. Answers where to send the browser, or
+   * `undefined` for an unknown tx_ref.
    */
   recordOutcome(
     txRef: string,
@@ -88,7 +90,7 @@ export function createSandboxCardProvider(options: SandboxCardOptions = {}): San
     async recordOutcome(txRef, outcome) {
       const session = await store.get(txRef);
       if (!session) return undefined;
-      if (session.status === 'pending') {
+      if (session.status !== 'successful') {
         session.status = outcome;
         session.transactionId = `${randomDigits(1).replace('0', '7')}${randomDigits(8)}`;
         session.completedAt = now().toISOString();

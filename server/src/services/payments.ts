@@ -3,8 +3,10 @@
  * tx_ref and answers the provider's checkout link. `settlePayment` (the user's verify call and
  * the webhook) asks the PROVIDER, never the browser: credit only when the status is
  * successful, the tx_ref is ours, the currency NGN and the amount at least what we expect;
- * then a guarded `pending → completed` UPDATE and the credit movement commit together (and
- * `payments.movement_id` is unique), so any number of parallel calls credit once.
+ * then a guarded `pending | failed | cancelled → completed` UPDATE (only while the payment has
+ * no movement) and the credit movement commit together (and `payments.movement_id` is unique),
+ * so any number of parallel calls credit once. A failed or cancelled attempt can still complete:
+ * Flutterwave lets the customer retry on the same tx_ref.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { cardFee, SERVER_MSG, stampDuty, type Kobo, type Payment } from '@contract';
@@ -99,13 +101,20 @@ async function loadWithEmail(ctx: AppContext, id: string) {
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Not credited yet, so still worth asking the provider about: `pending`, and also `failed` or
+ * `cancelled`, because Flutterwave lets the customer retry on the same tx_ref and a later
+ * attempt may succeed (its verify then answers successful).
+ */
+const OPEN_STATUSES = ['pending', 'failed', 'cancelled'] as const;
+
 /** Verifies with the provider and credits at most once. Answers the payment as it ends up. */
 export async function settlePayment(
   ctx: AppContext,
   row: PaymentRow,
   transactionId?: string,
 ): Promise<Payment> {
-  if (row.status === 'pending') {
+  if ((OPEN_STATUSES as readonly string[]).includes(row.status) && row.movement_id === null) {
     let v: CardVerification;
     try {
       v = await ctx.providers.card.verify({ txRef: row.tx_ref, transactionId });
@@ -128,7 +137,9 @@ export async function settlePayment(
             updated_at: now,
           })
           .where('id', '=', row.id)
-          .where('status', '=', 'pending')
+          .where('status', 'in', [...OPEN_STATUSES])
+          // Guarded on "no movement yet": a payment is credited once, ever.
+          .where('movement_id', 'is', null)
           .executeTakeFirst();
         if (Number(moved.numUpdatedRows) !== 1) return; // another call credited it
         const legs = new Map<string, number>();

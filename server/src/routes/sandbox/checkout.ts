@@ -16,7 +16,9 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 
 function page(txRef: string, amount: number, email: string, status: string): string {
   const naira = toNaira(amount).toLocaleString('en-NG', { minimumFractionDigits: 2 });
-  const done = status !== 'pending';
+  // A failed or cancelled attempt may be tried again (as Flutterwave allows on one tx_ref).
+  const done = status === 'successful';
+  const retry = status === 'failed' || status === 'cancelled';
   const button = (outcome: SandboxCardOutcome, label: string, colour: string) =>
     `<button name="outcome" value="${outcome}" style="background:${colour}">${label}</button>`;
   return `<!doctype html>
@@ -36,7 +38,7 @@ small{color:#666;display:block;margin-top:1rem;word-break:break-all}
 ${
   done
     ? `<p>This payment is already ${escape(status)}.</p>`
-    : `<form method="post" action="${SANDBOX_CHECKOUT_PATH}/${escape(encodeURIComponent(txRef))}">
+    : `${retry ? `<p>The last attempt was ${escape(status)}. You can try again.</p>` : ''}<form method="post" action="${SANDBOX_CHECKOUT_PATH}/${escape(encodeURIComponent(txRef))}">
 ${button('successful', 'Pay', '#0a7d38')}${button('failed', 'Fail', '#b42318')}${button('cancelled', 'Cancel', '#555')}
 </form>`
 }
