@@ -13,6 +13,7 @@ import {
   MailSchema,
   NetworkSchema,
   PaymentSchema,
+  ReconciliationSchema,
   TransactionSchema,
   UserSchema,
 } from './entities';
@@ -45,7 +46,7 @@ import { Naira } from './money';
 
 /**
  * Every call the app makes (spec §7), plus the calls the decisions add (refresh, resend
- * verification, payment webhook, dev mailbox, customer lookup, admin overview). The spec's
+ * verification, payment webhook, dev mailbox, customer lookup, admin overview, reconciliation). The spec's
  * relative paths (auth/verify-reset-token, auth/reset-password, auth/verify-email,
  * api/public/product/...) are normalised under /api/.
  */
@@ -462,6 +463,15 @@ export const api = {
     access: 'admin',
     summary: 'Totals and the last 30 days, for the admin overview.',
     response: message(AdminOverviewSchema),
+  }),
+  reconciliation: endpoint({
+    name: 'admin.reconciliation',
+    method: 'GET',
+    path: '/api/admin/reconciliation',
+    access: 'admin',
+    summary:
+      'Ledger invariants, purchases pending too long, card payments the provider disagrees with.',
+    response: message(ReconciliationSchema),
   }),
 
   // ── dev ──

@@ -282,6 +282,56 @@ export const AdminOverviewSchema = z.object({
 });
 export type AdminOverview = z.output<typeof AdminOverviewSchema>;
 
+/** Why a card payment's provider state disagrees with ours (ADR 0013). */
+export const PAYMENT_MISMATCHES = {
+  charged_not_credited: 'The provider charged the card but the wallet was never credited.',
+  credited_not_charged:
+    'The wallet was credited but the provider says the charge did not go through.',
+} as const;
+export type PaymentMismatch = keyof typeof PAYMENT_MISMATCHES;
+
+/**
+ * The reconciliation report (ADR 0013; `npm run reconcile` and the admin overview): the ledger's
+ * invariants, purchases pending longer than PENDING_ALERT_HOURS, and recent card payments whose
+ * provider state disagrees with ours. `ok` when there is nothing to look at.
+ */
+export const ReconciliationSchema = z.object({
+  ok: z.boolean(),
+  checked_at: EpochMs,
+  /** Broken ledger invariants, in words (none when healthy). */
+  ledger: z.array(z.string()),
+  pending_alert_hours: z.number().positive(),
+  stale_purchases: z.array(
+    z.object({
+      transaction_id: z.string(),
+      user: z.string(),
+      product: ProductSchema,
+      amount: Naira,
+      provider: z.string().nullable(),
+      created_at: EpochMs,
+      requery_attempts: z.number().int().nonnegative(),
+      /** The requery worker has flagged it for an admin. */
+      flagged: z.boolean(),
+    }),
+  ),
+  /** Card payments of the last `payments_days` days asked about at the provider. */
+  payments_days: z.number().int().positive(),
+  payments_checked: z.number().int().nonnegative(),
+  /** Of those, how many the provider could not confirm either way (not counted as disagreeing). */
+  payments_unchecked: z.number().int().nonnegative(),
+  payment_mismatches: z.array(
+    z.object({
+      t_id: z.string(),
+      user: z.string(),
+      amount: Naira,
+      ours: PaymentStatusSchema,
+      provider: z.string(),
+      problem: z.enum(Object.keys(PAYMENT_MISMATCHES) as [PaymentMismatch, ...PaymentMismatch[]]),
+    }),
+  ),
+});
+export type Reconciliation = z.output<typeof ReconciliationSchema>;
+
 export const CustomerLookupSchema = z.object({
   customer_name: z.string(),
   address: z.string().optional(),

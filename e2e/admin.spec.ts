@@ -37,6 +37,9 @@ test('an admin sees the overview and moves between pages with the side menu', as
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   await expect(main(page).getByText('ATG wallet balance')).toBeVisible();
   await expect(main(page).getByText(/transactions worth/)).toBeVisible();
+  // The reconciliation of the live server: the ledger balances, nothing waits too long.
+  const reconciliation = main(page).getByRole('region', { name: 'Reconciliation' });
+  await expect(reconciliation.getByRole('heading', { name: 'Ledger: OK' })).toBeVisible();
 
   const nav = page.getByRole('complementary').getByRole('navigation', { name: 'Admin dashboard' });
   await nav.getByRole('link', { name: 'Users' }).click();

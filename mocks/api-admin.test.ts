@@ -152,6 +152,31 @@ describe('admin actions', () => {
     const atg = await ok(api.atgBalance, { token });
     expect(atg.message).toBe(1_254_300_50);
   });
+
+  it('answers the reconciliation: pending purchases over 24 hours are listed', async () => {
+    const token = await loginAdmin();
+    freezeClock(SEED_NOW);
+    const fresh = await ok(api.reconciliation, { token });
+    expect(fresh.message).toMatchObject({
+      ledger: [],
+      payment_mismatches: [],
+      pending_alert_hours: 24,
+    });
+    const pending = db.transactions.filter((t) => t.status === 'pending');
+    expect(pending.length).toBeGreaterThan(0);
+    // Two days on, the seed's pending purchases have waited too long.
+    freezeClock(SEED_NOW + 2 * 86_400_000);
+    const later = await ok(api.reconciliation, { token });
+    expect(later.message.ok).toBe(false);
+    expect(later.message.stale_purchases.map((t) => t.transaction_id).sort()).toEqual(
+      pending.map((t) => t.transaction_id).sort(),
+    );
+    server.use(variants.reconciliation.empty);
+    expect((await ok(api.reconciliation, { token })).message).toMatchObject({
+      ok: true,
+      stale_purchases: [],
+    });
+  });
 });
 
 describe('card funding', () => {

@@ -40,4 +40,5 @@ export {
   UNVERIFIED_CUSTOMER,
 } from './fixtures/users';
 export { SEED_COUPONS } from './fixtures/history';
+export { RECONCILIATION_DISCREPANCIES } from './fixtures/reconciliation';
 export { SEED_LINK_TOKENS } from './fixtures/links';

@@ -80,8 +80,8 @@ export async function initiate(
   }
 }
 
-/** What the provider says is creditable for this payment (decisions §6), else undefined. */
-function creditable(row: PaymentRow, v: CardVerification): boolean {
+/** Whether the provider's answer makes this payment creditable (decisions §6). */
+export function creditable(row: PaymentRow, v: CardVerification): boolean {
   return (
     v.status === 'successful' &&
     v.txRef === row.tx_ref &&

@@ -31,7 +31,12 @@ export const Success: Story = {
 export const Loading: Story = {
   parameters: {
     msw: {
-      handlers: [variants.adminOverview.slow, variants.atgBalance.slow, variants.vtBalance.slow],
+      handlers: [
+        variants.adminOverview.slow,
+        variants.atgBalance.slow,
+        variants.vtBalance.slow,
+        variants.reconciliation.slow,
+      ],
     },
   },
 };
@@ -39,7 +44,12 @@ export const Loading: Story = {
 export const Empty: Story = {
   parameters: {
     msw: {
-      handlers: [variants.adminOverview.empty, variants.atgBalance.empty, variants.vtBalance.empty],
+      handlers: [
+        variants.adminOverview.empty,
+        variants.atgBalance.empty,
+        variants.vtBalance.empty,
+        variants.reconciliation.empty,
+      ],
     },
   },
   play: async ({ canvas }) => {

@@ -6,8 +6,12 @@ import { useAtgBalance } from '../api/get-atg-balance';
 import { useVtBalance } from '../api/get-vt-balance';
 import { LoadError, ScreenHeading } from './admin-parts';
 import { DailyChart } from './daily-chart';
+import { ReconciliationCard } from './reconciliation-card';
 
-/** Admin page 1 (spec §2): totals, both provider balances, recent users, 30 days of sales. */
+/**
+ * Admin page 1 (spec §2): totals, both provider balances, recent users, 30 days of sales, and
+ * the reconciliation (ADR 0013).
+ */
 export function AdminOverview() {
   const overview = useAdminOverview();
   const atg = useAtgBalance();
@@ -53,6 +57,7 @@ export function AdminOverview() {
       >
         {o ? <DailyChart daily={o.daily} /> : overview.error ? null : <Skeleton className="h-60" />}
       </section>
+      <ReconciliationCard />
     </div>
   );
 }

@@ -5,9 +5,11 @@ import { ApiError } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import * as catalogue from '../../../services/catalogue.ts';
 import { overview } from '../../../services/admin-stats.ts';
+import { reconcile } from '../../../services/reconciliation.ts';
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.adminOverview, async () => ({ message: await overview(ctx) }));
+  route(app, ctx, api.reconciliation, async () => ({ message: await reconcile(ctx) }));
   route(app, ctx, api.products, async () => ({
     message: await catalogue.wholeCatalogue(ctx.db),
   }));

@@ -1,0 +1,121 @@
+/**
+ * Reconciliation (ADR 0013): what an operator checks to sleep at night, shared by
+ * `npm run reconcile` (server/src/reconcile.ts) and the admin overview's card
+ * (GET /api/admin/reconciliation). Read-only: it reports, an admin acts.
+ * - the ledger's invariants (every movement sums to zero, each balance equals its entries,
+ *   no negative wallet, unbroken balance chains);
+ * - purchases pending longer than PENDING_ALERT_HOURS (the requery worker flags them);
+ * - recent card payments whose provider state disagrees with ours: charged but never
+ *   credited, or credited but not charged.
+ */
+import type { PaymentMismatch, Reconciliation } from '@contract';
+import type { AppContext } from '../context.ts';
+import { checkInvariants } from '../domain/ledger.ts';
+import type { CardVerification } from '../providers/index.ts';
+import { creditable } from './payments.ts';
+import { pendingAlertMs } from './requery.ts';
+
+/** Card payments of the last week are asked about at the provider… */
+export const PAYMENTS_DAYS = 7;
+/** …at most this many (the newest), a few at a time. */
+const PAYMENTS_MAX = 200;
+const PAYMENTS_PARALLEL = 4;
+/** A payment this young may still be on the checkout page: not yet worth a look. */
+const CHECKOUT_GRACE_MS = 15 * 60_000;
+const STALE_MAX = 200;
+const DAY_MS = 86_400_000;
+
+export type ReconcileContext = Pick<AppContext, 'db' | 'providers' | 'config'>;
+
+export async function reconcile(ctx: ReconcileContext, now = Date.now()): Promise<Reconciliation> {
+  const ledger = await checkInvariants(ctx.db);
+
+  const alertMs = pendingAlertMs(ctx.config.env);
+  const stale = await ctx.db
+    .selectFrom('transactions')
+    .innerJoin('users', 'users.id', 'transactions.user_id')
+    .select([
+      'transactions.id',
+      'users.email',
+      'transactions.product',
+      'transactions.paid_amount',
+      'transactions.provider',
+      'transactions.created_at',
+      'transactions.requery_attempts',
+      'transactions.flagged_at',
+    ])
+    .where('transactions.status', '=', 'pending')
+    .where('transactions.created_at', '<=', now - alertMs)
+    .orderBy('transactions.created_at')
+    .limit(STALE_MAX)
+    .execute();
+
+  const payments = await ctx.db
+    .selectFrom('payments')
+    .innerJoin('users', 'users.id', 'payments.user_id')
+    .selectAll('payments')
+    .select('users.email')
+    .where('payments.created_at', '>=', now - PAYMENTS_DAYS * DAY_MS)
+    .where('payments.created_at', '<=', now - CHECKOUT_GRACE_MS)
+    .orderBy('payments.created_at', 'desc')
+    .limit(PAYMENTS_MAX)
+    .execute();
+  let unchecked = 0;
+  const mismatches: Reconciliation['payment_mismatches'] = [];
+  for (let i = 0; i < payments.length; i += PAYMENTS_PARALLEL) {
+    await Promise.all(
+      payments.slice(i, i + PAYMENTS_PARALLEL).map(async (p) => {
+        let v: CardVerification;
+        try {
+          v = await ctx.providers.card.verify({
+            txRef: p.tx_ref,
+            transactionId: p.payment_reference ?? undefined,
+          });
+        } catch {
+          unchecked++;
+          return;
+        }
+        let problem: PaymentMismatch | undefined;
+        const completed = p.status === 'completed';
+        if (!completed && creditable(p, v)) problem = 'charged_not_credited';
+        if (completed && (v.status === 'failed' || v.status === 'cancelled')) {
+          problem = 'credited_not_charged';
+        }
+        // Completed here, but the provider cannot say: not confirmed either way.
+        if (completed && v.status === 'pending') unchecked++;
+        if (problem) {
+          mismatches.push({
+            t_id: p.tx_ref,
+            user: p.email,
+            amount: Number(p.amount),
+            ours: p.status,
+            provider: v.status,
+            problem,
+          });
+        }
+      }),
+    );
+  }
+
+  const stalePurchases = stale.map((r) => ({
+    transaction_id: r.id,
+    user: r.email,
+    product: r.product as Reconciliation['stale_purchases'][number]['product'],
+    amount: Number(r.paid_amount),
+    provider: r.provider,
+    created_at: Number(r.created_at),
+    requery_attempts: Number(r.requery_attempts),
+    flagged: r.flagged_at !== null,
+  }));
+  return {
+    ok: ledger.length === 0 && stalePurchases.length === 0 && mismatches.length === 0,
+    checked_at: now,
+    ledger,
+    pending_alert_hours: alertMs / 3_600_000,
+    stale_purchases: stalePurchases,
+    payments_days: PAYMENTS_DAYS,
+    payments_checked: payments.length,
+    payments_unchecked: unchecked,
+    payment_mismatches: mismatches.sort((a, b) => a.t_id.localeCompare(b.t_id)),
+  };
+}
