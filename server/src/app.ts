@@ -283,6 +283,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }, 60 * 60_000);
     maintenance.unref();
   }
+  // Shutting down (server.ts): answers still on their way out close their connection, so a
+  // keep-alive client does not hold the process open once its request is done.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('onClose', async () => {
     if (maintenance) clearInterval(maintenance);
     await stopRequery?.();

@@ -1,6 +1,7 @@
 /**
  * Listens: `node --import tsx server/src/server.ts` (npm start runs it). Graceful shutdown on
- * SIGINT/SIGTERM: stop workers, close the app (finishes in-flight requests), close the DB.
+ * SIGINT/SIGTERM: stop accepting, finish the requests in flight, stop the workers, close the
+ * DB, exit; a second signal exits at once.
  */
 import { buildApp } from './app.ts';
 import { describeProviders } from './plugins/providers.ts';
@@ -43,14 +44,27 @@ async function main() {
   lines.push('', '  Press Ctrl+C to stop.', '');
   console.log(lines.join('\n'));
 
+  // Graceful shutdown (ADR 0013). The first SIGTERM/SIGINT stops accepting connections and
+  // waits for the requests in flight: a purchase's debit is committed before its provider
+  // call, so each ends in a recorded state (settled, or pending for the requery). Then the
+  // workers stop (the requery pass in progress finishes), the database closes, and the process
+  // exits. It waits at most the provider timeout plus 5 s; a second signal exits at once.
   let stopping = false;
+  const graceMs = app.ctx.providers.config.PROVIDER_TIMEOUT_MS + 5_000;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      console.log(`${signal} received again: exiting now.`);
+      process.exit(1);
+    }
     stopping = true;
-    console.log(`\n${signal} received: shutting down.`);
-    setTimeout(() => process.exit(1), 10_000).unref();
+    console.log(`\n${signal} received: shutting down (finishing requests in flight).`);
+    setTimeout(() => {
+      console.error(`shutdown took over ${graceMs} ms: exiting.`);
+      process.exit(1);
+    }, graceMs).unref();
     try {
       await app.close();
+      console.log('Stopped.');
       process.exit(0);
     } catch (err) {
       console.error(err);

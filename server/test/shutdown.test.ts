@@ -1,0 +1,130 @@
+/**
+ * Graceful shutdown (issue 14; ADR 0013), on a real server process whose VTpass calls go to a
+ * fake upstream the test holds open: SIGTERM stops accepting connections, lets the purchases
+ * in flight finish (each answered, each recorded), stops the workers and exits 0; a second
+ * SIGTERM exits at once, leaving a purchase caught mid-call recorded as pending (debited, for
+ * the requery), never half done.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { api } from '@contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PIN } from '../src/config.ts';
+import { openDb } from '../src/db/index.ts';
+import { checkInvariants } from '../src/domain/ledger.ts';
+import { startFakeServer, type FakeServer } from '../src/providers/testing/fake-http.ts';
+import { http, startServer, waitFor, type ServerProcess } from './processes.ts';
+
+let proc: ServerProcess | undefined;
+let fake: FakeServer | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  await proc?.kill();
+  await fake?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  proc = fake = dir = undefined;
+});
+
+/** A server whose VTpass purchases wait until `release()` (or forever). */
+async function serverWithHeldProvider() {
+  fake = await startFakeServer();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  fake.handle(async (req) => {
+    if (req.path !== '/api/pay') return { json: { code: '099' } };
+    await released;
+    return {
+      json: {
+        code: '000',
+        response_description: 'TRANSACTION SUCCESSFUL',
+        content: { transactions: { status: 'delivered', transactionId: '1' } },
+      },
+    };
+  });
+  dir = mkdtempSync(path.join(tmpdir(), 'paybills-stop-'));
+  proc = await startServer({
+    DATA_DIR: dir,
+    VTPASS_API_KEY: 'k',
+    VTPASS_PUBLIC_KEY: 'PK_k',
+    VTPASS_SECRET_KEY: 'SK_k',
+    VTPASS_BASE_URL: `${fake.url}/api`,
+    PROVIDER_TIMEOUT_MS: '60000',
+  });
+  await proc.ready();
+  const login = await http(proc.base, 'POST', api.login.path, {
+    body: { username: DEMO_EMAIL, password: DEMO_PASSWORD },
+  });
+  const token: string = login.body.JWTtoken;
+  const buy = (i: number) =>
+    http(proc!.base, 'POST', api.airtime.path, {
+      token,
+      body: { pin: DEMO_PIN, phone_number: `0803123${5600 + i}`, amount: 100 },
+    });
+  return { release, buy, dbFile: path.join(dir, 'paybills.db') };
+}
+
+async function transactions(dbFile: string) {
+  const dbh = await openDb('sqlite', dbFile);
+  try {
+    const rows = await dbh.db.selectFrom('transactions').select(['status']).execute();
+    return { statuses: rows.map((r) => r.status), invariants: await checkInvariants(dbh.db) };
+  } finally {
+    await dbh.close();
+  }
+}
+
+const payCalls = () => fake!.requests.filter((r) => r.path === '/api/pay').length;
+
+describe('graceful shutdown', () => {
+  it(
+    'SIGTERM: stops accepting, finishes the purchases in flight, exits 0',
+    { timeout: 120_000 },
+    async () => {
+      const { release, buy, dbFile } = await serverWithHeldProvider();
+      const inFlight = [0, 1, 2, 3, 4].map(buy);
+      await waitFor('five purchases at the provider', () => payCalls() === 5);
+      proc!.child.kill('SIGTERM');
+      await waitFor('the shutdown to start', () => proc!.output().includes('SIGTERM received'));
+      // No new connections…
+      await waitFor(
+        'new connections to be refused',
+        async () => (await http(proc!.base, 'GET', api.networks.path)).status === 0,
+      );
+      // …but the purchases in flight are still being served.
+      expect(proc!.child.exitCode).toBeNull();
+      release();
+      const answers = await Promise.all(inFlight);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(answers.every((a) => a.body.message.status === 'successful')).toBe(true);
+      expect(await proc!.exited).toEqual({ code: 0, signal: null });
+      expect(proc!.output()).toContain('Stopped.');
+      const after = await transactions(dbFile);
+      expect(after.statuses).toEqual(Array(5).fill('successful'));
+      expect(after.invariants).toEqual([]);
+    },
+  );
+
+  it(
+    'a second SIGTERM exits at once; the purchase caught mid-call stays recorded as pending',
+    { timeout: 120_000 },
+    async () => {
+      const { buy, dbFile } = await serverWithHeldProvider();
+      const stuck = buy(0);
+      await waitFor('the purchase at the provider', () => payCalls() === 1);
+      proc!.child.kill('SIGTERM');
+      await waitFor('the shutdown to start', () => proc!.output().includes('SIGTERM received'));
+      // Waiting for the purchase (the provider may take up to a minute).
+      expect(proc!.child.exitCode).toBeNull();
+      proc!.child.kill('SIGTERM');
+      // Well before the purchase or the grace period (65 s) could end.
+      await waitFor('the exit', () => proc!.child.exitCode !== null, { timeoutMs: 5_000 });
+      expect(proc!.output()).toContain('SIGTERM received again: exiting now.');
+      expect((await stuck).status).toBe(0);
+      const after = await transactions(dbFile);
+      // Debited and pending: the requery resolves it after a restart.
+      expect(after.statuses).toEqual(['pending']);
+      expect(after.invariants).toEqual([]);
+    },
+  );
+});
