@@ -1,157 +1,236 @@
 /**
- * A real crash (SQLite): the server runs as its own process (`node --import tsx
- * server/src/server.ts`), gets a burst of purchases and is killed with SIGKILL mid-burst.
- * After a restart on the same data directory the requery worker resolves every pending
- * purchase by itself, and the ledger invariants hold.
+ * Real processes, real crashes (issue 14).
+ * - SQLite: one server gets a burst of purchases and is killed with SIGKILL mid-burst; after a
+ *   restart on the same data directory the requery worker resolves every pending purchase by
+ *   itself, and the ledger invariants hold.
+ * - PostgreSQL: two servers on one database under load, purchases spread over both with every
+ *   sandbox outcome, both requery workers running, one X-Request-Id sent to both at once:
+ *   every pending purchase settles once, each failure is reversed exactly once, the keyed
+ *   purchase happens once, both report the same balances, the invariants hold. Then one is
+ *   killed with SIGKILL mid-load and restarted: the same again.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { api } from '@contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PIN } from '../src/config.ts';
-import { openDb } from '../src/db/index.ts';
+import { openDb, type DbHandle } from '../src/db/index.ts';
 import { checkInvariants } from '../src/domain/ledger.ts';
-import { freePort } from './ports.ts';
+import { createPgDatabase, JWT_SECRET } from './helper.ts';
+import { http, startServer, waitFor, type ServerProcess } from './processes.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const dir = mkdtempSync(path.join(tmpdir(), 'paybills-crash-'));
-// A port the system says is free (not a random guess that may be taken), found before the tests.
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
+/** Every sandbox outcome (README "Sandbox"), and a plain success. */
+const ENDINGS = ['5678', '0000', '1111', '2222', '3333', '4444'];
 
-function start(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ARGON2_TEST_FAST: '1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      NODE_ENV: 'test',
+const running: ServerProcess[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((p) => p.kill()));
+  for (const clean of cleanups.splice(0)) await clean();
+});
+
+async function start(env: Record<string, string>): Promise<ServerProcess> {
+  const proc = await startServer(env);
+  running.push(proc);
+  return proc;
+}
+
+async function demoToken(base: string): Promise<string> {
+  const login = await http(base, 'POST', api.login.path, {
+    body: { username: DEMO_EMAIL, password: DEMO_PASSWORD },
+  });
+  expect(login.status).toBe(200);
+  return login.body.JWTtoken;
+}
+
+/** Airtime purchase `i` of a burst (the ending picks the sandbox's outcome). */
+function purchase(base: string, token: string, i: number, requestId?: string) {
+  return http(base, 'POST', api.airtime.path, {
+    token,
+    requestId,
+    body: {
+      pin: DEMO_PIN,
+      phone_number: `080312${String(i % 10)}${ENDINGS[i % ENDINGS.length]}`,
+      amount: 100 + (i % 30),
     },
-    stdio: 'ignore',
   });
 }
 
-/** Waits for the server to answer: up to 60 s, since a loaded CI machine starts tsx slowly. */
-async function ready(): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child && child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${base}/api/public/product/network/all`)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
+async function pendingCount(dbh: DbHandle): Promise<number> {
+  const row = await dbh.db
+    .selectFrom('transactions')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
-async function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise((r) => child.once('exit', r));
+/**
+ * Every purchase ended (successful or reversed) with exactly one debit and, when reversed,
+ * exactly one refund; the ledger invariants hold.
+ */
+async function expectSettledOnce(dbh: DbHandle) {
+  expect(await checkInvariants(dbh.db)).toEqual([]);
+  const purchases = await dbh.db
+    .selectFrom('transactions')
+    .select(['id', 'status'])
+    .where('product', '=', 'Airtime')
+    .execute();
+  expect(purchases.length).toBeGreaterThan(0);
+  const moves = await dbh.db
+    .selectFrom('movements')
+    .select(['memo', 'kind', (eb) => eb.fn.countAll().as('n')])
+    .where('kind', 'in', ['purchase', 'reversal'])
+    .groupBy(['memo', 'kind'])
+    .execute();
+  const count = (id: string, kind: string) =>
+    Number(moves.find((m) => m.memo === id && m.kind === kind)?.n ?? 0);
+  const wrong = purchases.filter(
+    (p) =>
+      !['successful', 'reversed'].includes(p.status) ||
+      count(p.id, 'purchase') !== 1 ||
+      count(p.id, 'reversal') !== (p.status === 'reversed' ? 1 : 0),
+  );
+  expect(wrong).toEqual([]);
+  return purchases;
 }
-
-async function countTransactions(
-  dbh: Awaited<ReturnType<typeof openDb>>,
-  status?: 'pending',
-): Promise<number> {
-  let query = dbh.db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n'));
-  if (status) query = query.where('status', '=', status);
-  return Number((await query.executeTakeFirstOrThrow()).n);
-}
-
-/** Polls `done` every 20 ms until it holds; fails after `deadlineMs`. */
-async function waitFor(done: () => Promise<boolean>, deadlineMs: number): Promise<void> {
-  const until = performance.now() + deadlineMs;
-  while (!(await done())) {
-    if (performance.now() > until) throw new Error(`not done within ${deadlineMs / 1000} s`);
-    if (child && child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-let child: ChildProcess | undefined;
-afterAll(async () => {
-  if (child && child.exitCode === null) {
-    child.kill('SIGKILL');
-    await exited(child);
-  }
-  rmSync(dir, { recursive: true, force: true });
-});
 
 describe('kill -9 during a burst of purchases (sqlite)', () => {
   it(
     'restart → every pending purchase resolves, invariants hold',
     { timeout: 180_000 },
     async () => {
-      child = start();
-      await ready();
-      const login = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: DEMO_EMAIL, password: DEMO_PASSWORD }),
-      });
-      const { JWTtoken } = (await login.json()) as { JWTtoken: string };
-      const endings = ['5678', '1111', '2222', '3333', '0000', '4444'];
-      const burst = Array.from({ length: 30 }, (_, i) =>
-        fetch(`${base}/api/transactions/airtime`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${JWTtoken}` },
-          body: JSON.stringify({
-            pin: DEMO_PIN,
-            phone_number: `0803123${endings[i % endings.length]}`,
-            amount: 100 + i,
-          }),
-        }).catch(() => undefined),
-      );
-      // Kill as soon as the first purchase is in the database: mid-burst on any machine, instead
-      // of after a fixed 250 ms, in which a busy runner may not have written any.
-      const dbFile = path.join(dir, 'paybills.db');
-      let dbh = await openDb('sqlite', dbFile);
-      await waitFor(async () => (await countTransactions(dbh)) > 0, 60_000);
-      child.kill('SIGKILL');
-      await exited(child);
-      await dbh.close();
+      const dir = mkdtempSync(path.join(tmpdir(), 'paybills-crash-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      const env = { DATA_DIR: dir };
+      let server = await start(env);
+      await server.ready();
+      const token = await demoToken(server.base);
+      const burst = Array.from({ length: 30 }, (_, i) => purchase(server.base, token, i));
+      // Kill it once the first purchases are through and the rest are on their way.
+      await Promise.race(burst);
+      await server.kill();
       await Promise.all(burst);
 
-      dbh = await openDb('sqlite', dbFile);
+      const dbFile = path.join(dir, 'paybills.db');
+      let dbh = await openDb('sqlite', dbFile);
       expect(await checkInvariants(dbh.db)).toEqual([]);
-      const atCrash = await dbh.db
-        .selectFrom('transactions')
-        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-        .groupBy('status')
-        .execute();
-      // Some purchases got in before the kill (how many were cut off varies run to run).
-      expect(atCrash.reduce((sum, r) => sum + Number(r.n), 0)).toBeGreaterThan(0);
-      if (process.env.CRASH_DEBUG) writeFileSync(process.env.CRASH_DEBUG, JSON.stringify(atCrash));
       await dbh.close();
 
-      child = start();
-      await ready();
-      // The worker runs at start and every 2 s; backoff starts at 5 s. Two minutes is a deadline
-      // for a loaded runner, not a measure: it usually takes seconds.
+      server = await start(env);
+      await server.ready();
+      // The worker runs at start and every 2 s; backoff starts at 5 s.
       dbh = await openDb('sqlite', dbFile);
-      await waitFor(async () => (await countTransactions(dbh, 'pending')) === 0, 120_000);
-      expect(await countTransactions(dbh, 'pending')).toBe(0);
-      await dbh.close();
-      child.kill('SIGTERM');
-      await exited(child);
-      dbh = await openDb('sqlite', dbFile);
-      expect(await checkInvariants(dbh.db)).toEqual([]);
-      const statuses = await dbh.db
-        .selectFrom('transactions')
-        .select('status')
-        .where('product', '=', 'Airtime')
-        .execute();
-      expect(statuses.every((s) => s.status === 'successful' || s.status === 'reversed')).toBe(
-        true,
+      try {
+        await waitFor(
+          'every pending purchase to resolve',
+          async () => (await pendingCount(dbh)) === 0,
+          {
+            timeoutMs: 60_000,
+            everyMs: 200,
+          },
+        );
+        await expectSettledOnce(dbh);
+      } finally {
+        await dbh.close();
+      }
+    },
+  );
+});
+
+describe('two servers on one PostgreSQL under load, then kill -9 one', () => {
+  it(
+    'every purchase settles once, the keyed one happens once, balances agree, invariants hold',
+    { timeout: 300_000 },
+    async () => {
+      const database = await createPgDatabase();
+      cleanups.push(database.drop);
+      const dir = mkdtempSync(path.join(tmpdir(), 'paybills-two-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      // A short provider timeout keeps the requery lease short (a killed worker's claims lapse
+      // after PROVIDER_TIMEOUT_MS + 5 s); the sandbox answers well within it.
+      const env = {
+        DATABASE_URL: database.url,
+        JWT_SECRET,
+        DATA_DIR: dir,
+        PROVIDER_TIMEOUT_MS: '2000',
+      };
+      const [a, b] = await Promise.all([start(env), start(env)]);
+      await Promise.all([a!.ready(), b!.ready()]);
+      const token = await demoToken(a!.base);
+      const dbh = await openDb('postgres', database.url, { migrate: false, poolSize: 2 });
+      cleanups.push(() => dbh.close());
+
+      const wallet = async () => {
+        const me = await dbh.db
+          .selectFrom('users')
+          .innerJoin('accounts', 'accounts.user_id', 'users.id')
+          .select('accounts.balance')
+          .where('users.email', '=', DEMO_EMAIL)
+          .executeTakeFirstOrThrow();
+        return Number(me.balance);
+      };
+      const expectSameBalances = async (servers: ServerProcess[]) => {
+        const kobo = await wallet();
+        for (const s of servers) {
+          const me = await http(s.base, 'GET', api.currentUser.path, { token });
+          expect(me.body.message.wallet_balance).toBe(kobo / 100);
+        }
+      };
+
+      // Phase 1: a load spread over both, and one X-Request-Id sent to both at once.
+      const load = Array.from({ length: 36 }, (_, i) =>
+        purchase(i % 2 ? b!.base : a!.base, token, i),
       );
-      await dbh.close();
+      const keyed = await Promise.all(
+        [a, b, a, b].map((s) => purchase(s!.base, token, 1000, 'one-key-two-servers')),
+      );
+      const answers = await Promise.all(load);
+      expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
+      expect(keyed.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      const keyedIds = new Set(keyed.map((r) => r.body.message.transaction_id));
+      expect(keyedIds.size).toBe(1);
+      await waitFor(
+        'both workers to settle every purchase',
+        async () => (await pendingCount(dbh)) === 0,
+        {
+          timeoutMs: 90_000,
+          everyMs: 250,
+        },
+      );
+      const first = await expectSettledOnce(dbh);
+      expect(first).toHaveLength(37);
+      const key = await dbh.db
+        .selectFrom('idempotency_keys')
+        .select('transaction_id')
+        .where('request_id', '=', 'one-key-two-servers')
+        .execute();
+      expect(key.map((k) => k.transaction_id)).toEqual([...keyedIds]);
+      await expectSameBalances([a!, b!]);
+
+      // Phase 2: kill -9 one of them mid-load, then restart it.
+      const onA = Array.from({ length: 18 }, (_, i) => purchase(a!.base, token, 2000 + 2 * i));
+      const onB = Array.from({ length: 18 }, (_, i) => purchase(b!.base, token, 2001 + 2 * i));
+      await Promise.race(onB);
+      await b!.kill();
+      const [fromA, fromB] = await Promise.all([Promise.all(onA), Promise.all(onB)]);
+      expect(fromA.map((r) => r.status)).toEqual(fromA.map(() => 200));
+      expect(fromB.some((r) => r.status === 0)).toBe(true);
+      const b2 = await start(env);
+      await b2.ready();
+      await waitFor(
+        'every purchase to settle after the restart',
+        async () => (await pendingCount(dbh)) === 0,
+        {
+          timeoutMs: 90_000,
+          everyMs: 250,
+        },
+      );
+      const second = await expectSettledOnce(dbh);
+      expect(second.length).toBeGreaterThan(first.length + 18);
+      await expectSameBalances([a!, b2]);
+      expect(await wallet()).toBeGreaterThan(0);
     },
   );
 });

@@ -18,8 +18,12 @@ type TxRow = Selectable<TransactionsTable>;
 /** First requery after this; then doubling up to REQUERY_MAX_MS (decisions §5). */
 export const REQUERY_FIRST_MS = 5_000;
 export const REQUERY_MAX_MS = 10 * 60_000;
-/** A claimed job is leased for this long; a worker that dies loses its claim after it. */
-const REQUERY_LEASE_MS = 60_000;
+/**
+ * A claimed job is leased for the longest a requery call can take (the provider timeout) and
+ * a margin; a worker that dies (kill -9, a lost machine) loses its claims after it, and
+ * another instance asks instead. Asking twice is harmless: settling is guarded.
+ */
+const requeryLeaseMs = (ctx: AppContext) => ctx.providers.config.PROVIDER_TIMEOUT_MS + 5_000;
 
 const HOUR_MS = 3_600_000;
 
@@ -50,7 +54,7 @@ export function firstRequeryDelay(ctx: AppContext, providerName: string): number
 
 /** Claims due pending purchases (a DB-table job) so only one worker asks about each. */
 async function claimDue(ctx: AppContext, now: number, limit: number): Promise<TxRow[]> {
-  const lease = now + REQUERY_LEASE_MS;
+  const lease = now + requeryLeaseMs(ctx);
   if (ctx.dbh.engine === 'postgres') {
     const result = await sql<TxRow>`
       update transactions set next_requery_at = ${lease},
