@@ -20,6 +20,8 @@ import {
   systemAccountId,
   walletAccountId,
 } from '../src/domain/ledger.ts';
+import type { DbHandle } from '../src/db/index.ts';
+import type { Hasher } from '../src/domain/secrets.ts';
 import { insertUser } from '../src/services/auth.ts';
 
 export const engines: Engine[] = ['sqlite', 'postgres'];
@@ -86,6 +88,52 @@ export interface Kit {
 }
 
 let counter = 0;
+
+/** Credits a wallet straight through the ledger (from card clearing, like a top-up). */
+export async function fundWallet(dbh: DbHandle, userId: string, kobo: number): Promise<void> {
+  await dbh.writeTx((trx) =>
+    postMovement(trx, {
+      kind: 'test_funding',
+      legs: [
+        { accountId: systemAccountId('card_clearing'), amount: -kobo },
+        { accountId: walletAccountId(userId), amount: kobo },
+      ],
+    }),
+  );
+}
+
+/**
+ * A customer straight in the database (password PASSWORD, pin PIN unless `pin: false`,
+ * verified unless told otherwise, funded as asked): for a kit, or a server process's database
+ * (live mode has no demo customer).
+ */
+export async function insertCustomer(
+  dbh: DbHandle,
+  hasher: Hasher,
+  o: { email: string; verified?: boolean; pin?: boolean; funds?: number; admin?: boolean },
+): Promise<string> {
+  const hash = await hasher.hash(PASSWORD);
+  const id = await dbh.writeTx((trx) =>
+    insertUser(
+      trx,
+      { name: 'Test Person', email: o.email, phone: '08031234567', password: '' },
+      hash,
+      {
+        verified: o.verified ?? true,
+        admin: o.admin,
+      },
+    ),
+  );
+  if (o.pin ?? true) {
+    await dbh.db
+      .updateTable('users')
+      .set({ pin_hash: await hasher.hash(PIN) })
+      .where('id', '=', id)
+      .execute();
+  }
+  if (o.funds) await fundWallet(dbh, id, o.funds);
+  return id;
+}
 
 /** A fresh, empty database in the run's throwaway PostgreSQL (global-setup.ts). */
 export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -161,17 +209,7 @@ export async function createKit(
     return { status: res.statusCode, body };
   };
 
-  const fund = async (userId: string, kobo: number) => {
-    await ctx.dbh.writeTx((trx) =>
-      postMovement(trx, {
-        kind: 'test_funding',
-        legs: [
-          { accountId: systemAccountId('card_clearing'), amount: -kobo },
-          { accountId: walletAccountId(userId), amount: kobo },
-        ],
-      }),
-    );
-  };
+  const fund = (userId: string, kobo: number) => fundWallet(ctx.dbh, userId, kobo);
 
   const kit: Kit = {
     app,
@@ -180,21 +218,7 @@ export async function createKit(
     call,
     async user(o = {}) {
       const email = o.email ?? `user${++counter}-${randomUUID().slice(0, 8)}@example.com`;
-      const hash = await ctx.hasher.hash(PASSWORD);
-      const id = await ctx.dbh.writeTx((trx) =>
-        insertUser(trx, { name: 'Test Person', email, phone: '08031234567', password: '' }, hash, {
-          verified: o.verified ?? true,
-          admin: o.admin,
-        }),
-      );
-      if (o.pin ?? true) {
-        await ctx.db
-          .updateTable('users')
-          .set({ pin_hash: await ctx.hasher.hash(PIN) })
-          .where('id', '=', id)
-          .execute();
-      }
-      if (o.funds) await fund(id, o.funds);
+      const id = await insertCustomer(ctx.dbh, ctx.hasher, { ...o, email });
       const res = await call(api.login, { body: { username: email, password: PASSWORD } });
       if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
       return { id, email, token: res.body.JWTtoken, refresh: res.body.refresh_token };

@@ -20,7 +20,7 @@ import {
   type FakeServer,
 } from '../src/providers/testing/fake-http.ts';
 import { runRequeryOnce } from '../src/services/requery.ts';
-import { createKit, engines, JWT_SECRET, PIN, type Kit } from './helper.ts';
+import { createKit, engines, JWT_SECRET, LIVE_ENV, PIN, type Kit } from './helper.ts';
 
 const HOUR = 3_600_000;
 /** Every requery due (the first waits PROVIDER_TIMEOUT_MS + 5 s for a real provider). */
@@ -93,10 +93,9 @@ describe.each(engines)('requery refusals on %s', (engine) => {
   beforeAll(async () => {
     fake = await startFakeServer();
     kit = await createKit(engine, {
+      // Real adapters mean live mode (ADR 0014): everything it asks for, with the fake upstream.
       env: {
-        VTPASS_API_KEY: 'test-api-key',
-        VTPASS_PUBLIC_KEY: 'PK_test',
-        VTPASS_SECRET_KEY: 'SK_test',
+        ...LIVE_ENV,
         VTPASS_BASE_URL: `${fake.url}/api`,
         ATG_API_KEY: 'atg-test-key',
         ATG_BASE_URL: fake.url,

@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { api } from '@contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PIN } from '../src/config.ts';
 import { openDb } from '../src/db/index.ts';
 import { checkInvariants } from '../src/domain/ledger.ts';
+import { createHasher } from '../src/domain/secrets.ts';
 import { startFakeServer, type FakeServer } from '../src/providers/testing/fake-http.ts';
+import { insertCustomer, LIVE_ENV, PASSWORD, PIN } from './helper.ts';
 import { http, startServer, waitFor, type ServerProcess } from './processes.ts';
 
 let proc: ServerProcess | undefined;
@@ -43,25 +44,32 @@ async function serverWithHeldProvider() {
     };
   });
   dir = mkdtempSync(path.join(tmpdir(), 'paybills-stop-'));
+  // A real VTpass adapter means live mode (ADR 0014): everything it asks for, and no demo
+  // customer, so the test puts one in the database.
   proc = await startServer({
+    ...LIVE_ENV,
     DATA_DIR: dir,
-    VTPASS_API_KEY: 'k',
-    VTPASS_PUBLIC_KEY: 'PK_k',
-    VTPASS_SECRET_KEY: 'SK_k',
     VTPASS_BASE_URL: `${fake.url}/api`,
     PROVIDER_TIMEOUT_MS: '60000',
   });
   await proc.ready();
+  const dbFile = path.join(dir, 'paybills.db');
+  const dbh = await openDb('sqlite', dbFile, { migrate: false });
+  try {
+    await insertCustomer(dbh, createHasher(true), { email: 'buyer@example.com', funds: 10_000_00 });
+  } finally {
+    await dbh.close();
+  }
   const login = await http(proc.base, 'POST', api.login.path, {
-    body: { username: DEMO_EMAIL, password: DEMO_PASSWORD },
+    body: { username: 'buyer@example.com', password: PASSWORD },
   });
   const token: string = login.body.JWTtoken;
   const buy = (i: number) =>
     http(proc!.base, 'POST', api.airtime.path, {
       token,
-      body: { pin: DEMO_PIN, phone_number: `0803123${5600 + i}`, amount: 100 },
+      body: { pin: PIN, phone_number: `0803123${5600 + i}`, amount: 100 },
     });
-  return { release, buy, dbFile: path.join(dir, 'paybills.db') };
+  return { release, buy, dbFile };
 }
 
 async function transactions(dbFile: string) {
