@@ -282,7 +282,7 @@ export const AdminOverviewSchema = z.object({
 });
 export type AdminOverview = z.output<typeof AdminOverviewSchema>;
 
-/** Why a card payment's provider state disagrees with ours (ADR 0013). */
+/** Why a card payment's provider state disagrees with ours (ADR 0017). */
 export const PAYMENT_MISMATCHES = {
   charged_not_credited: 'The provider charged the card but the wallet was never credited.',
   credited_not_charged:
@@ -291,7 +291,7 @@ export const PAYMENT_MISMATCHES = {
 export type PaymentMismatch = keyof typeof PAYMENT_MISMATCHES;
 
 /**
- * The reconciliation report (ADR 0013; `npm run reconcile` and the admin overview): the ledger's
+ * The reconciliation report (ADR 0017; `npm run reconcile` and the admin overview): the ledger's
  * invariants, purchases pending longer than PENDING_ALERT_HOURS, and recent card payments whose
  * provider state disagrees with ours. `ok` when there is nothing to look at.
  */

@@ -35,7 +35,7 @@ function overview(): AdminOverview {
 }
 
 /**
- * Reconciliation (ADR 0013) over the mock store: no negative wallet, purchases pending for over
+ * Reconciliation (ADR 0017) over the mock store: no negative wallet, purchases pending for over
  * 24 hours (the seed's `…1111` purchases once the clock has moved on), and the mock card
  * provider never disagrees with its own payments.
  */

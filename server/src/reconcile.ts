@@ -1,5 +1,5 @@
 /**
- * `npm run reconcile` (ADR 0013; README "Reconciliation"): checks the database the server
+ * `npm run reconcile` (ADR 0017; README "Reconciliation"): checks the database the server
  * uses (same DATABASE_URL / DATA_DIR and provider settings) and prints a report: the ledger's
  * invariants, purchases pending longer than PENDING_ALERT_HOURS, recent card payments whose
  * provider state disagrees with ours. Read-only; safe while servers run.

@@ -44,7 +44,7 @@ async function main() {
   lines.push('', '  Press Ctrl+C to stop.', '');
   console.log(lines.join('\n'));
 
-  // Graceful shutdown (ADR 0013). The first SIGTERM/SIGINT stops accepting connections and
+  // Graceful shutdown (ADR 0017). The first SIGTERM/SIGINT stops accepting connections and
   // waits for the requests in flight: a purchase's debit is committed before its provider
   // call, so each ends in a recorded state (settled, or pending for the requery). Then the
   // workers stop (the requery pass in progress finishes), the database closes, and the process

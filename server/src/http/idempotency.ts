@@ -1,5 +1,5 @@
 /**
- * `X-Request-Id` idempotency (decisions §3; ADR 0006, 0013). The key row (user, request id) is
+ * `X-Request-Id` idempotency (decisions §3; ADR 0006, 0017). The key row (user, request id) is
  * inserted BEFORE the work under a primary key, so of concurrent duplicates exactly one runs;
  * the others wait for its stored answer. The same key with a different method, path or body is
  * 409 `idempotency_conflict`. Answers below 500 are kept for 24 h.

@@ -136,7 +136,7 @@ export interface RouteOptions<E extends Endpoint> {
   /**
    * For routes that move money (they call `bindIdempotencyKey`): the answer for the
    * transaction a request created, as it stands now. A retry of that request (same
-   * X-Request-Id) after a failure that came once the money had moved gets this (ADR 0013).
+   * X-Request-Id) after a failure that came once the money had moved gets this (ADR 0017).
    */
   recover?: (transactionId: string) => Promise<z.output<E['response']>>;
 }

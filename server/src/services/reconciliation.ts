@@ -1,5 +1,5 @@
 /**
- * Reconciliation (ADR 0013): what an operator checks to sleep at night, shared by
+ * Reconciliation (ADR 0017): what an operator checks to sleep at night, shared by
  * `npm run reconcile` (server/src/reconcile.ts) and the admin overview's card
  * (GET /api/admin/reconciliation). Read-only: it reports, an admin acts.
  * - the ledger's invariants (every movement sums to zero, each balance equals its entries,

@@ -10,7 +10,7 @@ import { ReconciliationCard } from './reconciliation-card';
 
 /**
  * Admin page 1 (spec §2): totals, both provider balances, recent users, 30 days of sales, and
- * the reconciliation (ADR 0013).
+ * the reconciliation (ADR 0017).
  */
 export function AdminOverview() {
   const overview = useAdminOverview();

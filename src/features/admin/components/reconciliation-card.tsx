@@ -8,7 +8,7 @@ import { useReconciliation } from '../api/get-reconciliation';
 import { LoadError } from './admin-parts';
 
 /**
- * Reconciliation on the admin overview (ADR 0013; the same report as `npm run reconcile`):
+ * Reconciliation on the admin overview (ADR 0017; the same report as `npm run reconcile`):
  * the ledger's invariants, purchases pending too long, and recent card payments whose
  * provider state disagrees with ours. "All good" when there is nothing to look at.
  */

@@ -18,7 +18,7 @@ export function transactionRoutes(app: FastifyInstance, ctx: AppContext): void {
       recover: async (id) => ({ message: await shareAnswer(ctx, id) }),
     },
   );
-  // A retry of a purchase whose money moved answers that purchase as it stands (ADR 0013).
+  // A retry of a purchase whose money moved answers that purchase as it stands (ADR 0017).
   const purchase = {
     recover: async (id: string) => ({ message: await transactionById(ctx.db, id) }),
   };
