@@ -260,6 +260,26 @@ export async function createKit(
   return kit;
 }
 
+/**
+ * Presses Pay (`successful`), Fail or Cancel on the sandbox checkout page of `txRef`, as the
+ * browser's form does; answers where the page sends the browser back and its parameters.
+ */
+export async function chooseAtCheckout(
+  kit: Kit,
+  txRef: string,
+  outcome: 'successful' | 'failed' | 'cancelled',
+): Promise<{ to: URL; params: Record<string, string> }> {
+  const res = await kit.app.inject({
+    method: 'POST',
+    url: `/sandbox/checkout/${encodeURIComponent(txRef)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `outcome=${outcome}`,
+  });
+  if (res.statusCode !== 302) throw new Error(`checkout answered ${res.statusCode}: ${res.body}`);
+  const to = new URL(res.headers.location as string);
+  return { to, params: Object.fromEntries(to.searchParams) };
+}
+
 /** Admin seeded on first start (the kit's default config). */
 export async function adminLogin(kit: Kit): Promise<string> {
   const res = await kit.call(api.login, {

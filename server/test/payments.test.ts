@@ -10,6 +10,7 @@ import { runRequeryOnce } from '../src/services/requery.ts';
 import { systemAccountId } from '../src/domain/ledger.ts';
 import {
   adminLogin,
+  chooseAtCheckout,
   createKit,
   engines,
   PIN,
@@ -29,7 +30,11 @@ describe.each(engines)('card funding and coupons on %s', (engine) => {
   afterAll(async () => kit.close());
 
   /** initiate → the checkout link → the page's form answer (a 302 with the browser params). */
-  async function checkout(u: TestUser, amount: number, outcome?: string) {
+  async function checkout(
+    u: TestUser,
+    amount: number,
+    outcome?: 'successful' | 'failed' | 'cancelled',
+  ) {
     const init = await kit.call(api.initiatePayment, {
       token: u.token,
       body: { amount },
@@ -44,16 +49,9 @@ describe.each(engines)('card funding and coupons on %s', (engine) => {
     expect(page.body).toContain('₦');
     expect(page.body).not.toMatch(/<script|https?:\/\/(?!shop)/);
     if (!outcome) return { txRef, params: undefined };
-    const res = await kit.app.inject({
-      method: 'POST',
-      url: link.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `outcome=${outcome}`,
-    });
-    expect(res.statusCode).toBe(302);
-    const to = new URL(res.headers.location as string);
+    const { to, params } = await chooseAtCheckout(kit, txRef, outcome);
     expect(to.pathname).toBe('/user/dashboard');
-    return { txRef, params: Object.fromEntries(to.searchParams) };
+    return { txRef, params };
   }
 
   it('50 parallel verify and webhook calls credit once (₦20,000 → ₦19,950)', async () => {
@@ -111,13 +109,7 @@ describe.each(engines)('card funding and coupons on %s', (engine) => {
     const first = await kit.call(api.payments, { token: u.token, query: { reference: txRef } });
     expect(first.body.message[0].status).toBe('failed');
     // The customer tries the card again on the same checkout, and it goes through.
-    const retry = await kit.app.inject({
-      method: 'POST',
-      url: `/sandbox/checkout/${encodeURIComponent(txRef)}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'outcome=successful',
-    });
-    const paid = Object.fromEntries(new URL(retry.headers.location as string).searchParams);
+    const { params: paid } = await chooseAtCheckout(kit, txRef, 'successful');
     expect(paid.status).toBe('successful');
     const answers = await Promise.all([
       kit.call(api.verifyPayment, { token: u.token, body: paid }),
@@ -140,12 +132,7 @@ describe.each(engines)('card funding and coupons on %s', (engine) => {
     const { txRef, params } = await checkout(u, 2_000, 'cancelled');
     const cancelled = await kit.call(api.verifyPayment, { token: u.token, body: params });
     expect(cancelled.body.message.status).toBe('cancelled');
-    await kit.app.inject({
-      method: 'POST',
-      url: `/sandbox/checkout/${encodeURIComponent(txRef)}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'outcome=successful',
-    });
+    await chooseAtCheckout(kit, txRef, 'successful');
     const done = await kit.call(api.verifyPayment, {
       token: u.token,
       body: { ...params, status: 'successful' },
@@ -191,7 +178,7 @@ describe.each(engines)('card funding and coupons on %s', (engine) => {
     const s = await kit.call(api.verifyPayment, { token: u.token, body: short.params });
     expect(s.body.message).toMatchObject({ status: 'pending', credited: 0 });
     // Failed and cancelled checkouts: no credit, status recorded.
-    for (const outcome of ['failed', 'cancelled']) {
+    for (const outcome of ['failed', 'cancelled'] as const) {
       const c = await checkout(u, 1_000, outcome);
       const v = await kit.call(api.verifyPayment, {
         token: u.token,
@@ -350,14 +337,8 @@ describe.each(engines)('CARD_FEE_BEARER=customer on %s', (engine) => {
   it('deducts the card fee from the credit: ₦20,000 − ₦50 − ₦280 = ₦19,670', async () => {
     const u = await kit.user();
     const init = await kit.call(api.initiatePayment, { token: u.token, body: { amount: 20_000 } });
-    const url = new URL(init.body.message);
-    const res = await kit.app.inject({
-      method: 'POST',
-      url: url.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'outcome=successful',
-    });
-    const params = Object.fromEntries(new URL(res.headers.location as string).searchParams);
+    const txRef = decodeURIComponent(new URL(init.body.message).pathname.split('/').pop()!);
+    const { params } = await chooseAtCheckout(kit, txRef, 'successful');
     const v = await kit.call(api.verifyPayment, { token: u.token, body: params });
     expect(v.body.message).toMatchObject({ status: 'completed', credited: 19_670 });
     expect(await kit.balance(u.id)).toBe(19_670_00);

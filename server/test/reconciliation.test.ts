@@ -9,7 +9,15 @@ import { spawn } from 'node:child_process';
 import { api } from '@contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletAccountId } from '../src/domain/ledger.ts';
-import { adminLogin, createKit, engines, PIN, WEBHOOK_HASH, type Kit } from './helper.ts';
+import {
+  adminLogin,
+  chooseAtCheckout,
+  createKit,
+  engines,
+  PIN,
+  WEBHOOK_HASH,
+  type Kit,
+} from './helper.ts';
 import { ROOT, serverEnv } from './processes.ts';
 
 const HOUR = 3_600_000;
@@ -49,14 +57,8 @@ describe.each(engines)('reconciliation on %s', (engine) => {
   async function payment(outcome: 'successful' | 'failed', verify: boolean) {
     const u = await kit.user();
     const init = await kit.call(api.initiatePayment, { token: u.token, body: { amount: 2_000 } });
-    const link = new URL(init.body.message);
-    const txRef = decodeURIComponent(link.pathname.split('/').pop()!);
-    await kit.app.inject({
-      method: 'POST',
-      url: link.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `outcome=${outcome}`,
-    });
+    const txRef = decodeURIComponent(new URL(init.body.message).pathname.split('/').pop()!);
+    await chooseAtCheckout(kit, txRef, outcome);
     if (verify) {
       await kit.call(api.paymentWebhook, {
         headers: { 'verif-hash': WEBHOOK_HASH },
