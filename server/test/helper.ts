@@ -280,6 +280,35 @@ export async function chooseAtCheckout(
   return { to, params: Object.fromEntries(to.searchParams) };
 }
 
+/**
+ * Rewrites what the simulated card provider remembers of a checkout (its amount, its status),
+ * as a tampered or disputed payment would look to us; answers a function that puts it back.
+ */
+export async function alterCheckoutSession(
+  kit: Kit,
+  txRef: string,
+  change: Record<string, unknown>,
+): Promise<() => Promise<void>> {
+  const db = kit.app.ctx.db;
+  const row = await db
+    .selectFrom('kv_store')
+    .select('value')
+    .where('namespace', '=', 'sandbox-card')
+    .where('key', '=', txRef)
+    .executeTakeFirstOrThrow();
+  const write = (value: string) =>
+    db
+      .updateTable('kv_store')
+      .set({ value })
+      .where('namespace', '=', 'sandbox-card')
+      .where('key', '=', txRef)
+      .execute();
+  await write(JSON.stringify({ ...JSON.parse(row.value), ...change }));
+  return async () => {
+    await write(row.value);
+  };
+}
+
 /** Admin seeded on first start (the kit's default config). */
 export async function adminLogin(kit: Kit): Promise<string> {
   const res = await kit.call(api.login, {

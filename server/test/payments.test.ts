@@ -10,6 +10,7 @@ import { runRequeryOnce } from '../src/services/requery.ts';
 import { systemAccountId } from '../src/domain/ledger.ts';
 import {
   adminLogin,
+  alterCheckoutSession,
   chooseAtCheckout,
   createKit,
   engines,
@@ -162,19 +163,7 @@ describe.each(engines)('card funding and coupons on %s', (engine) => {
     ).toBe(404);
     // The provider reports less than we asked for (a tampered checkout): no credit.
     const short = await checkout(u, 8_000, 'successful');
-    const store = kit.app.ctx.db;
-    const row = await store
-      .selectFrom('kv_store')
-      .select('value')
-      .where('namespace', '=', 'sandbox-card')
-      .where('key', '=', short.txRef)
-      .executeTakeFirstOrThrow();
-    await store
-      .updateTable('kv_store')
-      .set({ value: JSON.stringify({ ...JSON.parse(row.value), amount: 100_00 }) })
-      .where('namespace', '=', 'sandbox-card')
-      .where('key', '=', short.txRef)
-      .execute();
+    await alterCheckoutSession(kit, short.txRef, { amount: 100_00 });
     const s = await kit.call(api.verifyPayment, { token: u.token, body: short.params });
     expect(s.body.message).toMatchObject({ status: 'pending', credited: 0 });
     // Failed and cancelled checkouts: no credit, status recorded.

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletAccountId } from '../src/domain/ledger.ts';
 import {
   adminLogin,
+  alterCheckoutSession,
   chooseAtCheckout,
   createKit,
   engines,
@@ -113,18 +114,7 @@ describe.each(engines)('reconciliation on %s', (engine) => {
     const charged = await payment('successful', false);
     // Credited here; then the provider's record says the charge failed.
     const credited = await payment('successful', true);
-    const session = await db
-      .selectFrom('kv_store')
-      .select('value')
-      .where('namespace', '=', 'sandbox-card')
-      .where('key', '=', credited.txRef)
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('kv_store')
-      .set({ value: JSON.stringify({ ...JSON.parse(session.value), status: 'failed' }) })
-      .where('namespace', '=', 'sandbox-card')
-      .where('key', '=', credited.txRef)
-      .execute();
+    const restore = await alterCheckoutSession(kit, credited.txRef, { status: 'failed' });
     // A wallet balance that no longer matches its entries.
     await db
       .updateTable('accounts')
@@ -187,12 +177,7 @@ describe.each(engines)('reconciliation on %s', (engine) => {
       token: charged.u.token,
       body: { status: 'x', tx_ref: charged.txRef },
     });
-    await db
-      .updateTable('kv_store')
-      .set({ value: session.value })
-      .where('namespace', '=', 'sandbox-card')
-      .where('key', '=', credited.txRef)
-      .execute();
+    await restore();
     expect((await report()).ok).toBe(true);
     const clean = await runReconcile(kit, ['--json']);
     expect(clean.code, clean.out).toBe(0);
