@@ -106,6 +106,14 @@ export function counterKey(kind: string, ...parts: string[]): string {
   return `${kind}:${parts.map((p) => (p.length > 64 || p.includes('@') ? sha256(p).slice(0, 40) : p)).join('|')}`;
 }
 
+/**
+ * The wait until a window opened at `windowStart` ends, as seen from `now`. A request reads the
+ * clock before it reaches the database, so a parallel request may have opened the window with a
+ * later reading: the wait is never told as longer than the rule's window.
+ */
+const waitUntilEnd = (windowStart: number, rule: Rule, now: number) =>
+  Math.min(rule.windowMs, Math.max(1000, windowStart + rule.windowMs - now));
+
 /** A 429 with the wait: the route answers it with a `Retry-After` header. */
 export class RateLimited extends ApiError {
   constructor(readonly retryAfterMs: number) {
@@ -143,7 +151,7 @@ export async function hit(
 /** Counts a request on `key`; over `rule.max` in the window → `RateLimited`. */
 export async function limit(db: Db, key: string, rule: Rule, now = Date.now()): Promise<void> {
   const { count, windowStart } = await hit(db, key, rule.windowMs, now);
-  if (count > rule.max) throw new RateLimited(windowStart + rule.windowMs - now);
+  if (count > rule.max) throw new RateLimited(waitUntilEnd(windowStart, rule, now));
 }
 
 /** A reserved attempt: give it back with `release` when the secret was right. */
@@ -186,8 +194,7 @@ export async function reserve(
     .select('window_start')
     .where('key', '=', key)
     .executeTakeFirst();
-  const ends = current ? Number(current.window_start) + rule.windowMs : now + rule.windowMs;
-  throw new RateLimited(Math.max(1000, ends - now));
+  throw new RateLimited(waitUntilEnd(current ? Number(current.window_start) : now, rule, now));
 }
 
 /** Gives a reserved attempt back (the secret was right), if its window is still the same. */

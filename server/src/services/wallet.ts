@@ -82,7 +82,10 @@ export async function checkPin(ctx: AppContext, userId: string, pin: string): Pr
     if (lockedUntil > Date.now()) {
       throw new ApiError(
         'pin_locked',
-        SERVER_MSG.pinLocked(Math.ceil((lockedUntil - Date.now()) / 60_000)),
+        // Another instance's clock set the lock: never tell more than the rule's 30 minutes.
+        SERVER_MSG.pinLocked(
+          Math.min(PIN_LOCK_MS / 60_000, Math.ceil((lockedUntil - Date.now()) / 60_000)),
+        ),
       );
     }
     // Five attempts are being checked right now: wait for one to end.
