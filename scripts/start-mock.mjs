@@ -3,8 +3,9 @@
  * `npm run start:mock`: serves the web app with every /api call answered in the browser by MSW
  * mocks (no API server, nothing saved). `npm start` runs the real server (scripts/start.mjs).
  *
- * 1. Builds the app in mock mode (`vite build --mode mock`, through Vite's Node API) when
- *    dist/ is missing, was built in another mode, or is older than the newest source file.
+ * 1. Builds the app in mock mode (scripts/build-web.mjs: `vite build --mode mock`, production,
+ *    in its own process) when dist/ is missing, was built in another mode or not for
+ *    production, or is older than the newest source file.
  * 2. Serves dist/ with `vite preview` (SPA fallback: any path gets index.html) on
  *    127.0.0.1:$PORT (default 3000).
  */

@@ -2,9 +2,9 @@
 /**
  * `npm start`: the whole product on one port.
  *
- * 1. Builds the web app in server mode (`vite build`, through Vite's Node API) when dist/ is
- *    missing, was built in another mode (e.g. by `npm run start:mock`), or is older than the
- *    newest source file.
+ * 1. Builds the web app in server mode (scripts/build-web.mjs: always a production build, in its
+ *    own process) when dist/ is missing, was built in another mode (e.g. by
+ *    `npm run start:mock`) or not for production, or is older than the newest source file.
  * 2. Runs the API server (server/src/server.ts, with tsx), which serves the API and dist/ on
  *    $HOST:$PORT (default 127.0.0.1:3000), migrates and seeds the database on first start, and
  *    prints the URL, the seeded accounts, the database location and the providers in use.
@@ -13,9 +13,6 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildWebIfStale, root } from './build-web.mjs';
 
-/** Vite's build sets NODE_ENV=production in this process: the server must see the user's. */
-const userNodeEnv = process.env.NODE_ENV;
-
 async function main() {
   process.chdir(root);
   await buildWebIfStale('server');
@@ -23,20 +20,13 @@ async function main() {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(root, 'server', 'src', 'server.ts')],
-    { cwd: root, stdio: 'inherit', env: serverEnv() },
+    { cwd: root, stdio: 'inherit', env: process.env },
   );
   // Forward Ctrl+C / termination to the server, which shuts down gracefully.
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => child.kill(signal));
   }
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-}
-
-function serverEnv() {
-  const env = { ...process.env };
-  if (userNodeEnv === undefined) delete env.NODE_ENV;
-  else env.NODE_ENV = userNodeEnv;
-  return env;
 }
 
 main().catch((error) => {
