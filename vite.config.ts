@@ -3,6 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Alias } from 'vite';
 
+import { moduleSizes } from './scripts/module-sizes.mjs';
+
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
@@ -23,7 +25,7 @@ export default defineConfig(({ mode }) => {
   const apiTarget = `http://127.0.0.1:${env.API_PORT || 3001}`;
 
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), moduleSizes({ root: fromRoot('.') })],
     resolve: { alias },
     server: {
       host: '127.0.0.1',

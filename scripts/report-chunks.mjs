@@ -9,12 +9,17 @@
  * (dynamic imports load later, on demand). It also checks the code-splitting rule: a public
  * page must not pull in any dashboard or admin module. Breaking that sets exit code 1.
  *
+ * Then, where the bytes go: the modules (packages and source files) behind the entry and behind
+ * the pages of each area, from dist/.vite/modules.json (scripts/module-sizes.mjs).
+ * `REPORT_MODULES=all` prints that for every route, `REPORT_TOP=<n>` sets how many lines.
+ *
  * Usage: node scripts/report-chunks.mjs [outDir=dist]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { MODULES_FILE, moduleBreakdown } from './module-sizes.mjs';
 
 export const ROUTES_DIR = 'src/app/routes/';
 
@@ -129,6 +134,60 @@ function formatKb(bytes) {
   return `${(bytes / 1024).toFixed(1)} kB`;
 }
 
+/**
+ * Which first visits get a module breakdown: the entry, the login page, the user overview,
+ * and the heaviest page of each area; every route with REPORT_MODULES=all.
+ * @returns {Array<{ label: string, files: string[] }>}
+ */
+export function breakdownTargets(manifest, sizeOf, all = false) {
+  const entry = collectChunks(manifest, [entryKey(manifest)]).js;
+  const rows = routeChunkSets(manifest);
+  const gzipOf = (files) => files.reduce((sum, file) => sum + sizeOf(file).gzip, 0);
+  const picked = all
+    ? rows
+    : rows.filter(
+        (row) =>
+          row.route === `${ROUTES_DIR}auth/login.tsx` ||
+          row.route === `${ROUTES_DIR}user/overview.tsx` ||
+          row ===
+            rows
+              .filter((other) => other.area === row.area)
+              .reduce((max, other) => (gzipOf(other.addedJs) > gzipOf(max.addedJs) ? other : max)),
+      );
+  return [
+    { label: 'entry (every app page)', files: entry },
+    ...picked.map((row) => ({
+      label: `${row.route.slice(ROUTES_DIR.length)} beyond the entry`,
+      files: row.addedJs,
+    })),
+  ];
+}
+
+function printModules(outDir, manifest, sizeOf) {
+  const file = path.join(outDir, MODULES_FILE);
+  if (!existsSync(file)) {
+    console.log(`\n(${file} not found: no per-module breakdown; see scripts/module-sizes.mjs)`);
+    return;
+  }
+  const modulesByChunk = JSON.parse(readFileSync(file, 'utf8'));
+  const top = Number(process.env.REPORT_TOP || 8);
+  console.log(
+    '\nWhere the bytes go (JS gzip per module, estimated: each chunk split by rendered size):',
+  );
+  for (const target of breakdownTargets(manifest, sizeOf, process.env.REPORT_MODULES === 'all')) {
+    const rows = moduleBreakdown(modulesByChunk, target.files, sizeOf);
+    const total = rows.reduce((sum, row) => sum + row.gzip, 0);
+    console.log(`\n  ${target.label}: ${formatKb(total)}`);
+    for (const row of rows.slice(0, top)) {
+      console.log(`    ${formatKb(row.gzip).padStart(9)}  ${row.label}`);
+    }
+    if (rows.length > top) {
+      const rest = rows.slice(top).reduce((sum, row) => sum + row.gzip, 0);
+      console.log(`    ${formatKb(rest).padStart(9)}  (${rows.length - top} more)`);
+    }
+  }
+}
+
 function main(outDir = 'dist') {
   const manifestPath = path.join(outDir, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) {
@@ -211,6 +270,8 @@ function main(outDir = 'dist') {
   printLine(header);
   printLine(widths.map((width) => '-'.repeat(width)));
   for (const line of table.slice(1)) printLine(line);
+
+  printModules(outDir, manifest, sizeOf);
 
   const leaks = findLeaks(manifest);
   if (leaks.length > 0) {
