@@ -21,6 +21,9 @@ const MORE: SidebarEntry[] = [
   { label: 'Education', href: '/user/dashboard/11' },
 ];
 
+/** The drawer's code loads the first time it opens (decision 0022): allow for a cold start. */
+const DRAWER_LOAD = { timeout: 5000 };
+
 /** True from the `md` breakpoint, where the side column shows instead of the Menu button. */
 const isWide = () => window.matchMedia('(min-width: 48rem)').matches;
 
@@ -123,7 +126,7 @@ export const MobileDrawer: Story = {
     if (isWide()) return; // wide screens have no Menu button
     const menu = canvas.getByRole('button', { name: 'Menu' });
     await userEvent.click(menu);
-    const drawer = await screen.findByRole('dialog', { name: 'PayBills' });
+    const drawer = await screen.findByRole('dialog', { name: 'PayBills' }, DRAWER_LOAD);
     await expect(drawer).toHaveTextContent('Buy Coupon');
     await userEvent.click(screen.getByRole('link', { name: /Wallet/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -135,6 +138,11 @@ export const MobileDrawerOpen: Story = {
   args: { defaultDrawerOpen: true, isAdmin: true },
   globals: { viewport: { value: 'phone' } },
   parameters: { visual: { fullPage: true } },
+  play: async () => {
+    await expect(
+      await screen.findByRole('dialog', { name: 'PayBills' }, DRAWER_LOAD),
+    ).toBeVisible();
+  },
 };
 
 export const LongText: Story = {
@@ -152,6 +160,7 @@ export const WithThemeSwitch: Story = {
   args: { themeSwitch: true, defaultDrawerOpen: true },
   parameters: { visual: { fullPage: true } },
   play: async () => {
+    await screen.findByRole('dialog', { name: 'PayBills' }, DRAWER_LOAD);
     // In the sidebar on wide screens, in the open drawer on phones.
     const switches = await screen.findAllByRole('button', { name: /Theme: phone setting/ });
     await expect(switches.some((s) => s.checkVisibility())).toBe(true);

@@ -1,4 +1,3 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { cva, type VariantProps } from 'class-variance-authority';
 import * as React from 'react';
 
@@ -6,6 +5,11 @@ import { cn } from '@/lib/cn';
 
 import { focusRing } from './button';
 import { ThemeSwitch } from './theme-switch';
+
+/** The phone drawer (Radix Dialog) loads the first time Menu is pressed (decision 0022). */
+const SidebarDrawer = React.lazy(() =>
+  import('./sidebar-drawer').then((module) => ({ default: module.SidebarDrawer })),
+);
 
 /** One link of the sidebar. */
 export type SidebarEntry = {
@@ -126,6 +130,9 @@ export function Sidebar({
   className,
 }: SidebarProps) {
   const [drawerOpen, setDrawerOpen] = React.useState(defaultDrawerOpen);
+  // Mounted from the first opening on, so closing runs Radix's exit and focus return.
+  const [drawerLoaded, setDrawerLoaded] = React.useState(defaultDrawerOpen);
+  const menuRef = React.useRef<HTMLButtonElement>(null);
   const moreHasCurrent = moreEntries.some((entry) => entry.href === currentHref);
   const [moreOpen, setMoreOpen] = React.useState(moreHasCurrent);
   const moreId = React.useId();
@@ -199,36 +206,32 @@ export function Sidebar({
         )}
       >
         <div className="min-w-0 truncate font-bold">{brand}</div>
-        <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <DialogPrimitive.Trigger
-            className={cn(
-              'inline-flex h-control-sm items-center gap-2 rounded-control border border-input bg-bg px-3 text-sm font-medium',
-              focusRing,
-            )}
-          >
-            <span aria-hidden="true">☰</span>
-            Menu
-          </DialogPrimitive.Trigger>
-          <DialogPrimitive.Portal>
-            <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-overlay" />
-            <DialogPrimitive.Content
-              aria-describedby={undefined}
-              className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-2 overflow-y-auto border-r border-border bg-bg p-3 text-fg shadow-xl outline-none"
+        <button
+          ref={menuRef}
+          type="button"
+          aria-haspopup="dialog"
+          aria-expanded={drawerOpen}
+          data-state={drawerOpen ? 'open' : 'closed'}
+          onClick={() => {
+            setDrawerLoaded(true);
+            setDrawerOpen(true);
+          }}
+          className={cn(
+            'inline-flex h-control-sm items-center gap-2 rounded-control border border-input bg-bg px-3 text-sm font-medium',
+            focusRing,
+          )}
+        >
+          <span aria-hidden="true">☰</span>
+          Menu
+        </button>
+        {drawerLoaded ? (
+          <React.Suspense fallback={null}>
+            <SidebarDrawer
+              open={drawerOpen}
+              onOpenChange={setDrawerOpen}
+              title={brand}
+              returnFocusTo={menuRef}
             >
-              <div className="flex items-center justify-between gap-2 px-1 pb-2">
-                <DialogPrimitive.Title className="min-w-0 truncate font-bold">
-                  {brand}
-                </DialogPrimitive.Title>
-                <DialogPrimitive.Close
-                  className={cn(
-                    'inline-flex size-9 items-center justify-center rounded-control text-muted hover:bg-surface',
-                    focusRing,
-                  )}
-                >
-                  <span aria-hidden="true">✕</span>
-                  <span className="sr-only">Close menu</span>
-                </DialogPrimitive.Close>
-              </div>
               <nav aria-label={label} className="flex flex-1 flex-col gap-2">
                 <ul className="flex flex-col gap-1">
                   {[...visible, ...visibleMore].map((entry) =>
@@ -237,9 +240,9 @@ export function Sidebar({
                 </ul>
               </nav>
               {logout(false)}
-            </DialogPrimitive.Content>
-          </DialogPrimitive.Portal>
-        </DialogPrimitive.Root>
+            </SidebarDrawer>
+          </React.Suspense>
+        ) : null}
       </div>
 
       {/* Wide screens: the side column. */}
