@@ -139,9 +139,10 @@ async function firstVisit(page: Page, url: string): Promise<Bytes> {
 }
 
 const kb = (n: number) => (n / 1024).toFixed(1);
+/** The median of the runs that produced the figure (a run Lighthouse could not time gives NaN). */
 const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
+  return sorted.length === 0 ? Number.NaN : sorted[Math.floor(sorted.length / 2)]!;
 };
 
 type Row = Bytes & { route: string; targetKb?: number };
