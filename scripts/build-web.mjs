@@ -38,6 +38,9 @@ const inputs = (mode) => [
   'tailwind.config.ts',
   'package.json',
   'scripts/build-web.mjs',
+  'scripts/zod-browser.mjs',
+  'scripts/prerender.mjs',
+  'scripts/app-shells.mjs',
   '.env',
   mode === 'mock' ? '.env.mock' : '.env.production',
 ];
