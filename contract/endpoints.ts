@@ -43,6 +43,7 @@ import {
   VerifyCustomerBody,
 } from './forms';
 import { Naira } from './money';
+import { resellerApi } from './reseller';
 
 /**
  * Every call the app makes (spec §7), plus the calls the decisions add (refresh, resend
@@ -485,6 +486,9 @@ export const api = {
     response: message(z.array(MailSchema)),
     errors: [400, 404],
   }),
+
+  // ── reseller API (issue 16, part 2) ──
+  ...resellerApi,
 } as const;
 
 export type Api = typeof api;

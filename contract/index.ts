@@ -13,3 +13,4 @@ export * from './errors';
 export * from './endpoint';
 export * from './endpoints';
 export * from './phone';
+export * from './reseller';

@@ -3,6 +3,7 @@ import { CATALOGUE } from '@contract/catalogue';
 import { SEED_HISTORY } from './fixtures/history';
 import { seedLinks } from './fixtures/links';
 import { Rng } from './random';
+import { seedReseller, type ResellerState } from './fixtures/reseller';
 import type {
   CouponRecord,
   IdempotentAnswer,
@@ -45,6 +46,8 @@ export interface Db {
     /** Added to every successful answer, in ms (0: instant, for tests and screenshots). */
     latencyMs: number;
   };
+  /** API keys, webhook address and deliveries per user id (reseller API, issue 16). */
+  reseller: ResellerState;
   /** Seeded randomness for tokens, pins and codes; reset with the db. */
   rng: Rng;
   /** Sequence for ids created at run time. */
@@ -69,6 +72,7 @@ function seed(): Db {
     // Kobo, written naira_kobo: ₦1,254,300.50 and ₦845,120.75.
     providerBalances: { atg: 1_254_300_50, vt: 845_120_75 },
     settings: { autoReverseFailed: false, latencyMs: 0 },
+    reseller: seedReseller(),
     rng: new Rng(42),
     seq: 1_000,
   };

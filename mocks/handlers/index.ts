@@ -7,6 +7,7 @@ import type { Impl } from './impl';
 import { payment } from './payment';
 import { product } from './product';
 import { publicProducts } from './public';
+import { reseller } from './reseller';
 import { transactions } from './transactions';
 import { user } from './user';
 
@@ -26,4 +27,5 @@ export const impls: Impls = {
   ...publicProducts,
   ...admin,
   ...dev,
+  ...reseller,
 };

@@ -26,11 +26,13 @@ import { couponRoutes } from './routes/api/coupon/index.ts';
 import { paymentRoutes } from './routes/api/payment/index.ts';
 import { devRoutes } from './routes/api/dev/index.ts';
 import { publicRoutes } from './routes/api/public/index.ts';
+import { resellerRoutes } from './routes/api/reseller/index.ts';
 import { transactionRoutes } from './routes/api/transactions/index.ts';
 import { userRoutes } from './routes/api/user/index.ts';
 import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
 import { pendingAlertMs, startRequeryWorker } from './services/requery.ts';
 import { createMailer, purgeMailBodies } from './services/mail.ts';
+import { startWebhookWorker } from './services/webhooks.ts';
 import { purgeCounters } from './services/rate.ts';
 import { seed, type SeedResult } from './services/seed.ts';
 import { createTokenService } from './services/tokens.ts';
@@ -194,6 +196,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   paymentRoutes(app, ctx);
   couponRoutes(app, ctx);
   adminRoutes(app, ctx);
+  resellerRoutes(app, ctx);
   sandboxCheckoutRoutes(app, ctx);
   // The dev mailbox only where no mail leaves the machine and no real money moves (ADR 0014).
   if (mode === 'sandbox' && !config.smtpUrl) devRoutes(app, ctx);
@@ -270,10 +273,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   let maintenance: NodeJS.Timeout | undefined;
   let stopRequery: (() => Promise<void>) | undefined;
+  let stopWebhooks: (() => Promise<void>) | undefined;
   if (config.workers) {
     ctx.mailer.start();
     // Pending purchases (including any a crash left) are requeried until they resolve.
     stopRequery = startRequeryWorker(ctx);
+    // Reseller webhooks: queued with each status change, sent and retried for a day.
+    stopWebhooks = startWebhookWorker(ctx);
     maintenance = setInterval(() => {
       const warn = (what: string) => (err: Error) =>
         app.log.warn({ err: err.message }, `${what} purge failed`);
@@ -295,6 +301,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     if (maintenance) clearInterval(maintenance);
     await stopRequery?.();
+    await stopWebhooks?.();
     await ctx.mailer.stop();
     await dbh.close();
   });

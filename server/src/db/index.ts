@@ -19,6 +19,7 @@ import pg from 'pg';
 import { init } from '../../migrations/0001-init.ts';
 import { purchases } from '../../migrations/0002-purchases.ts';
 import { moneyFaults } from '../../migrations/0003-money-faults.ts';
+import { resellerApi } from '../../migrations/0004-16r-reseller-api.ts';
 import type { Engine } from '../config.ts';
 import type { Database } from './schema.ts';
 
@@ -57,6 +58,7 @@ function migrations(engine: Engine): MigrationProvider {
         '0001-init': init(engine),
         '0002-purchases': purchases(),
         '0003-money-faults': moneyFaults(),
+        '0004-16r-reseller-api': resellerApi(),
       };
     },
   };

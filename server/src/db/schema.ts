@@ -94,6 +94,9 @@ export interface TransactionsTable {
   requery_attempts: Generated<number>;
   /** Set when the purchase has been pending longer than PENDING_ALERT_HOURS (an admin looks). */
   flagged_at: number | null;
+  /** The API key that made the purchase (reseller API), and the caller's X-Request-Id. */
+  api_key_id: string | null;
+  client_request_id: string | null;
   /** Account that paid (the wallet, or coupon liability for a redemption) and how much. */
   paid_account: string | null;
   paid_amount: Generated<number>;
@@ -264,4 +267,45 @@ export interface Database {
   electricity_variations: ElectricityVariationsTable;
   payments: PaymentsTable;
   kv_store: KvStoreTable;
+  api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+}
+
+/** Reseller API keys (ADR 0026): `key_hash` is an HMAC of the key keyed by the server secret. */
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  rate_limit: number;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface WebhookEndpointsTable {
+  user_id: string;
+  url: string;
+  updated_at: number;
+}
+
+/** Webhook deliveries: a job table claimed like the requery worker's (`next_attempt_at`). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  user_id: string;
+  api_key_id: string;
+  transaction_id: string;
+  event: string;
+  /** The JSON body, fixed when the status changed (a replay sends the same body). */
+  payload: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: Generated<number>;
+  last_status: number | null;
+  last_error: string | null;
+  next_attempt_at: number | null;
+  created_at: number;
+  delivered_at: number | null;
+  updated_at: number;
 }

@@ -61,6 +61,9 @@ export function fingerprint(secret: string, req: Pick<FastifyRequest, 'method' |
     .digest('hex');
 }
 
+/** The X-Request-Id of the running request, if it has one (kept on the purchase it creates). */
+export const currentRequestId = (): string | null => claims.getStore()?.requestId ?? null;
+
 /**
  * Ties the running request's key (if it has one) to the transaction it creates. Call it
  * inside the DB transaction that moves the money: the key and the money commit together.

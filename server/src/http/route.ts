@@ -11,10 +11,19 @@
  *      moves money gives `recover`, which answers a retry from the transaction it created);
  *   5. encodes the answer with `z.encode(endpoint.response, result)` (kobo → naira).
  */
-import { MSG, SERVER_MSG, api, type Endpoint, type EndpointName } from '@contract';
+import {
+  API_KEY_ENDPOINTS,
+  MSG,
+  RESELLER_MSG,
+  SERVER_MSG,
+  api,
+  type Endpoint,
+  type EndpointName,
+} from '@contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { authenticateKey, withApiKey } from '../services/api-keys.ts';
 import type { UserRow } from '../services/users.ts';
 import { counterKey, limit, RateLimited } from '../services/rate.ts';
 import type { Answer } from './answer.ts';
@@ -96,6 +105,29 @@ const nameOf = new Map<Endpoint, EndpointName>(
   Object.entries(api).map(([name, e]) => [e as Endpoint, name as EndpointName]),
 );
 
+/** The endpoints a reseller may call with an `X-Api-Key` (ADR 0026). */
+const acceptsKey = new Set<Endpoint>(API_KEY_ENDPOINTS.map((name) => api[name]));
+
+/**
+ * Who is calling a signed-in route: a session's access token, or on the reseller endpoints an
+ * API key (`X-Api-Key`; a mutating call must then send `X-Request-Id`).
+ */
+async function caller(
+  ctx: AppContext,
+  endpoint: Endpoint,
+  req: FastifyRequest,
+): Promise<{ user: UserRow; sessionId?: string; keyId?: string }> {
+  const keyHeader = req.headers['x-api-key'];
+  if (keyHeader === undefined) return authenticate(ctx, req, endpoint.access === 'admin');
+  if (!acceptsKey.has(endpoint)) throw new ApiError('unauthorized', RESELLER_MSG.keyNotAccepted);
+  const { user, key } = await authenticateKey(ctx, keyHeader);
+  const requestId = req.headers['x-request-id'];
+  if (endpoint.method !== 'GET' && (typeof requestId !== 'string' || !requestId.trim())) {
+    throw new ApiError('validation_error', RESELLER_MSG.requestIdRequired);
+  }
+  return { user, keyId: key.id };
+}
+
 /** Counts the request against each of the route's limits (unless `RATE_LIMITS=off`). */
 async function applyLimits(
   ctx: AppContext,
@@ -157,11 +189,11 @@ export function route<E extends Endpoint>(
     handler: async (req, reply) => {
       let answer: Answer;
       try {
-        const { user, sessionId } = signedIn
-          ? await authenticate(ctx, req, endpoint.access === 'admin')
-          : { user: undefined as unknown as UserRow, sessionId: undefined };
+        const { user, sessionId, keyId } = signedIn
+          ? await caller(ctx, endpoint, req)
+          : { user: undefined as unknown as UserRow, sessionId: undefined, keyId: undefined };
         await applyLimits(ctx, endpoint, req, signedIn ? user : undefined);
-        const run = async (): Promise<Answer> => {
+        const work = async (): Promise<Answer> => {
           try {
             if (hasNul(req.body) || hasNul(req.query) || hasNul(req.params)) {
               throw new ApiError('validation_error', MSG.inputsInvalid);
@@ -189,6 +221,8 @@ export function route<E extends Endpoint>(
             throw err;
           }
         };
+        // A purchase made with a key records it (its webhooks are signed with that key's secret).
+        const run = keyId ? () => withApiKey(keyId, work) : work;
         const requestId = req.headers['x-request-id'];
         if (signedIn && mutating && requestId !== undefined) {
           if (typeof requestId !== 'string' || !requestId || requestId.length > 128) {

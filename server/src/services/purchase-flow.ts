@@ -33,13 +33,14 @@ import {
   walletAccountId,
 } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
-import { bindIdempotencyKey } from '../http/idempotency.ts';
+import { bindIdempotencyKey, currentRequestId } from '../http/idempotency.ts';
 import {
   newVtpassRequestId,
   type ProviderOutcome,
   type PurchaseRequest,
   type VtuProduct,
 } from '../providers/index.ts';
+import { currentApiKeyId } from './api-keys.ts';
 import { findCoupon, ownerNotBlocked } from './coupons.ts';
 import { transactionById } from './history.ts';
 import { firstRequeryDelay } from './requery.ts';
@@ -156,6 +157,8 @@ async function buy(
           next_requery_at: now + firstRequeryDelay(ctx, provider.name),
           paid_account: payer,
           paid_amount: paid,
+          api_key_id: currentApiKeyId(),
+          client_request_id: currentRequestId(),
           created_at: now,
           updated_at: now,
         })

@@ -89,6 +89,12 @@ export const DEFAULT_LIMITS: Limits = {
     verifyPayment: perAccount(100),
     atgBalance: perAccount(120),
     vtBalance: perAccount(120),
+    // Reseller API (ADR 0026): each key also has its own per-minute limit.
+    createApiKey: perAccount(20),
+    setWebhook: perAccount(20),
+    replayDelivery: perAccount(60),
+    requery: perAccount(600),
+    openapi: perAddress(120),
   },
   login: { pair: 5, address: 50, account: 100, windowMs: 15 * MINUTE },
   password: { max: 5, windowMs: 15 * MINUTE },

@@ -12,6 +12,7 @@ import type { TransactionsTable } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { ProviderOutcome } from '../providers/index.ts';
 import { autoReverse, reverse, settle } from './reversal.ts';
+import { startWorker } from './worker.ts';
 
 type TxRow = Selectable<TransactionsTable>;
 
@@ -169,22 +170,5 @@ export async function runRequeryOnce(
 
 /** Runs the worker every few seconds (and at once: a restart picks up what a crash left). */
 export function startRequeryWorker(ctx: AppContext, everyMs = 2_000): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    running = runRequeryOnce(ctx).catch((err: Error) =>
-      ctx.log.warn({ err: err.message }, 'requery pass failed'),
-    );
-  };
-  tick();
-  const timer = setInterval(() => {
-    void running.then(tick);
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startWorker(ctx, 'requery', () => runRequeryOnce(ctx), everyMs);
 }

@@ -5,10 +5,13 @@
  * movement), automatically unless AUTO_REVERSE_FAILED=0, else by an admin.
  */
 import { SERVER_MSG } from '@contract';
+import type { Updateable } from 'kysely';
 import type { AppContext } from '../context.ts';
+import type { TransactionsTable } from '../db/schema.ts';
 import { postMovement, systemAccountId } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
 import type { ProviderOutcome } from '../providers/index.ts';
+import { queueWebhook } from './webhooks.ts';
 
 export const autoReverse = (ctx: AppContext) => ctx.config.env.AUTO_REVERSE_FAILED !== '0';
 
@@ -19,35 +22,40 @@ export const autoReverse = (ctx: AppContext) => ctx.config.env.AUTO_REVERSE_FAIL
 export async function settle(ctx: AppContext, id: string, outcome: ProviderOutcome) {
   const now = Date.now();
   if (outcome.status === 'pending') return;
-  const base = ctx.db
-    .updateTable('transactions')
-    .where('id', '=', id)
-    .where('status', '=', 'pending');
+  // The status change and its webhook (reseller purchases) commit together.
+  const change = (columns: Updateable<TransactionsTable>) =>
+    ctx.dbh.writeTx(async (trx) => {
+      const moved = await trx
+        .updateTable('transactions')
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .set(columns)
+        .executeTakeFirst();
+      const changed = Number(moved.numUpdatedRows) === 1;
+      if (changed) await queueWebhook(trx, id, String(columns.status));
+      return changed;
+    });
   if (outcome.status === 'successful') {
-    await base
-      .set({
-        status: 'successful',
-        token: outcome.token ?? null,
-        units: outcome.units ?? null,
-        exchange_reference: outcome.exchangeReference ?? null,
-        purchased_code: outcome.purchasedCode ?? null,
-        customer_name: outcome.customerName ?? null,
-        response_msg: outcome.message?.slice(0, 500) ?? null,
-        next_requery_at: null,
-        updated_at: now,
-      })
-      .execute();
-    return;
-  }
-  const moved = await base
-    .set({
-      status: 'failed',
+    await change({
+      status: 'successful',
+      token: outcome.token ?? null,
+      units: outcome.units ?? null,
+      exchange_reference: outcome.exchangeReference ?? null,
+      purchased_code: outcome.purchasedCode ?? null,
+      customer_name: outcome.customerName ?? null,
       response_msg: outcome.message?.slice(0, 500) ?? null,
       next_requery_at: null,
       updated_at: now,
-    })
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) === 1 && autoReverse(ctx)) {
+    });
+    return;
+  }
+  const failed = await change({
+    status: 'failed',
+    response_msg: outcome.message?.slice(0, 500) ?? null,
+    next_requery_at: null,
+    updated_at: now,
+  });
+  if (failed && autoReverse(ctx)) {
     await reverse(ctx, id).catch((err: unknown) => {
       if (!(err instanceof ApiError)) throw err;
     });
@@ -97,6 +105,7 @@ export async function reverse(ctx: AppContext, id: string, userId?: string): Pro
         .where('code', '=', row.coupon_code)
         .execute();
     }
+    await queueWebhook(trx, id, 'reversed');
     return SERVER_MSG.reversed;
   });
 }

@@ -1,0 +1,242 @@
+/**
+ * The reseller API (issue 16, part 2; ADR 0026): API keys a customer creates in Settings, the
+ * purchase endpoints called with a key in the `X-Api-Key` header, a requery by our id or the
+ * caller's request id, signed webhooks with a delivery log, and the OpenAPI document.
+ */
+import { z } from 'zod';
+import { endpoint, IdParams, message, PageQuery, paged } from './endpoint';
+import { EpochMs, TransactionSchema } from './entities';
+import { requiredId, text } from './rules';
+
+/** The header a reseller sends its key in (one header, never a query parameter). */
+export const API_KEY_HEADER = 'X-Api-Key';
+/** Every key starts with this, so a leaked one is easy to recognise (secret scanners). */
+export const API_KEY_PREFIX = 'pbk_';
+/** Webhook headers: the Unix time in seconds and `v1=<hex HMAC-SHA-256>` of `<t>.<raw body>`. */
+export const WEBHOOK_HEADERS = {
+  timestamp: 'X-PayBills-Timestamp',
+  signature: 'X-PayBills-Signature',
+  event: 'X-PayBills-Event',
+  delivery: 'X-PayBills-Delivery',
+} as const;
+/** A receiver should refuse a webhook whose timestamp is further than this from its clock. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export const RESELLER_LIMITS = {
+  keyName: 60,
+  /** Requests a key may make per minute: at most this, by default `defaultPerMinute`. */
+  maxPerMinute: 600,
+  defaultPerMinute: 60,
+  keysPerAccount: 10,
+  /** The longest webhook URL. */
+  url: 500,
+  requestId: 128,
+} as const;
+
+export const RESELLER_MSG = {
+  keyName: 'Give the key a name (at most 60 characters).',
+  keyRate: 'The rate limit must be a whole number of requests per minute from 1 to 600.',
+  tooManyKeys: 'You already have 10 active keys. Revoke one first.',
+  keyCreated: 'Copy the key now: it will not be shown again.',
+  keyRevoked: 'API key revoked.',
+  keyNotFound: 'API key not found.',
+  keyInvalid: 'This API key is invalid or has been revoked.',
+  keyNotAccepted: 'This endpoint does not accept an API key.',
+  requestIdRequired:
+    'Send a unique X-Request-Id header (at most 128 characters) with every purchase.',
+  requeryBy: 'Give either id or request_id.',
+  webhookUrl: 'Enter an https:// address of at most 500 characters.',
+  webhookRefused:
+    'This address is not allowed: webhooks go only to public internet addresses (not private, loopback or link-local).',
+  webhookUnresolved: 'This address could not be found (DNS).',
+  webhookSaved: 'Webhook address saved.',
+  webhookRemoved: 'Webhook address removed.',
+  deliveryNotFound: 'Delivery not found.',
+  deliveryQueued: 'Delivery queued again.',
+} as const;
+
+// ── Entities ────────────────────────────────────────────────────────────────
+
+export const ApiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The first characters of the key, to tell keys apart (the rest is never stored). */
+  prefix: z.string(),
+  rate_limit: z.number().int().min(1),
+  created_at: EpochMs,
+  last_used_at: EpochMs.nullable(),
+  revoked_at: EpochMs.nullable(),
+});
+export type ApiKey = z.output<typeof ApiKeySchema>;
+
+/** Answered once, at creation: the key and its webhook signing secret. */
+export const NewApiKeySchema = ApiKeySchema.extend({
+  key: z.string(),
+  webhook_secret: z.string(),
+});
+export type NewApiKey = z.output<typeof NewApiKeySchema>;
+
+export const WebhookSettingsSchema = z.object({ url: z.string().nullable() });
+export type WebhookSettings = z.output<typeof WebhookSettingsSchema>;
+
+export const WebhookEventSchema = z.enum([
+  'transaction.successful',
+  'transaction.failed',
+  'transaction.reversed',
+]);
+export type WebhookEvent = z.output<typeof WebhookEventSchema>;
+
+export const DeliveryStatusSchema = z.enum(['pending', 'delivered', 'failed']);
+export const WebhookDeliverySchema = z.object({
+  id: z.string(),
+  event: WebhookEventSchema,
+  transaction_id: z.string(),
+  status: DeliveryStatusSchema,
+  attempts: z.number().int().nonnegative(),
+  /** The receiver's HTTP status of the last attempt, or null if none answered. */
+  last_status: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  next_attempt_at: EpochMs.nullable(),
+  created_at: EpochMs,
+  delivered_at: EpochMs.nullable(),
+});
+export type WebhookDelivery = z.output<typeof WebhookDeliverySchema>;
+
+/** The JSON body of every webhook (the signed raw body). */
+export const WebhookPayloadSchema = z.object({
+  id: z.string().describe('delivery id'),
+  event: WebhookEventSchema,
+  created_at: EpochMs,
+  data: TransactionSchema.extend({ request_id: z.string().nullable() }),
+});
+
+// ── Bodies ──────────────────────────────────────────────────────────────────
+
+export const ApiKeyBody = z.object({
+  name: text([[(v) => v.length > 0, RESELLER_MSG.keyName]], { max: RESELLER_LIMITS.keyName }),
+  rate_limit: z
+    .number({ error: RESELLER_MSG.keyRate })
+    .int(RESELLER_MSG.keyRate)
+    .min(1, RESELLER_MSG.keyRate)
+    .max(RESELLER_LIMITS.maxPerMinute, RESELLER_MSG.keyRate)
+    .default(RESELLER_LIMITS.defaultPerMinute),
+});
+
+/** An https:// address (http:// only to this machine in sandbox mode: the server decides). */
+export const WebhookBody = z.object({
+  url: text([[(v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), RESELLER_MSG.webhookUrl]], {
+    max: RESELLER_LIMITS.url,
+  }).describe('empty to remove the address'),
+});
+
+export const RequeryQuery = z
+  .object({
+    id: requiredId(RESELLER_MSG.requeryBy).optional(),
+    request_id: requiredId(RESELLER_MSG.requeryBy, RESELLER_LIMITS.requestId).optional(),
+  })
+  .refine((q) => (q.id === undefined) !== (q.request_id === undefined), {
+    message: RESELLER_MSG.requeryBy,
+  });
+
+// ── Endpoints ───────────────────────────────────────────────────────────────
+
+const Text = message(z.string());
+
+export const resellerApi = {
+  apiKeys: endpoint({
+    name: 'reseller.keys',
+    method: 'GET',
+    path: '/api/user/api-keys',
+    access: 'user',
+    summary: 'The API keys of the signed-in customer (never the keys themselves).',
+    response: message(z.array(ApiKeySchema)),
+  }),
+  createApiKey: endpoint({
+    name: 'reseller.createKey',
+    method: 'POST',
+    path: '/api/user/api-keys',
+    access: 'user',
+    summary: 'Create an API key; the key and its webhook secret are answered once.',
+    body: ApiKeyBody,
+    response: message(NewApiKeySchema),
+  }),
+  revokeApiKey: endpoint({
+    name: 'reseller.revokeKey',
+    method: 'DELETE',
+    path: '/api/user/api-keys/:id',
+    access: 'user',
+    summary: 'Revoke an API key: it is refused from then on.',
+    params: IdParams,
+    response: Text,
+    errors: [400, 401, 403, 404, 423, 429, 500],
+  }),
+  webhook: endpoint({
+    name: 'reseller.webhook',
+    method: 'GET',
+    path: '/api/user/webhook',
+    access: 'user',
+    summary: 'The webhook address purchase status changes are sent to.',
+    response: message(WebhookSettingsSchema),
+  }),
+  setWebhook: endpoint({
+    name: 'reseller.setWebhook',
+    method: 'PUT',
+    path: '/api/user/webhook',
+    access: 'user',
+    summary: 'Set (or, with an empty url, remove) the webhook address; private addresses refused.',
+    body: WebhookBody,
+    response: Text,
+  }),
+  webhookDeliveries: endpoint({
+    name: 'reseller.deliveries',
+    method: 'GET',
+    path: '/api/user/webhook/deliveries',
+    access: 'user',
+    summary: 'The webhook delivery log, newest first.',
+    query: PageQuery,
+    response: paged(WebhookDeliverySchema),
+  }),
+  replayDelivery: endpoint({
+    name: 'reseller.replayDelivery',
+    method: 'POST',
+    path: '/api/user/webhook/deliveries/:id/replay',
+    access: 'user',
+    summary: 'Send a delivery again (a new attempt, signed afresh).',
+    params: IdParams,
+    response: Text,
+    errors: [400, 401, 403, 404, 423, 429, 500],
+  }),
+  requery: endpoint({
+    name: 'transactions.requery',
+    method: 'GET',
+    path: '/api/transactions/requery',
+    access: 'user',
+    summary: "A purchase as it stands, by our transaction id or the caller's X-Request-Id.",
+    query: RequeryQuery,
+    response: message(TransactionSchema),
+    errors: [400, 401, 403, 404, 423, 429, 500],
+  }),
+  openapi: endpoint({
+    name: 'public.openapi',
+    method: 'GET',
+    path: '/api/openapi.json',
+    access: 'public',
+    summary: 'This API as an OpenAPI 3.1 document, generated from the contract.',
+    response: z.record(z.string(), z.unknown()),
+  }),
+} as const;
+
+/** The endpoints a key may call (the purchases and the requery), by their `api` name. */
+export const API_KEY_ENDPOINTS = [
+  'airtime',
+  'data',
+  'cabletv',
+  'electricity',
+  'education',
+  'requery',
+] as const;
+
+export const webhookEventOf = (status: string): WebhookEvent | undefined =>
+  status === 'successful' || status === 'failed' || status === 'reversed'
+    ? `transaction.${status}`
+    : undefined;

@@ -1,0 +1,159 @@
+/**
+ * Reseller API keys (issue 16; ADR 0026). A key is `pbk_` + 32 random bytes, answered once;
+ * the table keeps its first characters (to tell keys apart) and an HMAC-SHA-256 of it keyed by
+ * the server's secret, so a leaked table gives no key and cannot be checked offline without the
+ * secret. Each key has its own per-minute limit. The webhook signing secret of a key is derived
+ * from the server's secret and the key's id (never stored), answered once with the key.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHmac, randomUUID } from 'node:crypto';
+import {
+  API_KEY_PREFIX,
+  RESELLER_LIMITS,
+  RESELLER_MSG,
+  SERVER_MSG,
+  type ApiKey,
+  type NewApiKey,
+} from '@contract';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { ApiKeysTable } from '../db/schema.ts';
+import { randomToken } from '../domain/secrets.ts';
+import { ApiError } from '../http/errors.ts';
+import { counterKey, limit } from './rate.ts';
+import type { UserRow } from './users.ts';
+
+type KeyRow = Selectable<ApiKeysTable>;
+
+const PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
+const LAST_USED_TOUCH_MS = 60_000;
+
+/** The keyed hash a key is stored and looked up by. */
+export const keyHash = (secret: string, key: string) =>
+  createHmac('sha256', `api-key:${secret}`).update(key).digest('hex');
+
+/** The webhook signing secret of a key (derived: the same on every instance, never stored). */
+export const webhookSecret = (secret: string, keyId: string) =>
+  `whsec_${createHmac('sha256', `webhook:${secret}`).update(keyId).digest('base64url')}`;
+
+const toApiKey = (row: KeyRow): ApiKey => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  rate_limit: Number(row.rate_limit),
+  created_at: Number(row.created_at),
+  last_used_at: row.last_used_at === null ? null : Number(row.last_used_at),
+  revoked_at: row.revoked_at === null ? null : Number(row.revoked_at),
+});
+
+export async function listApiKeys(ctx: AppContext, user: UserRow): Promise<ApiKey[]> {
+  const rows = await ctx.db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map(toApiKey);
+}
+
+export async function createApiKey(
+  ctx: AppContext,
+  user: UserRow,
+  body: { name: string; rate_limit: number },
+): Promise<NewApiKey> {
+  const key = `${API_KEY_PREFIX}${randomToken(32)}`;
+  const row: KeyRow = {
+    id: randomUUID(),
+    user_id: user.id,
+    name: body.name,
+    prefix: key.slice(0, PREFIX_LENGTH),
+    key_hash: keyHash(ctx.config.jwtSecret, key),
+    rate_limit: body.rate_limit,
+    created_at: Date.now(),
+    last_used_at: null,
+    revoked_at: null,
+  };
+  await ctx.dbh.writeTx(async (trx) => {
+    const active = await trx
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', user.id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(active.n) >= RESELLER_LIMITS.keysPerAccount) {
+      throw new ApiError('conflict', RESELLER_MSG.tooManyKeys);
+    }
+    await trx.insertInto('api_keys').values(row).execute();
+  });
+  return { ...toApiKey(row), key, webhook_secret: webhookSecret(ctx.config.jwtSecret, row.id) };
+}
+
+export async function revokeApiKey(ctx: AppContext, user: UserRow, id: string): Promise<string> {
+  const row = await ctx.db
+    .selectFrom('api_keys')
+    .select(['id', 'revoked_at'])
+    .where('id', '=', id)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  if (!row) throw new ApiError('not_found', RESELLER_MSG.keyNotFound);
+  await ctx.db
+    .updateTable('api_keys')
+    .set({ revoked_at: Date.now() })
+    .where('id', '=', id)
+    .where('user_id', '=', user.id)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return RESELLER_MSG.keyRevoked;
+}
+
+/**
+ * The customer and key of an `X-Api-Key` header: 401 for an unknown or revoked key, 423 for a
+ * blocked customer, and the key's own per-minute limit counted (429 past it).
+ */
+export async function authenticateKey(
+  ctx: AppContext,
+  header: unknown,
+): Promise<{ user: UserRow; key: KeyRow }> {
+  const invalid = new ApiError('unauthorized', RESELLER_MSG.keyInvalid);
+  if (typeof header !== 'string') throw invalid;
+  const key = header.trim();
+  if (!key.startsWith(API_KEY_PREFIX) || key.length > 100) throw invalid;
+  const row = await ctx.db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('key_hash', '=', keyHash(ctx.config.jwtSecret, key))
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null) throw invalid;
+  const user = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', row.user_id)
+    .executeTakeFirst();
+  if (!user) throw invalid;
+  if (Number(user.is_blocked) === 1) throw new ApiError('blocked', SERVER_MSG.accountBlocked);
+  if (!ctx.config.limits.off) {
+    await limit(ctx.db, counterKey('apikey', row.id), {
+      max: Number(row.rate_limit),
+      windowMs: 60_000,
+    });
+  }
+  const now = Date.now();
+  if (row.last_used_at === null || now - Number(row.last_used_at) > LAST_USED_TOUCH_MS) {
+    await ctx.db
+      .updateTable('api_keys')
+      .set({ last_used_at: now })
+      .where('id', '=', row.id)
+      .execute();
+    row.last_used_at = now;
+  }
+  return { user, key: row };
+}
+
+const callers = new AsyncLocalStorage<{ keyId: string }>();
+
+/** Runs a request's work as made with a key: the purchase it creates records the key. */
+export const withApiKey = <T>(keyId: string, fn: () => Promise<T>) => callers.run({ keyId }, fn);
+
+/** The key the running request was made with, if any. */
+export const currentApiKeyId = (): string | null => callers.getStore()?.keyId ?? null;
