@@ -4,9 +4,11 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
+import { ApiKeysPanel } from './api-keys-panel';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileCard } from './profile-card';
 import { ResetPinForm } from './reset-pin-form';
+import { WebhookPanel } from './webhook-panel';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -43,6 +45,13 @@ export function SettingsScreen() {
       </Section>
       <Section id="pin-heading" title="Reset transaction pin">
         <ResetPinForm />
+      </Section>
+      {/* Reseller API (issue 16): keys and webhooks. */}
+      <Section id="api-keys-heading" title="API keys">
+        <ApiKeysPanel />
+      </Section>
+      <Section id="webhook-heading" title="Webhooks">
+        <WebhookPanel />
       </Section>
     </div>
   );
