@@ -60,6 +60,25 @@ describe.each(engines)('logs on %s', (engine) => {
     }
   });
 
+  it('keeps API keys and webhook secrets out of a reseller run (issue 16)', async () => {
+    const u = await kit.user({ funds: 5_000_00 });
+    const created = await kit.call(api.createApiKey, { token: u.token, body: { name: 'k' } });
+    const { key, webhook_secret: secret } = created.body.message;
+    const headers = { 'x-api-key': key, 'x-request-id': 'log-key-1' };
+    await kit.call(api.airtime, {
+      headers,
+      body: { pin: PIN, phone_number: '08031230000', amount: 100 },
+    });
+    await kit.call(api.apiKeys, { headers }); // refused: logged as a 401
+    await kit.call(api.airtime, {
+      headers: { ...headers, 'x-api-key': `${key}x` },
+      body: { pin: PIN, phone_number: '08031235678', amount: 100 },
+    });
+    const output = lines.join('');
+    expect(output).toContain('/api/transactions/airtime');
+    for (const value of [key, key.slice(12), secret, PIN]) expect(output).not.toContain(value);
+  });
+
   it('keeps e-mailed link tokens out of the access log (row 9)', async () => {
     lines.length = 0;
     const email = `logs-${Date.now()}@example.com`;

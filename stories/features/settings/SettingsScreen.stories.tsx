@@ -30,6 +30,10 @@ export const Default: Story = {
     ).toBeVisible();
     await expect(canvas.getByRole('region', { name: 'Change password' })).toBeVisible();
     await expect(canvas.getByRole('region', { name: 'Reset transaction pin' })).toBeVisible();
+    // Reseller API (issue 16): the demo customer's keys and webhook address.
+    const keys = canvas.getByRole('region', { name: 'API keys' });
+    await expect(await within(keys).findByText('Shop till')).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'Webhooks' })).toBeVisible();
   },
 };
 
