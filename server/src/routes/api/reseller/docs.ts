@@ -86,7 +86,7 @@ small{color:#555}
 
 curl '${server}/api/transactions/requery?request_id=order-1001' -H '${API_KEY_HEADER}: pbk_…'`)}</pre>
 <h2>Webhooks</h2>
-<p>Each status change of a purchase made with a key (<code>transaction.successful</code>, <code>transaction.failed</code>, <code>transaction.reversed</code>) is POSTed to your address with <code>${WEBHOOK_HEADERS.timestamp}</code> (Unix seconds), <code>${WEBHOOK_HEADERS.signature}</code> (<code>v1=</code> and the hex HMAC-SHA-256 of <code>timestamp + "." + raw body</code> keyed by the key's webhook secret), <code>${WEBHOOK_HEADERS.event}</code> and <code>${WEBHOOK_HEADERS.delivery}</code>. Answer 2xx; anything else is retried with backoff for a day. Refuse a timestamp more than ${WEBHOOK_TOLERANCE_SECONDS} seconds away from your clock.</p>
+<p>Each status change of a purchase made with a key (<code>transaction.successful</code>, <code>transaction.failed</code>, <code>transaction.reversed</code>) is POSTed to your address with <code>${WEBHOOK_HEADERS.timestamp}</code> (Unix seconds), <code>${WEBHOOK_HEADERS.signature}</code> (<code>v1=</code> and the hex HMAC-SHA-256 of <code>timestamp + "." + raw body</code> keyed by the key's webhook secret), <code>${WEBHOOK_HEADERS.event}</code> and <code>${WEBHOOK_HEADERS.delivery}</code>. Answer 2xx; anything else is retried with backoff for a day. A delivery may arrive more than once: drop repeats by <code>${WEBHOOK_HEADERS.delivery}</code>. Refuse a timestamp more than ${WEBHOOK_TOLERANCE_SECONDS} seconds away from your clock.</p>
 <pre>${escape(verify)}</pre>
 <h2>Endpoints</h2>
 ${sections}
