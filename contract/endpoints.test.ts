@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { type Endpoint, PageQuery, pathFor, pathPattern } from './endpoint';
 import { allEndpoints, api } from './endpoints';
+import { CURRENT_USER_RECENT } from './entities';
 
 /**
  * Spec §7, line by line, normalised under /api/ (the spec writes a few paths relatively:
@@ -152,8 +153,80 @@ describe('names and paths are unique', () => {
   });
 });
 
+describe('history answers stay bounded (issue 15, ADR 0020)', () => {
+  const tx = {
+    transaction_id: 't',
+    user: 'a@example.com',
+    user_id: 'u',
+    date: 0,
+    product: 'Airtime',
+    value: 1,
+    status: 'successful',
+    direction: 'debit',
+    amountCharged: 1,
+    balance_before: 1,
+    balance_after: 0,
+  };
+  const user = {
+    id: 'u',
+    name: 'A',
+    email: 'a@example.com',
+    phone: '08031234567',
+    wallet_balance: 0,
+    isAdmin: false,
+    has_created_secret_pin: true,
+    email_verified: true,
+    referral_code: 'r',
+    status: 'online',
+    last_login: null,
+    isBlocked: false,
+    created_on: 0,
+    coupons: [],
+    transactions_count: 6,
+    successful_total: 6,
+  };
+
+  it('GET /api/user carries at most the newest five transactions and coupons', () => {
+    const answer = (n: number) => ({ message: { ...user, transactions: Array(n).fill(tx) } });
+    expect(api.currentUser.response.safeParse(answer(CURRENT_USER_RECENT)).success).toBe(true);
+    expect(api.currentUser.response.safeParse(answer(CURRENT_USER_RECENT + 1)).success).toBe(false);
+  });
+
+  it('every list of transactions or coupons is paged, at most 100 a page', () => {
+    const coupon = {
+      coupon_code: 'C',
+      meta_data: { product: 'AIRTIME', name: '₦200 Airtime', amount: 200 },
+      isValid: true,
+      issued_at: 0,
+      expires_at: 1,
+    };
+    const messageOf = (e: Endpoint) =>
+      (e.response as unknown as { shape?: { message?: z.ZodType } }).shape?.message;
+    const lists = allEndpoints.filter((e) => {
+      const message = messageOf(e);
+      return (
+        e.method === 'GET' &&
+        (message?.safeParse([tx]).success || message?.safeParse([coupon]).success)
+      );
+    });
+    expect(lists.map((e) => e.name).sort()).toEqual(
+      ['transactions.all', 'user.coupons', 'user.transactions'].sort(),
+    );
+    for (const e of lists) {
+      // The paged shape (page, pages, total required) and a bounded `limit`.
+      expect(e.response.safeParse({ message: [] }).success, e.name).toBe(false);
+      expect(
+        e.response.safeParse({ message: [], page: 1, pages: 1, total: 0 }).success,
+        e.name,
+      ).toBe(true);
+      expect(e.query.safeParse({ limit: '101' }).success, e.name).toBe(false);
+      expect(e.query.parse({})).toMatchObject({ page: 1, limit: 5 });
+    }
+  });
+});
+
 describe('admin lists are paged: { message: items, page, pages, total }', () => {
-  const lists = [api.users, api.transactions, api.payments];
+  const lists = [api.users, api.transactions, api.payments, api.myTransactions];
 
   it.each(lists.map((e) => [e.path, e] as const))('%s answers the paged shape', (_, e) => {
     const ok = e.response.safeParse({ message: [], page: 1, pages: 1, total: 0 });

@@ -7,6 +7,7 @@ import {
   CouponSchema,
   CurrentUserSchema,
   CustomerLookupSchema,
+  ProductSchema,
   DataVariationSchema,
   EducationVariationSchema,
   ElectricityVariationSchema,
@@ -15,6 +16,7 @@ import {
   PaymentSchema,
   ReconciliationSchema,
   TransactionSchema,
+  TransactionStatusSchema,
   UserSchema,
 } from './entities';
 import {
@@ -56,6 +58,12 @@ const Tokens = z.object({ JWTtoken: z.string(), refresh_token: z.string() });
 const Text = message(z.string());
 /** A purchase answers the transaction it created (pending, successful or failed). */
 const Purchase = message(TransactionSchema);
+/** A customer's history: `?page&limit&q` plus a status and a product (ADR 0020). */
+export const HistoryQuery = PageQuery.extend({
+  q: z.string().trim().max(64).optional(),
+  status: TransactionStatusSchema.optional(),
+  product: ProductSchema.optional(),
+});
 
 export const api = {
   // ── auth ──
@@ -164,6 +172,25 @@ export const api = {
     access: 'user',
     summary: 'The signed-in user with recent transactions and coupons.',
     response: message(CurrentUserSchema),
+  }),
+  myTransactions: endpoint({
+    name: 'user.transactions',
+    method: 'GET',
+    path: '/api/user/transactions',
+    access: 'user',
+    summary:
+      'Your history, newest first, paged; status and product filter, q is a transaction id or the phone, meter, card or account it went to (ADR 0020).',
+    query: HistoryQuery,
+    response: paged(TransactionSchema),
+  }),
+  myCoupons: endpoint({
+    name: 'user.coupons',
+    method: 'GET',
+    path: '/api/user/coupons',
+    access: 'user',
+    summary: 'Your coupons, newest first, paged (ADR 0020).',
+    query: PageQuery.omit({ q: true }),
+    response: paged(CouponSchema),
   }),
   users: endpoint({
     name: 'user.all',

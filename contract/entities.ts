@@ -158,10 +158,21 @@ export const UserSchema = z.object({
 });
 export type User = z.output<typeof UserSchema>;
 
-/** `GET /api/user`: the signed-in user with recent transactions and coupons (spec §7). */
+/** How many of the newest transactions and coupons `GET /api/user` carries (ADR 0020). */
+export const CURRENT_USER_RECENT = 5;
+
+/**
+ * `GET /api/user`: the signed-in user with their most recent transactions and coupons (spec
+ * §7), at most CURRENT_USER_RECENT of each, and the history's totals for the overview; the
+ * whole history is paged by `GET /api/user/transactions` and `/api/user/coupons` (ADR 0020).
+ */
 export const CurrentUserSchema = UserSchema.extend({
-  transactions: z.array(TransactionSchema),
-  coupons: z.array(CouponSchema),
+  transactions: z.array(TransactionSchema).max(CURRENT_USER_RECENT),
+  coupons: z.array(CouponSchema).max(CURRENT_USER_RECENT),
+  /** Transactions in the customer's history (the ones they deleted not counted). */
+  transactions_count: z.number().int().nonnegative(),
+  /** Sum of the values of the successful ones among them. */
+  successful_total: Naira,
 });
 export type CurrentUser = z.output<typeof CurrentUserSchema>;
 

@@ -41,10 +41,27 @@ describe('login and the current user', () => {
     expect(user.email).toBe(DEMO_CUSTOMER.email);
     expect(user.wallet_balance).toBe(2_500_000); // kobo
     expect(user.has_created_secret_pin).toBe(true);
-    expect(user.transactions.length).toBeGreaterThan(20);
+    // The newest five of each and the history's totals (ADR 0020), like the server.
+    expect(user.transactions).toHaveLength(5);
+    expect(user.transactions_count).toBeGreaterThan(20);
     const dates = user.transactions.map((t) => t.date);
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
     expect(user.coupons.length).toBeGreaterThan(0);
+    expect(user.coupons.length).toBeLessThanOrEqual(5);
+
+    const history = await call(api.myTransactions, { token: JWTtoken, query: { page: '2' } });
+    expect(history.status).toBe(200);
+    const paged = history.json as { message: { date: number }[]; page: number; total: number };
+    expect(paged).toMatchObject({ page: 2, total: user.transactions_count });
+    expect(paged.message).toHaveLength(5);
+    expect(paged.message[0]!.date).toBeLessThanOrEqual(user.transactions[4]!.date);
+    const failed = await call(api.myTransactions, {
+      token: JWTtoken,
+      query: { status: 'failed', limit: '100' },
+    });
+    const failedRows = (failed.json as { message: { status: string }[] }).message;
+    expect(failedRows.length).toBeGreaterThan(0);
+    expect(failedRows.every((t) => t.status === 'failed')).toBe(true);
     // Naira on the wire.
     expect((json as { message: { wallet_balance: number } }).message.wallet_balance).toBe(25_000);
   });

@@ -3,7 +3,15 @@ import { me } from '../contract-handler';
 import { db, findUser } from '../db';
 import { MockApiError } from '../errors';
 import { matches, paginate } from '../services/paging';
-import { toCurrentUser, toUser } from '../services/views';
+import {
+  couponsOf,
+  historyOf,
+  matchesHistorySearch,
+  toCoupon,
+  toCurrentUser,
+  toTransaction,
+  toUser,
+} from '../services/views';
 import { impl } from './impl';
 
 /** The signed-in user, settings, and the admin's user management (spec §7 user). */
@@ -20,8 +28,36 @@ export const user = {
     (ctx) => ({ message: toCurrentUser(me(ctx)) }),
     // A brand-new account: nothing bought, nothing in the wallet.
     (ctx) => ({
-      message: { ...toCurrentUser(me(ctx)), wallet_balance: 0, transactions: [], coupons: [] },
+      message: {
+        ...toCurrentUser(me(ctx)),
+        wallet_balance: 0,
+        transactions: [],
+        coupons: [],
+        transactions_count: 0,
+        successful_total: 0,
+      },
     }),
+  ),
+
+  myTransactions: impl(
+    api.myTransactions,
+    (ctx) => {
+      const { query } = ctx;
+      const found = historyOf(me(ctx).id).filter(
+        (t) =>
+          (!query.status || t.status === query.status) &&
+          (!query.product || t.product === query.product) &&
+          matchesHistorySearch(t, query.q),
+      );
+      return paginate(found.map(toTransaction), query);
+    },
+    ({ query }) => paginate([], query),
+  ),
+
+  myCoupons: impl(
+    api.myCoupons,
+    (ctx) => paginate(couponsOf(me(ctx).id).map(toCoupon), ctx.query),
+    ({ query }) => paginate([], query),
   ),
 
   users: impl(

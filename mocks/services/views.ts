@@ -1,4 +1,11 @@
-import type { Coupon, CurrentUser, Payment, Transaction, User } from '@contract';
+import {
+  CURRENT_USER_RECENT,
+  type Coupon,
+  type CurrentUser,
+  type Payment,
+  type Transaction,
+  type User,
+} from '@contract';
 import { now } from '../clock';
 import { db } from '../db';
 import type { CouponRecord, PaymentRecord, TransactionRecord, UserRecord } from '../records';
@@ -59,13 +66,32 @@ export function couponsOf(userId: string): CouponRecord[] {
 }
 
 /**
- * `GET /api/user`: the whole history, not only the last five — the overview counts and sums
- * it and the Transactions page filters it, and the contract has no per-user history call.
+ * `GET /api/user` (ADR 0020): the newest few transactions and coupons and the history's
+ * totals; the whole history is paged by `GET /api/user/transactions` and `/coupons`.
  */
 export function toCurrentUser(u: UserRecord): CurrentUser {
+  const history = historyOf(u.id);
   return {
     ...toUser(u),
-    transactions: historyOf(u.id).map(toTransaction),
-    coupons: couponsOf(u.id).map(toCoupon),
+    transactions: history.slice(0, CURRENT_USER_RECENT).map(toTransaction),
+    coupons: couponsOf(u.id).slice(0, CURRENT_USER_RECENT).map(toCoupon),
+    transactions_count: history.length,
+    successful_total: history
+      .filter((t) => t.status === 'successful')
+      .reduce((sum, t) => sum + t.value, 0),
   };
+}
+
+/** A history search term: an exact transaction id or the destination it went to (ADR 0020). */
+export function matchesHistorySearch(t: TransactionRecord, q: string | undefined): boolean {
+  if (!q) return true;
+  return (
+    [
+      t.transaction_id,
+      t.transaction_phone,
+      t.meter_number,
+      t.smart_card_number,
+      t.account_id,
+    ].includes(q) || t.counterparty === q.toLowerCase()
+  );
 }

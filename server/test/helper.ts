@@ -22,6 +22,7 @@ import {
 } from '../src/domain/ledger.ts';
 import type { DbHandle } from '../src/db/index.ts';
 import type { Hasher } from '../src/domain/secrets.ts';
+import { checkAggregates } from '../src/services/aggregates.ts';
 import { insertUser } from '../src/services/auth.ts';
 
 export const engines: Engine[] = ['sqlite', 'postgres'];
@@ -232,7 +233,10 @@ export async function createKit(
         .executeTakeFirstOrThrow();
       return Number(row.balance);
     },
-    invariants: () => checkInvariants(ctx.db),
+    invariants: async () => [
+      ...(await checkInvariants(ctx.db)),
+      ...(await checkAggregates(ctx.db)),
+    ],
     async mail(to) {
       const res = await call(api.devMail, { query: { to } });
       return res.body.message;

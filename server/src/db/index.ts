@@ -20,6 +20,7 @@ import { init } from '../../migrations/0001-init.ts';
 import { purchases } from '../../migrations/0002-purchases.ts';
 import { moneyFaults } from '../../migrations/0003-money-faults.ts';
 import { resellerApi } from '../../migrations/0004-16r-reseller-api.ts';
+import { historyAggregates } from '../../migrations/0005-issue15-history-aggregates.ts';
 import type { Engine } from '../config.ts';
 import type { Database } from './schema.ts';
 
@@ -59,6 +60,7 @@ function migrations(engine: Engine): MigrationProvider {
         '0002-purchases': purchases(),
         '0003-money-faults': moneyFaults(),
         '0004-16r-reseller-api': resellerApi(),
+        '0005-issue15-history-aggregates': historyAggregates(engine),
       };
     },
   };

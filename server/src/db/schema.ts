@@ -247,6 +247,32 @@ export interface ElectricityVariationsTable {
   sort: number;
 }
 
+/** Per customer, product, status and deleted flag: how many transactions, their values' sum. */
+export interface TxUserCountsTable {
+  user_id: string;
+  product: string;
+  status: string;
+  deleted: number;
+  n: number;
+  value: number;
+}
+
+/** Table-wide counts kept by triggers (`transactions`, `users`, `payments_completed`), sharded. */
+export interface CountersTable {
+  name: 'transactions' | 'users' | 'payments_completed';
+  shard: number;
+  n: number;
+  amount: number;
+}
+
+/** Successful debits per UTC day (epoch day number), sharded. */
+export interface TxDailySalesTable {
+  day: number;
+  shard: number;
+  n: number;
+  value: number;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -270,6 +296,9 @@ export interface Database {
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  tx_user_counts: TxUserCountsTable;
+  counters: CountersTable;
+  tx_daily_sales: TxDailySalesTable;
 }
 
 /** Reseller API keys (ADR 0026): `key_hash` is an HMAC of the key keyed by the server secret. */

@@ -1,52 +1,55 @@
 /** The admin overview (spec §2 admin 1): totals and the last 30 days of sales. */
-import type { AdminOverview } from '@contract';
-import { sql } from 'kysely';
+import { LIMITS, type AdminOverview } from '@contract';
 import type { AppContext } from '../context.ts';
+import { DAY_MS } from '../../migrations/0005-issue15-history-aggregates.ts';
+import { counter } from './aggregates.ts';
 
-const DAY_MS = 86_400_000;
-
+/**
+ * Every figure from an aggregate or an index (ADR 0020): users and completed payments from
+ * `counters`, "active recently" from the `last_login` index, the series from `tx_daily_sales`
+ * (at most 30 days × shards rows), so the page costs the same at a thousand transactions or
+ * a million.
+ */
 export async function overview(ctx: AppContext, now = Date.now()): Promise<AdminOverview> {
-  const count = (r: { n: unknown }) => Number(r.n);
-  const users = await ctx.db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  const recent = await ctx.db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('last_login', '>=', now - 1_000_000)
-    .executeTakeFirstOrThrow();
-  const payments = await ctx.db
-    .selectFrom('payments')
-    .select((eb) => [eb.fn.countAll().as('n'), sql<number>`coalesce(sum(amount), 0)`.as('sum')])
-    .where('status', '=', 'completed')
-    .executeTakeFirstOrThrow();
-  const today = Math.floor(now / DAY_MS) * DAY_MS;
-  const from = today - 29 * DAY_MS;
-  const rows = await ctx.db
-    .selectFrom('transactions')
-    .select(['created_at', 'value'])
-    .where('status', '=', 'successful')
-    .where('direction', '=', 'debit')
-    .where('created_at', '>=', from)
-    .execute();
+  const today = Math.floor(now / DAY_MS);
+  const from = today - 29;
+  const [users, payments, recent, rows] = await Promise.all([
+    counter(ctx.db, 'users'),
+    counter(ctx.db, 'payments_completed'),
+    ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('last_login', '>=', now - LIMITS.recentlyActiveMs)
+      .executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('tx_daily_sales')
+      .select((eb) => [
+        'day',
+        eb.fn.sum<number>('n').as('n'),
+        eb.fn.sum<number>('value').as('value'),
+      ])
+      .where('day', '>=', from)
+      .where('day', '<=', today)
+      .groupBy('day')
+      .execute(),
+  ]);
   const daily = Array.from({ length: 30 }, (_, i) => ({
-    day: new Date(from + i * DAY_MS).toISOString().slice(0, 10),
+    day: new Date((from + i) * DAY_MS).toISOString().slice(0, 10),
     value: 0,
     count: 0,
   }));
   for (const r of rows) {
-    const d = daily[Math.floor((Number(r.created_at) - from) / DAY_MS)];
+    const d = daily[Number(r.day) - from];
     if (d) {
-      d.value += Number(r.value);
-      d.count += 1;
+      d.value = Number(r.value);
+      d.count = Number(r.n);
     }
   }
   return {
-    total_users: count(users),
-    payments_count: count(payments),
-    payments_amount: Number(payments.sum),
-    recent_users: count(recent),
+    total_users: users.n,
+    payments_count: payments.n,
+    payments_amount: payments.amount,
+    recent_users: Number(recent.n),
     daily,
   };
 }

@@ -34,6 +34,7 @@ import { ApiError } from '../http/errors.ts';
 import { bindIdempotencyKey } from '../http/idempotency.ts';
 import { checkPin, requireVerified } from './wallet.ts';
 import { toCoupon, type UserRow } from './users.ts';
+import { paged } from './paging.ts';
 
 /** No 0/O, 1/I/L: read aloud and typed without mistakes (31 symbols). */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -224,6 +225,30 @@ export async function buyCoupons(
     }
     throw err;
   }
+}
+
+/** A customer's coupons, newest first, one page (ADR 0020). */
+export async function listMyCoupons(
+  ctx: AppContext,
+  user: UserRow,
+  query: { page: number; limit: number },
+) {
+  const base = ctx.db.selectFrom('coupons').where('owner_id', '=', user.id);
+  const [{ n }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy('issued_at', 'desc')
+      .orderBy('code', 'desc')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+  ]);
+  return paged(
+    rows.map((c) => toCoupon(c)),
+    query,
+    Number(n),
+  );
 }
 
 /** The coupons a purchase bought, as they stand now (a retry of the same request). */

@@ -1,12 +1,22 @@
 /**
  * A customer's and the admin's view of transactions: one transaction as the API answers it,
- * the admin's paged list, and hiding a finished transaction from the customer's history (the
+ * the admin's and the customer's paged lists, and hiding a finished transaction from the customer's history (the
  * ledger keeps its entries).
  */
-import { FINAL_TRANSACTION_STATUSES, SERVER_MSG, type Transaction } from '@contract';
+import {
+  FINAL_TRANSACTION_STATUSES,
+  SERVER_MSG,
+  type Product,
+  type Transaction,
+  type TransactionStatus,
+} from '@contract';
+import type { SelectQueryBuilder } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { counter, userTransactionCounts } from './aggregates.ts';
+import { paged } from './paging.ts';
 import { toTransaction, type UserRow } from './users.ts';
 
 export async function transactionById(db: Db, id: string): Promise<Transaction> {
@@ -43,19 +53,32 @@ export async function deleteTransaction(ctx: AppContext, user: UserRow, id: stri
   return SERVER_MSG.deleted;
 }
 
+/** The admin's list: every transaction, newest first; `q` an exact user e-mail, `id` one id. */
 export async function listTransactions(
   ctx: AppContext,
   query: { page: number; limit: number; q?: string; id?: string },
 ) {
-  let base = ctx.db
-    .selectFrom('transactions')
-    .innerJoin('users', 'users.id', 'transactions.user_id');
-  if (query.q) base = base.where('users.email', '=', query.q.toLowerCase());
+  let userId: string | undefined;
+  if (query.q) {
+    const owner = await ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', query.q.toLowerCase())
+      .executeTakeFirst();
+    if (!owner) return paged([], query, 0);
+    userId = owner.id;
+  }
+  let base = ctx.db.selectFrom('transactions');
+  if (userId) base = base.where('transactions.user_id', '=', userId);
   if (query.id) base = base.where('transactions.id', '=', query.id);
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
+  // Counted from the aggregates unless one id is asked for (the primary key finds it).
+  const total = query.id
+    ? await countRows(base)
+    : userId
+      ? (await userTransactionCounts(ctx.db, userId, { visibleOnly: false })).n
+      : (await counter(ctx.db, 'transactions')).n;
   const rows = await base
+    .innerJoin('users', 'users.id', 'transactions.user_id')
     .selectAll('transactions')
     .select('users.email')
     .orderBy('transactions.created_at', 'desc')
@@ -63,11 +86,73 @@ export async function listTransactions(
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
-  const count = Number(total);
-  return {
-    message: rows.map((r) => toTransaction(r, r.email)),
-    page: query.page,
-    pages: Math.max(1, Math.ceil(count / query.limit)),
-    total: count,
-  };
+  return paged(
+    rows.map((r) => toTransaction(r, r.email)),
+    query,
+    total,
+  );
+}
+
+export interface HistoryQuery {
+  page: number;
+  limit: number;
+  q?: string;
+  status?: TransactionStatus;
+  product?: Product;
+}
+
+/**
+ * A customer's own history (ADR 0020): newest first, without the rows they deleted; a status,
+ * a product, and `q` an exact transaction id or the phone, meter, smart card, account or
+ * e-mail it went to. One page is an index walk; its total comes from `tx_user_counts` unless
+ * `q` narrows it (then the customer's own rows are counted).
+ */
+export async function listMyTransactions(ctx: AppContext, user: UserRow, query: HistoryQuery) {
+  let base = ctx.db
+    .selectFrom('transactions')
+    .where('user_id', '=', user.id)
+    .where('deleted', '=', 0);
+  if (query.status) base = base.where('status', '=', query.status);
+  if (query.product) base = base.where('product', '=', query.product);
+  const q = query.q;
+  if (q) {
+    base = base.where((eb) =>
+      eb.or([
+        eb('id', '=', q),
+        eb('transaction_phone', '=', q),
+        eb('meter_number', '=', q),
+        eb('smart_card_number', '=', q),
+        eb('account_id', '=', q),
+        eb('counterparty', '=', q.toLowerCase()),
+      ]),
+    );
+  }
+  const total = q
+    ? await countRows(base)
+    : (
+        await userTransactionCounts(ctx.db, user.id, {
+          visibleOnly: true,
+          status: query.status,
+          product: query.product,
+        })
+      ).n;
+  const rows = await base
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  return paged(
+    rows.map((r) => toTransaction(r, user.email)),
+    query,
+    total,
+  );
+}
+
+async function countRows(base: SelectQueryBuilder<Database, 'transactions', object>) {
+  const row = await base
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }

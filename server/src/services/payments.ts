@@ -19,6 +19,7 @@ import { ApiError } from '../http/errors.ts';
 import type { CardVerification } from '../providers/index.ts';
 import { requireVerified } from './wallet.ts';
 import type { UserRow } from './users.ts';
+import { paged } from './paging.ts';
 
 type PaymentRow = Selectable<PaymentsTable>;
 
@@ -244,11 +245,9 @@ export async function listPayments(
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
-  const count = Number(total);
-  return {
-    message: rows.map((r) => toPayment(r, r.email)),
-    page: query.page,
-    pages: Math.max(1, Math.ceil(count / query.limit)),
-    total: count,
-  };
+  return paged(
+    rows.map((r) => toPayment(r, r.email)),
+    query,
+    Number(total),
+  );
 }

@@ -1,5 +1,6 @@
 /** Users as the contract shows them, the current user, and the admin user list. */
 import {
+  CURRENT_USER_RECENT,
   SERVER_MSG,
   type Coupon,
   type CouponMeta,
@@ -13,6 +14,8 @@ import type { Db } from '../db/index.ts';
 import type { CouponsTable, TransactionsTable, UsersTable } from '../db/schema.ts';
 import { walletAccountId } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
+import { counter, userTransactionCounts } from './aggregates.ts';
+import { paged } from './paging.ts';
 import { endSessions } from './tokens.ts';
 
 export type UserRow = Selectable<UsersTable>;
@@ -94,8 +97,13 @@ export async function walletBalance(db: Db, userId: string): Promise<number> {
   return row ? Number(row.balance) : 0;
 }
 
+/**
+ * `GET /api/user` (ADR 0020): the user, their newest few transactions and coupons, and the
+ * history's count and successful total from `tx_user_counts`: the same cost whether the
+ * customer has ten transactions or a hundred thousand.
+ */
 export async function currentUser(ctx: AppContext, user: UserRow): Promise<CurrentUser> {
-  const [balance, txs, coupons] = await Promise.all([
+  const [balance, txs, coupons, counts] = await Promise.all([
     walletBalance(ctx.db, user.id),
     ctx.db
       .selectFrom('transactions')
@@ -104,31 +112,40 @@ export async function currentUser(ctx: AppContext, user: UserRow): Promise<Curre
       .where('deleted', '=', 0)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
+      .limit(CURRENT_USER_RECENT)
       .execute(),
     ctx.db
       .selectFrom('coupons')
       .selectAll()
       .where('owner_id', '=', user.id)
       .orderBy('issued_at', 'desc')
+      .orderBy('code', 'desc')
+      .limit(CURRENT_USER_RECENT)
       .execute(),
+    userTransactionCounts(ctx.db, user.id, { visibleOnly: true }),
   ]);
   return {
     ...toUser(user, balance),
     transactions: txs.map((t) => toTransaction(t, user.email)),
     coupons: coupons.map((c) => toCoupon(c)),
+    transactions_count: counts.n,
+    successful_total: counts.successfulValue,
   };
 }
 
 export async function listUsers(
   ctx: AppContext,
   query: { page: number; limit: number; q?: string },
-): Promise<{ message: User[]; page: number; pages: number; total: number }> {
+): Promise<ReturnType<typeof paged<User>>> {
   const q = query.q?.toLowerCase();
   let base = ctx.db.selectFrom('users');
   if (q) base = base.where('email', '=', q);
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
+  // An e-mail is unique (its index finds it); all users are counted by the `users` counter.
+  const total = q
+    ? Number(
+        (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      )
+    : (await counter(ctx.db, 'users')).n;
   const rows = await base
     .leftJoin('accounts', 'accounts.user_id', 'users.id')
     .selectAll('users')
@@ -138,13 +155,11 @@ export async function listUsers(
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
-  const count = Number(total);
-  return {
-    message: rows.map((r) => toUser(r, Number(r.balance ?? 0))),
-    page: query.page,
-    pages: Math.max(1, Math.ceil(count / query.limit)),
-    total: count,
-  };
+  return paged(
+    rows.map((r) => toUser(r, Number(r.balance ?? 0))),
+    query,
+    total,
+  );
 }
 
 export async function setBlocked(ctx: AppContext, id: string, blocked: boolean): Promise<string> {

@@ -1,12 +1,19 @@
+import { useState } from 'react';
+import { FALLBACK } from '@contract/messages';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Money } from '@/components/ui/money';
 import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
+import { useMyCoupons } from '../api/get-my-coupons';
 import { BuyCouponForm } from './buy-coupon-form';
 import { CouponList } from './coupon-list';
 
 /** Buy Coupon (spec §2 page 10): the purchase form and the customer's coupons. */
 export function BuyCouponScreen() {
   const user = useCurrentUser();
+  const [page, setPage] = useState(1);
+  const coupons = useMyCoupons(page);
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-6 lg:grid-cols-[minmax(0,28rem)_1fr]">
       <section aria-labelledby="buy-coupon-title" className="flex flex-col gap-4">
@@ -32,7 +39,16 @@ export function BuyCouponScreen() {
         <h2 id="my-coupons-title" className="text-lg font-semibold">
           Your coupons
         </h2>
-        <CouponList coupons={user.data?.message.coupons} loading={!user.data && !user.error} />
+        {coupons.error && !coupons.data ? (
+          <FormAlert>{errorMessage(coupons.error, FALLBACK.generic)}</FormAlert>
+        ) : null}
+        <CouponList
+          coupons={coupons.data?.message}
+          page={coupons.data?.page ?? page}
+          pageCount={coupons.data?.pages}
+          onPageChange={setPage}
+          loading={coupons.isLoading}
+        />
       </section>
     </div>
   );

@@ -30,20 +30,26 @@ const COLUMNS: PagedTableColumn<Coupon>[] = [
 ];
 
 export type CouponListProps = {
+  /** Newest first: all of them, or with `pageCount` one server page (ADR 0020). */
   coupons: Coupon[] | undefined;
+  page?: number;
+  pageCount?: number;
+  onPageChange?: (page: number) => void;
   loading?: boolean;
 };
 
 /** The customer's coupons, newest first, 5 per page (spec §2, §9). */
-export function CouponList({ coupons, loading }: CouponListProps) {
-  const rows = [...(coupons ?? [])].sort((a, b) => b.issued_at - a.issued_at);
+export function CouponList({ coupons, page, pageCount, onPageChange, loading }: CouponListProps) {
   return (
     <PagedTable
       caption="Your coupons"
       columns={COLUMNS}
-      rows={rows}
+      rows={coupons ?? []}
       getRowKey={(c) => c.coupon_code}
       pageSize={LIMITS.pageSize}
+      page={page}
+      pageCount={pageCount}
+      onPageChange={onPageChange}
       loading={loading}
       empty={
         <EmptyState

@@ -56,17 +56,6 @@ const columns: PagedTableColumn<Transaction>[] = [
   },
 ];
 
-/** What the overview figures are made of (spec §2). */
-export function overviewFigures(transactions: readonly Transaction[]) {
-  const successfulTotal = transactions
-    .filter((tx) => tx.status === 'successful')
-    .reduce((sum, tx) => sum + tx.value, 0);
-  const latest = [...transactions]
-    .sort((a, b) => b.date - a.date)
-    .slice(0, LIMITS.overviewTransactions);
-  return { count: transactions.length, successfulTotal, latest };
-}
-
 /**
  * Overview (spec §2 page 1): transaction count, total of successful transaction values,
  * wallet balance, the last 5 transactions. Users without a pin go to create one first
@@ -78,7 +67,8 @@ export function OverviewScreen() {
 
   if (user && !user.has_created_secret_pin) return <Navigate to={paths.createPin} replace />;
 
-  const figures = overviewFigures(user?.transactions ?? []);
+  // The answer carries the newest five and the history's totals (ADR 0020).
+  const latest = user?.transactions.slice(0, LIMITS.overviewTransactions) ?? [];
   const loading = !user && (isLoading || !error);
 
   return (
@@ -88,10 +78,10 @@ export function OverviewScreen() {
       {user && !user.email_verified ? <EmailNotice email={user.email} /> : null}
       {error && !user ? <FormAlert>{errorMessage(error, FALLBACK.generic)}</FormAlert> : null}
       <section aria-label="Summary" className="grid gap-3 sm:grid-cols-3">
-        <StatCard label="Transactions" value={figures.count} loading={loading} />
+        <StatCard label="Transactions" value={user?.transactions_count ?? 0} loading={loading} />
         <StatCard
           label="Successful transactions total"
-          value={<Money kobo={figures.successfulTotal} />}
+          value={<Money kobo={user?.successful_total ?? 0} />}
           loading={loading}
         />
         <StatCard
@@ -108,7 +98,7 @@ export function OverviewScreen() {
         <PagedTable
           caption="Recent transactions"
           columns={columns}
-          rows={figures.latest}
+          rows={latest}
           getRowKey={(tx) => tx.transaction_id}
           loading={loading}
           empty={

@@ -5,5 +5,7 @@ import { useApiMutation } from '@/lib/swr';
 export const deleteTransactionKey = api.deleteTransaction.path;
 
 export function useDeleteTransaction() {
-  return useApiMutation(api.deleteTransaction, { invalidates: [api.currentUser] });
+  return useApiMutation(api.deleteTransaction, {
+    invalidates: [api.currentUser, api.myTransactions],
+  });
 }

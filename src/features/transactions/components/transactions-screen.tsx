@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { Transaction, TransactionStatus } from '@contract/entities';
 import { FALLBACK } from '@contract/messages';
 import { DateText } from '@/components/ui/date-text';
@@ -17,6 +17,7 @@ import {
 import { StatusBadge } from '@/components/ui/status-badge';
 import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
+import { useMyTransactions } from '../api/get-my-transactions';
 import { TransactionDialog, type TransactionDialogProps } from './transaction-dialog';
 
 /** The filter dropdown of spec §2: Default shows everything. */
@@ -69,27 +70,22 @@ const columns: PagedTableColumn<Transaction>[] = [
   },
 ];
 
-/** Newest first, then the chosen status (spec §2). */
-export function visibleTransactions(transactions: readonly Transaction[], filter: Filter) {
-  return [...transactions]
-    .sort((a, b) => b.date - a.date)
-    .filter((tx) => filter === 'default' || tx.status === filter);
-}
-
-/** Transactions (spec §2 page 3): the history, filtered and paged; a row opens its details. */
+/**
+ * Transactions (spec §2 page 3): the history newest first, one server page at a time, filtered
+ * by status on the server (ADR 0020); a row opens its details.
+ */
 export function TransactionsScreen({ onPrint }: Pick<TransactionDialogProps, 'onPrint'>) {
-  const { data, error } = useCurrentUser();
-  const user = data?.message;
+  const { data: me } = useCurrentUser();
   const [filter, setFilter] = useState<Filter>('default');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
-
-  const rows = useMemo(
-    () => visibleTransactions(user?.transactions ?? [], filter),
-    [user?.transactions, filter],
-  );
+  const { data, error, isLoading } = useMyTransactions({
+    page,
+    ...(filter === 'default' ? {} : { status: filter }),
+  });
+  const rows = data?.message ?? [];
   // Looked up by id so the popup closes by itself if the transaction disappears.
-  const open = user?.transactions.find((tx) => tx.transaction_id === openId) ?? null;
+  const open = rows.find((tx) => tx.transaction_id === openId) ?? null;
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 md:px-8">
@@ -118,17 +114,18 @@ export function TransactionsScreen({ onPrint }: Pick<TransactionDialogProps, 'on
           )}
         </Field>
       </div>
-      {error && !user ? <FormAlert>{errorMessage(error, FALLBACK.generic)}</FormAlert> : null}
+      {error && !data ? <FormAlert>{errorMessage(error, FALLBACK.generic)}</FormAlert> : null}
       <PagedTable
         caption="Transactions"
         columns={columns}
         rows={rows}
+        pageCount={data?.pages}
         getRowKey={(tx) => tx.transaction_id}
         onRowClick={(tx) => setOpenId(tx.transaction_id)}
         getRowLabel={(tx) => `Open transaction ${tx.transaction_id}`}
-        page={page}
+        page={data?.page ?? page}
         onPageChange={setPage}
-        loading={!user && !error}
+        loading={isLoading}
         empty={
           <EmptyState
             size="sm"
@@ -140,7 +137,7 @@ export function TransactionsScreen({ onPrint }: Pick<TransactionDialogProps, 'on
       />
       <TransactionDialog
         transaction={open}
-        userId={user?.id ?? ''}
+        userId={me?.message.id ?? ''}
         onClose={() => setOpenId(null)}
         onPrint={onPrint}
       />

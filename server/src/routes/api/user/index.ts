@@ -4,6 +4,8 @@ import type { AppContext } from '../../../context.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import * as auth from '../../../services/auth.ts';
+import * as coupons from '../../../services/coupons.ts';
+import * as history from '../../../services/history.ts';
 import * as users from '../../../services/users.ts';
 import type { VtuProvider } from '../../../providers/types.ts';
 
@@ -19,6 +21,12 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.currentUser, async ({ user }) => ({
     message: await users.currentUser(ctx, user),
   }));
+  route(app, ctx, api.myTransactions, async ({ user, query }) =>
+    history.listMyTransactions(ctx, user, query),
+  );
+  route(app, ctx, api.myCoupons, async ({ user, query }) =>
+    coupons.listMyCoupons(ctx, user, query),
+  );
   route(app, ctx, api.users, async ({ query }) => users.listUsers(ctx, query));
   route(app, ctx, api.atgBalance, async () => ({ message: await balance(ctx.providers.atg) }));
   route(app, ctx, api.vtBalance, async () => ({ message: await balance(ctx.providers.vt) }));
