@@ -166,6 +166,20 @@ test('a new customer: sign up to logout, every kobo accounted for', async ({ pag
     await page.keyboard.press('Escape');
   });
 
+  await test.step('the history is paged and filtered by the server', async () => {
+    // Six purchases so far: two pages of five, newest first (GET /api/user/transactions).
+    const table = page.getByRole('table', { name: 'Transactions' });
+    await expect(page.getByText('Page 1 of 2')).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(6);
+    await page.getByRole('button', { name: /Next/ }).click();
+    await expect(page.getByText('Page 2 of 2')).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await choose(page, 'Show', 'Reversed');
+    await expect(page.getByText('Page 1 of 1')).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('row').nth(1)).toContainText('Reversed');
+  });
+
   const friend = await freshCustomer(page.request, 'friend', '205718');
 
   await test.step('share ₦1,000 with another customer', async () => {

@@ -41,7 +41,13 @@ export const Default: Story = {
     await expect(rows[0]).toHaveAccessibleName(`Open transaction ${newestOfDemo().transaction_id}`);
     await expect(canvas.getByText(/^Page 1 of/)).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: /Next/ }));
-    await expect(canvas.getByText(/^Page 2 of/)).toBeVisible();
+    // The next server page (GET /api/user/transactions?page=2, ADR 0020).
+    await expect(await canvas.findByText(/^Page 2 of/)).toBeVisible();
+    const next = await bodyRows(canvasElement);
+    await expect(next).toHaveLength(5);
+    await expect(next[0]).not.toHaveAccessibleName(
+      `Open transaction ${newestOfDemo().transaction_id}`,
+    );
   },
 };
 
@@ -72,14 +78,14 @@ export const Filter: Story = {
 };
 
 export const Empty: Story = {
-  parameters: { msw: { handlers: [variants.currentUser.empty] } },
+  parameters: { msw: { handlers: [variants.myTransactions.empty] } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('No transactions yet')).toBeVisible();
   },
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [variants.currentUser.slow] } },
+  parameters: { msw: { handlers: [variants.myTransactions.slow] } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('table', { name: 'Transactions' })).toHaveAttribute(
       'aria-busy',
@@ -89,7 +95,7 @@ export const Loading: Story = {
 };
 
 export const LoadError: Story = {
-  parameters: { msw: { handlers: [variants.currentUser.error] } },
+  parameters: { msw: { handlers: [variants.myTransactions.error] } },
   play: async ({ canvas }) => {
     await expect(
       await canvas.findByText(SERVER_MSG.serverError, {}, { timeout: 8000 }),

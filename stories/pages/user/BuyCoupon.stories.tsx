@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
-import { demoSession, SEED_COUPONS, variants } from '@mocks/index';
+import { expect, waitFor, within } from 'storybook/test';
+import { SERVER_MSG } from '@contract';
+import { db, demoSession, SEED_COUPONS, variants } from '@mocks/index';
 import { BuyCouponScreen } from '@/features/coupons/components/buy-coupon-screen';
 import { paths } from '@/config/routes';
 import { clearSession, saveTokens } from '@/lib/session';
@@ -43,15 +44,48 @@ export const Dark: Story = {
 };
 
 export const LoadingUser: Story = {
-  parameters: { msw: { handlers: [variants.currentUser.slow] } },
+  parameters: { msw: { handlers: [variants.currentUser.slow, variants.myCoupons.slow] } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('table')).toHaveAttribute('aria-busy', 'true');
   },
 };
 
 export const NoCoupons: Story = {
-  parameters: { msw: { handlers: [variants.currentUser.empty] } },
+  parameters: { msw: { handlers: [variants.myCoupons.empty] } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('No coupons yet')).toBeVisible();
+  },
+};
+
+/** The coupon list is paged on the server (GET /api/user/coupons, ADR 0020). */
+export const CouponsPaged: Story = {
+  beforeEach: () => {
+    const owner = db.coupons.find((c) => c.coupon_code === SEED_COUPONS.airtime)!.owner_id;
+    // Enough coupons for a second page, each issued before the seeded ones.
+    for (let i = 0; i < 6; i++) {
+      db.coupons.push({
+        ...db.coupons.find((c) => c.coupon_code === SEED_COUPONS.airtime)!,
+        coupon_code: `PAGED-${i}`,
+        owner_id: owner,
+        issued_at: 1_000 + i,
+      });
+    }
+  },
+  play: async ({ canvas, userEvent }) => {
+    const table = await canvas.findByRole('table');
+    await within(table).findByText(SEED_COUPONS.airtime);
+    await userEvent.click(canvas.getByRole('button', { name: /Next/ }));
+    await expect(await canvas.findByText(/^Page 2 of/)).toBeVisible();
+    await waitFor(() => expect(within(table).queryByText(SEED_COUPONS.airtime)).toBeNull());
+    await expect(within(table).getAllByRole('row').length).toBeGreaterThan(1);
+  },
+};
+
+export const CouponsLoadError: Story = {
+  parameters: { msw: { handlers: [variants.myCoupons.error] } },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByText(SERVER_MSG.serverError, {}, { timeout: 8000 }),
+    ).toBeVisible();
   },
 };

@@ -69,7 +69,7 @@ export const Loading: Story = {
 };
 
 export const LoadError: Story = {
-  parameters: { msw: { handlers: [variants.currentUser.error] } },
+  parameters: { msw: { handlers: [variants.myTransactions.error] } },
   play: async ({ canvas }) => {
     await expect(
       await canvas.findByText(SERVER_MSG.serverError, {}, { timeout: 8000 }),
