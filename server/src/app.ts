@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrate, openDb } from './db/index.ts';
 import { configRefusals, databaseRefusals, modeOf, StartRefused } from './deployment.ts';
+import { createPinHasher } from './domain/pins.ts';
 import { createHasher } from './domain/secrets.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import { loadProviders, type ProviderSet } from './plugins/providers.ts';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     dbh,
     db: dbh.db,
     hasher: createHasher(config.argon2Fast),
+    pins: createPinHasher(config.pinSecret),
     tokens: createTokenService(config.jwtSecret),
     mailer: undefined as never,
     providers,

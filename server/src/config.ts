@@ -29,6 +29,8 @@ export interface Config {
   publicUrl: string;
   production: boolean;
   jwtSecret: string;
+  /** Key of the pin HMAC (ADR 0021): PIN_SECRET, or generated once in the data directory. */
+  pinSecret: string;
   adminEmail: string;
   adminPassword: string;
   /** True when the admin password is the printed default (no ADMIN_PASSWORD). */
@@ -59,11 +61,20 @@ export const DEMO_EMAIL = 'demo@paybills.local';
 export const DEMO_PASSWORD = 'DemoPass2026';
 export const DEMO_PIN = '123456';
 
-/** JWT_SECRET, or one generated once and kept (0600) in the data directory; printed nowhere. */
-function loadSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
-  if (env.JWT_SECRET && env.JWT_SECRET.length >= 32) return env.JWT_SECRET;
-  if (env.JWT_SECRET) throw new Error('JWT_SECRET must be at least 32 characters long.');
-  const file = path.join(dataDir, 'jwt-secret');
+/**
+ * A server key from the environment (`JWT_SECRET`, `PIN_SECRET`), or one generated once and
+ * kept (0600) in the data directory; printed nowhere.
+ */
+function loadSecret(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+  name: string,
+  fileName: string,
+): string {
+  const value = env[name];
+  if (value && value.length >= 32) return value;
+  if (value) throw new Error(`${name} must be at least 32 characters long.`);
+  const file = path.join(dataDir, fileName);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
@@ -150,7 +161,8 @@ export function loadConfig(
     port,
     publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/$/, ''),
     production: env.NODE_ENV === 'production',
-    jwtSecret: overrides.jwtSecret ?? loadSecret(env, dataDir),
+    jwtSecret: overrides.jwtSecret ?? loadSecret(env, dataDir, 'JWT_SECRET', 'jwt-secret'),
+    pinSecret: overrides.pinSecret ?? loadSecret(env, dataDir, 'PIN_SECRET', 'pin-secret'),
     adminEmail: (env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
     adminPasswordIsDefault: !env.ADMIN_PASSWORD,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db, DbHandle } from './db/index.ts';
 import type { Mode } from './deployment.ts';
+import type { PinHasher } from './domain/pins.ts';
 import type { Hasher } from './domain/secrets.ts';
 import type { ProviderSet } from './plugins/providers.ts';
 import type { Mailer } from './services/mail.ts';
@@ -15,6 +16,8 @@ export interface AppContext {
   dbh: DbHandle;
   db: Db;
   hasher: Hasher;
+  /** Transaction pins (ADR 0021). */
+  pins: PinHasher;
   tokens: TokenService;
   mailer: Mailer;
   providers: ProviderSet;

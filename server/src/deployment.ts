@@ -52,6 +52,11 @@ export function configRefusals(config: Config, providers: Providers): string[] {
       'JWT_SECRET is not set: live mode needs the access-token key in the environment (32 or more random characters, the same on every instance).',
     );
   }
+  if (!set(env, 'PIN_SECRET')) {
+    out.push(
+      'PIN_SECRET is not set: live mode needs the transaction-pin key in the environment (32 or more random characters, the same on every instance, kept out of the database and its backups).',
+    );
+  }
   if (!config.smtpUrl) {
     out.push(
       'SMTP_URL is not set: live mode sends verification and reset e-mails for real (there is no dev mailbox).',

@@ -27,6 +27,7 @@ import { insertUser } from '../src/services/auth.ts';
 
 export const engines: Engine[] = ['sqlite', 'postgres'];
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+export const PIN_SECRET = 'test-pin-secret-test-pin-secret-0123456789';
 export const PASSWORD = 'Sunny2026Day';
 export const PIN = '246810';
 /** The simulated card provider's webhook secret in tests (verif-hash). */
@@ -43,6 +44,7 @@ export const LIVE_ENV: Record<string, string> = {
   ADMIN_EMAIL: 'owner@business.example',
   ADMIN_PASSWORD: 'Harmattan-Sunrise-2026',
   JWT_SECRET: 'live-jwt-secret-live-jwt-secret-live-jwt-secret',
+  PIN_SECRET: 'live-pin-secret-live-pin-secret-live-pin-secret',
   SMTP_URL: 'smtp://mailer:secret@127.0.0.1:2525',
   PUBLIC_URL: 'https://pay.business.example',
 };
@@ -185,7 +187,13 @@ export async function createKit(
       FLUTTERWAVE_WEBHOOK_HASH: WEBHOOK_HASH,
       ...options.env,
     },
-    { jwtSecret: JWT_SECRET, workers: false, webDir: undefined, ...options.config },
+    {
+      jwtSecret: JWT_SECRET,
+      pinSecret: PIN_SECRET,
+      workers: false,
+      webDir: undefined,
+      ...options.config,
+    },
   );
   let app = await buildApp({ config, logger: options.logger ?? false });
   let ctx = app.ctx;

@@ -49,7 +49,7 @@ describe('refusals to start', () => {
       VTPASS_SECRET_KEY: 'c',
       FLUTTERWAVE_SECRET_KEY: 'd',
     });
-    for (const name of ['ADMIN_PASSWORD', 'JWT_SECRET', 'SMTP_URL', 'PUBLIC_URL']) {
+    for (const name of ['ADMIN_PASSWORD', 'JWT_SECRET', 'PIN_SECRET', 'SMTP_URL', 'PUBLIC_URL']) {
       expect(message).toContain(name);
     }
   });
@@ -60,6 +60,8 @@ describe('refusals to start', () => {
     ['ADMIN_PASSWORD', { ...LIVE_ENV, ADMIN_PASSWORD: 'short1' }],
     ['ADMIN_PASSWORD', { ...LIVE_ENV, ADMIN_PASSWORD: 'password2026' }],
     ['JWT_SECRET', without('JWT_SECRET')],
+    // The pin key lives outside the database (ADR 0021).
+    ['PIN_SECRET', without('PIN_SECRET')],
     ['SMTP_URL', without('SMTP_URL')],
     ['PUBLIC_URL', without('PUBLIC_URL')],
     ['PUBLIC_URL', { ...LIVE_ENV, PUBLIC_URL: 'http://pay.business.example' }],

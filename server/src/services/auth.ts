@@ -363,7 +363,7 @@ export async function resetPassword(
 }
 
 export async function createPin(ctx: AppContext, user: UserRow, pin: string): Promise<string> {
-  const hash = await ctx.hasher.hash(pin);
+  const hash = ctx.pins.hash(user.id, pin);
   const row = await ctx.db
     .updateTable('users')
     .set({ pin_hash: hash, pin_failed_count: 0, pin_locked_until: null })
@@ -423,7 +423,7 @@ export async function resetPin(
   body: { password: string; pin: string },
 ): Promise<string> {
   await checkCurrentPassword(ctx, user, body.password);
-  const hash = await ctx.hasher.hash(body.pin);
+  const hash = ctx.pins.hash(user.id, body.pin);
   await ctx.db
     .updateTable('users')
     .set({ pin_hash: hash, pin_failed_count: 0, pin_locked_until: null })

@@ -165,7 +165,7 @@ export async function buyCoupons(
   body: CouponBuy,
 ): Promise<Coupon[]> {
   requireVerified(user);
-  await checkPin(ctx, user.id, body.pin);
+  await checkPin(ctx, user, body.pin);
   const { unit, meta } = await unitOf(ctx, body);
   const price = couponPrice(unit, body.unit);
   const wallet = walletAccountId(user.id);

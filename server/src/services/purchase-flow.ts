@@ -86,7 +86,7 @@ async function buy(
   price: (coupon?: CouponMeta) => Promise<Order>,
 ): Promise<Transaction> {
   requireVerified(user);
-  await checkPin(ctx, user.id, pin);
+  await checkPin(ctx, user, pin);
   let coupon: Selectable<CouponsTable> | undefined;
   let meta: CouponMeta | undefined;
   if (couponCode) {

@@ -40,10 +40,9 @@ export async function seed(ctx: AppContext): Promise<SeedResult> {
   if (await hasUsers(ctx.db)) return { createdUsers: false };
 
   const demo = ctx.mode === 'sandbox';
-  const [adminHash, demoHash, pinHash] = await Promise.all([
+  const [adminHash, demoHash] = await Promise.all([
     ctx.hasher.hash(ctx.config.adminPassword),
     demo ? ctx.hasher.hash(DEMO_PASSWORD) : '',
-    demo ? ctx.hasher.hash(DEMO_PIN) : '',
   ]);
   return ctx.dbh.writeTx(async (trx) => {
     if (await hasUsers(trx)) return { createdUsers: false };
@@ -60,7 +59,11 @@ export async function seed(ctx: AppContext): Promise<SeedResult> {
       demoHash,
       { verified: true },
     );
-    await trx.updateTable('users').set({ pin_hash: pinHash }).where('id', '=', demoId).execute();
+    await trx
+      .updateTable('users')
+      .set({ pin_hash: ctx.pins.hash(demoId, DEMO_PIN) })
+      .where('id', '=', demoId)
+      .execute();
     await postMovement(trx, {
       kind: 'seed',
       memo: 'demo wallet funding',

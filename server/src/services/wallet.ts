@@ -29,52 +29,87 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Checks the pin; five wrong ones in a row lock money movement for 30 minutes (decisions §7).
  *
- * Each check first reserves an attempt with one conditional UPDATE (count + 1 while the count
- * is under five and the pin is not locked), and only then runs the hash: of 200 parallel wrong
- * pins exactly five are checked (ADR 0015). The fifth reserved attempt that turns out wrong
- * locks the pin; a right pin ends the row. A check that finds all five attempts taken by
- * checks still running waits for one to finish (a customer's own parallel purchases), unless
- * the pin is locked. The verification itself is the one `ctx.hasher.verify` call below.
+ * Every verdict is bound to one conditional UPDATE of the user's row, guarded by the hash it
+ * was computed against and by the lock (ADR 0015, ADR 0021): of 200 parallel wrong pins
+ * exactly five are counted, and a right pin passes only while fewer than five wrong ones are
+ * counted and the pin is not locked.
+ * - An HMAC hash (ADR 0021) is compared in microseconds, so a right pin is one round trip
+ *   (reset the count) and a wrong one is one (count it) or two (the fifth locks).
+ * - A legacy argon2 hash first reserves an attempt (count + 1), then runs argon2, and a right
+ *   pin resets the row and stores the HMAC in place of the argon2 hash (upgraded once).
+ * A check that finds all five attempts taken by checks still running (legacy hashes) waits
+ * for one to finish, unless the pin is locked.
  */
-export async function checkPin(ctx: AppContext, userId: string, pin: string): Promise<void> {
+export async function checkPin(
+  ctx: AppContext,
+  user: Pick<UserRow, 'id' | 'pin_hash'>,
+  pin: string,
+): Promise<void> {
   const { db } = ctx;
+  const userId = user.id;
   const deadline = Date.now() + PIN_WAIT_MS;
+  let stored = user.pin_hash;
   for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
     const now = Date.now();
-    const reserved = await db
-      .updateTable('users')
-      .set((eb) => ({ pin_failed_count: eb('pin_failed_count', '+', 1) }))
-      .where('id', '=', userId)
-      .where('pin_hash', 'is not', null)
-      .where('pin_failed_count', '<', PIN_MAX_FAILURES)
-      .where((eb) => eb.or([eb('pin_locked_until', 'is', null), eb('pin_locked_until', '<=', now)]))
-      .returning(['pin_hash', 'pin_failed_count'])
-      .executeTakeFirst();
-    if (reserved) {
-      if (await ctx.hasher.verify(reserved.pin_hash!, pin)) {
-        await db
-          .updateTable('users')
+    if (stored !== null) {
+      const verdict = ctx.pins.matches(stored, userId, pin);
+      /** The row still has this hash, fewer than five counted failures, and no lock. */
+      const open = db
+        .updateTable('users')
+        .where('id', '=', userId)
+        .where('pin_hash', '=', stored)
+        .where('pin_failed_count', '<', PIN_MAX_FAILURES)
+        .where((eb) =>
+          eb.or([eb('pin_locked_until', 'is', null), eb('pin_locked_until', '<=', now)]),
+        );
+      if (verdict === true) {
+        const passed = await open
           .set({ pin_failed_count: 0, pin_locked_until: null })
-          .where('id', '=', userId)
-          .execute();
-        return;
-      }
-      if (Number(reserved.pin_failed_count) >= PIN_MAX_FAILURES) {
-        // The fifth wrong pin in a row (unless a right one reset the row meanwhile).
-        const locked = await db
-          .updateTable('users')
-          .set({ pin_failed_count: 0, pin_locked_until: now + PIN_LOCK_MS })
-          .where('id', '=', userId)
-          .where('pin_failed_count', '>=', PIN_MAX_FAILURES)
           .returning('id')
           .executeTakeFirst();
-        if (locked) throw new ApiError('pin_locked', SERVER_MSG.pinLocked(PIN_LOCK_MS / 60_000));
+        if (passed) return;
+      } else {
+        const reserved = await open
+          .set((eb) => ({ pin_failed_count: eb('pin_failed_count', '+', 1) }))
+          .returning('pin_failed_count')
+          .executeTakeFirst();
+        if (reserved) {
+          const right = verdict === 'legacy' && (await ctx.hasher.verify(stored, pin));
+          if (right) {
+            await db
+              .updateTable('users')
+              .set({
+                pin_failed_count: 0,
+                pin_locked_until: null,
+                pin_hash: ctx.pins.hash(userId, pin),
+              })
+              .where('id', '=', userId)
+              .where('pin_hash', '=', stored)
+              .execute();
+            return;
+          }
+          if (Number(reserved.pin_failed_count) >= PIN_MAX_FAILURES) {
+            // The fifth wrong pin in a row (unless a right one reset the row meanwhile).
+            const locked = await db
+              .updateTable('users')
+              .set({ pin_failed_count: 0, pin_locked_until: now + PIN_LOCK_MS })
+              .where('id', '=', userId)
+              .where('pin_failed_count', '>=', PIN_MAX_FAILURES)
+              .returning('id')
+              .executeTakeFirst();
+            if (locked) {
+              throw new ApiError('pin_locked', SERVER_MSG.pinLocked(PIN_LOCK_MS / 60_000));
+            }
+          }
+          throw new ApiError('wrong_pin', SERVER_MSG.wrongPin);
+        }
       }
-      throw new ApiError('wrong_pin', SERVER_MSG.wrongPin);
     }
+    // Nothing matched: no pin, a lock, a pin changed since the user was read, or five
+    // attempts being checked right now.
     const row = await db
       .selectFrom('users')
-      .select(['pin_hash', 'pin_locked_until'])
+      .select(['pin_hash', 'pin_locked_until', 'pin_failed_count'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
     if (row.pin_hash === null) throw new ApiError('pin_not_set', SERVER_MSG.noPin);
@@ -88,7 +123,10 @@ export async function checkPin(ctx: AppContext, userId: string, pin: string): Pr
         ),
       );
     }
-    // Five attempts are being checked right now: wait for one to end.
+    if (row.pin_hash !== stored) {
+      stored = row.pin_hash;
+      continue;
+    }
     if (Date.now() > deadline) throw new RateLimited(1000);
     await sleep(pause + Math.random() * pause);
   }
@@ -100,7 +138,7 @@ export async function share(
   body: { amount: Kobo; email: string; pin: string },
 ): Promise<Kobo> {
   requireVerified(sender);
-  await checkPin(ctx, sender.id, body.pin);
+  await checkPin(ctx, sender, body.pin);
   const recipient = await ctx.db
     .selectFrom('users')
     .select(['id', 'email'])
