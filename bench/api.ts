@@ -1,19 +1,36 @@
 /**
- * `npm run bench`: a benchmark, never a test. Starts the real server (its own process) on a
- * temp SQLite with SANDBOX_INSTANT=1 and production argon2 settings, drives it over loopback
- * with autocannon (5 s per case), and measures, in the same run, the limits each figure is
- * bounded by: a bare Fastify route, the raw DB debit transaction loop (postMovement), and pin
- * verification alone (argon2 verify). Prints one table with each figure as a ratio of its limit,
- * and how fast a 60 KB username is refused. Route rate limits are off (RATE_LIMITS=off).
+ * `npm run bench [-- sqlite|pg|scale|all]` (default all): a benchmark, never a test. Starts the
+ * real server (its own process) with SANDBOX_INSTANT=1 and production argon2 settings, drives
+ * it over loopback with autocannon (BENCH_SECONDS, default 5, per case) and measures in the
+ * same run the limits each figure is bounded by (a bare Fastify route, the raw DB debit
+ * transaction loop), then prints one table against the issue 15 targets. Route rate limits are
+ * off (RATE_LIMITS=off, sandbox only).
+ *
+ * - sqlite: GET /api/user, purchases and shares on a temp SQLite file, 10 connections.
+ * - pg: a throwaway PostgreSQL started the way the test run starts one; GET /api/user and
+ *   purchases by one process (20 connections), then by two processes on the same database
+ *   sharing the load (10 connections each): the ratio.
+ * - scale: 1,000,000 transactions over 100,000 customers (one customer holds 100,000), then
+ *   the admin transactions page, a customer's history page, the admin overview and
+ *   GET /api/user (a 10-transaction and a 100,000-transaction customer), one connection, each
+ *   against the same on 1,000 transactions over 100 customers.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { children, spawnNode } from './spawn.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PIN, DEFAULT_ADMIN_EMAIL } from '../server/src/config.ts';
-import { openDb } from '../server/src/db/index.ts';
+import {
+  DEFAULT_ADMIN_EMAIL,
+  DEFAULT_ADMIN_PASSWORD,
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  DEMO_PIN,
+} from '../server/src/config.ts';
+import { openDb, type DbHandle } from '../server/src/db/index.ts';
 import {
   createWallet,
   ensureSystemAccounts,
@@ -21,36 +38,42 @@ import {
   systemAccountId,
   walletAccountId,
 } from '../server/src/domain/ledger.ts';
-import { createHasher } from '../server/src/domain/secrets.ts';
+import { createPinHasher } from '../server/src/domain/pins.ts';
+import { startThrowawayPostgres } from '../server/test/throwaway-pg.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const CONNECTIONS = 10;
+const MODE = (process.argv[2] ?? 'all') as 'sqlite' | 'pg' | 'scale' | 'all';
 const dir = mkdtempSync(path.join(tmpdir(), 'paybills-bench-'));
+let stopPostgres: (() => void) | undefined;
 
 interface Row {
   name: string;
   rps: number;
   p50: number;
   p99: number;
-  limit?: string;
 }
 
 async function cannon(
   name: string,
   url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
-  limit?: string,
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+    connections?: number;
+  } = {},
 ): Promise<Row> {
   const r = await autocannon({
     url,
-    method: init.method ?? 'GET',
+    method: (init.method ?? 'GET') as 'GET',
     headers: { 'content-type': 'application/json', ...init.headers },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    connections: CONNECTIONS,
+    connections: init.connections ?? CONNECTIONS,
     duration: SECONDS,
   });
   if (r.non2xx || r.errors) console.warn(`  ${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, limit };
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
 /** Runs `op` back to back for SECONDS: ops/s and per-op p50/p99 (ms). */
@@ -67,23 +90,41 @@ async function loop(name: string, op: () => Promise<unknown>): Promise<Row> {
   return { name, rps: times.length / SECONDS, p50: at(0.5), p99: at(0.99) };
 }
 
-async function main() {
-  const port = 43_000 + Math.floor(Math.random() * 1_000);
-  const base = `http://127.0.0.1:${port}`;
-  const dbFile = path.join(dir, 'paybills.db');
+let nextPort = 43_000 + Math.floor(Math.random() * 1_000);
+
+/** One server process on `env`'s database; answers its base URL. */
+async function server(env: Record<string, string>): Promise<string> {
+  const port = nextPort++;
   await spawnNode(['server/src/server.ts'], {
-    DATA_DIR: dir,
     PORT: String(port),
     SANDBOX_INSTANT: '1',
     LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
     // Throughput, not abuse: the route limits would answer 429 after a few hundred calls
     // (sandbox mode only; attempt limits on pins and passwords stay on).
     RATE_LIMITS: 'off',
+    ...env,
   });
+  return `http://127.0.0.1:${port}`;
+}
 
-  // Enough money for every purchase and transfer of the run (straight into the ledger).
-  const dbh = await openDb('sqlite', dbFile);
+function stopServers() {
+  for (const child of children.splice(0)) child.kill('SIGTERM');
+  return new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+async function login(base: string, username: string, password: string) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+  const { JWTtoken } = (await res.json()) as { JWTtoken: string };
+  return { authorization: `Bearer ${JWTtoken}` };
+}
+
+/** Enough money for every purchase and transfer of the run (straight into the ledger). */
+async function fundDemo(dbh: DbHandle) {
   const demo = await dbh.db
     .selectFrom('users')
     .select('id')
@@ -98,66 +139,27 @@ async function main() {
       ],
     }),
   );
-  await dbh.close();
+  return demo.id;
+}
 
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: DEMO_EMAIL, password: DEMO_PASSWORD }),
-  });
-  const { JWTtoken } = (await login.json()) as { JWTtoken: string };
-  const auth = { authorization: `Bearer ${JWTtoken}` };
+const airtime = (auth: Record<string, string>) => ({
+  method: 'POST',
+  headers: auth,
+  body: { pin: DEMO_PIN, phone_number: '08031235678', amount: 100 },
+});
 
-  const rows: Row[] = [];
-  rows.push(await cannon('GET /api/user', `${base}/api/user`, { headers: auth }, 'empty route'));
-  rows.push(
-    await cannon(
-      'POST airtime',
-      `${base}/api/transactions/airtime`,
-      {
-        method: 'POST',
-        headers: auth,
-        body: { pin: DEMO_PIN, phone_number: '08031235678', amount: 100 },
-      },
-      'pin verify',
-    ),
-  );
-  rows.push(
-    await cannon(
-      'POST share',
-      `${base}/api/transactions/share`,
-      {
-        method: 'POST',
-        headers: auth,
-        body: { amount: 1, email: DEFAULT_ADMIN_EMAIL, pin: DEMO_PIN },
-      },
-      'pin verify',
-    ),
-  );
-  // An unauthenticated 60 KB username shaped to make the old e-mail pattern backtrack (issue 13
-  // row 5: 2.3–4.8 s of CPU each before the length limit): answered 400 by the length check.
-  const hugeUsername = `a@${'a.'.repeat(30_000)} x`;
-  rows.push(
-    await loop('login, 60 KB username', async () => {
-      const res = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: hugeUsername, password: 'x' }),
-      });
-      await res.arrayBuffer();
-      if (res.status !== 400) throw new Error(`60 KB username answered ${res.status}`);
-    }),
-  );
-  for (const child of children.splice(0)) child.kill('SIGTERM');
+// ── Limits: a bare route, the raw DB debit loop ────────────────────────────────
 
-  // ── Limits ──
-  const barePort = port + 1;
-  await spawnNode(['bench/bare.ts'], { PORT: String(barePort) });
-  const limits: Row[] = [];
-  limits.push(await cannon('limit: empty route', `http://127.0.0.1:${barePort}/empty`));
-  for (const child of children.splice(0)) child.kill('SIGTERM');
+async function emptyRouteLimit(): Promise<Row> {
+  const port = nextPort++;
+  await spawnNode(['bench/bare.ts'], { PORT: String(port) });
+  const row = await cannon('limit: empty route', `http://127.0.0.1:${port}/empty`);
+  await stopServers();
+  return row;
+}
 
-  const raw = await openDb('sqlite', path.join(dir, 'raw.db'));
+async function debitLimit(engine: 'sqlite' | 'postgres', url: string): Promise<Row> {
+  const raw = await openDb(engine, url);
   await ensureSystemAccounts(raw.db);
   await raw.db
     .insertInto('users')
@@ -186,48 +188,238 @@ async function main() {
       ],
     }),
   );
-  limits.push(
-    await loop('limit: DB debit tx', () =>
-      raw.writeTx((trx) =>
-        postMovement(trx, {
-          kind: 'purchase',
-          legs: [
-            { accountId: walletAccountId('bench'), amount: -98_00 },
-            { accountId: systemAccountId('provider_float'), amount: 98_00 },
-          ],
-        }),
-      ),
+  const row = await loop(`limit: DB debit tx (${engine})`, () =>
+    raw.writeTx((trx) =>
+      postMovement(trx, {
+        kind: 'purchase',
+        legs: [
+          { accountId: walletAccountId('bench'), amount: -98_00 },
+          { accountId: systemAccountId('provider_float'), amount: 98_00 },
+        ],
+      }),
     ),
   );
   await raw.close();
+  return row;
+}
 
-  const hasher = createHasher(false);
-  const hash = await hasher.hash(DEMO_PIN);
-  limits.push(await loop('limit: pin verify', () => hasher.verify(hash, DEMO_PIN)));
+// ── Modes ────────────────────────────────────────────────────────────────────
 
-  const byName: Record<string, Row> = {
-    'empty route': limits[0]!,
-    'DB debit': limits[1]!,
-    'pin verify': limits[2]!,
+const lines: string[] = [];
+const table: Row[] = [];
+const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`;
+
+async function sqliteMode() {
+  const data = path.join(dir, 'sqlite');
+  const base = await server({ DATA_DIR: data, DATABASE_URL: '' });
+  const dbh = await openDb('sqlite', path.join(data, 'paybills.db'));
+  await fundDemo(dbh);
+  await dbh.close();
+  const auth = await login(base, DEMO_EMAIL, DEMO_PASSWORD);
+  const user = await cannon('GET /api/user (sqlite)', `${base}/api/user`, { headers: auth });
+  const buy = await cannon(
+    'POST airtime (sqlite)',
+    `${base}/api/transactions/airtime`,
+    airtime(auth),
+  );
+  const share = await cannon('POST share (sqlite)', `${base}/api/transactions/share`, {
+    method: 'POST',
+    headers: auth,
+    body: { amount: 1, email: DEFAULT_ADMIN_EMAIL, pin: DEMO_PIN },
+  });
+  // An unauthenticated 60 KB username shaped to make the old e-mail pattern backtrack (issue 13
+  // row 5): answered 400 by the length check.
+  const hugeUsername = `a@${'a.'.repeat(30_000)} x`;
+  const huge = await loop('login, 60 KB username', async () => {
+    const res = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: hugeUsername, password: 'x' }),
+    });
+    await res.arrayBuffer();
+    if (res.status !== 400) throw new Error(`60 KB username answered ${res.status}`);
+  });
+  await stopServers();
+  const empty = await emptyRouteLimit();
+  const debit = await debitLimit('sqlite', path.join(dir, 'raw.db'));
+  const pins = createPinHasher('bench-pin-secret-bench-pin-secret-0000');
+  const stored = pins.hash('bench', DEMO_PIN);
+  const pin = await loop('limit: pin check (HMAC)', async () =>
+    pins.matches(stored, 'bench', DEMO_PIN),
+  );
+  table.push(user, buy, share, huge, empty, debit, pin);
+  lines.push(
+    `GET /api/user ÷ empty route (sqlite): ${pct(user.rps, empty.rps)} (target ≥ 50 %)`,
+    `purchases/s ÷ DB debit limit (sqlite): ${pct(buy.rps, debit.rps)} (target ≥ 60 %); shares: ${pct(share.rps, debit.rps)}`,
+  );
+}
+
+async function pgMode() {
+  const pgServer = await startThrowawayPostgres();
+  if (pgServer.error !== undefined) throw new Error(pgServer.error);
+  stopPostgres = pgServer.stop;
+  const createDb = async (name: string) => {
+    const admin = new pg.Client({ connectionString: pgServer.adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    return pgServer.adminUrl.replace(/\/postgres$/, `/${name}`);
   };
-  const fmt = (n: number, d = 0) => n.toFixed(d).padStart(9);
-  const lines = [
-    `PayBills API benchmark: ${SECONDS} s per case, ${CONNECTIONS} connections, loopback, SQLite, SANDBOX_INSTANT=1, production argon2`,
-    '',
-    `${'case'.padEnd(22)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}   ratio of its limit`,
-  ];
-  for (const r of [...rows, ...limits]) {
-    let ratio = '';
-    if (r.limit) {
-      const l = byName[r.limit]!;
-      ratio = `${((r.rps / l.rps) * 100).toFixed(1)} % of ${r.limit} (${l.rps.toFixed(0)}/s)`;
-      if (r.limit === 'pin verify') {
-        ratio += `; ${((r.rps / byName['DB debit']!.rps) * 100).toFixed(1)} % of DB debit`;
-      }
-    }
-    lines.push(`${r.name.padEnd(22)}${fmt(r.rps)}${fmt(r.p50, 2)}${fmt(r.p99, 2)}   ${ratio}`);
+  const url = await createDb('bench');
+  const data = path.join(dir, 'pg');
+  const env = { DATA_DIR: data, DATABASE_URL: url };
+  const one = await server(env);
+  const dbh = await openDb('postgres', url);
+  await fundDemo(dbh);
+  await dbh.close();
+  const auth = await login(one, DEMO_EMAIL, DEMO_PASSWORD);
+  const userOne = await cannon('GET /api/user (pg, 1 process)', `${one}/api/user`, {
+    headers: auth,
+    connections: 2 * CONNECTIONS,
+  });
+  const buyOne = await cannon('POST airtime (pg, 1 process)', `${one}/api/transactions/airtime`, {
+    ...airtime(auth),
+    connections: 2 * CONNECTIONS,
+  });
+  const two = await server(env);
+  const both = async (name: string, pathname: string, init: Parameters<typeof cannon>[2]) => {
+    const [a, b] = await Promise.all([
+      cannon(`${name} a`, `${one}${pathname}`, init),
+      cannon(`${name} b`, `${two}${pathname}`, init),
+    ]);
+    return { name, rps: a.rps + b.rps, p50: Math.max(a.p50, b.p50), p99: Math.max(a.p99, b.p99) };
+  };
+  const userTwo = await both('GET /api/user (pg, 2 processes)', '/api/user', { headers: auth });
+  const buyTwo = await both(
+    'POST airtime (pg, 2 processes)',
+    '/api/transactions/airtime',
+    airtime(auth),
+  );
+  await stopServers();
+  const debit = await debitLimit('postgres', await createDb('raw'));
+  table.push(userOne, userTwo, buyOne, buyTwo, debit);
+  lines.push(
+    `two processes ÷ one on PostgreSQL: GET /api/user ${(userTwo.rps / userOne.rps).toFixed(2)}×, purchases ${(buyTwo.rps / buyOne.rps).toFixed(2)}× (target ≥ 1.6×)`,
+    `purchases/s ÷ DB debit limit (pg, 1 process): ${pct(buyOne.rps, debit.rps)}`,
+  );
+}
+
+/**
+ * `total` transactions over `customers` customers: the demo customer holds a tenth (100,000 of
+ * a million), the others share the rest; a year of dates, one in ten failed. Straight SQL
+ * (the triggers keep the aggregates as they would for purchases); every seeded customer
+ * has the demo customer's password.
+ */
+async function seedScale(dbh: DbHandle, total: number, customers: number) {
+  const demo = await dbh.db
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where('email', '=', DEMO_EMAIL)
+    .executeTakeFirstOrThrow();
+  const heavy = total / 10;
+  const others = customers - 1;
+  const now = Date.now();
+  const t0 = now - 365 * 86_400_000;
+  const step = Math.floor((365 * 86_400_000) / total);
+  await sql`with recursive c(i) as (select 1 union all select i + 1 from c where i < ${others})
+    insert into users (id, name, email, phone, password_hash, referral_code, email_verified, created_on)
+    select printf('cust%06d', i), 'Customer ' || i, printf('c%06d@bench.example', i),
+      '08031234567', ${demo.password_hash}, printf('REF%06d', i), 1, ${t0} + i from c`.execute(
+    dbh.db,
+  );
+  await sql`with recursive c(i) as (select 0 union all select i + 1 from c where i < ${total - 1})
+    insert into transactions (id, user_id, product, direction, status, value, amount_charged,
+      balance_before, balance_after, transaction_phone, created_at, updated_at)
+    select printf('s%07d', i),
+      case when i % 10 = 0 then ${demo.id} else printf('cust%06d', (i / 10 * 9 + i % 10 - 1) % ${others} + 1) end,
+      case i % 4 when 0 then 'Airtime' when 1 then 'Data' when 2 then 'CableTV' else 'Electricity' end,
+      'debit', case when i % 10 = 3 then 'failed' else 'successful' end,
+      10000 + i % 500 * 100, 10000 + i % 500 * 100, 0, 0, '08031234567',
+      ${t0} + i * ${step}, ${t0} + i * ${step} from c`.execute(dbh.db);
+  return { demoId: demo.id, heavy };
+}
+
+async function scaleRun(total: number, customers: number) {
+  const data = path.join(dir, `scale-${total}`);
+  const env = { DATA_DIR: data, DATABASE_URL: '' };
+  // The server seeds the admin and the demo customer; then the history goes in, server off.
+  await server(env);
+  await stopServers();
+  const dbh = await openDb('sqlite', path.join(data, 'paybills.db'));
+  const t = performance.now();
+  const { heavy } = await seedScale(dbh, total, customers);
+  const seeded = (performance.now() - t) / 1000;
+  await dbh.close();
+  const base = await server(env);
+  const admin = await login(base, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD);
+  const light = await login(base, 'c000001@bench.example', DEMO_PASSWORD);
+  const demo = await login(base, DEMO_EMAIL, DEMO_PASSWORD);
+  const one = { connections: 1 };
+  const rows = {
+    adminTx: await cannon(
+      `admin transactions page (${total})`,
+      `${base}/api/transactions/all?page=1&limit=5`,
+      { ...one, headers: admin },
+    ),
+    history: await cannon(
+      `customer history page (${total})`,
+      `${base}/api/user/transactions?page=1&limit=5`,
+      { ...one, headers: light },
+    ),
+    overview: await cannon(`admin overview (${total})`, `${base}/api/admin/overview`, {
+      ...one,
+      headers: admin,
+    }),
+    userLight: await cannon(
+      `GET /api/user, ~${Math.round((total - heavy) / (customers - 1))} tx (${total})`,
+      `${base}/api/user`,
+      { ...one, headers: light },
+    ),
+    userHeavy: await cannon(`GET /api/user, ${heavy} tx (${total})`, `${base}/api/user`, {
+      ...one,
+      headers: demo,
+    }),
+  };
+  await stopServers();
+  return { rows, seeded };
+}
+
+async function scaleMode() {
+  const small = await scaleRun(1_000, 100);
+  const big = await scaleRun(1_000_000, 100_000);
+  lines.push(
+    `seeding 1,000,000 transactions over 100,000 customers took ${big.seeded.toFixed(0)} s`,
+  );
+  for (const key of Object.keys(big.rows) as (keyof typeof big.rows)[]) {
+    const b = big.rows[key];
+    const s = small.rows[key];
+    table.push(s, b);
+    lines.push(
+      `${b.name}: p99 ${b.p99.toFixed(1)} ms (target ≤ 50 ms), ${(b.p50 / Math.max(s.p50, 0.01)).toFixed(2)}× p50 / ${(b.p99 / Math.max(s.p99, 0.01)).toFixed(2)}× p99 of 1,000 rows (target ≤ 1.5×)`,
+    );
   }
-  console.log(lines.join('\n'));
+  const heavy = big.rows.userHeavy;
+  const light = big.rows.userLight;
+  lines.push(
+    `GET /api/user, 100,000 tx ÷ ~9 tx customer: ${(heavy.rps / light.rps).toFixed(2)}× the requests/s (flat = 1.00)`,
+  );
+}
+
+async function main() {
+  if (MODE === 'sqlite' || MODE === 'all') await sqliteMode();
+  if (MODE === 'pg' || MODE === 'all') await pgMode();
+  if (MODE === 'scale' || MODE === 'all') await scaleMode();
+  const fmt = (n: number, d = 0) => n.toFixed(d).padStart(9);
+  console.log(
+    [
+      `PayBills API benchmark (${MODE}): ${SECONDS} s per case, ${CONNECTIONS} connections unless noted (scale pages: 1), loopback, SANDBOX_INSTANT=1, production argon2 for passwords, HMAC pins`,
+      '',
+      `${'case'.padEnd(44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}`,
+      ...table.map((r) => `${r.name.padEnd(44)}${fmt(r.rps)}${fmt(r.p50, 2)}${fmt(r.p99, 2)}`),
+      '',
+      ...lines,
+    ].join('\n'),
+  );
 }
 
 main()
@@ -237,5 +429,8 @@ main()
   })
   .finally(() => {
     for (const child of children) child.kill('SIGTERM');
-    setTimeout(() => rmSync(dir, { recursive: true, force: true }), 500);
+    setTimeout(() => {
+      stopPostgres?.();
+      rmSync(dir, { recursive: true, force: true });
+    }, 500);
   });

@@ -7,8 +7,8 @@
  *   and the sum of their values (the overview's figures, a history page's total, the admin
  *   list filtered by one customer);
  * - `counters`: table-wide counts (`transactions`, `users`, `payments_completed` with its
- *   amount), split over 16 shards on PostgreSQL so concurrent purchases do not queue on one
- *   row (one shard on SQLite, which has one writer anyway);
+ *   amount), split over 32 shards on PostgreSQL (one per connection) so concurrent purchases
+ *   do not queue on one row (one shard on SQLite, which has one writer anyway);
  * - `tx_daily_sales`: successful debits per UTC day (the admin overview's 30-day series),
  *   sharded the same way.
  *
@@ -18,15 +18,18 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Engine } from '../src/config.ts';
 
-export const COUNTER_SHARDS = 16;
+export const COUNTER_SHARDS = 32;
 export const DAY_MS = 86_400_000;
 
 type Row = 'NEW' | 'OLD';
 
 export function historyAggregates(engine: Engine): Migration {
   const pg = engine === 'postgres';
-  /** Which counter row a change lands on: spread on PostgreSQL, one on SQLite. */
-  const shard = (r: Row) => (pg ? `(hashtext(${r}.id) & ${COUNTER_SHARDS - 1})` : '0');
+  /**
+   * Which counter row a change lands on: on PostgreSQL the connection's own (its backend pid),
+   * so two transactions in flight rarely share one and none ever waits on two; one on SQLite.
+   */
+  const shard = (_r: Row) => (pg ? `(pg_backend_pid() & ${COUNTER_SHARDS - 1})` : '0');
   const upsertCounter = (name: string, r: Row, sign: 1 | -1, amount: string, when: string) =>
     `insert into counters (name, shard, n, amount)
        select '${name}', ${shard(r)}, ${sign}, ${sign} * (${amount}) where ${when}
@@ -145,9 +148,13 @@ export function historyAggregates(engine: Engine): Migration {
                begin ${t.body.join('\n')} return null; end $$`,
             )
             .execute(db);
+          // Deferred to the commit: a transaction takes its ledger rows first and the
+          // aggregate rows last, whatever order its statements ran in, so two transactions
+          // never wait on each other's locks in opposite orders (no deadlock).
           await sql
             .raw(
-              `create trigger ${t.name} after ${t.event} on ${t.table} for each row
+              `create constraint trigger ${t.name} after ${t.event} on ${t.table}
+               deferrable initially deferred for each row
                ${t.when ? `when (${t.when})` : ''} execute function ${t.name}()`,
             )
             .execute(db);
