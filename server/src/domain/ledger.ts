@@ -118,18 +118,21 @@ export async function postMovement(
       balanceAfter: after,
     };
     entries.set(leg.accountId, entry);
-    await trx
-      .insertInto('ledger_entries')
-      .values({
+  }
+  // One statement for every entry (in leg order, so ids keep each account's chain in order).
+  await trx
+    .insertInto('ledger_entries')
+    .values(
+      [...entries.values()].map((entry) => ({
         movement_id: movementId,
-        account_id: leg.accountId,
-        amount: leg.amount,
+        account_id: entry.accountId,
+        amount: entry.amount,
         balance_before: entry.balanceBefore,
         balance_after: entry.balanceAfter,
         created_at: now,
-      })
-      .execute();
-  }
+      })),
+    )
+    .execute();
   return { movementId, entries };
 }
 

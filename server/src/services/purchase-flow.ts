@@ -45,7 +45,7 @@ import { findCoupon, ownerNotBlocked } from './coupons.ts';
 import { transactionById } from './history.ts';
 import { firstRequeryDelay } from './requery.ts';
 import { settle } from './reversal.ts';
-import type { UserRow } from './users.ts';
+import { toTransaction, type UserRow } from './users.ts';
 import { checkPin, requireVerified } from './wallet.ts';
 
 type TxRow = Selectable<TransactionsTable>;
@@ -181,8 +181,8 @@ async function buy(
     ctx.log.warn({ err: (err as Error).message, id }, 'purchase call failed; left pending');
     outcome = { status: 'pending', message: 'The provider did not answer.' };
   }
-  await settle(ctx, id, outcome);
-  return transactionById(ctx.db, id);
+  const settled = await settle(ctx, id, outcome);
+  return settled ? toTransaction(settled, user.email) : transactionById(ctx.db, id);
 }
 
 // ── The five products ─────────────────────────────────────────────────────────

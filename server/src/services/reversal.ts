@@ -5,7 +5,7 @@
  * movement), automatically unless AUTO_REVERSE_FAILED=0, else by an admin.
  */
 import { SERVER_MSG } from '@contract';
-import type { Updateable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { TransactionsTable } from '../db/schema.ts';
 import { postMovement, systemAccountId } from '../domain/ledger.ts';
@@ -19,24 +19,29 @@ export const autoReverse = (ctx: AppContext) => ctx.config.env.AUTO_REVERSE_FAIL
  * Applies a provider answer to a pending purchase (guarded: only `pending` rows move, so two
  * workers, or a worker and the request, cannot settle it twice). Failed → auto reversal.
  */
-export async function settle(ctx: AppContext, id: string, outcome: ProviderOutcome) {
+export async function settle(
+  ctx: AppContext,
+  id: string,
+  outcome: ProviderOutcome,
+): Promise<Selectable<TransactionsTable> | undefined> {
   const now = Date.now();
   if (outcome.status === 'pending') return;
-  // The status change and its webhook (reseller purchases) commit together.
+  // The status change and its webhook (reseller purchases) commit together; the row as
+  // settled is answered, so a purchase answers it without reading it again.
   const change = (columns: Updateable<TransactionsTable>) =>
     ctx.dbh.writeTx(async (trx) => {
-      const moved = await trx
+      const row = await trx
         .updateTable('transactions')
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .set(columns)
+        .returningAll()
         .executeTakeFirst();
-      const changed = Number(moved.numUpdatedRows) === 1;
-      if (changed) await queueWebhook(trx, id, String(columns.status));
-      return changed;
+      if (row) await queueWebhook(trx, id, String(columns.status));
+      return row;
     });
   if (outcome.status === 'successful') {
-    await change({
+    return change({
       status: 'successful',
       token: outcome.token ?? null,
       units: outcome.units ?? null,
@@ -47,7 +52,6 @@ export async function settle(ctx: AppContext, id: string, outcome: ProviderOutco
       next_requery_at: null,
       updated_at: now,
     });
-    return;
   }
   const failed = await change({
     status: 'failed',
