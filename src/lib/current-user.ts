@@ -13,7 +13,8 @@ import { apiKey, useApiQuery } from './swr';
  * docs/decisions/0011-shared-queries.md).
  *
  * Loads only with a session, and on app start only after the spec's 1 s delay (spec §4).
- * Mutations that move money revalidate it with `invalidates: [api.currentUser]`.
+ * Mutations that move money revalidate it and the paged history with
+ * `invalidates: [api.currentUser, api.myTransactions]` (ADR 0020).
  */
 export function useCurrentUser() {
   const { tokens } = useSession();

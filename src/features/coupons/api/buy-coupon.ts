@@ -6,5 +6,7 @@ export const buyCouponKey = api.buyCoupon.path;
 
 /** Revalidates the current user: the balance and the coupon list change. */
 export function useBuyCoupon() {
-  return useApiMutation(api.buyCoupon, { invalidates: [api.currentUser, api.myCoupons] });
+  return useApiMutation(api.buyCoupon, {
+    invalidates: [api.currentUser, api.myCoupons, api.myTransactions],
+  });
 }

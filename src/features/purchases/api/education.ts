@@ -6,5 +6,5 @@ export const educationPurchaseKey = api.education.path;
 
 /** Revalidates the current user: the balance and the history change. */
 export function useEducationPurchase() {
-  return useApiMutation(api.education, { invalidates: [api.currentUser] });
+  return useApiMutation(api.education, { invalidates: [api.currentUser, api.myTransactions] });
 }

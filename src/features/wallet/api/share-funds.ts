@@ -5,5 +5,5 @@ import { useApiMutation } from '@/lib/swr';
 export const shareFundsKey = api.share.path;
 
 export function useShareFunds() {
-  return useApiMutation(api.share, { invalidates: [api.currentUser] });
+  return useApiMutation(api.share, { invalidates: [api.currentUser, api.myTransactions] });
 }
