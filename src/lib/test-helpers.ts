@@ -55,6 +55,8 @@ export const wireUser = {
   created_on: 1_690_000_000_000,
   transactions: [],
   coupons: [],
+  transactions_count: 0,
+  successful_total: 0,
 };
 
 /**
