@@ -52,8 +52,11 @@ function formatReport(r: Reconciliation): string {
 }
 
 async function main(): Promise<number> {
-  // The JWT key is not needed here: never generate one as a side effect.
-  const config = loadConfig(process.env, { jwtSecret: 'not-used-by-reconcile' });
+  // The JWT and pin keys are not needed here: never generate one as a side effect.
+  const config = loadConfig(process.env, {
+    jwtSecret: 'not-used-by-reconcile',
+    pinSecret: 'not-used-by-reconcile',
+  });
   if (config.engine === 'sqlite' && !existsSync(config.databaseUrl)) {
     console.error(
       `reconcile: no database at ${config.databaseUrl} (set DATABASE_URL or DATA_DIR).`,
