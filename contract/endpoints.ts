@@ -46,6 +46,14 @@ import {
 } from './forms';
 import { Naira } from './money';
 import { resellerApi } from './reseller';
+import { AuditEntrySchema, AuditQuery } from './audit';
+import {
+  AssignTransferBody,
+  BankTransferInfoSchema,
+  HeldTransferSchema,
+  VirtualAccountBody,
+  VirtualAccountSchema,
+} from './transfers';
 
 /**
  * Every call the app makes (spec §7), plus the calls the decisions add (refresh, resend
@@ -500,6 +508,57 @@ export const api = {
     summary:
       'Ledger invariants, purchases pending too long, card payments the provider disagrees with.',
     response: message(ReconciliationSchema),
+  }),
+
+  // ── bank-transfer funding (issue 16; ADR 0024) ──
+  bankTransferInfo: endpoint({
+    name: 'payment.virtualAccount',
+    method: 'GET',
+    path: '/api/payment/virtual-account',
+    access: 'user',
+    summary:
+      'Your account number for funding by bank transfer (null until created) and the fee rule.',
+    response: message(BankTransferInfoSchema),
+  }),
+  createVirtualAccount: endpoint({
+    name: 'payment.createVirtualAccount',
+    method: 'POST',
+    path: '/api/payment/virtual-account',
+    access: 'user',
+    summary: 'Get a permanent account number with the provider (BVN with consent); once.',
+    body: VirtualAccountBody,
+    response: message(VirtualAccountSchema),
+    errors: [400, 401, 403, 409, 423, 429, 500, 502],
+  }),
+  heldTransfers: endpoint({
+    name: 'admin.heldTransfers',
+    method: 'GET',
+    path: '/api/admin/transfers/held',
+    access: 'admin',
+    summary: 'Transfers to an account number that is nobody’s, newest first, paged.',
+    query: PageQuery,
+    response: paged(HeldTransferSchema),
+  }),
+  assignTransfer: endpoint({
+    name: 'admin.assignTransfer',
+    method: 'POST',
+    path: '/api/admin/transfers/assign',
+    access: 'admin',
+    summary: 'Credit a held transfer to a customer (by e-mail), once; recorded in the audit log.',
+    body: AssignTransferBody,
+    response: Text,
+    errors: [400, 401, 403, 404, 409, 423, 429, 500],
+  }),
+
+  // ── audit log (issue 16; ADR 0025) ──
+  auditLog: endpoint({
+    name: 'admin.audit',
+    method: 'GET',
+    path: '/api/admin/audit',
+    access: 'admin',
+    summary: 'What admins changed, newest first, paged; filter by admin e-mail, action, target.',
+    query: AuditQuery,
+    response: paged(AuditEntrySchema),
   }),
 
   // ── dev ──

@@ -26,6 +26,8 @@ export const FINAL_TRANSACTION_STATUSES: readonly TransactionStatus[] = [
 
 export const PAYMENT_STATUSES = ['completed', 'failed', 'pending', 'cancelled'] as const;
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export const PAYMENT_CHANNELS = ['card', 'bank_transfer'] as const;
+export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
 /** Spec §4 colours by status: the design system maps these tones to tokens. */
@@ -189,6 +191,8 @@ export const PaymentSchema = z.object({
   /** The provider's reference (transaction_id), once known. */
   payment_reference: z.string().nullable(),
   date_of_payment: EpochMs,
+  /** How the money came: the card checkout or a bank transfer (issue 16). */
+  channel: z.enum(PAYMENT_CHANNELS),
 });
 export type Payment = z.output<typeof PaymentSchema>;
 

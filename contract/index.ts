@@ -14,3 +14,5 @@ export * from './endpoint';
 export * from './endpoints';
 export * from './phone';
 export * from './reseller';
+export * from './transfers';
+export * from './audit';

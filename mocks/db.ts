@@ -1,7 +1,8 @@
-import type { Catalogue, Kobo } from '@contract';
+import type { AuditEntry, Catalogue, HeldTransfer, Kobo, VirtualAccount } from '@contract';
 import { CATALOGUE } from '@contract/catalogue';
 import { SEED_HISTORY } from './fixtures/history';
 import { seedLinks } from './fixtures/links';
+import { seedTransfers } from './fixtures/transfers';
 import { Rng } from './random';
 import { seedReseller, type ResellerState } from './fixtures/reseller';
 import type {
@@ -48,6 +49,12 @@ export interface Db {
   };
   /** API keys, webhook address and deliveries per user id (reseller API, issue 16). */
   reseller: ResellerState;
+  /** Bank-transfer funding (issue 16): each customer's account number, by user id. */
+  virtualAccounts: Map<string, VirtualAccount>;
+  /** Transfers to nobody's account, held for an admin (and those assigned). */
+  heldTransfers: HeldTransfer[];
+  /** The admin audit log, newest first. */
+  audit: AuditEntry[];
   /** Seeded randomness for tokens, pins and codes; reset with the db. */
   rng: Rng;
   /** Sequence for ids created at run time. */
@@ -73,6 +80,7 @@ function seed(): Db {
     providerBalances: { atg: 1_254_300_50, vt: 845_120_75 },
     settings: { autoReverseFailed: false, latencyMs: 0 },
     reseller: seedReseller(),
+    ...seedTransfers(),
     rng: new Rng(42),
     seq: 1_000,
   };

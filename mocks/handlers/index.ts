@@ -9,6 +9,7 @@ import { product } from './product';
 import { publicProducts } from './public';
 import { reseller } from './reseller';
 import { transactions } from './transactions';
+import { transfers } from './transfers';
 import { user } from './user';
 
 /**
@@ -28,4 +29,5 @@ export const impls: Impls = {
   ...admin,
   ...dev,
   ...reseller,
+  ...transfers,
 };

@@ -65,6 +65,7 @@ export const payment = {
       status: 'pending',
       payment_reference: null,
       date_of_payment: at,
+      channel: 'card',
       provider_id: String(7_000_000 + db.seq),
     };
     db.payments.unshift(record);

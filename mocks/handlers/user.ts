@@ -2,6 +2,7 @@ import { api, MSG, SERVER_MSG } from '@contract';
 import { me } from '../contract-handler';
 import { db, findUser } from '../db';
 import { MockApiError } from '../errors';
+import { recordAudit } from '../services/audit';
 import { matches, paginate } from '../services/paging';
 import {
   couponsOf,
@@ -102,18 +103,34 @@ export const user = {
     return { message: MSG.pinChanged };
   }),
 
-  blockUser: impl(api.blockUser, ({ body }) => {
-    const u = target(body.id);
+  blockUser: impl(api.blockUser, (ctx) => {
+    const u = target(ctx.body.id);
     if (u.isBlocked) throw new MockApiError('conflict', SERVER_MSG.alreadyBlocked);
     u.isBlocked = true;
     u.status = 'offline';
+    recordAudit(me(ctx), ctx.request, {
+      action: 'user.block',
+      target_type: 'user',
+      target_id: u.id,
+      target_label: u.email,
+      before: { blocked: false },
+      after: { blocked: true },
+    });
     return { message: SERVER_MSG.userBlocked };
   }),
 
-  unblockUser: impl(api.unblockUser, ({ body }) => {
-    const u = target(body.id);
+  unblockUser: impl(api.unblockUser, (ctx) => {
+    const u = target(ctx.body.id);
     if (!u.isBlocked) throw new MockApiError('conflict', SERVER_MSG.notBlocked);
     u.isBlocked = false;
+    recordAudit(me(ctx), ctx.request, {
+      action: 'user.unblock',
+      target_type: 'user',
+      target_id: u.id,
+      target_label: u.email,
+      before: { blocked: true },
+      after: { blocked: false },
+    });
     return { message: SERVER_MSG.userUnblocked };
   }),
 };

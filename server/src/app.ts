@@ -31,6 +31,7 @@ import { resellerRoutes } from './routes/api/reseller/index.ts';
 import { transactionRoutes } from './routes/api/transactions/index.ts';
 import { userRoutes } from './routes/api/user/index.ts';
 import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
+import { sandboxTransferRoutes } from './routes/sandbox/transfer.ts';
 import { pendingAlertMs, startRequeryWorker } from './services/requery.ts';
 import { createMailer, purgeMailBodies } from './services/mail.ts';
 import { startWebhookWorker } from './services/webhooks.ts';
@@ -202,6 +203,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   adminRoutes(app, ctx);
   resellerRoutes(app, ctx);
   sandboxCheckoutRoutes(app, ctx);
+  sandboxTransferRoutes(app, ctx);
   // The dev mailbox only where no mail leaves the machine and no real money moves (ADR 0014).
   if (mode === 'sandbox' && !config.smtpUrl) devRoutes(app, ctx);
 

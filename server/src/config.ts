@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_TRANSFER_FEE, toKobo, type TransferFee } from '@contract';
 import { DEFAULT_LIMITS, type Limits } from './services/rate.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -48,6 +49,8 @@ export interface Config {
    * proxies in front of the server, or their addresses. Never "everyone" (ADR 0015).
    */
   trustProxy: false | number | string[];
+  /** What a bank transfer costs and who pays it (TRANSFER_FEE, TRANSFER_FEE_BEARER; ADR 0024). */
+  transferFee: TransferFee;
   /** Background workers (mail outbox); tests flush by hand instead. */
   workers: boolean;
   seed: boolean;
@@ -123,6 +126,36 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   return entries;
 }
 
+/**
+ * `TRANSFER_FEE`: unset (1 % capped at ₦300), `0` (free), `50` (a flat ₦50), `1.5%` or
+ * `1% max 300` (percent, capped in naira). `TRANSFER_FEE_BEARER`: `customer` (default: the
+ * fee comes out of the credit) or `business` (booked as an expense, as for cards).
+ */
+export function parseTransferFee(fee: string | undefined, bearer: string | undefined): TransferFee {
+  const who = (bearer ?? '').trim().toLowerCase();
+  if (who !== '' && who !== 'customer' && who !== 'business') {
+    throw new Error('TRANSFER_FEE_BEARER must be customer or business.');
+  }
+  const customer_pays = who !== 'business';
+  const text = (fee ?? '').trim().toLowerCase();
+  if (text === '') return { ...DEFAULT_TRANSFER_FEE, customer_pays };
+  const flat = /^(\d{1,7}(?:\.\d{1,2})?)$/.exec(text);
+  if (flat) return { kind: 'flat', flat: toKobo(Number(flat[1])), bps: 0, cap: 0, customer_pays };
+  const pct = /^(\d{1,2}(?:\.\d{1,2})?)\s*%(?:\s*max\s*(\d{1,7}(?:\.\d{1,2})?))?$/.exec(text);
+  if (pct && Number(pct[1]) <= 100) {
+    return {
+      kind: 'percent',
+      flat: 0,
+      bps: Math.round(Number(pct[1]) * 100),
+      cap: pct[2] ? toKobo(Number(pct[2])) : 0,
+      customer_pays,
+    };
+  }
+  throw new Error(
+    `TRANSFER_FEE must be a flat naira amount (50), a percentage (1.5%) or a capped one (1% max 300), not "${text.slice(0, 40)}".`,
+  );
+}
+
 function parseRateLimits(value: string | undefined): Limits {
   const text = (value ?? '').trim().toLowerCase();
   if (text === '' || text === 'on') return DEFAULT_LIMITS;
@@ -172,6 +205,7 @@ export function loadConfig(
     argon2Fast: env.ARGON2_TEST_FAST === '1',
     limits: parseRateLimits(env.RATE_LIMITS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    transferFee: parseTransferFee(env.TRANSFER_FEE, env.TRANSFER_FEE_BEARER),
     workers: true,
     seed: true,
     env,

@@ -17,7 +17,11 @@ export type Mode = 'sandbox' | 'live';
 const isSandbox = (provider: { name: string }) => provider.name.startsWith('sandbox');
 
 export function modeOf(config: Config, providers: Providers): Mode {
-  const real = !isSandbox(providers.vt) || !isSandbox(providers.atg) || !providers.sandboxCard;
+  const real =
+    !isSandbox(providers.vt) ||
+    !isSandbox(providers.atg) ||
+    !providers.sandboxCard ||
+    !providers.sandboxTransfer;
   return config.production || real ? 'live' : 'sandbox';
 }
 
@@ -72,6 +76,13 @@ export function configRefusals(config: Config, providers: Providers): string[] {
   if (providers.sandboxCard) {
     out.push(
       'FLUTTERWAVE_SECRET_KEY is not set: the sandbox card checkout never runs beside real providers (anyone could press Pay and buy real airtime).',
+    );
+  }
+
+  // With the card checkout real, transfers are too unless BANK_TRANSFER_PROVIDER=sandbox.
+  if (providers.sandboxTransfer && !providers.sandboxCard) {
+    out.push(
+      'BANK_TRANSFER_PROVIDER=sandbox: the sandbox transfer page never runs beside real providers (anyone could send themselves money); remove it to use Flutterwave virtual accounts.',
     );
   }
 

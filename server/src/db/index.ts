@@ -21,6 +21,7 @@ import { purchases } from '../../migrations/0002-purchases.ts';
 import { moneyFaults } from '../../migrations/0003-money-faults.ts';
 import { resellerApi } from '../../migrations/0004-16r-reseller-api.ts';
 import { historyAggregates } from '../../migrations/0005-issue15-history-aggregates.ts';
+import { transfersAudit } from '../../migrations/0006-issue16-transfers-audit.ts';
 import type { Engine } from '../config.ts';
 import type { Database } from './schema.ts';
 
@@ -61,6 +62,7 @@ function migrations(engine: Engine): MigrationProvider {
         '0003-money-faults': moneyFaults(),
         '0004-16r-reseller-api': resellerApi(),
         '0005-issue15-history-aggregates': historyAggregates(engine),
+        '0006-issue16-transfers-audit': transfersAudit(),
       };
     },
   };

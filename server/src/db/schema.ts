@@ -128,8 +128,57 @@ export interface PaymentsTable {
   status: 'completed' | 'failed' | 'pending' | 'cancelled';
   payment_reference: string | null;
   movement_id: string | null;
+  /** How the money came (issue 16): the card checkout or a bank transfer. */
+  channel: Generated<'card' | 'bank_transfer'>;
   created_at: number;
   updated_at: number;
+}
+
+/** A customer's permanent account number for funding by transfer (issue 16; ADR 0024). */
+export interface VirtualAccountsTable {
+  user_id: string;
+  account_number: string;
+  bank_name: string;
+  account_name: string;
+  /** Our reference given to the provider at creation; every transfer to the account carries it. */
+  tx_ref: string;
+  provider: string;
+  provider_ref: string | null;
+  /** Only the last four digits of the BVN are kept (support); the BVN itself never is. */
+  bvn_last4: string;
+  created_at: number;
+}
+
+/** Every transfer the provider reported and confirmed: recorded once per provider id. */
+export interface BankTransfersTable {
+  id: string;
+  provider_id: string;
+  tx_ref: string | null;
+  account_number: string | null;
+  sender: string;
+  amount: number;
+  /** credited (matched at once), held (nobody's account), assigned (an admin credited it). */
+  status: 'credited' | 'held' | 'assigned';
+  user_id: string | null;
+  payment_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One admin action that changed something (issue 16; ADR 0025); only ever inserted. */
+export interface AuditLogTable {
+  id: string;
+  admin_id: string;
+  admin_email: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  target_label: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  request_id: string | null;
+  ip: string | null;
+  created_at: number;
 }
 
 export interface KvStoreTable {
@@ -299,6 +348,9 @@ export interface Database {
   tx_user_counts: TxUserCountsTable;
   counters: CountersTable;
   tx_daily_sales: TxDailySalesTable;
+  virtual_accounts: VirtualAccountsTable;
+  bank_transfers: BankTransfersTable;
+  audit_log: AuditLogTable;
 }
 
 /** Reseller API keys (ADR 0026): `key_hash` is an HMAC of the key keyed by the server secret. */

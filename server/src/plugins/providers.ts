@@ -42,6 +42,7 @@ export function loadProviders(config: Config, db: Db): ProviderSet {
   return createProviders(config.env, {
     sandboxStore: dbStore(db, 'sandbox-vtu'),
     cardStore: dbStore(db, 'sandbox-card'),
+    transferStore: dbStore(db, 'sandbox-transfer'),
   });
 }
 

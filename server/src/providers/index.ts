@@ -18,7 +18,19 @@ import {
   type SandboxCardSession,
   createSandboxCardProvider,
 } from './sandbox-card.ts';
-import { type CardProvider, VTU_PRODUCTS, type VtuProduct, type VtuProvider } from './types.ts';
+import { createFlutterwaveTransferProvider } from './flutterwave-transfers.ts';
+import {
+  type SandboxTransferProvider,
+  type SandboxTransferRecord,
+  createSandboxTransferProvider,
+} from './sandbox-transfer.ts';
+import {
+  type CardProvider,
+  type TransferProvider,
+  VTU_PRODUCTS,
+  type VtuProduct,
+  type VtuProvider,
+} from './types.ts';
 import type { FetchFn, KeyValueStore } from './util.ts';
 import { createVtpassProvider } from './vtpass.ts';
 
@@ -48,6 +60,17 @@ export {
   VTPASS_CALLBACK_REPLY,
 } from './vtpass.ts';
 export { createAtgProvider } from './atg.ts';
+export { createFlutterwaveTransferProvider } from './flutterwave-transfers.ts';
+export {
+  createSandboxTransferProvider,
+  SANDBOX_BANK,
+  SANDBOX_TRANSFER_PATH,
+  type SandboxTransfer,
+  type SandboxTransferProvider,
+  type SandboxTransferRecord,
+  type SandboxVirtualAccount,
+  type SandboxWebhook,
+} from './sandbox-transfer.ts';
 export { createFlutterwaveProvider, parseFlutterwaveWebhook } from './flutterwave.ts';
 
 export const DEFAULT_VTPASS_BASE_URL = 'https://sandbox.vtpass.com/api';
@@ -133,6 +156,15 @@ export const ProvidersConfigSchema = z
     FLUTTERWAVE_WEBHOOK_HASH: setting,
     FLUTTERWAVE_BASE_URL: httpUrl('FLUTTERWAVE_BASE_URL').default(DEFAULT_FLUTTERWAVE_BASE_URL),
     PROVIDER_ROUTES: setting,
+    /** Bank-transfer funding: `flutterwave` (default with FLUTTERWAVE_SECRET_KEY) or `sandbox`. */
+    BANK_TRANSFER_PROVIDER: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+      z
+        .enum(['flutterwave', 'sandbox'], {
+          error: 'BANK_TRANSFER_PROVIDER must be flutterwave or sandbox.',
+        })
+        .optional(),
+    ),
     PROVIDER_TIMEOUT_MS: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
       z.coerce
@@ -178,6 +210,14 @@ function keyProblems(env: Record<string, unknown>): string[] {
   if (set('ATG_API_KEY') && !set('ATG_BASE_URL')) {
     problems.push('ATG_API_KEY is set but ATG_BASE_URL is not.');
   }
+  const transfers = env.BANK_TRANSFER_PROVIDER;
+  if (
+    typeof transfers === 'string' &&
+    transfers.trim().toLowerCase() === 'flutterwave' &&
+    !set('FLUTTERWAVE_SECRET_KEY')
+  ) {
+    problems.push('BANK_TRANSFER_PROVIDER=flutterwave needs FLUTTERWAVE_SECRET_KEY.');
+  }
   return problems;
 }
 
@@ -202,6 +242,8 @@ export interface ProvidersDeps {
   cardStore?: KeyValueStore<SandboxCardSession>;
   /** Origin of the sandbox checkout page (default: the origin of each redirect URL). */
   checkoutOrigin?: string;
+  /** Persistence for sandbox virtual accounts and transfers (default: in memory). */
+  transferStore?: KeyValueStore<SandboxTransferRecord>;
 }
 
 export interface Providers {
@@ -212,6 +254,10 @@ export interface Providers {
   card: CardProvider;
   /** The sandbox card provider when it is the card provider (mount its checkout page). */
   sandboxCard: SandboxCardProvider | null;
+  /** Virtual accounts and incoming transfers (issue 16). */
+  transfer: TransferProvider;
+  /** The sandbox transfer provider when it is the transfer provider (mount its page). */
+  sandboxTransfer: SandboxTransferProvider | null;
   /** Who sells this product (service-id route first, then product route). */
   forProduct(product: VtuProduct, serviceId?: string): VtuProvider;
   /** The provider a stored transaction names (requery the one that sold it). */
@@ -279,6 +325,22 @@ export function createProviders(
       fetch: deps.fetch,
     });
 
+  const realTransfers =
+    (config.BANK_TRANSFER_PROVIDER ??
+      (config.FLUTTERWAVE_SECRET_KEY ? 'flutterwave' : 'sandbox')) === 'flutterwave';
+  const sandboxTransfer = realTransfers
+    ? null
+    : createSandboxTransferProvider({ store: deps.transferStore });
+  const transfer: TransferProvider =
+    sandboxTransfer ??
+    createFlutterwaveTransferProvider({
+      secretKey: config.FLUTTERWAVE_SECRET_KEY as string,
+      webhookHash: config.FLUTTERWAVE_WEBHOOK_HASH,
+      baseUrl: config.FLUTTERWAVE_BASE_URL,
+      timeoutMs,
+      fetch: deps.fetch,
+    });
+
   const byTarget: Record<RouteTarget, VtuProvider> = { vtpass: vt, atg, sandbox: sandboxVt };
   const all = new Map<string, VtuProvider>(
     [sandboxVt, sandboxAtg, vt, atg].map((p) => [p.name, p]),
@@ -289,6 +351,8 @@ export function createProviders(
     atg,
     card,
     sandboxCard,
+    transfer,
+    sandboxTransfer,
     forProduct(product, serviceId) {
       const service = serviceId ? config.routes.services[serviceId.toLowerCase()] : undefined;
       return byTarget[service ?? config.routes.products[product]];
@@ -317,13 +381,16 @@ export function describeProviders(providers: Providers): string {
       card += ' (FLUTTERWAVE_WEBHOOK_HASH not set: webhooks are refused)';
     }
   }
+  const transfers = providers.sandboxTransfer
+    ? 'sandbox transfers (page /sandbox/transfer)'
+    : `Flutterwave virtual accounts at ${host(config.FLUTTERWAVE_BASE_URL)}`;
   const routes = VTU_PRODUCTS.map((p) => `${p} → ${providers.forProduct(p).name}`);
   for (const [service, target] of Object.entries(config.routes.services)) {
     const provider = target === 'atg' ? providers.atg : target === 'vtpass' ? providers.vt : null;
     routes.push(`${service} → ${provider?.name ?? 'sandbox-vt'}`);
   }
   return [
-    `Providers: VT float = ${vt}; ATG float = ${atg}; card = ${card}.`,
+    `Providers: VT float = ${vt}; ATG float = ${atg}; card = ${card}; bank transfers = ${transfers}.`,
     `Routes: ${routes.join(', ')}.`,
     `Timeout ${config.PROVIDER_TIMEOUT_MS} ms${config.SANDBOX_INSTANT ? '; sandbox instant' : ''}.`,
   ].join('\n');

@@ -111,3 +111,48 @@ export interface CardProvider {
   verify(ref: { transactionId?: string; txRef: string }): Promise<CardVerification>;
   verifyWebhookSignature(headers: Record<string, string | string[] | undefined>): boolean;
 }
+
+// ── Bank-transfer funding (issue 16; ADR 0024) ──────────────────────────────
+
+export interface VirtualAccountRequest {
+  /** Our reference for the account: the provider echoes it on every transfer into it. */
+  txRef: string;
+  /** Sent to the provider, never stored or logged (only its last four digits are kept). */
+  bvn: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  narration: string;
+}
+
+export interface VirtualAccountAnswer {
+  accountNumber: string;
+  bankName: string;
+  accountName: string;
+  providerRef?: string;
+}
+
+/** Normalised verify answer for an incoming transfer: reported as said, judged by the server. */
+export interface TransferVerification {
+  status: CardStatus;
+  transactionId: string;
+  /** The virtual account's reference (how the server finds the customer). */
+  txRef: string | null;
+  /** The receiving account number, when the provider says it. */
+  accountNumber: string | null;
+  amount: Kobo;
+  currency: string;
+  /** `bank_transfer` for a transfer into a virtual account. */
+  paymentType: string;
+  /** Who sent it (name, bank), for the admin. */
+  sender: string;
+  raw?: unknown;
+}
+
+export interface TransferProvider {
+  name: string;
+  createVirtualAccount(req: VirtualAccountRequest): Promise<VirtualAccountAnswer>;
+  verifyTransfer(transactionId: string): Promise<TransferVerification>;
+  verifyWebhookSignature(headers: Record<string, string | string[] | undefined>): boolean;
+}

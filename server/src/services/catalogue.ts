@@ -196,31 +196,59 @@ export async function wholeCatalogue(db: Db) {
   return { networks: n, data: d, cabletv: c, electricity: e, education: ed };
 }
 
+/** A plan's editable fields, as the audit log records them before and after a change. */
+export interface PlanSnapshot {
+  [key: string]: string | number | boolean | null;
+  name: string;
+  price_kobo: number;
+  on_sale: boolean;
+}
+
 /**
  * Renames, reprices or takes off sale a data or cable plan (decisions §9). Purchases copy the
- * charged price into their transaction, so only later purchases see the change.
+ * charged price into their transaction, so only later purchases see the change. Answers the
+ * plan's id, label and fields before and after (for the audit log), or `null` when no plan
+ * matches. Run it inside the caller's transaction so the audit entry commits with it.
  */
 export async function editPlan(
   db: Db,
   body: { name: string; plan_id: string; plan?: string; price?: number; on_sale?: boolean },
-): Promise<boolean> {
+): Promise<{ id: string; label: string; before: PlanSnapshot; after: PlanSnapshot } | null> {
   const now = Date.now();
   const name = body.name.toLowerCase();
+  const change = (before: PlanSnapshot): PlanSnapshot => ({
+    name: body.plan ?? before.name,
+    price_kobo: body.price ?? before.price_kobo,
+    on_sale: body.on_sale ?? before.on_sale,
+  });
   const dataVar = (await db.selectFrom('data_variations').select(['id', 'name']).execute()).filter(
     (v) => v.name.toLowerCase() === name,
   );
   for (const v of dataVar) {
-    const set: Record<string, unknown> = { updated_at: now };
-    if (body.plan !== undefined) set.name = body.plan;
-    if (body.price !== undefined) set.wallet_price = body.price;
-    if (body.on_sale !== undefined) set.on_sale = body.on_sale ? 1 : 0;
-    const r = await db
-      .updateTable('data_plans')
-      .set(set)
+    const plan = await db
+      .selectFrom('data_plans')
+      .select(['id', 'name', 'wallet_price', 'on_sale'])
       .where('variation_id', '=', v.id)
       .where((eb) => eb.or([eb('plan_id', '=', body.plan_id), eb('id', '=', body.plan_id)]))
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) > 0) return true;
+    if (!plan) continue;
+    const before = {
+      name: plan.name,
+      price_kobo: Number(plan.wallet_price),
+      on_sale: Number(plan.on_sale) === 1,
+    };
+    const after = change(before);
+    await db
+      .updateTable('data_plans')
+      .set({
+        name: after.name,
+        wallet_price: after.price_kobo,
+        on_sale: after.on_sale ? 1 : 0,
+        updated_at: now,
+      })
+      .where('id', '=', plan.id)
+      .execute();
+    return { id: plan.id, label: `${v.name} ${plan.name}`, before, after };
   }
   const cable = (
     await db
@@ -230,17 +258,30 @@ export async function editPlan(
       .execute()
   ).filter((v) => v.name.toLowerCase() === name);
   for (const v of cable) {
-    const set: Record<string, unknown> = { updated_at: now };
-    if (body.plan !== undefined) set.name = body.plan;
-    if (body.price !== undefined) set.price = body.price;
-    if (body.on_sale !== undefined) set.on_sale = body.on_sale ? 1 : 0;
-    const r = await db
-      .updateTable('bill_plans')
-      .set(set)
+    const plan = await db
+      .selectFrom('bill_plans')
+      .select(['id', 'name', 'price', 'on_sale'])
       .where('variation_id', '=', v.id)
       .where((eb) => eb.or([eb('plan_id', '=', body.plan_id), eb('id', '=', body.plan_id)]))
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) > 0) return true;
+    if (!plan) continue;
+    const before = {
+      name: plan.name,
+      price_kobo: Number(plan.price),
+      on_sale: Number(plan.on_sale) === 1,
+    };
+    const after = change(before);
+    await db
+      .updateTable('bill_plans')
+      .set({
+        name: after.name,
+        price: after.price_kobo,
+        on_sale: after.on_sale ? 1 : 0,
+        updated_at: now,
+      })
+      .where('id', '=', plan.id)
+      .execute();
+    return { id: plan.id, label: `${v.name} ${plan.name}`, before, after };
   }
-  return false;
+  return null;
 }

@@ -14,9 +14,11 @@ import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { PaymentsTable } from '../db/schema.ts';
-import { postMovement, systemAccountId, walletAccountId } from '../domain/ledger.ts';
+import { fundingLegs } from '../domain/funding.ts';
+import { postMovement } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CardVerification } from '../providers/index.ts';
+import { receiveTransfer } from './transfers.ts';
 import { requireVerified } from './wallet.ts';
 import type { UserRow } from './users.ts';
 import { paged } from './paging.ts';
@@ -37,6 +39,7 @@ export function toPayment(row: PaymentRow, email: string): Payment {
     status: row.status,
     payment_reference: row.payment_reference,
     date_of_payment: Number(row.created_at),
+    channel: row.channel,
   };
 }
 
@@ -143,22 +146,17 @@ export async function settlePayment(
           .where('movement_id', 'is', null)
           .executeTakeFirst();
         if (Number(moved.numUpdatedRows) !== 1) return; // another call credited it
-        const legs = new Map<string, number>();
-        const add = (accountId: string, a: number) =>
-          legs.set(accountId, (legs.get(accountId) ?? 0) + a);
-        add(systemAccountId('card_clearing'), -amount);
-        add(walletAccountId(row.user_id), credit);
-        add(systemAccountId('stamp_duty_payable'), duty);
-        // The provider keeps its fee out of the settlement: the customer paid it (credit is
-        // smaller), or the business books it as an expense (default).
-        add(systemAccountId('card_clearing'), fee);
-        if (!customerBearsFee(ctx)) add(systemAccountId('fees_income'), -fee);
         const { movementId } = await postMovement(trx, {
           kind: 'card_funding',
           memo: row.tx_ref,
-          legs: [...legs]
-            .filter(([, a]) => a !== 0)
-            .map(([accountId, a]) => ({ accountId, amount: a })),
+          legs: fundingLegs({
+            userId: row.user_id,
+            amount,
+            fee,
+            duty,
+            credit,
+            customerPaysFee: customerBearsFee(ctx),
+          }),
           now,
         });
         // Unique: one credit movement per payment, ever.
@@ -198,24 +196,36 @@ export async function verifyForUser(
   return settlePayment(ctx, row, body.transaction_id);
 }
 
+/**
+ * The one Flutterwave webhook URL (an account has one): a card payment we started (its tx_ref
+ * is in `payments`) settles as before; anything else signed by the transfer provider may be a
+ * bank transfer, which `receiveTransfer` verifies with the provider before it counts.
+ */
 export async function webhook(
   ctx: AppContext,
   headers: FastifyRequest['headers'],
   body: { data?: { id?: string | number; tx_ref?: string } },
 ): Promise<string> {
-  if (!ctx.providers.card.verifyWebhookSignature(headers)) {
+  const cardSigned = ctx.providers.card.verifyWebhookSignature(headers);
+  const transferSigned = ctx.providers.transfer.verifyWebhookSignature(headers);
+  if (!cardSigned && !transferSigned) {
     throw new ApiError('unauthorized', SERVER_MSG.unauthorized);
   }
   const txRef = body.data?.tx_ref;
-  if (!txRef) return SERVER_MSG.webhookReceived;
-  const row = await ctx.db
-    .selectFrom('payments')
-    .selectAll()
-    .where('tx_ref', '=', txRef)
-    .executeTakeFirst();
+  const id = body.data?.id;
+  const row =
+    cardSigned && txRef
+      ? await ctx.db
+          .selectFrom('payments')
+          .selectAll()
+          .where('tx_ref', '=', txRef)
+          .where('channel', '=', 'card')
+          .executeTakeFirst()
+      : undefined;
   if (row) {
-    const id = body.data?.id;
     await settlePayment(ctx, row, id === undefined ? undefined : String(id));
+  } else if (transferSigned && id !== undefined) {
+    await receiveTransfer(ctx, String(id));
   }
   return SERVER_MSG.webhookReceived;
 }

@@ -87,6 +87,9 @@ export const DEFAULT_LIMITS: Limits = {
     verifyCustomer: perAccount(100),
     initiatePayment: perAccount(30),
     verifyPayment: perAccount(100),
+    // Bank transfers (issue 16): a virtual account sends the BVN to the provider.
+    createVirtualAccount: perAccount(10, HOUR),
+    assignTransfer: perAccount(300),
     atgBalance: perAccount(120),
     vtBalance: perAccount(120),
     // Reseller API (ADR 0026): each key also has its own per-minute limit.

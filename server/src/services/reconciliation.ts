@@ -55,6 +55,7 @@ export async function reconcile(ctx: ReconcileContext, now = Date.now()): Promis
     .innerJoin('users', 'users.id', 'payments.user_id')
     .selectAll('payments')
     .select('users.email')
+    .where('payments.channel', '=', 'card')
     .where('payments.created_at', '>=', now - PAYMENTS_DAYS * DAY_MS)
     .where('payments.created_at', '<=', now - CHECKOUT_GRACE_MS)
     .orderBy('payments.created_at', 'desc')

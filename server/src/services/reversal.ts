@@ -4,6 +4,7 @@
  * failed purchase is reversed exactly once (guarded `failed → reversed` + a reversing
  * movement), automatically unless AUTO_REVERSE_FAILED=0, else by an admin.
  */
+import { type Actor, recordAudit } from './audit.ts';
 import { SERVER_MSG } from '@contract';
 import type { Selectable, Updateable } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -71,7 +72,13 @@ export async function settle(
  * together. A coupon redemption returns the money to coupon liability and the code is valid
  * again; a wallet purchase refunds the wallet.
  */
-export async function reverse(ctx: AppContext, id: string, userId?: string): Promise<string> {
+export async function reverse(
+  ctx: AppContext,
+  id: string,
+  userId?: string,
+  /** The admin who asked (the audit entry commits with the reversal); none for the worker. */
+  actor?: Actor,
+): Promise<string> {
   return ctx.dbh.writeTx(async (trx) => {
     const now = Date.now();
     let q = trx
@@ -110,6 +117,26 @@ export async function reverse(ctx: AppContext, id: string, userId?: string): Pro
         .execute();
     }
     await queueWebhook(trx, id, 'reversed');
+    if (actor) {
+      const owner = await trx
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', row.user_id)
+        .executeTakeFirst();
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'transaction.reverse',
+          targetType: 'transaction',
+          targetId: id,
+          targetLabel: owner?.email ?? null,
+          before: { status: 'failed' },
+          after: { status: 'reversed', refunded_kobo: amount },
+        },
+        now,
+      );
+    }
     return SERVER_MSG.reversed;
   });
 }

@@ -1,4 +1,5 @@
 /** Users as the contract shows them, the current user, and the admin user list. */
+import { type Actor, recordAudit } from './audit.ts';
 import {
   CURRENT_USER_RECENT,
   SERVER_MSG,
@@ -162,12 +163,18 @@ export async function listUsers(
   );
 }
 
-export async function setBlocked(ctx: AppContext, id: string, blocked: boolean): Promise<string> {
+/** Blocks or unblocks a user; the audit entry commits with the change (issue 16). */
+export async function setBlocked(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  blocked: boolean,
+): Promise<string> {
   const now = Date.now();
   return ctx.dbh.writeTx(async (trx) => {
     const user = await trx
       .selectFrom('users')
-      .select(['id', 'is_blocked'])
+      .select(['id', 'is_blocked', 'email'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!user) throw new ApiError('not_found', SERVER_MSG.userNotFound);
@@ -183,6 +190,19 @@ export async function setBlocked(ctx: AppContext, id: string, blocked: boolean):
       // A blocked user is signed out everywhere: no refresh token of theirs works any more.
       await endSessions(trx, id, now);
     }
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: blocked ? 'user.block' : 'user.unblock',
+        targetType: 'user',
+        targetId: id,
+        targetLabel: user.email,
+        before: { blocked: !blocked },
+        after: { blocked },
+      },
+      now,
+    );
     return blocked ? SERVER_MSG.userBlocked : SERVER_MSG.userUnblocked;
   });
 }

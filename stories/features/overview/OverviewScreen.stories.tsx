@@ -183,6 +183,7 @@ export const PaymentReturnCredited: Story = {
       status: 'pending',
       payment_reference: null,
       date_of_payment: Date.now(),
+      channel: 'card',
       provider_id: '555',
     });
   },

@@ -6,6 +6,8 @@ import { route } from '../../../http/route.ts';
 import * as catalogue from '../../../services/catalogue.ts';
 import { overview } from '../../../services/admin-stats.ts';
 import { reconcile } from '../../../services/reconciliation.ts';
+import { listAudit, recordAudit } from '../../../services/audit.ts';
+import * as transfers from '../../../services/transfers.ts';
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.adminOverview, async () => ({ message: await overview(ctx) }));
@@ -13,10 +15,30 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.products, async () => ({
     message: await catalogue.wholeCatalogue(ctx.db),
   }));
-  route(app, ctx, api.editProduct, async ({ body }) => {
-    if (!(await catalogue.editPlan(ctx.db, body))) {
-      throw new ApiError('not_found', SERVER_MSG.productNotFound);
-    }
-    return { message: SERVER_MSG.productUpdated };
-  });
+  route(app, ctx, api.editProduct, async ({ body, user, req }) =>
+    ctx.dbh.writeTx(async (trx) => {
+      const edit = await catalogue.editPlan(trx, body);
+      if (!edit) throw new ApiError('not_found', SERVER_MSG.productNotFound);
+      await recordAudit(
+        trx,
+        { admin: user, req },
+        {
+          action: 'product.edit',
+          targetType: 'plan',
+          targetId: edit.id,
+          targetLabel: edit.label,
+          before: edit.before,
+          after: edit.after,
+        },
+      );
+      return { message: SERVER_MSG.productUpdated };
+    }),
+  );
+
+  // ── held bank transfers and the audit log (issue 16) ──
+  route(app, ctx, api.heldTransfers, async ({ query }) => transfers.listHeld(ctx, query));
+  route(app, ctx, api.assignTransfer, async ({ body, user, req }) => ({
+    message: await transfers.assignTransfer(ctx, { admin: user, req }, body),
+  }));
+  route(app, ctx, api.auditLog, async ({ query }) => listAudit(ctx.db, query));
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { route } from '../../../http/route.ts';
 import * as payments from '../../../services/payments.ts';
+import * as transfers from '../../../services/transfers.ts';
 
 export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.payments, async ({ user, query }) => payments.listPayments(ctx, user, query));
@@ -11,6 +12,12 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
   route(app, ctx, api.verifyPayment, async ({ user, body }) => ({
     message: await payments.verifyForUser(ctx, user, body),
+  }));
+  route(app, ctx, api.bankTransferInfo, async ({ user }) => ({
+    message: await transfers.bankTransferInfo(ctx, user),
+  }));
+  route(app, ctx, api.createVirtualAccount, async ({ user, body }) => ({
+    message: await transfers.createVirtualAccount(ctx, user, body),
   }));
   route(app, ctx, api.paymentWebhook, async ({ body, req }) => ({
     message: await payments.webhook(ctx, req.headers, body),

@@ -74,8 +74,10 @@ export function transactionRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.deleteTransaction, async ({ user, params }) => ({
     message: await deleteTransaction(ctx, user, params.id),
   }));
-  route(app, ctx, api.reverse, async ({ body }) => {
+  route(app, ctx, api.reverse, async ({ body, user, req }) => {
     if (!body.transactionId) throw new ApiError('not_found', SERVER_MSG.transactionNotFound);
-    return { message: await reverse(ctx, body.transactionId, body.userId) };
+    return {
+      message: await reverse(ctx, body.transactionId, body.userId, { admin: user, req }),
+    };
   });
 }

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { PageQuery } from './endpoint';
+import { EpochMs } from './entities';
+import { MAX_LENGTH } from './rules';
+
+/**
+ * The admin audit log (issue 16 part 3; ADR 0025): one entry per admin action that changed
+ * something, written in the same database transaction as the action. Read-only through the API.
+ */
+
+export const AUDIT_ACTIONS = [
+  'user.block',
+  'user.unblock',
+  'transaction.reverse',
+  'product.edit',
+  'transfer.assign',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** How each action reads on the Audit log page. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'user.block': 'Blocked a user',
+  'user.unblock': 'Unblocked a user',
+  'transaction.reverse': 'Reversed a transaction',
+  'product.edit': 'Changed a plan',
+  'transfer.assign': 'Assigned a transfer',
+};
+
+/** A before/after snapshot: the changed fields only, never a secret. */
+const Snapshot = z
+  .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+  .nullable();
+
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  /** The admin's e-mail (kept in the entry: it stays readable if the account changes). */
+  admin: z.string(),
+  admin_id: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  /** What was acted on: `user`, `transaction`, `plan`, `transfer`. */
+  target_type: z.string(),
+  target_id: z.string(),
+  /** A readable name for the target (a user's e-mail, a plan's name). */
+  target_label: z.string().nullable(),
+  before: Snapshot,
+  after: Snapshot,
+  request_id: z.string().nullable(),
+  ip: z.string().nullable(),
+  created_at: EpochMs,
+});
+export type AuditEntry = z.output<typeof AuditEntrySchema>;
+
+/** `?page&limit&admin&action&target`: admin is an e-mail, target an id or label, both exact. */
+export const AuditQuery = PageQuery.omit({ q: true }).extend({
+  admin: z.string().trim().max(MAX_LENGTH.email).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  target: z.string().trim().max(MAX_LENGTH.search).optional(),
+});

@@ -1,0 +1,116 @@
+import {
+  api,
+  DEFAULT_TRANSFER_FEE,
+  SERVER_MSG,
+  TRANSFER_MSG,
+  transferCredit,
+  type VirtualAccount,
+} from '@contract';
+import { now } from '../clock';
+import { me } from '../contract-handler';
+import { db, findUserByEmail, nextId } from '../db';
+import { MockApiError } from '../errors';
+import { paginate } from '../services/paging';
+import { recordAudit } from '../services/audit';
+import { credit } from '../services/wallet';
+import { impl } from './impl';
+
+/**
+ * Bank-transfer funding (issue 16; ADR 0024). The account number comes straight back (no
+ * provider); held transfers wait for an admin, and assigning one credits the customer once and
+ * writes an audit entry, as on the server.
+ */
+export const transfers = {
+  bankTransferInfo: impl(
+    api.bankTransferInfo,
+    (ctx) => ({
+      message: { account: db.virtualAccounts.get(me(ctx).id) ?? null, fee: DEFAULT_TRANSFER_FEE },
+    }),
+    (ctx) => {
+      me(ctx);
+      return { message: { account: null, fee: DEFAULT_TRANSFER_FEE } };
+    },
+  ),
+
+  createVirtualAccount: impl(api.createVirtualAccount, (ctx) => {
+    const user = me(ctx);
+    if (db.virtualAccounts.has(user.id)) {
+      throw new MockApiError('conflict', TRANSFER_MSG.accountExists);
+    }
+    const account: VirtualAccount = {
+      account_number: `99${String(10_000_000 + db.virtualAccounts.size * 7_919).slice(-8)}`,
+      bank_name: 'Sandbox Bank',
+      account_name: `PayBills / ${user.name}`,
+      created_at: now(),
+    };
+    db.virtualAccounts.set(user.id, account);
+    return { message: account };
+  }),
+
+  heldTransfers: impl(
+    api.heldTransfers,
+    ({ query }) =>
+      paginate(
+        [...db.heldTransfers].sort(
+          (a, b) =>
+            (a.status === 'held' ? 0 : 1) - (b.status === 'held' ? 0 : 1) ||
+            b.received_at - a.received_at,
+        ),
+        query,
+      ),
+    ({ query }) => paginate([], query),
+  ),
+
+  assignTransfer: impl(api.assignTransfer, (ctx) => {
+    const admin = me(ctx);
+    const { body } = ctx;
+    const customer = findUserByEmail(body.email);
+    if (!customer) throw new MockApiError('not_found', SERVER_MSG.userNotFound);
+    const transfer = db.heldTransfers.find((t) => t.id === body.id);
+    if (!transfer) throw new MockApiError('not_found', TRANSFER_MSG.transferNotFound);
+    if (transfer.status !== 'held')
+      throw new MockApiError('conflict', TRANSFER_MSG.alreadyAssigned);
+    transfer.status = 'assigned';
+    transfer.assigned_to = customer.email;
+    const amount = transfer.amount;
+    const credited = transferCredit(amount, DEFAULT_TRANSFER_FEE);
+    credit(customer, credited);
+    db.payments.unshift({
+      id: nextId('pay'),
+      t_id: `TRF-${transfer.reference}`,
+      user: customer.email,
+      user_id: customer.id,
+      amount,
+      credited,
+      status: 'completed',
+      payment_reference: transfer.reference,
+      date_of_payment: now(),
+      channel: 'bank_transfer',
+      provider_id: transfer.reference,
+    });
+    recordAudit(admin, ctx.request, {
+      action: 'transfer.assign',
+      target_type: 'transfer',
+      target_id: transfer.id,
+      target_label: `Transfer ${transfer.reference}`,
+      before: { status: 'held', customer: null, amount_kobo: amount },
+      after: { status: 'assigned', customer: customer.email, amount_kobo: amount },
+    });
+    return { message: TRANSFER_MSG.assigned };
+  }),
+
+  auditLog: impl(
+    api.auditLog,
+    ({ query }) =>
+      paginate(
+        db.audit.filter(
+          (e) =>
+            (!query.admin || e.admin === query.admin.toLowerCase()) &&
+            (!query.action || e.action === query.action) &&
+            (!query.target || e.target_id === query.target || e.target_label === query.target),
+        ),
+        query,
+      ),
+    ({ query }) => paginate([], query),
+  ),
+};

@@ -1,0 +1,113 @@
+/**
+ * The sandbox bank (issue 16; ADR 0024): served only when the sandbox is the transfer
+ * provider. A self-contained page (no script, passes the CSP) where anyone "sends a transfer"
+ * of any amount to any 10-digit account number. The server then delivers the provider's
+ * webhook to itself, signed, through the real webhook route (once, or twice at the same time
+ * to show a duplicate), and that route verifies the transfer with the sandbox provider before
+ * anything is credited: the same path as a Flutterwave transfer. A number that is nobody's
+ * account is held for an admin.
+ */
+import { api, toNaira } from '@contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { SANDBOX_TRANSFER_PATH } from '../../providers/index.ts';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const MAX_NAIRA = 10_000_000;
+
+const OUTCOME_TEXT: Record<string, string> = {
+  credited: 'It was credited to the customer’s wallet.',
+  held: 'No customer has this account number: the transfer is held for an admin to assign.',
+};
+
+function page(input: { account: string; amount: string; sender: string }, notice = ''): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sandbox bank transfer</title>
+<style>
+body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
+main{background:#fff;padding:2rem;border-radius:12px;box-shadow:0 2px 12px #0002;max-width:26rem;width:100%}
+h1{font-size:1.1rem;margin:0 0 .5rem}p{color:#333}label{display:block;margin-top:1rem;font-weight:600}
+input[type=text]{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #888;border-radius:8px;font-size:1rem}
+.check{display:flex;gap:.5rem;align-items:center;font-weight:400}
+button{margin-top:1.5rem;width:100%;border:0;border-radius:8px;padding:.75rem;color:#fff;background:#0a7d38;font-size:1rem;cursor:pointer}
+.notice{background:#eef6ff;border-radius:8px;padding:.75rem;color:#111}
+</style></head><body><main>
+<h1>PayBills sandbox bank</h1>
+<p>No money moves: send a transfer to any account number, as a customer’s bank would.</p>
+${notice ? `<p class="notice" role="status">${notice}</p>` : ''}
+<form method="post" action="${SANDBOX_TRANSFER_PATH}">
+<label for="account">Account number</label>
+<input type="text" id="account" name="account" inputmode="numeric" maxlength="10" value="${escape(input.account)}" required>
+<label for="amount">Amount (₦)</label>
+<input type="text" id="amount" name="amount" inputmode="numeric" maxlength="8" value="${escape(input.amount)}" required>
+<label for="sender">Sender’s name</label>
+<input type="text" id="sender" name="sender" maxlength="100" value="${escape(input.sender)}">
+<label class="check"><input type="checkbox" name="duplicate" value="1"> Deliver the webhook twice at once</label>
+<button>Send transfer</button>
+</form>
+</main></body></html>`;
+}
+
+export function sandboxTransferRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const bank = ctx.providers.sandboxTransfer;
+  if (!bank) return;
+  const html = 'text/html; charset=utf-8';
+
+  app.get<{ Querystring: { account?: string } }>(SANDBOX_TRANSFER_PATH, async (req, reply) => {
+    const account = String(req.query.account ?? '')
+      .replace(/\D/g, '')
+      .slice(0, 10);
+    return reply.type(html).send(page({ account, amount: '', sender: 'Sandbox Sender' }));
+  });
+
+  app.post(SANDBOX_TRANSFER_PATH, async (req, reply) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const field = (k: string, max: number) =>
+      String(body[k] ?? '')
+        .trim()
+        .slice(0, max);
+    const input = {
+      account: field('account', 10),
+      amount: field('amount', 8).replace(/,/g, ''),
+      sender: field('sender', 100) || 'Sandbox Sender',
+    };
+    const naira = Number(input.amount);
+    if (!/^\d{10}$/.test(input.account)) {
+      return reply.code(400).type(html).send(page(input, 'Enter a 10-digit account number.'));
+    }
+    if (!/^\d+$/.test(input.amount) || naira < 1 || naira > MAX_NAIRA) {
+      return reply
+        .code(400)
+        .type(html)
+        .send(
+          page(input, `Enter a whole amount from ₦1 to ₦${MAX_NAIRA.toLocaleString('en-NG')}.`),
+        );
+    }
+    const { transfer, webhook } = await bank.sendTransfer({
+      accountNumber: input.account,
+      amount: naira * 100,
+      sender: input.sender,
+    });
+    const deliver = () =>
+      app.inject({
+        method: 'POST',
+        url: api.paymentWebhook.path,
+        headers: webhook.headers,
+        payload: webhook.body,
+      });
+    const times = body.duplicate ? 2 : 1;
+    const answers = await Promise.all(Array.from({ length: times }, deliver));
+    const recorded = await ctx.db
+      .selectFrom('bank_transfers')
+      .select('status')
+      .where('provider_id', '=', transfer.id)
+      .executeTakeFirst();
+    const amount = `₦${toNaira(transfer.amount).toLocaleString('en-NG')}`;
+    const delivered = answers.map((a) => a.statusCode).join(' and ');
+    const notice = recorded
+      ? `Sent ${amount} to ${escape(transfer.accountNumber)} (reference ${transfer.id}); the webhook was delivered ${times === 2 ? 'twice' : 'once'} (HTTP ${delivered}). ${OUTCOME_TEXT[recorded.status] ?? ''}`
+      : `Sent ${amount}, but the webhook was not accepted (HTTP ${delivered}).`;
+    return reply.type(html).send(page({ ...input, amount: '' }, notice));
+  });
+}

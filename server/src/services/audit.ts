@@ -1,0 +1,102 @@
+/**
+ * The admin audit log (issue 16 part 3; ADR 0025). `recordAudit` is called by every admin
+ * action that changes something, with the action's own transaction: the entry commits with
+ * the change or not at all (a refused or failed action writes none). Entries hold the fields
+ * that changed, before and after, never a secret (no password, pin, token, BVN). Nothing in
+ * the API edits or deletes them.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AuditAction, AuditEntry } from '@contract';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/index.ts';
+import type { UserRow } from './users.ts';
+
+export type Snapshot = Record<string, string | number | boolean | null>;
+
+/** Who acted and from where: the signed-in admin and their request. */
+export interface Actor {
+  admin: Pick<UserRow, 'id' | 'email'>;
+  req: Pick<FastifyRequest, 'headers' | 'ip'>;
+}
+
+const requestIdOf = (req: Actor['req']): string | null => {
+  const id = req.headers['x-request-id'];
+  return typeof id === 'string' && id.length > 0 && id.length <= 128 ? id : null;
+};
+
+export async function recordAudit(
+  trx: Db,
+  actor: Actor,
+  entry: {
+    action: AuditAction;
+    targetType: 'user' | 'transaction' | 'plan' | 'transfer';
+    targetId: string;
+    targetLabel?: string | null;
+    before: Snapshot | null;
+    after: Snapshot | null;
+  },
+  now = Date.now(),
+): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      id: randomUUID(),
+      admin_id: actor.admin.id,
+      admin_email: actor.admin.email,
+      action: entry.action,
+      target_type: entry.targetType,
+      target_id: entry.targetId.slice(0, 64),
+      target_label: entry.targetLabel?.slice(0, 254) ?? null,
+      before_json: entry.before ? JSON.stringify(entry.before) : null,
+      after_json: entry.after ? JSON.stringify(entry.after) : null,
+      request_id: requestIdOf(actor.req),
+      ip: actor.req.ip ? actor.req.ip.slice(0, 64) : null,
+      created_at: now,
+    })
+    .execute();
+}
+
+const parse = (text: string | null) => (text ? (JSON.parse(text) as Snapshot) : null);
+
+export async function listAudit(
+  db: Db,
+  query: { page: number; limit: number; admin?: string; action?: AuditAction; target?: string },
+) {
+  let base = db.selectFrom('audit_log');
+  if (query.admin) base = base.where('admin_email', '=', query.admin.toLowerCase());
+  if (query.action) base = base.where('action', '=', query.action);
+  if (query.target) {
+    const t = query.target;
+    base = base.where((eb) => eb.or([eb('target_id', '=', t), eb('target_label', '=', t)]));
+  }
+  const { total } = await base
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  const count = Number(total);
+  return {
+    message: rows.map((r): AuditEntry => ({
+      id: r.id,
+      admin: r.admin_email,
+      admin_id: r.admin_id,
+      action: r.action as AuditAction,
+      target_type: r.target_type,
+      target_id: r.target_id,
+      target_label: r.target_label,
+      before: parse(r.before_json),
+      after: parse(r.after_json),
+      request_id: r.request_id,
+      ip: r.ip,
+      created_at: Number(r.created_at),
+    })),
+    page: query.page,
+    pages: Math.max(1, Math.ceil(count / query.limit)),
+    total: count,
+  };
+}

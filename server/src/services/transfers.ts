@@ -1,0 +1,319 @@
+/**
+ * Funding by bank transfer (issue 16 part 1; ADR 0024; docs/domain.md "Bank-transfer
+ * funding"). Each verified customer gets one permanent virtual account from the provider (the
+ * BVN is sent, only its last four digits kept). A transfer arrives as a signed webhook that
+ * proves nothing: `receiveTransfer` asks the PROVIDER, then records it and credits it in one
+ * DB transaction. `bank_transfers.provider_id` is unique (a transfer is recorded once) and the
+ * credit's payment row is written in the same transaction, so any number and order of
+ * webhooks credits once. A transfer whose reference is nobody's account is held for an admin,
+ * who assigns it to a customer (`assignTransfer`, recorded in the audit log).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  SERVER_MSG,
+  stampDuty,
+  TRANSFER_MSG,
+  transferCredit,
+  transferFee,
+  type BankTransferInfo,
+  type HeldTransfer,
+  type Kobo,
+  type VirtualAccount,
+} from '@contract';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import type { BankTransfersTable, VirtualAccountsTable } from '../db/schema.ts';
+import { fundingLegs } from '../domain/funding.ts';
+import { postMovement } from '../domain/ledger.ts';
+import { ApiError } from '../http/errors.ts';
+import { type Actor, recordAudit } from './audit.ts';
+import type { UserRow } from './users.ts';
+import { requireVerified } from './wallet.ts';
+
+const toAccount = (row: Selectable<VirtualAccountsTable>): VirtualAccount => ({
+  account_number: row.account_number,
+  bank_name: row.bank_name,
+  account_name: row.account_name,
+  created_at: Number(row.created_at),
+});
+
+export async function bankTransferInfo(ctx: AppContext, user: UserRow): Promise<BankTransferInfo> {
+  const row = await ctx.db
+    .selectFrom('virtual_accounts')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  return { account: row ? toAccount(row) : null, fee: ctx.config.transferFee };
+}
+
+/** Gets the customer's permanent account from the provider, once (a second call is 409). */
+export async function createVirtualAccount(
+  ctx: AppContext,
+  user: UserRow,
+  body: { bvn: string },
+): Promise<VirtualAccount> {
+  requireVerified(user);
+  const existing = await bankTransferInfo(ctx, user);
+  if (existing.account) throw new ApiError('conflict', TRANSFER_MSG.accountExists);
+  const [first = user.name, ...rest] = user.name.trim().split(/\s+/);
+  const txRef = `PBVA-${user.id}`;
+  let answer;
+  try {
+    answer = await ctx.providers.transfer.createVirtualAccount({
+      txRef,
+      bvn: body.bvn,
+      email: user.email,
+      firstName: first,
+      lastName: rest.join(' ') || first,
+      phone: user.phone,
+      narration: `PayBills ${user.name}`.slice(0, 100),
+    });
+  } catch {
+    // The provider's error may echo the request: nothing of it is logged or answered.
+    throw new ApiError('provider_error', SERVER_MSG.providerUnavailable);
+  }
+  await ctx.db
+    .insertInto('virtual_accounts')
+    .values({
+      user_id: user.id,
+      account_number: answer.accountNumber,
+      bank_name: answer.bankName.slice(0, 100),
+      account_name: answer.accountName.slice(0, 200),
+      tx_ref: txRef,
+      provider: ctx.providers.transfer.name,
+      provider_ref: answer.providerRef?.slice(0, 128) ?? null,
+      bvn_last4: body.bvn.slice(-4),
+      created_at: Date.now(),
+    })
+    // Two parallel requests: the first stored wins; both answer the stored account.
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  const { account } = await bankTransferInfo(ctx, user);
+  if (!account) throw new ApiError('server_error', SERVER_MSG.serverError);
+  return account;
+}
+
+/**
+ * Credits `amount` to the customer inside `trx`: a completed `bank_transfer` payment (its
+ * unique tx_ref `TRF-<provider id>` makes a second credit of the same transfer fail) and the
+ * funding movement (fee and stamp duty as for cards). Answers the payment id.
+ */
+async function creditTransfer(
+  ctx: AppContext,
+  trx: Db,
+  t: { providerId: string; userId: string; amount: Kobo; now: number },
+): Promise<string> {
+  const rule = ctx.config.transferFee;
+  const fee = transferFee(t.amount, rule);
+  const duty = stampDuty(t.amount);
+  const credit = transferCredit(t.amount, rule);
+  const txRef = `TRF-${t.providerId}`;
+  const { movementId } = await postMovement(trx, {
+    kind: 'transfer_funding',
+    memo: txRef,
+    legs: fundingLegs({
+      userId: t.userId,
+      amount: t.amount,
+      fee,
+      duty,
+      credit,
+      customerPaysFee: rule.customer_pays,
+    }),
+    now: t.now,
+  });
+  const paymentId = randomUUID();
+  await trx
+    .insertInto('payments')
+    .values({
+      id: paymentId,
+      tx_ref: txRef,
+      user_id: t.userId,
+      amount: t.amount,
+      credited: credit,
+      status: 'completed',
+      payment_reference: t.providerId,
+      movement_id: movementId,
+      channel: 'bank_transfer',
+      created_at: t.now,
+      updated_at: t.now,
+    })
+    .execute();
+  return paymentId;
+}
+
+export type ReceiveOutcome = 'credited' | 'held' | 'duplicate' | 'ignored';
+
+/**
+ * A transfer the provider reported (webhook): verified with the provider, then recorded and
+ * credited (or held) at most once, whatever the number and order of calls.
+ */
+export async function receiveTransfer(
+  ctx: AppContext,
+  providerId: string,
+): Promise<ReceiveOutcome> {
+  if (!/^\d{1,20}$/.test(providerId)) return 'ignored';
+  const seen = await ctx.db
+    .selectFrom('bank_transfers')
+    .select('id')
+    .where('provider_id', '=', providerId)
+    .executeTakeFirst();
+  if (seen) return 'duplicate';
+  let v;
+  try {
+    v = await ctx.providers.transfer.verifyTransfer(providerId);
+  } catch {
+    // Not answered: the provider retries the webhook later.
+    throw new ApiError('provider_error', SERVER_MSG.providerUnavailable);
+  }
+  if (
+    v.status !== 'successful' ||
+    v.transactionId !== providerId ||
+    v.currency !== 'NGN' ||
+    v.paymentType !== 'bank_transfer' ||
+    !Number.isSafeInteger(v.amount) ||
+    v.amount <= 0
+  ) {
+    return 'ignored';
+  }
+  const account = v.txRef
+    ? await ctx.db
+        .selectFrom('virtual_accounts')
+        .select(['user_id', 'account_number'])
+        .where('tx_ref', '=', v.txRef)
+        .executeTakeFirst()
+    : undefined;
+  const now = Date.now();
+  return ctx.dbh.writeTx(async (trx) => {
+    const id = randomUUID();
+    const inserted = await trx
+      .insertInto('bank_transfers')
+      .values({
+        id,
+        provider_id: providerId,
+        tx_ref: v.txRef?.slice(0, 128) ?? null,
+        account_number: (account?.account_number ?? v.accountNumber)?.slice(0, 20) ?? null,
+        sender: (v.sender || 'Unknown sender').slice(0, 200),
+        amount: v.amount,
+        status: account ? 'credited' : 'held',
+        user_id: account?.user_id ?? null,
+        payment_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('provider_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return 'duplicate'; // another call recorded it first
+    if (!account) return 'held';
+    const paymentId = await creditTransfer(ctx, trx, {
+      providerId,
+      userId: account.user_id,
+      amount: v.amount,
+      now,
+    });
+    await trx
+      .updateTable('bank_transfers')
+      .set({ payment_id: paymentId })
+      .where('id', '=', id)
+      .execute();
+    return 'credited';
+  });
+}
+
+const toHeld = (row: Selectable<BankTransfersTable> & { email: string | null }): HeldTransfer => ({
+  id: row.id,
+  reference: row.provider_id,
+  account_number: row.account_number ?? '',
+  sender: row.sender,
+  amount: Number(row.amount),
+  status: row.status === 'assigned' ? 'assigned' : 'held',
+  assigned_to: row.status === 'assigned' ? row.email : null,
+  received_at: Number(row.created_at),
+});
+
+/** Held transfers (still to assign) first, then the ones assigned, newest first. */
+export async function listHeld(ctx: AppContext, query: { page: number; limit: number }) {
+  const base = ctx.db
+    .selectFrom('bank_transfers')
+    .leftJoin('users', 'users.id', 'bank_transfers.user_id')
+    .where('bank_transfers.status', 'in', ['held', 'assigned']);
+  const { total } = await base
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll('bank_transfers')
+    .select('users.email')
+    .orderBy('bank_transfers.status', 'desc') // held before assigned
+    .orderBy('bank_transfers.created_at', 'desc')
+    .orderBy('bank_transfers.id', 'desc')
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  const count = Number(total);
+  return {
+    message: rows.map(toHeld),
+    page: query.page,
+    pages: Math.max(1, Math.ceil(count / query.limit)),
+    total: count,
+  };
+}
+
+/** An admin credits a held transfer to a customer: once, with its audit entry, in one transaction. */
+export async function assignTransfer(
+  ctx: AppContext,
+  actor: Actor,
+  body: { id: string; email: string },
+): Promise<string> {
+  return ctx.dbh.writeTx(async (trx) => {
+    const customer = await trx
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('email', '=', body.email)
+      .executeTakeFirst();
+    if (!customer) throw new ApiError('not_found', SERVER_MSG.userNotFound);
+    const now = Date.now();
+    // The guarded UPDATE: of parallel assignments only one moves `held → assigned`.
+    const row = await trx
+      .updateTable('bank_transfers')
+      .set({ status: 'assigned', user_id: customer.id, updated_at: now })
+      .where('id', '=', body.id)
+      .where('status', '=', 'held')
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) {
+      const exists = await trx
+        .selectFrom('bank_transfers')
+        .select('status')
+        .where('id', '=', body.id)
+        .executeTakeFirst();
+      if (!exists) throw new ApiError('not_found', TRANSFER_MSG.transferNotFound);
+      throw new ApiError('conflict', TRANSFER_MSG.alreadyAssigned);
+    }
+    const paymentId = await creditTransfer(ctx, trx, {
+      providerId: row.provider_id,
+      userId: customer.id,
+      amount: Number(row.amount),
+      now,
+    });
+    await trx
+      .updateTable('bank_transfers')
+      .set({ payment_id: paymentId })
+      .where('id', '=', row.id)
+      .execute();
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: 'transfer.assign',
+        targetType: 'transfer',
+        targetId: row.id,
+        targetLabel: `Transfer ${row.provider_id}`,
+        before: { status: 'held', customer: null, amount_kobo: Number(row.amount) },
+        after: { status: 'assigned', customer: customer.email, amount_kobo: Number(row.amount) },
+      },
+      now,
+    );
+    return TRANSFER_MSG.assigned;
+  });
+}
