@@ -6,7 +6,8 @@
  * webhooks credit nothing; a transfer to nobody's account is held until an admin assigns it,
  * once; fee and stamp duty are booked like card fees. Ledger invariants after every scenario.
  */
-import { api, SERVER_MSG, TRANSFER_MSG } from '@contract';
+import { api, DEFAULT_TRANSFER_FEE, SERVER_MSG, TRANSFER_MSG } from '@contract';
+import { parseTransferFee } from '../src/config.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemAccountId } from '../src/domain/ledger.ts';
 import { adminLogin, createKit, engines, type Kit, type TestUser } from './helper.ts';
@@ -296,5 +297,23 @@ describe('bank-transfer fee borne by the business', () => {
     expect(await kit.balance(u.id)).toBe(9_950_00);
     expect((await fees()) - feesBefore).toBe(-50_00);
     expect(await kit.invariants()).toEqual([]);
+  });
+});
+
+describe('TRANSFER_FEE and TRANSFER_FEE_BEARER', () => {
+  it('read a flat fee, a percentage, a capped one; refuse anything else', () => {
+    expect(parseTransferFee(undefined, undefined)).toEqual(DEFAULT_TRANSFER_FEE);
+    expect(parseTransferFee('50', 'business')).toEqual({
+      kind: 'flat',
+      flat: 50_00,
+      bps: 0,
+      cap: 0,
+      customer_pays: false,
+    });
+    expect(parseTransferFee('1.5%', '')).toMatchObject({ kind: 'percent', bps: 150, cap: 0 });
+    expect(parseTransferFee('1% max 300', 'customer')).toMatchObject({ bps: 100, cap: 300_00 });
+    expect(() => parseTransferFee('cheap', undefined)).toThrow(/TRANSFER_FEE must be/);
+    expect(() => parseTransferFee('150%', undefined)).toThrow(/TRANSFER_FEE must be/);
+    expect(() => parseTransferFee('50', 'bank')).toThrow(/TRANSFER_FEE_BEARER must be/);
   });
 });
