@@ -224,6 +224,20 @@ const adminRoutes: RouteObject[] = [
       (m) => m.AdminCableTvPricesPage,
     ),
   },
+  {
+    path: paths.admin.transfers,
+    lazy: lazyComponent(
+      () => import('./routes/admin/transfers'),
+      (m) => m.AdminTransfersPage,
+    ),
+  },
+  {
+    path: paths.admin.auditLog,
+    lazy: lazyComponent(
+      () => import('./routes/admin/audit-log'),
+      (m) => m.AdminAuditLogPage,
+    ),
+  },
 ];
 
 /** The whole route tree; tests build a memory router from it. */

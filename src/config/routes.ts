@@ -44,6 +44,8 @@ export const paths = {
     payments: `${ADMIN_DASHBOARD}/payments`,
     dataPrices: `${ADMIN_DASHBOARD}/data-prices`,
     cableTvPrices: `${ADMIN_DASHBOARD}/cabletv-prices`,
+    transfers: `${ADMIN_DASHBOARD}/transfers`,
+    auditLog: `${ADMIN_DASHBOARD}/audit-log`,
   },
 } as const;
 

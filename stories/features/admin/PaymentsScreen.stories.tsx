@@ -49,6 +49,26 @@ export const SearchAndDetails: Story = {
   },
 };
 
+/** A bank transfer shows its channel in the list and the popup (issue 16). */
+export const BankTransferChannel: Story = {
+  beforeEach: () => {
+    db.payments.unshift({
+      ...db.payments[0]!,
+      id: 'pay_transfer',
+      t_id: 'TRF-8123456777',
+      payment_reference: '8123456777',
+      channel: 'bank_transfer',
+    });
+  },
+  play: async ({ canvas, userEvent }) => {
+    const row = await canvas.findByRole('row', { name: 'Open payment TRF-8123456777' });
+    await expect(within(row).getByText('Bank transfer')).toBeVisible();
+    await userEvent.click(row);
+    const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
+    await expect(within(dialog).getByText('Bank transfer')).toBeVisible();
+  },
+};
+
 export const Loading: Story = {
   parameters: { msw: { handlers: [variants.payments.slow] } },
   play: async ({ canvas }) => {

@@ -2,6 +2,8 @@ import { Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/routes';
 import { AdminOverview } from '@/features/admin/components/admin-overview';
 import { AdminShell } from '@/features/admin/components/admin-shell';
+import { AuditLogScreen } from '@/features/admin/components/audit-log-screen';
+import { HeldTransfersScreen } from '@/features/admin/components/held-transfers';
 import { PaymentsScreen } from '@/features/admin/components/payments-screen';
 import { PlanPricesScreen } from '@/features/admin/components/plan-prices-screen';
 import { TransactionsScreen } from '@/features/admin/components/transactions-screen';
@@ -21,6 +23,8 @@ export function AdminRoutes() {
         <Route path={paths.admin.payments} element={<PaymentsScreen />} />
         <Route path={paths.admin.dataPrices} element={<PlanPricesScreen kind="data" />} />
         <Route path={paths.admin.cableTvPrices} element={<PlanPricesScreen kind="cabletv" />} />
+        <Route path={paths.admin.transfers} element={<HeldTransfersScreen />} />
+        <Route path={paths.admin.auditLog} element={<AuditLogScreen />} />
       </Route>
       <Route path={paths.login} element={<h1>Login page</h1>} />
       <Route path={paths.user.overview} element={<h1>User dashboard</h1>} />

@@ -11,7 +11,10 @@ import { useCurrentUser } from '@/lib/current-user';
 import { useSession } from '@/lib/session';
 import { useAdminLogout } from '../api/logout';
 
-/** The six admin pages of spec §2, in order, then the way back to the user dashboard. */
+/**
+ * The six admin pages of spec §2, in order, unmatched bank transfers and the audit log
+ * (issue 16), then the way back to the user dashboard.
+ */
 const entries: SidebarEntry[] = [
   { href: paths.admin.overview, label: 'Overview', icon: '◎' },
   { href: paths.admin.users, label: 'Users', icon: '☺' },
@@ -19,6 +22,8 @@ const entries: SidebarEntry[] = [
   { href: paths.admin.payments, label: 'Payments', icon: '₦' },
   { href: paths.admin.dataPrices, label: 'Data plan prices', icon: 'D' },
   { href: paths.admin.cableTvPrices, label: 'Cable TV plan prices', icon: 'TV' },
+  { href: paths.admin.transfers, label: 'Unmatched transfers', icon: '⇣' },
+  { href: paths.admin.auditLog, label: 'Audit log', icon: '☰' },
   { href: paths.user.overview, label: 'User dashboard', icon: '←' },
 ];
 

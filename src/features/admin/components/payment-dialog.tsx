@@ -1,4 +1,4 @@
-import type { Payment } from '@contract/entities';
+import type { Payment, PaymentChannel } from '@contract/entities';
 import { Button } from '@/components/ui/button';
 import { DateText } from '@/components/ui/date-text';
 import {
@@ -12,6 +12,12 @@ import {
 } from '@/components/ui/dialog';
 import { Money } from '@/components/ui/money';
 import { StatusBadge } from '@/components/ui/status-badge';
+
+/** How each funding channel reads (issue 16). */
+export const CHANNEL_LABELS: Record<PaymentChannel, string> = {
+  card: 'Card',
+  bank_transfer: 'Bank transfer',
+};
 
 /** The payment details popup (spec §2 admin 4). */
 export function PaymentDialog({
@@ -36,6 +42,8 @@ export function PaymentDialog({
                 <dd className="font-mono break-all">{payment.t_id}</dd>
                 <dt className="text-muted">Provider reference</dt>
                 <dd className="font-mono break-all">{payment.payment_reference ?? '—'}</dd>
+                <dt className="text-muted">Channel</dt>
+                <dd>{CHANNEL_LABELS[payment.channel]}</dd>
                 <dt className="text-muted">User</dt>
                 <dd className="break-all">{payment.user}</dd>
                 <dt className="text-muted">Status</dt>

@@ -6,7 +6,7 @@ import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useAllPayments } from '../api/get-payments';
 import { LoadError, ScreenHeading, SearchForm } from './admin-parts';
-import { PaymentDialog } from './payment-dialog';
+import { CHANNEL_LABELS, PaymentDialog } from './payment-dialog';
 
 // Phones: the user folds under the payment id, so the amount and status stay readable.
 const columns: PagedTableColumn<Payment>[] = [
@@ -26,6 +26,12 @@ const columns: PagedTableColumn<Payment>[] = [
     hideOnMobile: true,
     cell: (p) => <span className="break-all">{p.user}</span>,
   },
+  {
+    key: 'channel',
+    header: 'Channel',
+    hideOnMobile: true,
+    cell: (p) => CHANNEL_LABELS[p.channel],
+  },
   { key: 'amount', header: 'Amount', align: 'end', cell: (p) => <Money kobo={p.amount} /> },
   {
     key: 'status',
@@ -34,7 +40,10 @@ const columns: PagedTableColumn<Payment>[] = [
   },
 ];
 
-/** Admin page 4 (spec §2): card payments, searchable by user and reference; a row opens details. */
+/**
+ * Admin page 4 (spec §2): card payments and bank transfers (issue 16), searchable by user and
+ * reference; a row opens details.
+ */
 export function PaymentsScreen() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState<{ q?: string; reference?: string }>({});
@@ -46,7 +55,10 @@ export function PaymentsScreen() {
 
   return (
     <div className="flex flex-col gap-6">
-      <ScreenHeading title="Payments" description="Card payments, newest first." />
+      <ScreenHeading
+        title="Payments"
+        description="Card payments and bank transfers, newest first."
+      />
       <SearchForm
         label="Search payments"
         fields={[

@@ -5,10 +5,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
 import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
+import { BankTransferCard } from './bank-transfer-card';
 import { FundWalletDialog, type FundWalletDialogProps } from './fund-wallet-dialog';
 import { ShareFundsForm } from './share-funds-form';
 
-/** Wallet (spec §2 page 2): the balance, the Fund Wallet popup and the Share Funds form. */
+/**
+ * Wallet (spec §2 page 2): the balance, the Fund Wallet popup, funding by bank transfer
+ * (issue 16) and the Share Funds form.
+ */
 export function WalletScreen({ onRedirect }: Pick<FundWalletDialogProps, 'onRedirect'>) {
   const { data, error } = useCurrentUser();
   const user = data?.message;
@@ -28,6 +32,7 @@ export function WalletScreen({ onRedirect }: Pick<FundWalletDialogProps, 'onRedi
           <FundWalletDialog onRedirect={onRedirect} />
         </div>
       </section>
+      <BankTransferCard />
       <section
         aria-labelledby="share-heading"
         className="flex flex-col gap-4 rounded-card border border-border p-4"

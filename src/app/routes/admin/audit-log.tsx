@@ -1,0 +1,5 @@
+import { AuditLogScreen } from '@/features/admin/components/audit-log-screen';
+
+export function AdminAuditLogPage() {
+  return <AuditLogScreen />;
+}

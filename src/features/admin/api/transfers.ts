@@ -1,0 +1,13 @@
+import { api } from '@contract/endpoints';
+import { LIMITS } from '@contract/pricing';
+import { useApiMutation, useApiQuery } from '@/lib/swr';
+
+/** GET /api/admin/transfers/held: transfers to nobody's account (held first), one server page. */
+export function useHeldTransfers(page: number) {
+  return useApiQuery(api.heldTransfers, { query: { page, limit: LIMITS.pageSize } });
+}
+
+/** POST /api/admin/transfers/assign: credits a held transfer to a customer; payments refresh. */
+export function useAssignTransfer() {
+  return useApiMutation(api.assignTransfer, { invalidates: [api.heldTransfers, api.payments] });
+}

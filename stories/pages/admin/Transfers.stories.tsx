@@ -1,0 +1,40 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { SERVER_MSG } from '@contract';
+import { variants } from '@mocks/index';
+import { paths } from '@/config/routes';
+import { signedInAsAdmin } from '../../features/admin/session';
+import { AdminRoutes, at } from './admin-routes';
+
+const meta = {
+  title: 'Pages/Admin/Transfers',
+  component: AdminRoutes,
+  parameters: { layout: 'fullscreen', ...at(paths.admin.transfers) },
+  beforeEach: signedInAsAdmin,
+} satisfies Meta<typeof AdminRoutes>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Success: Story = {
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Unmatched transfers' }),
+    ).toBeVisible();
+    const current = canvas
+      .getAllByRole('link', { name: 'Unmatched transfers' })
+      .find((link) => link.getAttribute('aria-current') === 'page');
+    await expect(current).toBeDefined();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [variants.heldTransfers.slow] } },
+};
+
+export const ServerError: Story = {
+  parameters: { msw: { handlers: [variants.heldTransfers.error] } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
+  },
+};
