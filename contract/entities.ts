@@ -344,6 +344,10 @@ export const ReconciliationSchema = z.object({
       problem: z.enum(Object.keys(PAYMENT_MISMATCHES) as [PaymentMismatch, ...PaymentMismatch[]]),
     }),
   ),
+  /** Bank transfers to nobody's account waiting for an admin (issue 16). */
+  held_transfers: z.number().int().nonnegative(),
+  /** Credited bank transfers whose payment or wallet credit does not match (issue 16). */
+  transfer_problems: z.array(z.string()),
 });
 export type Reconciliation = z.output<typeof ReconciliationSchema>;
 

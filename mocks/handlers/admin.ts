@@ -69,6 +69,8 @@ function reconciliation(): Reconciliation {
     payments_checked: checked,
     payments_unchecked: 0,
     payment_mismatches: [],
+    held_transfers: db.heldTransfers.filter((h) => h.status === 'held').length,
+    transfer_problems: [],
   };
 }
 

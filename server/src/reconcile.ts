@@ -47,6 +47,11 @@ function formatReport(r: Reconciliation): string {
         PAYMENT_MISMATCHES[p.problem],
     );
   }
+  lines.push(
+    `Bank transfers: ${r.held_transfers} held for an admin (Unmatched transfers page), ` +
+      `${r.transfer_problems.length === 0 ? 'credits match' : `${r.transfer_problems.length} problem(s)`}`,
+  );
+  for (const p of r.transfer_problems) lines.push(`  - ${p}`);
   lines.push('', r.ok ? 'Result: all good.' : 'Result: DISCREPANCIES FOUND (see above).');
   return lines.join('\n');
 }

@@ -225,6 +225,44 @@ describe.each(engines)('bank-transfer funding on %s', (engine) => {
     expect(missing.body).toEqual({ type: 'not_found', msg: TRANSFER_MSG.transferNotFound });
   });
 
+  it('reconciliation counts held transfers and finds a credit that does not match', async () => {
+    const admin = await adminLogin(kit);
+    const report = async () => (await kit.call(api.reconciliation, { token: admin })).body.message;
+    const before = await report();
+    const { webhook } = await bank().sendTransfer({
+      accountNumber: '9900000777',
+      amount: 1_000_00,
+      sender: 'Nobody',
+    });
+    await deliver(webhook);
+    expect((await report()).held_transfers).toBe(before.held_transfers + 1);
+
+    const u = await kit.user();
+    const sent = await bank().sendTransfer({
+      accountNumber: await accountOf(u),
+      amount: 2_000_00,
+      sender: 'Ada',
+    });
+    await deliver(sent.webhook);
+    expect((await report()).transfer_problems).toEqual([]);
+    const txRef = `TRF-${sent.transfer.id}`;
+    await kit.app.ctx.db
+      .updateTable('payments')
+      .set({ credited: 1 })
+      .where('tx_ref', '=', txRef)
+      .execute();
+    const tampered = await report();
+    expect(tampered.ok).toBe(false);
+    expect(tampered.transfer_problems).toEqual([
+      `transfer payment ${txRef} credited 1, wallet got ${2_000_00 - 20_00}`,
+    ]);
+    await kit.app.ctx.db
+      .updateTable('payments')
+      .set({ credited: 2_000_00 - 20_00 })
+      .where('tx_ref', '=', txRef)
+      .execute();
+  });
+
   it('the sandbox bank page sends a transfer, twice-delivered webhook included', async () => {
     const u = await kit.user();
     const number = await accountOf(u);

@@ -9,6 +9,8 @@
  *   credited, or credited but not charged.
  */
 import type { PaymentMismatch, Reconciliation } from '@contract';
+import { sql } from 'kysely';
+import type { Db } from '../db/index.ts';
 import type { AppContext } from '../context.ts';
 import { checkInvariants } from '../domain/ledger.ts';
 import type { CardVerification } from '../providers/index.ts';
@@ -108,8 +110,13 @@ export async function reconcile(ctx: ReconcileContext, now = Date.now()): Promis
     requery_attempts: Number(r.requery_attempts),
     flagged: r.flagged_at !== null,
   }));
+  const transfers = await checkTransfers(ctx.db);
   return {
-    ok: ledger.length === 0 && stalePurchases.length === 0 && mismatches.length === 0,
+    ok:
+      ledger.length === 0 &&
+      stalePurchases.length === 0 &&
+      mismatches.length === 0 &&
+      transfers.problems.length === 0,
     checked_at: now,
     ledger,
     pending_alert_hours: alertMs / 3_600_000,
@@ -118,5 +125,48 @@ export async function reconcile(ctx: ReconcileContext, now = Date.now()): Promis
     payments_checked: payments.length,
     payments_unchecked: unchecked,
     payment_mismatches: mismatches.sort((a, b) => a.t_id.localeCompare(b.t_id)),
+    held_transfers: transfers.held,
+    transfer_problems: transfers.problems,
   };
+}
+
+/**
+ * Bank transfers (issue 16; ADR 0024): how many are held for an admin, and every credited or
+ * assigned transfer whose payment is missing or whose wallet entry is not the payment's
+ * credit (the ledger invariants already check that each funding movement balances).
+ */
+async function checkTransfers(db: Db): Promise<{ held: number; problems: string[] }> {
+  const LIMIT = 50;
+  const { held } = await db
+    .selectFrom('bank_transfers')
+    .select((eb) => eb.fn.countAll<number>().as('held'))
+    .where('status', '=', 'held')
+    .executeTakeFirstOrThrow();
+  const problems: string[] = [];
+  const unpaid = await db
+    .selectFrom('bank_transfers')
+    .select(['provider_id', 'status'])
+    .where('status', 'in', ['credited', 'assigned'])
+    .where('payment_id', 'is', null)
+    .limit(LIMIT)
+    .execute();
+  for (const t of unpaid)
+    problems.push(`transfer ${t.provider_id} is ${t.status} but has no payment`);
+  const wrong = await db
+    .selectFrom('payments as p')
+    .leftJoin('ledger_entries as e', (join) =>
+      join
+        .onRef('e.movement_id', '=', 'p.movement_id')
+        .on('e.account_id', '=', sql<string>`${sql.lit('wallet:')} || p.user_id`),
+    )
+    .select(['p.tx_ref', 'p.credited', sql<number>`coalesce(sum(e.amount), 0)`.as('entered')])
+    .where('p.channel', '=', 'bank_transfer')
+    .groupBy(['p.tx_ref', 'p.credited'])
+    .having(sql`coalesce(sum(e.amount), 0)`, '<>', sql`p.credited`)
+    .limit(LIMIT)
+    .execute();
+  for (const p of wrong) {
+    problems.push(`transfer payment ${p.tx_ref} credited ${p.credited}, wallet got ${p.entered}`);
+  }
+  return { held: Number(held), problems };
 }

@@ -92,6 +92,17 @@ function Details({ report }: { report: Reconciliation }) {
           </li>
         ))}
       />
+      <Check
+        title="Bank transfers"
+        fine={`Every credited transfer matches its wallet credit${
+          report.held_transfers ? `; ${report.held_transfers} held for an admin to assign` : ''
+        }.`}
+        items={report.transfer_problems.map((p) => (
+          <li key={p} className="[overflow-wrap:anywhere]">
+            {p}
+          </li>
+        ))}
+      />
       <p className="text-xs text-muted">
         Checked <DateText epochMs={report.checked_at} show="datetime" tone="muted" />. The same
         report: <code>npm run reconcile</code>.
