@@ -29,7 +29,7 @@ export const TransferFeeSchema = z.object({
 });
 export type TransferFee = z.output<typeof TransferFeeSchema>;
 
-/** Default: Flutterwave's virtual-account collection fee, 1 % capped at ₦300 (docs/domain.md). */
+/** Default (ADR 0024): 1 % capped at ₦300, paid by the customer; set TRANSFER_FEE to the provider's real price. */
 export const DEFAULT_TRANSFER_FEE: TransferFee = {
   kind: 'percent',
   flat: 0,

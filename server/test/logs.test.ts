@@ -100,4 +100,17 @@ describe.each(engines)('logs on %s', (engine) => {
     expect(output).toContain('/auth/resetpassword/');
     for (const token of tokens) expect(output).not.toContain(token);
   });
+
+  it('keeps the BVN out of the logs (bank-transfer account, issue 16)', async () => {
+    const u = await kit.user();
+    const bvn = '22298765432';
+    const res = await kit.call(api.createVirtualAccount, {
+      token: u.token,
+      body: { bvn, consent: true },
+    });
+    expect(res.status).toBe(200);
+    const output = lines.join('');
+    expect(output).toContain('/api/payment/virtual-account');
+    expect(output).not.toContain(bvn);
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * Flutterwave v3 static virtual accounts (docs/domain.md "Bank-transfer funding"; ADR 0024).
+ * Flutterwave v3 static virtual accounts (ADR 0024, which lists what was used).
  * - `POST /v3/virtual-account-numbers` with `is_permanent: true`, the customer's `bvn`, our
  *   `tx_ref` and e-mail → `data.account_number`, `data.bank_name`, `data.order_ref`/`flw_ref`.
  *   A permanent account needs the BVN; it goes to the provider and nowhere else.
