@@ -88,6 +88,12 @@ const routes: { ep: Endpoint; auth: 'none' | 'user' | 'admin' }[] = [
   { ep: api.products, auth: 'admin' },
   { ep: api.editProduct, auth: 'admin' },
   { ep: api.adminOverview, auth: 'admin' },
+  // Bank transfers and the audit log (issue 16).
+  { ep: api.bankTransferInfo, auth: 'user' },
+  { ep: api.createVirtualAccount, auth: 'user' },
+  { ep: api.heldTransfers, auth: 'admin' },
+  { ep: api.assignTransfer, auth: 'admin' },
+  { ep: api.auditLog, auth: 'admin' },
 ];
 
 describe.each(engines)('bad input to money routes on %s', (engine) => {
