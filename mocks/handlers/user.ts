@@ -2,6 +2,7 @@ import { api, MSG, SERVER_MSG } from '@contract';
 import { me } from '../contract-handler';
 import { db, findUser } from '../db';
 import { MockApiError } from '../errors';
+import type { UserRecord } from '../records';
 import { recordAudit } from '../services/audit';
 import { matches, paginate } from '../services/paging';
 import {
@@ -21,6 +22,22 @@ function target(id: string) {
   const user = findUser(id);
   if (!user) throw new MockApiError('not_found', SERVER_MSG.notFound);
   return user;
+}
+
+/** The audit entry of a block or unblock, as the server writes it (issue 16). */
+function auditBlock(
+  ctx: { user: UserRecord | null; request: Request },
+  u: UserRecord,
+  blocked: boolean,
+) {
+  recordAudit(me(ctx), ctx.request, {
+    action: blocked ? 'user.block' : 'user.unblock',
+    target_type: 'user',
+    target_id: u.id,
+    target_label: u.email,
+    before: { blocked: !blocked },
+    after: { blocked },
+  });
 }
 
 export const user = {
@@ -108,14 +125,7 @@ export const user = {
     if (u.isBlocked) throw new MockApiError('conflict', SERVER_MSG.alreadyBlocked);
     u.isBlocked = true;
     u.status = 'offline';
-    recordAudit(me(ctx), ctx.request, {
-      action: 'user.block',
-      target_type: 'user',
-      target_id: u.id,
-      target_label: u.email,
-      before: { blocked: false },
-      after: { blocked: true },
-    });
+    auditBlock(ctx, u, true);
     return { message: SERVER_MSG.userBlocked };
   }),
 
@@ -123,14 +133,7 @@ export const user = {
     const u = target(ctx.body.id);
     if (!u.isBlocked) throw new MockApiError('conflict', SERVER_MSG.notBlocked);
     u.isBlocked = false;
-    recordAudit(me(ctx), ctx.request, {
-      action: 'user.unblock',
-      target_type: 'user',
-      target_id: u.id,
-      target_label: u.email,
-      before: { blocked: true },
-      after: { blocked: false },
-    });
+    auditBlock(ctx, u, false);
     return { message: SERVER_MSG.userUnblocked };
   }),
 };

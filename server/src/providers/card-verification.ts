@@ -1,4 +1,4 @@
-import type { CardStatus, CardVerification } from './types.ts';
+import type { CardStatus, CardVerification, TransferVerification } from './types.ts';
 
 /** Flutterwave's transaction status words → ours; anything unknown stays pending. */
 export function cardStatus(status: string): CardStatus {
@@ -32,4 +32,19 @@ export function pendingVerification(
 /** Card fee (domain.md): 1.4 % of the amount, capped at ₦2,000; kobo, rounded. */
 export function localCardFee(amount: number): number {
   return Math.min(Math.round((amount * 14) / 1000), 2_000_00);
+}
+
+/** A transfer the provider could not confirm (unknown id, unreadable answer): never credit it. */
+export function pendingTransfer(transactionId: string, raw?: unknown): TransferVerification {
+  return {
+    status: 'pending',
+    transactionId,
+    txRef: null,
+    accountNumber: null,
+    amount: 0,
+    currency: '',
+    paymentType: '',
+    sender: '',
+    raw,
+  };
 }

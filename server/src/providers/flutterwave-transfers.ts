@@ -10,7 +10,7 @@
  *   and tx_ref; the server credits on that answer only.
  */
 import { z } from 'zod';
-import { cardStatus } from './card-verification.ts';
+import { cardStatus, pendingTransfer } from './card-verification.ts';
 import type { TransferProvider, TransferVerification } from './types.ts';
 import {
   type FetchFn,
@@ -100,16 +100,7 @@ export function createFlutterwaveTransferProvider(
     },
 
     async verifyTransfer(transactionId): Promise<TransferVerification> {
-      const pending: TransferVerification = {
-        status: 'pending',
-        transactionId,
-        txRef: null,
-        accountNumber: null,
-        amount: 0,
-        currency: '',
-        paymentType: '',
-        sender: '',
-      };
+      const pending = pendingTransfer(transactionId);
       if (!/^\d{1,20}$/.test(transactionId)) return pending;
       const result = await requestJson(`${base}/v3/transactions/${transactionId}/verify`, {
         method: 'GET',

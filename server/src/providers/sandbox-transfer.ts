@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kobo } from '@contract';
+import { pendingTransfer } from './card-verification.ts';
 import type { TransferProvider, TransferVerification } from './types.ts';
 import { type KeyValueStore, headerValue, memoryStore, randomDigits, safeEqual } from './util.ts';
 
@@ -129,17 +130,7 @@ export function createSandboxTransferProvider(
     async verifyTransfer(transactionId): Promise<TransferVerification> {
       const r = await store.get(`transfer:${transactionId}`);
       if (!r || !('transfer' in r)) {
-        return {
-          status: 'pending',
-          transactionId,
-          txRef: null,
-          accountNumber: null,
-          amount: 0,
-          currency: '',
-          paymentType: '',
-          sender: '',
-          raw: { error: 'No transaction was found' },
-        };
+        return pendingTransfer(transactionId, { error: 'No transaction was found' });
       }
       const t = r.transfer;
       return {
