@@ -38,6 +38,12 @@ const outsideApp = [
 ];
 
 /** @type {Array<{ target: string | string[], from: string | string[], except?: string[], message: string }>} */
+const noSwr = { name: 'swr', message: 'components/ui never fetches data: take props.' };
+const lucide = {
+  name: 'lucide-react',
+  message: 'Icons come from the design system: import them from @/components/ui/icons.',
+};
+
 const zones = [
   {
     target: './contract',
@@ -136,13 +142,17 @@ export default defineConfig(
     },
   },
   {
+    files: ['**/*.{ts,tsx,mts}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [lucide] }] },
+  },
+  {
     files: ['src/components/ui/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'swr', message: 'components/ui never fetches data: take props.' }] },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { paths: [noSwr, lucide] }] },
+  },
+  {
+    // The one place that names the icon set.
+    files: ['src/components/ui/icons.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noSwr] }] },
   },
   storybook.configs['flat/recommended'],
 );

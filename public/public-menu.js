@@ -39,7 +39,6 @@
   if (!menu) return;
   function set(open) {
     button.setAttribute('aria-expanded', String(open));
-    button.firstElementChild.textContent = open ? '\u2715 ' : '\u2630 ';
     menu.classList.toggle('hidden', !open);
     menu.classList.toggle('block', open);
   }

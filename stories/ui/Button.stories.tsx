@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 
+import { CloseIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 
 const meta = {
@@ -76,7 +77,7 @@ export const Sizes: Story = {
         Large
       </Button>
       <Button {...args} size="icon" aria-label="Close">
-        <span aria-hidden="true">✕</span>
+        <CloseIcon className="size-5" />
       </Button>
     </div>
   ),

@@ -86,7 +86,7 @@ export const FocusTrapped: Story = {
   },
 };
 
-/** The footer's Close and the ✕ both close it. */
+/** The footer's Close and the X button both close it. */
 export const CloseActions: Story = {
   parameters: { visual: { fullPage: false } },
   play: async ({ canvas, userEvent }) => {

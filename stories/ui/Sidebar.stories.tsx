@@ -2,23 +2,36 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState, type ComponentProps } from 'react';
 import { expect, fn, screen, waitFor } from 'storybook/test';
 
+import {
+  AdminIcon,
+  AirtimeIcon,
+  CableTvIcon,
+  CouponIcon,
+  DataIcon,
+  EducationIcon,
+  ElectricityIcon,
+  HomeIcon,
+  SettingsIcon,
+  TransactionsIcon,
+  WalletIcon,
+} from '@/components/ui/icons';
 import { Sidebar, type SidebarEntry } from '@/components/ui/sidebar';
 
 /** Spec §2 user dashboard pages, with the Admin entry for admins. */
 const ENTRIES: SidebarEntry[] = [
-  { label: 'Overview', href: '/user/dashboard/1' },
-  { label: 'Wallet', href: '/user/dashboard/2' },
-  { label: 'Transactions', href: '/user/dashboard/3' },
-  { label: 'Airtime', href: '/user/dashboard/4' },
-  { label: 'Data', href: '/user/dashboard/5' },
-  { label: 'CableTV', href: '/user/dashboard/6' },
-  { label: 'Electricity', href: '/user/dashboard/7' },
-  { label: 'Settings', href: '/user/dashboard/8' },
-  { label: 'Admin', href: '/admin/dashboard', adminOnly: true },
+  { label: 'Overview', href: '/user/dashboard/1', icon: <HomeIcon /> },
+  { label: 'Wallet', href: '/user/dashboard/2', icon: <WalletIcon /> },
+  { label: 'Transactions', href: '/user/dashboard/3', icon: <TransactionsIcon /> },
+  { label: 'Airtime', href: '/user/dashboard/4', icon: <AirtimeIcon /> },
+  { label: 'Data', href: '/user/dashboard/5', icon: <DataIcon /> },
+  { label: 'CableTV', href: '/user/dashboard/6', icon: <CableTvIcon /> },
+  { label: 'Electricity', href: '/user/dashboard/7', icon: <ElectricityIcon /> },
+  { label: 'Settings', href: '/user/dashboard/8', icon: <SettingsIcon /> },
+  { label: 'Admin', href: '/admin/dashboard', icon: <AdminIcon />, adminOnly: true },
 ];
 const MORE: SidebarEntry[] = [
-  { label: 'Buy Coupon', href: '/user/dashboard/10' },
-  { label: 'Education', href: '/user/dashboard/11' },
+  { label: 'Buy Coupon', href: '/user/dashboard/10', icon: <CouponIcon /> },
+  { label: 'Education', href: '/user/dashboard/11', icon: <EducationIcon /> },
 ];
 
 /** The drawer's code loads the first time it opens (decision 0022): allow for a cold start. */

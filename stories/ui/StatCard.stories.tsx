@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 
 import { Money } from '@/components/ui/money';
+import { TransferIcon } from '@/components/ui/icons';
 import { StatCard } from '@/components/ui/stat-card';
 
 const meta = {
@@ -21,7 +22,12 @@ export const Default: Story = {
 };
 
 export const WithHint: Story = {
-  args: { label: 'Transactions', value: 128, hint: 'All time', icon: '⇄' },
+  args: {
+    label: 'Transactions',
+    value: 128,
+    hint: 'All time',
+    icon: <TransferIcon className="size-5" />,
+  },
 };
 
 export const Brand: Story = {

@@ -24,11 +24,19 @@ function PayWithExample({
           Use Coupon
         </TabsTrigger>
       </TabsList>
-      <TabsContent value="wallet">
+      <TabsContent value="wallet" className="flex flex-col gap-2">
         <p className="text-sm">Buy airtime from your wallet balance.</p>
+        <label className="flex flex-col gap-1 text-sm">
+          Phone number
+          <input className="rounded-control border border-input bg-bg px-2 py-1" />
+        </label>
       </TabsContent>
-      <TabsContent value="coupon">
+      <TabsContent value="coupon" className="flex flex-col gap-2">
         <p className="text-sm">Enter a coupon code and press Load.</p>
+        <label className="flex flex-col gap-1 text-sm">
+          Coupon code
+          <input className="rounded-control border border-input bg-bg px-2 py-1" />
+        </label>
       </TabsContent>
     </Tabs>
   );
@@ -58,6 +66,20 @@ export const UseWalletOrCoupon: Story = {
     await expect(wallet).toHaveFocus();
     await expect(wallet).toHaveAttribute('aria-selected', 'true');
     await expect(canvas.getByRole('tabpanel', { name: 'Use wallet' })).toBeVisible();
+  },
+};
+
+/** Switching tabs keeps what was typed in the other one (issue 17). */
+export const KeepsWhatWasTyped: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByLabelText('Phone number'), '08031234567');
+    await userEvent.click(canvas.getByRole('tab', { name: 'Use Coupon' }));
+    await expect(canvas.getByLabelText('Phone number')).not.toBeVisible();
+    await userEvent.type(canvas.getByLabelText('Coupon code'), 'K7QM-AIRTIME');
+    await userEvent.click(canvas.getByRole('tab', { name: 'Use wallet' }));
+    await expect(canvas.getByLabelText('Phone number')).toHaveValue('08031234567');
+    await userEvent.click(canvas.getByRole('tab', { name: 'Use Coupon' }));
+    await expect(canvas.getByLabelText('Coupon code')).toHaveValue('K7QM-AIRTIME');
   },
 };
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 
+import { WalletIcon } from '@/components/ui/icons';
 import { brand } from '@/config/brand';
 import { paths } from '@/config/routes';
 
@@ -29,9 +30,7 @@ export function BrandLink({ className = '' }: { className?: string }) {
       to={paths.home}
       className={`rounded-md text-lg font-bold tracking-tight text-fg ${focusRing} ${className}`}
     >
-      <span aria-hidden="true" className="text-brand">
-        ●{' '}
-      </span>
+      <WalletIcon className="mr-1.5 inline size-5 align-[-0.2em] text-brand" strokeWidth={2.5} />
       {brand.name}
     </Link>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Link, Outlet, type To } from 'react-router-dom';
 
+import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { brand, formatBrandAddress } from '@/config/brand';
 import { paths } from '@/config/routes';
 import { useSession } from '@/lib/session';
@@ -87,13 +88,15 @@ function SiteHeader() {
         <BrandLink />
         <button
           type="button"
-          className={`rounded-md border border-border px-3 py-2 text-sm font-medium md:hidden ${focusRing}`}
+          className={`group inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm font-medium md:hidden ${focusRing}`}
           aria-expanded={menuOpen}
           aria-controls={menuId}
           data-menu-toggle=""
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <span aria-hidden="true">{menuOpen ? '✕' : '☰'} </span>
+          {/* Both drawn; aria-expanded picks one, so public-menu.js (no React) needs no markup. */}
+          <MenuIcon className="size-4 group-aria-expanded:hidden" />
+          <CloseIcon className="hidden size-4 group-aria-expanded:block" />
           Menu
         </button>
         <nav

@@ -4,6 +4,7 @@ import { TIMERS } from '@contract/pricing';
 import { cn } from '@/lib/cn';
 
 import { Button, type ButtonProps } from './button';
+import { CheckIcon, CopyIcon, WarningIcon } from './icons';
 
 /** Writes text to the clipboard, with the old `execCommand` route where the API is missing. */
 async function writeClipboard(text: string): Promise<void> {
@@ -79,21 +80,11 @@ export function CopyButton({
       {...props}
     >
       {state === 'copied' ? (
-        <span aria-hidden="true">✓</span>
+        <CheckIcon className="size-4" />
       ) : state === 'failed' ? (
-        <span aria-hidden="true">⚠</span>
+        <WarningIcon className="size-4" />
       ) : (
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 16 16"
-          className="size-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.5"
-        >
-          <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
-          <path d="M10.5 3.5v-1a1 1 0 0 0-1-1h-6a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h1" />
-        </svg>
+        <CopyIcon className="size-4" />
       )}
       <span aria-live="polite">
         {state === 'copied' ? copiedLabel : state === 'failed' ? 'Copy failed' : label}

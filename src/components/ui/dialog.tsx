@@ -5,6 +5,7 @@ import type * as React from 'react';
 import { cn } from '@/lib/cn';
 
 import { focusRing } from './button';
+import { CloseIcon } from './icons';
 
 /**
  * Popups (Fund Wallet, transaction details, user, plan edit). Radix traps focus inside the
@@ -58,7 +59,7 @@ export const dialogContentVariants = cva(
 
 export type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> &
   VariantProps<typeof dialogContentVariants> & {
-    /** Show the ✕ button in the corner (labelled "Close"). Default true. */
+    /** Show the close (X) button in the corner (labelled "Close"). Default true. */
     showCloseButton?: boolean;
   };
 
@@ -86,9 +87,7 @@ export function DialogContent({
               focusRing,
             )}
           >
-            <span aria-hidden="true" className="text-lg leading-none">
-              ✕
-            </span>
+            <CloseIcon className="size-5" />
             <span className="sr-only">Close</span>
           </DialogPrimitive.Close>
         ) : null}
@@ -97,7 +96,7 @@ export function DialogContent({
   );
 }
 
-/** Title and description block at the top (leaves room for the ✕). */
+/** Title and description block at the top (leaves room for the close button). */
 export function DialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
   return (
     <div

@@ -3,6 +3,8 @@ import type * as React from 'react';
 
 import { cn } from '@/lib/cn';
 
+import { EmptyIcon } from './icons';
+
 export const emptyStateVariants = cva(
   'flex flex-col items-center justify-center gap-2 text-center text-fg',
   {
@@ -28,32 +30,13 @@ export type EmptyStateProps = Omit<React.ComponentProps<'div'>, 'title'> &
     action?: React.ReactNode;
   };
 
-/** An empty tray: the default symbol (a drawn icon, so no font can miss the glyph). */
-function EmptyTray() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="28"
-      height="28"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M3 13h5l1.5 2.5h5L16 13h5" />
-      <path d="M5.5 5.5h13L21 13v5a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 18v-5z" />
-    </svg>
-  );
-}
-
 /** Shown where a list has nothing in it yet. */
 export function EmptyState({
   className,
   size,
   title,
   description,
-  icon = <EmptyTray />,
+  icon = <EmptyIcon className="size-7" strokeWidth={1.5} />,
   action,
   ...props
 }: EmptyStateProps) {

@@ -3,6 +3,8 @@ import * as React from 'react';
 
 import { cn } from '@/lib/cn';
 
+import { WarningIcon } from './icons';
+
 export const fieldVariants = cva('flex flex-col gap-1.5', {
   variants: {
     width: {
@@ -93,7 +95,7 @@ export function Field({
       ) : null}
       {error ? (
         <p id={errorId} className="flex items-start gap-1 text-sm font-medium text-danger">
-          <span aria-hidden="true">⚠</span>
+          <WarningIcon className="mt-0.5 size-4 shrink-0" />
           <span>{error}</span>
         </p>
       ) : null}

@@ -3,6 +3,8 @@ import type * as React from 'react';
 
 import { cn } from '@/lib/cn';
 
+import { CheckIcon, ErrorIcon, InfoIcon } from './icons';
+
 export const formAlertVariants = cva(
   'flex items-start gap-2 rounded-control border px-3 py-2.5 text-sm [overflow-wrap:anywhere]',
   {
@@ -17,7 +19,7 @@ export const formAlertVariants = cva(
   },
 );
 
-const ICON = { error: '⚠', success: '✓', info: 'ℹ' } as const;
+const ICON = { error: ErrorIcon, success: CheckIcon, info: InfoIcon } as const;
 const ICON_CLASS = { error: 'text-danger', success: 'text-success', info: 'text-brand' } as const;
 
 export type FormAlertProps = React.ComponentProps<'div'> &
@@ -33,6 +35,7 @@ export type FormAlertProps = React.ComponentProps<'div'> &
  */
 export function FormAlert({ className, tone, title, children, ...props }: FormAlertProps) {
   const kind = tone ?? 'error';
+  const Icon = ICON[kind];
   return (
     <div
       role={kind === 'error' ? 'alert' : 'status'}
@@ -40,9 +43,7 @@ export function FormAlert({ className, tone, title, children, ...props }: FormAl
       className={cn(formAlertVariants({ tone: kind }), className)}
       {...props}
     >
-      <span aria-hidden="true" className={cn('font-bold', ICON_CLASS[kind])}>
-        {ICON[kind]}
-      </span>
+      <Icon className={cn('mt-0.5 size-4 shrink-0', ICON_CLASS[kind])} strokeWidth={2.5} />
       <div className="min-w-0">
         {title ? <p className="font-semibold">{title}</p> : null}
         <div>{children}</div>

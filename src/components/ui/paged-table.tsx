@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn';
 
 import { Button } from './button';
 import { EmptyState } from './empty-state';
+import { NextIcon, PreviousIcon } from './icons';
 import { Skeleton } from './skeleton';
 
 /** One column of a PagedTable. */
@@ -193,7 +194,7 @@ export function PagedTable<Row>({
             disabled={loading || page <= 1}
             onClick={() => goTo(page - 1)}
           >
-            <span aria-hidden="true">←</span> Previous
+            <PreviousIcon className="size-4" /> Previous
           </Button>
           <p className="text-sm text-muted tabular-nums" aria-live="polite">
             Page {page} of {pageCount}
@@ -204,7 +205,7 @@ export function PagedTable<Row>({
             disabled={loading || page >= pageCount}
             onClick={() => goTo(page + 1)}
           >
-            Next <span aria-hidden="true">→</span>
+            Next <NextIcon className="size-4" />
           </Button>
         </nav>
       ) : null}

@@ -4,6 +4,8 @@ import * as React from 'react';
 
 import { cn } from '@/lib/cn';
 
+import { CheckIcon, ChevronDownIcon } from './icons';
+
 /**
  * A dropdown for networks, plans and providers. Radix gives the listbox roles, typeahead,
  * keyboard and screen-reader support; the list renders in a portal. Label the trigger with
@@ -52,9 +54,7 @@ export function SelectTrigger({ className, size, children, ...props }: SelectTri
     >
       {children}
       <SelectPrimitive.Icon asChild>
-        <span aria-hidden="true" className="text-xs text-muted">
-          ▼
-        </span>
+        <ChevronDownIcon className="size-4 text-muted" />
       </SelectPrimitive.Icon>
     </SelectPrimitive.Trigger>
   );
@@ -126,9 +126,7 @@ export function SelectItem({ className, children, price, ...props }: SelectItemP
     >
       <span className="absolute left-2 flex size-4 items-center justify-center">
         <SelectPrimitive.ItemIndicator>
-          <span aria-hidden="true" className="font-bold text-brand">
-            ✓
-          </span>
+          <CheckIcon className="size-4 text-brand" strokeWidth={2.5} />
         </SelectPrimitive.ItemIndicator>
       </span>
       <SelectPrimitive.ItemText>

@@ -4,6 +4,7 @@ import type * as React from 'react';
 import { cn } from '@/lib/cn';
 
 import { focusRing } from './button';
+import { CloseIcon } from './icons';
 
 /**
  * The phone drawer of the `Sidebar`: Radix Dialog (focus trap, Escape, scroll lock). Its own
@@ -47,7 +48,7 @@ export function SidebarDrawer({
                 focusRing,
               )}
             >
-              <span aria-hidden="true">✕</span>
+              <CloseIcon className="size-5" />
               <span className="sr-only">Close menu</span>
             </DialogPrimitive.Close>
           </div>

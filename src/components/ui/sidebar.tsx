@@ -4,6 +4,15 @@ import * as React from 'react';
 import { cn } from '@/lib/cn';
 
 import { focusRing } from './button';
+import {
+  ChevronDownIcon,
+  ChevronUpIcon,
+  CollapseIcon,
+  ExpandIcon,
+  LogoutIcon,
+  MenuIcon,
+  MoreIcon,
+} from './icons';
 import { ThemeSwitch } from './theme-switch';
 
 /** The phone drawer (Radix Dialog) loads the first time Menu is pressed (decision 0022). */
@@ -17,7 +26,7 @@ export type SidebarEntry = {
   label: string;
   /** Where the link goes ("/user/dashboard/overview"). */
   href: string;
-  /** Decorative symbol; without one the entry shows its initials in collapsed mode. */
+  /** An icon from the design system's set (`<HomeIcon />`); without one, the initials. */
   icon?: React.ReactNode;
   /** Shown only when `isAdmin` (spec §2: the Admin entry). */
   adminOnly?: boolean;
@@ -100,8 +109,8 @@ function EntryIcon({ entry, current }: { entry: SidebarEntry; current: boolean }
     <span
       aria-hidden="true"
       className={cn(
-        'inline-flex size-6 shrink-0 items-center justify-center rounded-chip text-[0.65rem] font-bold',
-        current ? 'bg-brand-fg text-brand' : 'bg-border/70',
+        'inline-flex size-6 shrink-0 items-center justify-center text-[0.65rem] font-bold [&>svg]:size-5',
+        current ? 'text-brand-fg' : 'text-muted',
       )}
     >
       {entry.icon ?? initials(entry.label)}
@@ -177,19 +186,8 @@ export function Sidebar({
         aria-label={isCollapsed ? 'Logout' : undefined}
         className={itemClass(false, isCollapsed)}
       >
-        <span
-          aria-hidden="true"
-          className="inline-flex size-6 shrink-0 items-center justify-center rounded-chip bg-border/70 text-xs font-bold"
-        >
-          <svg
-            viewBox="0 0 16 16"
-            className="size-3.5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.75"
-          >
-            <path d="M6 2.5H3.5a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1H6M10.5 11l3-3-3-3M13.5 8H6" />
-          </svg>
+        <span className="inline-flex size-6 shrink-0 items-center justify-center text-muted">
+          <LogoutIcon className="size-5" />
         </span>
         {isCollapsed ? null : <span>Logout</span>}
       </button>
@@ -221,7 +219,7 @@ export function Sidebar({
             focusRing,
           )}
         >
-          <span aria-hidden="true">☰</span>
+          <MenuIcon className="size-4" />
           Menu
         </button>
         {drawerLoaded ? (
@@ -269,7 +267,7 @@ export function Sidebar({
                 focusRing,
               )}
             >
-              <span aria-hidden="true">{collapsed ? '»' : '«'}</span>
+              {collapsed ? <ExpandIcon className="size-5" /> : <CollapseIcon className="size-5" />}
             </button>
           ) : null}
         </div>
@@ -286,18 +284,17 @@ export function Sidebar({
                   onClick={() => setMoreOpen((open) => !open)}
                   className={itemClass(false, collapsed)}
                 >
-                  <span
-                    aria-hidden="true"
-                    className="inline-flex size-6 shrink-0 items-center justify-center rounded-chip bg-border/70 text-xs font-bold"
-                  >
-                    ⋯
+                  <span className="inline-flex size-6 shrink-0 items-center justify-center text-muted">
+                    <MoreIcon className="size-5" />
                   </span>
                   {collapsed ? null : (
                     <>
                       <span className="flex-1 text-left">More</span>
-                      <span aria-hidden="true" className="text-xs text-muted">
-                        {moreOpen ? '▲' : '▼'}
-                      </span>
+                      {moreOpen ? (
+                        <ChevronUpIcon className="size-4 text-muted" />
+                      ) : (
+                        <ChevronDownIcon className="size-4 text-muted" />
+                      )}
                     </>
                   )}
                 </button>

@@ -10,6 +10,8 @@ import {
 } from '@contract/entities';
 import { cn } from '@/lib/cn';
 
+import { CheckIcon, CloseIcon, RecentIcon, ReversedIcon, type IconComponent } from './icons';
+
 /**
  * Tone → colours (spec §4): danger red, success-strong dark green, neutral grey, success light
  * green. Every pair has a contrast of at least 4.5:1 in both themes (tokens in globals.css).
@@ -30,11 +32,11 @@ export const statusBadgeVariants = cva(
 );
 
 /** A shape per tone, so the badge never relies on colour alone (colour-blind users). */
-const GLYPH: Record<StatusTone, string> = {
-  danger: '✕',
-  'success-strong': '↺',
-  neutral: '…',
-  success: '✓',
+const GLYPH: Record<StatusTone, IconComponent> = {
+  danger: CloseIcon,
+  'success-strong': ReversedIcon,
+  neutral: RecentIcon,
+  success: CheckIcon,
 };
 
 export type StatusBadgeProps = Omit<React.ComponentProps<'span'>, 'children'> &
@@ -58,6 +60,7 @@ export type StatusBadgeProps = Omit<React.ComponentProps<'span'>, 'children'> &
  */
 export function StatusBadge({ className, kind, status, ...props }: StatusBadgeProps) {
   const tone = kind === 'payment' ? paymentTone(status) : transactionTone(status);
+  const Glyph = GLYPH[tone];
   const label = status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Unknown';
   return (
     <span
@@ -66,7 +69,7 @@ export function StatusBadge({ className, kind, status, ...props }: StatusBadgePr
       className={cn(statusBadgeVariants({ tone }), className)}
       {...props}
     >
-      <span aria-hidden="true">{GLYPH[tone]}</span>
+      <Glyph className="size-3.5 shrink-0" strokeWidth={2.5} />
       <span className="truncate">{label}</span>
     </span>
   );

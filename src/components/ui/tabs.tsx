@@ -66,14 +66,19 @@ export function TabsTrigger({
   );
 }
 
+/**
+ * A tab's panel. Panels stay mounted while hidden (`forceMount`), so switching tabs keeps what
+ * was typed in the other one (issue 17: "Use wallet" and "Use Coupon" each keep their form).
+ */
 export function TabsContent({
   className,
   ...props
-}: React.ComponentProps<typeof TabsPrimitive.Content>) {
+}: Omit<React.ComponentProps<typeof TabsPrimitive.Content>, 'forceMount'>) {
   return (
     <TabsPrimitive.Content
       data-slot="tabs-content"
-      className={cn('rounded-control', focusRing, className)}
+      forceMount
+      className={cn('rounded-control data-[state=inactive]:hidden', focusRing, className)}
       {...props}
     />
   );

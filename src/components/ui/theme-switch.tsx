@@ -4,11 +4,12 @@ import { cn } from '@/lib/cn';
 import { nextTheme, setTheme, useTheme, type ThemeChoice } from '@/lib/theme';
 
 import { focusRing } from './button';
+import { DarkThemeIcon, LightThemeIcon, SystemThemeIcon, type IconComponent } from './icons';
 
-const LABELS: Record<ThemeChoice, { text: string; icon: string }> = {
-  system: { text: 'Theme: phone setting', icon: '◐' },
-  light: { text: 'Theme: light', icon: '☀' },
-  dark: { text: 'Theme: dark', icon: '☾' },
+const LABELS: Record<ThemeChoice, { text: string; Icon: IconComponent }> = {
+  system: { text: 'Theme: phone setting', Icon: SystemThemeIcon },
+  light: { text: 'Theme: light', Icon: LightThemeIcon },
+  dark: { text: 'Theme: dark', Icon: DarkThemeIcon },
 };
 
 export type ThemeSwitchProps = Omit<React.ComponentProps<'button'>, 'onClick' | 'children'> & {
@@ -22,7 +23,7 @@ export type ThemeSwitchProps = Omit<React.ComponentProps<'button'>, 'onClick' | 
  */
 export function ThemeSwitch({ className, iconOnly = false, ...props }: ThemeSwitchProps) {
   const choice = useTheme();
-  const { text, icon } = LABELS[choice];
+  const { text, Icon } = LABELS[choice];
   return (
     <button
       type="button"
@@ -33,11 +34,8 @@ export function ThemeSwitch({ className, iconOnly = false, ...props }: ThemeSwit
       onClick={() => setTheme(nextTheme(choice))}
       {...props}
     >
-      <span
-        aria-hidden="true"
-        className="inline-flex size-6 shrink-0 items-center justify-center rounded-chip bg-border/70 text-sm"
-      >
-        {icon}
+      <span className="inline-flex size-6 shrink-0 items-center justify-center text-muted">
+        <Icon className="size-5" />
       </span>
       {iconOnly ? null : <span>{text}</span>}
     </button>

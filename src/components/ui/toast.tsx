@@ -4,6 +4,7 @@ import type * as React from 'react';
 import { cn } from '@/lib/cn';
 
 import { focusRing } from './button';
+import { CheckIcon, CloseIcon, ErrorIcon, InfoIcon } from './icons';
 
 /**
  * The corner where toasts stack: bottom, full width on phones; bottom-right from `sm`.
@@ -37,7 +38,7 @@ export const toastVariants = cva(
   },
 );
 
-const ICON = { info: 'ℹ', success: '✓', error: '⚠' } as const;
+const ICON = { error: ErrorIcon, success: CheckIcon, info: InfoIcon } as const;
 const ICON_CLASS = { info: 'text-brand', success: 'text-success', error: 'text-danger' } as const;
 
 export type ToastProps = Omit<React.ComponentProps<'div'>, 'title'> &
@@ -46,7 +47,7 @@ export type ToastProps = Omit<React.ComponentProps<'div'>, 'title'> &
     title: React.ReactNode;
     /** More detail under the title. */
     description?: React.ReactNode;
-    /** Shows a ✕ button labelled "Dismiss" that calls this. */
+    /** Shows a close (X) button labelled "Dismiss" that calls this. */
     onDismiss?: () => void;
   };
 
@@ -57,6 +58,7 @@ export type ToastProps = Omit<React.ComponentProps<'div'>, 'title'> &
  */
 export function Toast({ className, tone, title, description, onDismiss, ...props }: ToastProps) {
   const kind = tone ?? 'info';
+  const Icon = ICON[kind];
   return (
     <div
       role={kind === 'error' ? 'alert' : 'status'}
@@ -64,9 +66,7 @@ export function Toast({ className, tone, title, description, onDismiss, ...props
       className={cn(toastVariants({ tone: kind }), className)}
       {...props}
     >
-      <span aria-hidden="true" className={cn('font-bold', ICON_CLASS[kind])}>
-        {ICON[kind]}
-      </span>
+      <Icon className={cn('mt-0.5 size-4 shrink-0', ICON_CLASS[kind])} strokeWidth={2.5} />
       <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
         <p className="font-semibold">{title}</p>
         {description ? <p className="mt-0.5 text-muted">{description}</p> : null}
@@ -80,7 +80,7 @@ export function Toast({ className, tone, title, description, onDismiss, ...props
             focusRing,
           )}
         >
-          <span aria-hidden="true">✕</span>
+          <CloseIcon className="size-4" />
           <span className="sr-only">Dismiss</span>
         </button>
       ) : null}

@@ -4,6 +4,7 @@ import * as React from 'react';
 import { cn } from '@/lib/cn';
 
 import { focusRing } from './button';
+import { MinusIcon, PlusIcon } from './icons';
 
 export const unitStepperVariants = cva(
   'inline-flex items-stretch overflow-hidden rounded-control border border-input bg-bg',
@@ -76,7 +77,7 @@ export function UnitStepper({
         disabled={disabled || value <= min}
         onClick={() => onChange(clamp(value - 1))}
       >
-        −
+        <MinusIcon className="size-4" />
       </button>
       <input
         id={id}
@@ -103,7 +104,7 @@ export function UnitStepper({
         disabled={disabled || value >= max}
         onClick={() => onChange(clamp(value + 1))}
       >
-        +
+        <PlusIcon className="size-4" />
       </button>
     </div>
   );

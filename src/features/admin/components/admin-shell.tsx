@@ -2,6 +2,17 @@ import { useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { FALLBACK } from '@contract/messages';
 import { FormAlert } from '@/components/ui/form-alert';
+import {
+  AuditIcon,
+  BackIcon,
+  BankIcon,
+  CableTvIcon,
+  DataIcon,
+  HomeIcon,
+  PaymentsIcon,
+  TransferIcon,
+  UsersIcon,
+} from '@/components/ui/icons';
 import { Sidebar, type SidebarEntry } from '@/components/ui/sidebar';
 import { Spinner } from '@/components/ui/spinner';
 import { brand } from '@/config/brand';
@@ -16,15 +27,15 @@ import { useAdminLogout } from '../api/logout';
  * (issue 16), then the way back to the user dashboard.
  */
 const entries: SidebarEntry[] = [
-  { href: paths.admin.overview, label: 'Overview', icon: '◎' },
-  { href: paths.admin.users, label: 'Users', icon: '☺' },
-  { href: paths.admin.transactions, label: 'Transactions', icon: '⇄' },
-  { href: paths.admin.payments, label: 'Payments', icon: '₦' },
-  { href: paths.admin.dataPrices, label: 'Data plan prices', icon: 'D' },
-  { href: paths.admin.cableTvPrices, label: 'Cable TV plan prices', icon: 'TV' },
-  { href: paths.admin.transfers, label: 'Unmatched transfers', icon: '⇣' },
-  { href: paths.admin.auditLog, label: 'Audit log', icon: '☰' },
-  { href: paths.user.overview, label: 'User dashboard', icon: '←' },
+  { href: paths.admin.overview, label: 'Overview', icon: <HomeIcon /> },
+  { href: paths.admin.users, label: 'Users', icon: <UsersIcon /> },
+  { href: paths.admin.transactions, label: 'Transactions', icon: <TransferIcon /> },
+  { href: paths.admin.payments, label: 'Payments', icon: <PaymentsIcon /> },
+  { href: paths.admin.dataPrices, label: 'Data plan prices', icon: <DataIcon /> },
+  { href: paths.admin.cableTvPrices, label: 'Cable TV plan prices', icon: <CableTvIcon /> },
+  { href: paths.admin.transfers, label: 'Unmatched transfers', icon: <BankIcon /> },
+  { href: paths.admin.auditLog, label: 'Audit log', icon: <AuditIcon /> },
+  { href: paths.user.overview, label: 'User dashboard', icon: <BackIcon /> },
 ];
 
 const MAIN_ID = 'main-content';

@@ -2,6 +2,19 @@ import { useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { api } from '@contract/endpoints';
 import { focusRing } from '@/components/ui/button';
+import {
+  AdminIcon,
+  AirtimeIcon,
+  CableTvIcon,
+  CouponIcon,
+  DataIcon,
+  EducationIcon,
+  ElectricityIcon,
+  HomeIcon,
+  SettingsIcon,
+  TransactionsIcon,
+  WalletIcon,
+} from '@/components/ui/icons';
 import { Money } from '@/components/ui/money';
 import { Sidebar, type SidebarEntry, type SidebarLinkProps } from '@/components/ui/sidebar';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -14,21 +27,21 @@ import { clearSession, useSession } from '@/lib/session';
 
 // Spec §2: pages 1–8 in order, then the Admin entry (admins only).
 const entries: SidebarEntry[] = [
-  { href: paths.user.overview, label: 'Overview', icon: '◎' },
-  { href: paths.user.wallet, label: 'Wallet', icon: '₦' },
-  { href: paths.user.transactions, label: 'Transactions', icon: '≡' },
-  { href: paths.user.airtime, label: 'Airtime', icon: '☎' },
-  { href: paths.user.data, label: 'Data', icon: '⇅' },
-  { href: paths.user.cableTv, label: 'CableTV', icon: '▣' },
-  { href: paths.user.electricity, label: 'Electricity', icon: 'ϟ' },
-  { href: paths.user.settings, label: 'Settings', icon: '⚙' },
-  { href: paths.admin.overview, label: 'Admin', icon: '★', adminOnly: true },
+  { href: paths.user.overview, label: 'Overview', icon: <HomeIcon /> },
+  { href: paths.user.wallet, label: 'Wallet', icon: <WalletIcon /> },
+  { href: paths.user.transactions, label: 'Transactions', icon: <TransactionsIcon /> },
+  { href: paths.user.airtime, label: 'Airtime', icon: <AirtimeIcon /> },
+  { href: paths.user.data, label: 'Data', icon: <DataIcon /> },
+  { href: paths.user.cableTv, label: 'CableTV', icon: <CableTvIcon /> },
+  { href: paths.user.electricity, label: 'Electricity', icon: <ElectricityIcon /> },
+  { href: paths.user.settings, label: 'Settings', icon: <SettingsIcon /> },
+  { href: paths.admin.overview, label: 'Admin', icon: <AdminIcon />, adminOnly: true },
 ];
 
 // Spec §2: on desktop, a More menu holds pages 10 and 11 (the phone drawer lists them too).
 const moreEntries: SidebarEntry[] = [
-  { href: paths.user.buyCoupon, label: 'Buy Coupon', icon: '✉' },
-  { href: paths.user.education, label: 'Education', icon: '✎' },
+  { href: paths.user.buyCoupon, label: 'Buy Coupon', icon: <CouponIcon /> },
+  { href: paths.user.education, label: 'Education', icon: <EducationIcon /> },
 ];
 
 const COLLAPSED_KEY = 'user_sidebar_collapsed';
