@@ -22,7 +22,7 @@ import {
   withBalance,
   withConfirmation,
 } from './rules';
-import { CouponProductSchema } from './entities';
+import { CouponProductSchema, RecipientProductSchema } from './entities';
 
 /**
  * Request bodies of spec §7 with the validation rules of spec §5, and the forms built on them.
@@ -101,6 +101,35 @@ export const ResetPinBody = z.object({
 export const resetPinForm = () => ResetPinBody;
 
 export const UserIdBody = z.object({ id: z.string().min(1).max(MAX_LENGTH.id) });
+
+// ── Saved recipients (issue 17) ───────────────────────────────────────────────
+
+/**
+ * Save where a purchase goes, with a name. The number is digits only, as long as the longest
+ * the forms take (an account id); a phone must be a Nigerian phone (spec §9).
+ */
+export const SaveRecipientBody = z
+  .object({
+    product: RecipientProductSchema,
+    destination: text([[isDigits, SERVER_MSG.recipientNumberInvalid]], {
+      max: MAX_LENGTH.accountId,
+    }),
+    service_id: requiredId(),
+    variation_code: z.enum(['prepaid', 'postpaid']).optional(),
+    name: text([[notEmpty, SERVER_MSG.recipientNameRequired]], {
+      max: LIMITS.recipientName,
+      tooLong: SERVER_MSG.recipientNameTooLong,
+    }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.product === 'Airtime' && !isPhone(v.destination)) {
+      ctx.addIssue({ code: 'custom', path: ['destination'], message: MSG.signupPhone });
+    }
+    if (v.product === 'Electricity' && !v.variation_code) {
+      ctx.addIssue({ code: 'custom', path: ['variation_code'], message: MSG.inputsInvalid });
+    }
+  });
+export const saveRecipientForm = () => SaveRecipientBody;
 
 // ── Wallet ────────────────────────────────────────────────────────────────────
 

@@ -16,3 +16,5 @@ export * from './phone';
 export * from './reseller';
 export * from './transfers';
 export * from './audit';
+export * from './recipients';
+export * from './search';

@@ -166,6 +166,14 @@ export const SERVER_MSG = {
   fundsReceived: 'Funds received.',
   jambProfileId: "Enter the candidate's 10-digit JAMB profile ID.",
   chooseDisco: 'Choose the electricity company (DisCo) of the meter.',
+  // Saved recipients (issue 17)
+  recipientNameRequired: 'Give this recipient a name.',
+  recipientNameTooLong: 'A name can be at most 40 characters.',
+  recipientNumberInvalid: 'Enter the number this recipient uses (digits only).',
+  recipientsFull: (max: number) =>
+    `You can save up to ${max} recipients. Delete one to save another.`,
+  recipientNotFound: 'Recipient not found.',
+  recipientDeleted: 'Recipient deleted.',
 } as const;
 
 /** Bank-transfer funding and held transfers (issue 16; ADR 0024). */

@@ -28,6 +28,12 @@ export const LIMITS = {
   cardFeeCap: 2_000 * NAIRA,
   verificationLinkHours: 24,
   deletionDays: 30,
+  /** Saved recipients per customer, and recent destinations shown per product (issue 17). */
+  savedRecipients: 20,
+  recentRecipients: 5,
+  /** How many of the customer's latest purchases the recent destinations are taken from. */
+  recentRecipientsScan: 100,
+  recipientName: 40,
 } as const;
 
 /** Spec §9 timers, in milliseconds. */

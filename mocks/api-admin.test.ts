@@ -40,13 +40,18 @@ describe('paging', () => {
     expect(page2.message.map((u) => u.id)).toEqual(all.message.slice(5, 10).map((u) => u.id));
   });
 
-  it('searches users by exact e-mail', async () => {
+  it('searches users by the start of a name word, an e-mail or a phone, as the server', async () => {
     const token = await loginAdmin();
     const one = await ok(api.users, { token, query: { q: 'CHIAMAKA@example.com' } });
     expect(one.message.map((u) => u.email)).toEqual([DEMO_CUSTOMER.email]);
-    const partial = await ok(api.users, { token, query: { q: 'chiamaka' } });
-    expect(partial.total).toBe(0);
-    expect(partial.pages).toBe(1);
+    const partial = await ok(api.users, { token, query: { q: 'chiam' } });
+    expect(partial.message.map((u) => u.email)).toEqual([DEMO_CUSTOMER.email]);
+    const phone = db.users.find((u) => u.id === DEMO_CUSTOMER.id)!.phone;
+    const byPhone = await ok(api.users, { token, query: { q: phone.slice(0, 7) } });
+    expect(byPhone.message.map((u) => u.email)).toContain(DEMO_CUSTOMER.email);
+    const none = await ok(api.users, { token, query: { q: 'iamaka' } });
+    expect(none.total).toBe(0);
+    expect(none.pages).toBe(1);
   });
 
   it('searches transactions by user e-mail and by id, newest first', async () => {

@@ -3,6 +3,7 @@ import { CATALOGUE } from '@contract/catalogue';
 import { SEED_HISTORY } from './fixtures/history';
 import { seedLinks } from './fixtures/links';
 import { seedTransfers } from './fixtures/transfers';
+import { SEED_RECIPIENTS } from './fixtures/recipients';
 import { Rng } from './random';
 import { seedReseller, type ResellerState } from './fixtures/reseller';
 import type {
@@ -11,6 +12,7 @@ import type {
   LinkTokenRecord,
   MailRecord,
   PaymentRecord,
+  RecipientRecord,
   RefreshTokenRecord,
   TransactionRecord,
   UserRecord,
@@ -27,6 +29,8 @@ export interface Db {
   transactions: TransactionRecord[];
   payments: PaymentRecord[];
   coupons: CouponRecord[];
+  /** Saved recipients of every user (issue 17). */
+  recipients: RecipientRecord[];
   /** A copy of contract/catalogue.ts that admin price edits change. */
   catalogue: Catalogue;
   /** Plan ids taken off sale by an admin (hidden from public lists and purchases). */
@@ -70,6 +74,7 @@ function seed(): Db {
     transactions: history.transactions,
     payments: history.payments,
     coupons: history.coupons,
+    recipients: structuredClone(SEED_RECIPIENTS),
     catalogue: structuredClone(CATALOGUE),
     offSale: new Set(),
     mails: links.mails,

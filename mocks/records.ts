@@ -1,4 +1,4 @@
-import type { Coupon, Kobo, Mail, Payment, Transaction } from '@contract';
+import type { Coupon, Kobo, Mail, Payment, Recipient, Transaction } from '@contract';
 
 /**
  * What the in-memory db stores. Entities are the contract's output types (money in kobo)
@@ -32,6 +32,13 @@ export interface UserRecord {
 export interface TransactionRecord extends Transaction {
   /** Deleted by its owner: gone from their history, still in the ledger and admin lists. */
   hidden: boolean;
+}
+
+/** A saved recipient (issue 17): the contract's shape plus its owner. */
+export interface RecipientRecord extends Recipient {
+  id: string;
+  name: string;
+  user_id: string;
 }
 
 export interface PaymentRecord extends Payment {

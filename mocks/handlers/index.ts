@@ -8,6 +8,7 @@ import { payment } from './payment';
 import { product } from './product';
 import { publicProducts } from './public';
 import { reseller } from './reseller';
+import { recipients } from './recipients';
 import { transactions } from './transactions';
 import { transfers } from './transfers';
 import { user } from './user';
@@ -21,6 +22,7 @@ export type Impls = { [K in EndpointName]: Impl<Api[K]> };
 export const impls: Impls = {
   ...auth,
   ...user,
+  ...recipients,
   ...transactions,
   ...coupon,
   ...payment,

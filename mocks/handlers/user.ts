@@ -1,4 +1,4 @@
-import { api, MSG, SERVER_MSG } from '@contract';
+import { api, matchesSearch, MSG, SERVER_MSG } from '@contract';
 import { me } from '../contract-handler';
 import { db, findUser } from '../db';
 import { MockApiError } from '../errors';
@@ -82,7 +82,7 @@ export const user = {
     api.users,
     ({ query }) => {
       const found = db.users
-        .filter((u) => matches(u.email, query.q))
+        .filter((u) => matchesSearch(u, query.q))
         .sort((a, b) => b.created_on - a.created_on);
       return paginate(found.map(toUser), query);
     },

@@ -79,6 +79,8 @@ export interface Kit {
     funds?: number;
     admin?: boolean;
     email?: string;
+    name?: string;
+    phone?: string;
   }): Promise<TestUser>;
   fund(userId: string, kobo: number): Promise<void>;
   balance(userId: string): Promise<number>;
@@ -113,13 +115,26 @@ export async function fundWallet(dbh: DbHandle, userId: string, kobo: number): P
 export async function insertCustomer(
   dbh: DbHandle,
   hasher: Hasher,
-  o: { email: string; verified?: boolean; pin?: boolean; funds?: number; admin?: boolean },
+  o: {
+    email: string;
+    verified?: boolean;
+    pin?: boolean;
+    funds?: number;
+    admin?: boolean;
+    name?: string;
+    phone?: string;
+  },
 ): Promise<string> {
   const hash = await hasher.hash(PASSWORD);
   const id = await dbh.writeTx((trx) =>
     insertUser(
       trx,
-      { name: 'Test Person', email: o.email, phone: '08031234567', password: '' },
+      {
+        name: o.name ?? 'Test Person',
+        email: o.email,
+        phone: o.phone ?? '08031234567',
+        password: '',
+      },
       hash,
       {
         verified: o.verified ?? true,

@@ -322,6 +322,26 @@ export interface TxDailySalesTable {
   value: number;
 }
 
+/** A customer's saved recipient (issue 17). */
+export interface RecipientsTable {
+  id: string;
+  user_id: string;
+  product: string;
+  destination: string;
+  service_id: string;
+  /** 'prepaid' | 'postpaid' for electricity, '' otherwise. */
+  variation_code: Generated<string>;
+  name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The admin's user search: one row per start-able piece of a name, e-mail or phone. */
+export interface UserSearchTermsTable {
+  term: string;
+  user_id: string;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -351,6 +371,8 @@ export interface Database {
   virtual_accounts: VirtualAccountsTable;
   bank_transfers: BankTransfersTable;
   audit_log: AuditLogTable;
+  recipients: RecipientsTable;
+  user_search_terms: UserSearchTermsTable;
 }
 
 /** Reseller API keys (ADR 0026): `key_hash` is an HMAC of the key keyed by the server secret. */

@@ -14,7 +14,7 @@ import { ApiError } from '../http/errors.ts';
 import { enqueueMail, linkMail } from './mail.ts';
 import { endSessions, REFRESH_FAMILY_TTL_MS } from './tokens.ts';
 import { clear, counterKey, limit, release, reserve, reserveAll } from './rate.ts';
-import type { UserRow } from './users.ts';
+import { indexUserSearch, type UserRow } from './users.ts';
 
 export const VERIFY_TTL_MS = 24 * 60 * 60_000;
 export const RESET_TTL_MS = 60 * 60_000;
@@ -65,6 +65,7 @@ export async function insertUser(
     })
     .execute();
   await createWallet(trx, id, now);
+  await indexUserSearch(trx, { id, name: input.name, email: input.email, phone: input.phone });
   return id;
 }
 

@@ -90,6 +90,9 @@ export const DEFAULT_LIMITS: Limits = {
     // Bank transfers (issue 16): a virtual account sends the BVN to the provider.
     createVirtualAccount: perAccount(10, HOUR),
     assignTransfer: perAccount(300),
+    // Saved recipients: cheap, but a script must not churn them (issue 17).
+    saveRecipient: perAccount(60),
+    deleteRecipient: perAccount(60),
     atgBalance: perAccount(120),
     vtBalance: perAccount(120),
     // Reseller API (ADR 0026): each key also has its own per-minute limit.

@@ -6,6 +6,7 @@ import { route } from '../../../http/route.ts';
 import * as auth from '../../../services/auth.ts';
 import * as coupons from '../../../services/coupons.ts';
 import * as history from '../../../services/history.ts';
+import * as recipients from '../../../services/recipients.ts';
 import * as users from '../../../services/users.ts';
 import type { VtuProvider } from '../../../providers/types.ts';
 
@@ -35,6 +36,15 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
   route(app, ctx, api.resetPin, async ({ user, body }) => ({
     message: await auth.resetPin(ctx, user, body),
+  }));
+  route(app, ctx, api.recipients, async ({ user }) => ({
+    message: await recipients.listRecipients(ctx, user),
+  }));
+  route(app, ctx, api.saveRecipient, async ({ user, body }) => ({
+    message: await recipients.saveRecipient(ctx, user, body),
+  }));
+  route(app, ctx, api.deleteRecipient, async ({ user, params }) => ({
+    message: await recipients.deleteRecipient(ctx, user, params.id),
   }));
   route(app, ctx, api.blockUser, async ({ body, user, req }) => {
     // An admin cannot lock themselves out (the last admin would leave no one to unblock).
