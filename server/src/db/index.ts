@@ -22,7 +22,7 @@ import { moneyFaults } from '../../migrations/0003-money-faults.ts';
 import { resellerApi } from '../../migrations/0004-16r-reseller-api.ts';
 import { historyAggregates } from '../../migrations/0005-issue15-history-aggregates.ts';
 import { transfersAudit } from '../../migrations/0006-issue16-transfers-audit.ts';
-import { recipientsAndSearch } from '../../migrations/0003-recipients-and-search.ts';
+import { recipientsAndSearch } from '../../migrations/0007-issue17-recipients-and-search.ts';
 import type { Engine } from '../config.ts';
 import type { Database } from './schema.ts';
 
@@ -64,7 +64,7 @@ function migrations(engine: Engine): MigrationProvider {
         '0004-16r-reseller-api': resellerApi(),
         '0005-issue15-history-aggregates': historyAggregates(engine),
         '0006-issue16-transfers-audit': transfersAudit(),
-        '0003-recipients-and-search': recipientsAndSearch(engine),
+        '0007-issue17-recipients-and-search': recipientsAndSearch(engine),
       };
     },
   };

@@ -6,5 +6,5 @@ export const airtimePurchaseKey = api.airtime.path;
 
 /** Revalidates the current user: the balance and the history change. */
 export function useAirtimePurchase() {
-  return useApiMutation(api.airtime, { invalidates: [api.currentUser, api.myTransactions] });
+  return useApiMutation(api.airtime, { invalidates: [api.currentUser, api.myTransactions, api.recipients] });
 }

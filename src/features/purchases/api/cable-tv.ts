@@ -6,5 +6,5 @@ export const cabletvPurchaseKey = api.cabletv.path;
 
 /** Revalidates the current user: the balance and the history change. */
 export function useCableTvPurchase() {
-  return useApiMutation(api.cabletv, { invalidates: [api.currentUser, api.myTransactions] });
+  return useApiMutation(api.cabletv, { invalidates: [api.currentUser, api.myTransactions, api.recipients] });
 }

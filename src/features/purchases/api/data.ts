@@ -6,5 +6,5 @@ export const dataPurchaseKey = api.data.path;
 
 /** Revalidates the current user: the balance and the history change. */
 export function useDataPurchase() {
-  return useApiMutation(api.data, { invalidates: [api.currentUser, api.myTransactions] });
+  return useApiMutation(api.data, { invalidates: [api.currentUser, api.myTransactions, api.recipients] });
 }

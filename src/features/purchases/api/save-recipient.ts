@@ -1,0 +1,12 @@
+import { api } from '@contract/endpoints';
+import { useApiMutation } from '@/lib/swr';
+
+/** POST /api/user/recipients: save where a purchase went, with a name (issue 17). */
+export function useSaveRecipient() {
+  return useApiMutation(api.saveRecipient, { invalidates: [api.recipients] });
+}
+
+/** DELETE /api/user/recipients/:id. */
+export function useDeleteRecipient() {
+  return useApiMutation(api.deleteRecipient, { invalidates: [api.recipients] });
+}
