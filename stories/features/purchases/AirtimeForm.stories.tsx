@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import { airtimePrice, api, FALLBACK, MSG, NAIRA, SERVER_MSG } from '@contract';
 import { errorHandler, refuse, variants } from '@mocks/index';
 import { formatNaira } from '@/lib/money';
@@ -168,5 +168,21 @@ export const Failed: Story = {
     await typePin(canvas);
     await submit(canvas, BUY);
     await expect(await canvas.findByText('Purchase failed')).toBeVisible();
+  },
+};
+
+/** Issue 17: a saved recipient fills number and network; a quick amount, the pin, Buy. */
+export const SavedRecipientQuickAmount: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(
+      await canvas.findByRole('button', { name: /^Mum's MTN/ }, { timeout: 5000 }),
+    );
+    await expect(canvas.getByLabelText(/Phone number/)).toHaveValue('08031234567');
+    await expect(canvas.getByRole('combobox', { name: /Network/ })).toHaveTextContent('MTN');
+    await userEvent.click(canvas.getByRole('button', { name: '₦500.00' }));
+    await expect(canvas.getByLabelText(/Amount/)).toHaveValue('500');
+    await typePin(canvas);
+    await submit(canvas, BUY);
+    await expect(await canvas.findByText('Purchase successful')).toBeVisible();
   },
 };

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, userEvent } from 'storybook/test';
 import { api, billPrice, FALLBACK, MSG, NAIRA, SERVER_MSG } from '@contract';
 import { errorHandler, refuse, variants } from '@mocks/index';
 import { CableForm } from '@/features/purchases/components/cable-form';
@@ -149,5 +149,16 @@ export const Failed: Story = {
     await typePin(canvas);
     await submit(canvas, PAY);
     await expect(await canvas.findByText('Purchase failed')).toBeVisible();
+  },
+};
+
+/** Issue 17: the saved "Living room DStv" fills the provider and the smart card. */
+export const SavedRecipient: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(
+      await canvas.findByRole('button', { name: /^Living room DStv/ }, { timeout: 5000 }),
+    );
+    await expect(canvas.getByLabelText(/Smart card number/)).toHaveValue('7024589134');
+    await expect(canvas.getByRole('combobox', { name: /TV provider/ })).toHaveTextContent(/DStv/i);
   },
 };

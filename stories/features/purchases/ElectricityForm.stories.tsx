@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { api, electricityPrice, FALLBACK, MSG, NAIRA, SERVER_MSG } from '@contract';
 import { errorHandler, refuse, variants } from '@mocks/index';
 import { ElectricityForm } from '@/features/purchases/components/electricity-form';
@@ -154,5 +154,18 @@ export const Failed: Story = {
     await typePin(canvas);
     await submit(canvas, BUY);
     await expect(await canvas.findByText('Purchase failed')).toBeVisible();
+  },
+};
+
+/** Issue 17: the saved "Home meter" fills the DisCo and the meter. */
+export const SavedRecipient: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(
+      await canvas.findByRole('button', { name: /^Home meter/ }, { timeout: 5000 }),
+    );
+    await expect(canvas.getByLabelText(/Meter number/)).toHaveValue('45031234567');
+    await expect(canvas.getByRole('combobox', { name: /Electricity company/ })).toHaveTextContent(
+      /Ikeja/i,
+    );
   },
 };

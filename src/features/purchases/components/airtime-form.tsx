@@ -2,9 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { airtimeForm } from '@contract/forms';
 import { suggestNetwork } from '@contract/phone';
 import { airtimePrice, NAIRA } from '@contract/pricing';
-import { isDigits } from '@contract/rules';
+import { isDigits, isPhone } from '@contract/rules';
+import type { Recipient } from '@contract/entities';
+import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { Money } from '@/components/ui/money';
 import {
   Select,
   SelectContent,
@@ -19,9 +22,13 @@ import { PriceSummary } from './price-summary';
 import { PinField, SubmitRow } from './purchase-fields';
 import { usePurchaseFlow } from './use-purchase-flow';
 import { PurchaseResult } from './purchase-result';
+import { RecipientPicker } from './recipient-picker';
 import { useFormErrors } from '@/lib/use-form-errors';
 
 const FIELDS = ['phone_number', 'network_id', 'amount', 'pin'] as const;
+
+/** One tap for the amounts people buy most (naira). */
+const QUICK_AMOUNTS = [100, 200, 500, 1000, 2000] as const;
 
 /** Airtime from the wallet (spec §5 "Airtime"): the network is suggested from the number. */
 export function AirtimeForm() {
@@ -48,6 +55,13 @@ export function AirtimeForm() {
   const edited = (field: (typeof FIELDS)[number]) => {
     clear(field);
     buy.reset();
+  };
+
+  const choose = (r: Recipient) => {
+    setPhone(r.destination);
+    setChosenNetwork(list.find((n) => n.service_id === r.service_id)?.id ?? null);
+    clear('phone_number');
+    edited('network_id');
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -84,6 +98,16 @@ export function AirtimeForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Buy airtime">
+      <RecipientPicker
+        product="Airtime"
+        providerName={(r) => list.find((n) => n.service_id === r.service_id)?.name}
+        onChoose={choose}
+        draft={
+          isPhone(phone.trim()) && network
+            ? { destination: phone.trim(), service_id: network.service_id }
+            : null
+        }
+      />
       <Field
         label="Phone number"
         hint="11 digits, starting 070, 080, 081, 090 or 091."
@@ -156,6 +180,22 @@ export function AirtimeForm() {
           }}
         />
       </Field>
+      <div role="group" aria-label="Quick amounts" className="-mt-2 flex flex-wrap gap-2">
+        {QUICK_AMOUNTS.map((naira) => (
+          <Button
+            key={naira}
+            size="sm"
+            variant={amount.trim() === String(naira) ? 'primary' : 'secondary'}
+            aria-pressed={amount.trim() === String(naira)}
+            onClick={() => {
+              setAmount(String(naira));
+              edited('amount');
+            }}
+          >
+            <Money kobo={naira * NAIRA} />
+          </Button>
+        ))}
+      </div>
       <PriceSummary price={price} valueLabel="Airtime" />
       <PinField
         id={idOf('pin')}

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import type { Recipient } from '@contract/entities';
+import { isDigits } from '@contract/rules';
 import { cableForm } from '@contract/forms';
 import { billPrice } from '@contract/pricing';
 import { Field } from '@/components/ui/field';
@@ -19,6 +21,7 @@ import { PriceSummary } from './price-summary';
 import { PinField, SubmitRow } from './purchase-fields';
 import { usePurchaseFlow } from './use-purchase-flow';
 import { PurchaseResult } from './purchase-result';
+import { RecipientPicker } from './recipient-picker';
 import { useFormErrors } from '@/lib/use-form-errors';
 
 const FIELDS = ['service_id', 'plan_id', 'smart_card_number', 'pin'] as const;
@@ -46,6 +49,14 @@ export function CableForm() {
   const edited = (field: (typeof FIELDS)[number]) => {
     clear(field);
     buy.reset();
+  };
+
+  const choose = (r: Recipient) => {
+    if (r.service_id !== serviceId) setPlanId('');
+    setServiceId(r.service_id);
+    setCard(r.destination);
+    clear('service_id');
+    edited('smart_card_number');
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -89,6 +100,16 @@ export function CableForm() {
       className="flex flex-col gap-4"
       aria-label="Pay for cable TV"
     >
+      <RecipientPicker
+        product="CableTV"
+        providerName={(r) => variations.find((v) => v.service_id === r.service_id)?.name}
+        onChoose={choose}
+        draft={
+          variation && isDigits(card.trim())
+            ? { destination: card.trim(), service_id: variation.service_id }
+            : null
+        }
+      />
       <Field label="TV provider" controlId={idOf('service_id')} error={errors.service_id} required>
         {(control) => (
           <Select

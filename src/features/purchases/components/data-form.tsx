@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { dataForm } from '@contract/forms';
 import { dataPrice } from '@contract/pricing';
+import type { Recipient } from '@contract/entities';
+import { isDigits, isPhone } from '@contract/rules';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Money } from '@/components/ui/money';
@@ -18,6 +20,7 @@ import { PriceSummary } from './price-summary';
 import { PinField, SubmitRow } from './purchase-fields';
 import { usePurchaseFlow } from './use-purchase-flow';
 import { PurchaseResult } from './purchase-result';
+import { RecipientPicker } from './recipient-picker';
 import { useFormErrors } from '@/lib/use-form-errors';
 
 const FIELDS = ['service_id', 'plan_id', 'phone_number', 'account_id', 'pin'] as const;
@@ -47,6 +50,15 @@ export function DataForm() {
   const edited = (field: (typeof FIELDS)[number]) => {
     clear(field);
     buy.reset();
+  };
+
+  const choose = (r: Recipient) => {
+    if (r.service_id !== serviceId) setPlanId('');
+    setServiceId(r.service_id);
+    setDestination(r.destination);
+    clear('service_id');
+    clear('phone_number');
+    edited('account_id');
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -87,6 +99,17 @@ export function DataForm() {
   const destinationField = requiresAccountId ? 'account_id' : 'phone_number';
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Buy data">
+      <RecipientPicker
+        product="Data"
+        providerName={(r) => variations.find((v) => v.service_id === r.service_id)?.name}
+        onChoose={choose}
+        draft={
+          variation &&
+          (requiresAccountId ? isDigits(destination.trim()) : isPhone(destination.trim()))
+            ? { destination: destination.trim(), service_id: variation.service_id }
+            : null
+        }
+      />
       <Field label="Network" controlId={idOf('service_id')} error={errors.service_id} required>
         {(control) => (
           <Select

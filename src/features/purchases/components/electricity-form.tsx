@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { Recipient } from '@contract/entities';
 import { electricityForm } from '@contract/forms';
 import { electricityPrice, NAIRA } from '@contract/pricing';
 import { isDigits } from '@contract/rules';
@@ -19,6 +20,7 @@ import { PriceSummary } from './price-summary';
 import { PinField, SubmitRow } from './purchase-fields';
 import { usePurchaseFlow } from './use-purchase-flow';
 import { PurchaseResult } from './purchase-result';
+import { RecipientPicker } from './recipient-picker';
 import { useFormErrors } from '@/lib/use-form-errors';
 
 const FIELDS = ['service_id', 'variation_code', 'meter_number', 'amount', 'pin'] as const;
@@ -48,6 +50,15 @@ export function ElectricityForm() {
   const edited = (field: (typeof FIELDS)[number]) => {
     clear(field);
     buy.reset();
+  };
+
+  const disco = (r: Recipient) =>
+    variations.find((v) => v.service_id === r.service_id && v.variation_code === r.variation_code);
+  const choose = (r: Recipient) => {
+    setVariationId(disco(r)?.id ?? '');
+    setMeter(r.destination);
+    clear('service_id');
+    edited('meter_number');
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -95,6 +106,20 @@ export function ElectricityForm() {
       className="flex flex-col gap-4"
       aria-label="Buy electricity"
     >
+      <RecipientPicker
+        product="Electricity"
+        providerName={(r) => disco(r)?.name}
+        onChoose={choose}
+        draft={
+          variation && isDigits(meter.trim())
+            ? {
+                destination: meter.trim(),
+                service_id: variation.service_id,
+                variation_code: variation.variation_code,
+              }
+            : null
+        }
+      />
       <Field
         label="Electricity company"
         controlId={idOf('service_id')}
