@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { expect, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { api, SERVER_MSG } from '@contract';
 import {
   db,
@@ -44,6 +44,15 @@ const meta = {
         }
       />
       <Route path={paths.createPin} element={<h1>Create pin page</h1>} />
+      <Route
+        path={paths.user.airtime}
+        element={
+          <>
+            <h1>Airtime page</h1>
+            <LocationProbe />
+          </>
+        }
+      />
     </Routes>
   ),
   beforeEach: () => {
@@ -193,5 +202,44 @@ export const PaymentReturnCredited: Story = {
       timeout: 5000,
     });
     await waitFor(() => expect(canvas.getByTestId('location-search')).toHaveTextContent(/^$/));
+  },
+};
+
+/** Issue 17: a tile per service and Fund wallet, above the figures. */
+export const Shortcuts: Story = {
+  play: async ({ canvas }) => {
+    const buy = await canvas.findByRole('navigation', { name: 'Buy' });
+    const links = within(buy).getAllByRole('link');
+    await expect(links.map((a) => a.textContent)).toEqual([
+      'Airtime',
+      'Data',
+      'TV',
+      'Electricity',
+      'Fund wallet',
+    ]);
+    await expect(within(buy).getByRole('link', { name: 'Fund wallet' })).toHaveAttribute(
+      'href',
+      paths.user.wallet,
+    );
+  },
+};
+
+/** Issue 17: "Buy again" opens the purchase page with the saved recipient chosen. */
+export const BuyAgain: Story = {
+  play: async ({ canvas }) => {
+    const again = await canvas.findByRole('region', { name: 'Buy again' }, { timeout: 5000 });
+    await userEvent.click(within(again).getByRole('link', { name: /^Mum's MTN/ }));
+    await expect(await canvas.findByRole('heading', { name: 'Airtime page' })).toBeVisible();
+    await expect(canvas.getByTestId('location-search')).toHaveTextContent('?recipient=rcp_mum_mtn');
+  },
+};
+
+/** A new customer has nothing to buy again: only the service tiles. */
+export const NothingToBuyAgain: Story = {
+  parameters: { msw: { handlers: [variants.recipients.empty] } },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('navigation', { name: 'Buy' });
+    await canvas.findByRole('region', { name: 'Summary' });
+    await expect(canvas.queryByRole('region', { name: 'Buy again' })).not.toBeInTheDocument();
   },
 };

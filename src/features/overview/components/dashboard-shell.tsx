@@ -15,6 +15,7 @@ import {
   TransactionsIcon,
   WalletIcon,
 } from '@/components/ui/icons';
+import { BottomNav } from '@/components/ui/bottom-nav';
 import { Money } from '@/components/ui/money';
 import { Sidebar, type SidebarEntry, type SidebarLinkProps } from '@/components/ui/sidebar';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -42,6 +43,14 @@ const entries: SidebarEntry[] = [
 const moreEntries: SidebarEntry[] = [
   { href: paths.user.buyCoupon, label: 'Buy Coupon', icon: <CouponIcon /> },
   { href: paths.user.education, label: 'Education', icon: <EducationIcon /> },
+];
+
+// Issue 17: on phones, the four places customers use most, one tap away at the bottom.
+const bottomEntries: SidebarEntry[] = [
+  { href: paths.user.overview, label: 'Home', icon: <HomeIcon /> },
+  { href: paths.user.airtime, label: 'Airtime', icon: <AirtimeIcon /> },
+  { href: paths.user.transactions, label: 'History', icon: <TransactionsIcon /> },
+  { href: paths.user.wallet, label: 'Wallet', icon: <WalletIcon /> },
 ];
 
 const COLLAPSED_KEY = 'user_sidebar_collapsed';
@@ -157,10 +166,20 @@ export function UserDashboardShell({ brand }: { brand: ReactNode }) {
       />
       <div className="flex min-w-0 flex-1 flex-col">
         <BalanceHeader />
-        <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+        <main
+          id={MAIN_ID}
+          tabIndex={-1}
+          className="min-w-0 flex-1 pb-20 focus:outline-none md:pb-0"
+        >
           <Outlet />
         </main>
       </div>
+      <BottomNav
+        label="Shortcuts"
+        entries={bottomEntries}
+        currentHref={currentHref}
+        renderLink={renderLink}
+      />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
 import { EmailNotice } from './email-notice';
 import { PaymentReturn } from './payment-return';
+import { Shortcuts } from './shortcuts';
 
 const columns: PagedTableColumn<Transaction>[] = [
   {
@@ -77,6 +78,7 @@ export function OverviewScreen() {
       <PaymentReturn />
       {user && !user.email_verified ? <EmailNotice email={user.email} /> : null}
       {error && !user ? <FormAlert>{errorMessage(error, FALLBACK.generic)}</FormAlert> : null}
+      <Shortcuts />
       <section aria-label="Summary" className="grid gap-3 sm:grid-cols-3">
         <StatCard label="Transactions" value={user?.transactions_count ?? 0} loading={loading} />
         <StatCard

@@ -1,0 +1,68 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import type * as React from 'react';
+
+import { cn } from '@/lib/cn';
+
+import { focusRing } from './button';
+import type { SidebarLinkProps } from './sidebar';
+
+export const shortcutTileVariants = cva(
+  [
+    'flex min-w-0 flex-col items-center justify-center gap-2 rounded-card border p-3 text-center text-sm font-medium',
+    'transition-colors [&_svg]:size-6 [&_svg]:shrink-0',
+    focusRing,
+  ],
+  {
+    variants: {
+      tone: {
+        default: 'border-border bg-bg text-fg hover:bg-surface',
+        brand: 'border-brand/40 bg-brand-soft text-fg hover:bg-brand/15',
+      },
+    },
+    defaultVariants: { tone: 'default' },
+  },
+);
+
+export type ShortcutTileProps = VariantProps<typeof shortcutTileVariants> & {
+  href: string;
+  /** An icon from the design system's set. */
+  icon: React.ReactNode;
+  /** What the tile opens ("Airtime"); its accessible name. */
+  label: string;
+  /** A second line ("08031234567"), read after the label. */
+  detail?: string;
+  /** Draws the link (your router's `<Link>`); a plain `<a>` by default. */
+  renderLink?: (props: SidebarLinkProps) => React.ReactNode;
+  className?: string;
+};
+
+const defaultRenderLink = ({ children, ...props }: SidebarLinkProps) => (
+  <a {...props}>{children}</a>
+);
+
+/** A square link with an icon and a label: the overview's shortcuts (issue 17). */
+export function ShortcutTile({
+  href,
+  icon,
+  label,
+  detail,
+  tone,
+  renderLink = defaultRenderLink,
+  className,
+}: ShortcutTileProps) {
+  return renderLink({
+    href,
+    className: cn(shortcutTileVariants({ tone }), className),
+    children: (
+      <>
+        <span aria-hidden="true" className="inline-flex text-brand">
+          {icon}
+        </span>
+        <span className="max-w-full truncate">{label}</span>
+        {detail ? (
+          <span className="max-w-full truncate text-xs font-normal text-muted">{detail}</span>
+        ) : null}
+      </>
+    ),
+  });
+}

@@ -1,0 +1,94 @@
+import type * as React from 'react';
+import { Link } from 'react-router-dom';
+import type { Recipient, RecipientProduct } from '@contract/entities';
+import {
+  AirtimeIcon,
+  CableTvIcon,
+  DataIcon,
+  ElectricityIcon,
+  PlusIcon,
+} from '@/components/ui/icons';
+import type { SidebarLinkProps } from '@/components/ui/sidebar';
+import { ShortcutTile } from '@/components/ui/shortcut-tile';
+import { paths } from '@/config/routes';
+import { RECIPIENT_PARAM, recipientParam, useRecipients } from '@/lib/recipients';
+
+const PRODUCT: Record<RecipientProduct, { href: string; label: string; icon: React.ReactNode }> = {
+  Airtime: { href: paths.user.airtime, label: 'Airtime', icon: <AirtimeIcon /> },
+  Data: { href: paths.user.data, label: 'Data', icon: <DataIcon /> },
+  CableTV: { href: paths.user.cableTv, label: 'TV', icon: <CableTvIcon /> },
+  Electricity: { href: paths.user.electricity, label: 'Electricity', icon: <ElectricityIcon /> },
+};
+
+/** How many saved and recent recipients the overview offers to buy for again. */
+const BUY_AGAIN = 6;
+
+function renderLink({ href, children, ...props }: SidebarLinkProps) {
+  return (
+    <Link to={href} {...props}>
+      {children}
+    </Link>
+  );
+}
+
+/** The purchase page, opened with a recipient chosen. */
+export function buyAgainHref(r: Recipient): string {
+  const query = new URLSearchParams({ [RECIPIENT_PARAM]: recipientParam(r) });
+  return `${PRODUCT[r.product].href}?${query.toString()}`;
+}
+
+/**
+ * The overview's first row (issue 17): one tile per service and Fund wallet, then the
+ * customer's saved and recent recipients, each opening its purchase page ready to pay.
+ */
+export function Shortcuts() {
+  const { data } = useRecipients();
+  const again = data ? [...data.message.saved, ...data.message.recent].slice(0, BUY_AGAIN) : [];
+  return (
+    <>
+      <nav aria-label="Buy" className="grid grid-cols-3 gap-2 sm:grid-cols-5 sm:gap-3">
+        {(Object.keys(PRODUCT) as RecipientProduct[]).map((product) => (
+          <ShortcutTile
+            key={product}
+            href={PRODUCT[product].href}
+            icon={PRODUCT[product].icon}
+            label={PRODUCT[product].label}
+            renderLink={renderLink}
+          />
+        ))}
+        <ShortcutTile
+          href={paths.user.wallet}
+          icon={<PlusIcon />}
+          label="Fund wallet"
+          tone="brand"
+          renderLink={renderLink}
+        />
+      </nav>
+      {again.length > 0 ? (
+        <section aria-labelledby="buy-again-heading" className="flex flex-col gap-2">
+          <h2 id="buy-again-heading" className="text-lg font-semibold">
+            Buy again
+          </h2>
+          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
+            {again.map((r) => (
+              <li key={buyAgainHref(r)} className="flex">
+                <ShortcutTile
+                  className="flex-1"
+                  href={buyAgainHref(r)}
+                  icon={PRODUCT[r.product].icon}
+                  label={r.name ?? r.destination}
+                  detail={
+                    r.name
+                      ? `${PRODUCT[r.product].label} · ${r.destination}`
+                      : PRODUCT[r.product].label
+                  }
+                  renderLink={renderLink}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
