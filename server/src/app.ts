@@ -37,6 +37,7 @@ import { createMailer, purgeMailBodies } from './services/mail.ts';
 import { startWebhookWorker } from './services/webhooks.ts';
 import { purgeCounters } from './services/rate.ts';
 import { seed, type SeedResult } from './services/seed.ts';
+import { accessLevel, logFormat, prettyStream } from './logging.ts';
 import { createTokenService } from './services/tokens.ts';
 
 declare module 'fastify' {
@@ -75,8 +76,12 @@ export function loggedUrl(url: string): string {
     .replace(/([?&][^=&#]*(?:token|secret|password|pin)[^=&#]*=)[^&#]*/gi, '$1[redacted]');
 }
 
-/** pino options: redaction on, request bodies never logged (Fastify does not log them). */
+/**
+ * pino options: redaction on, request bodies never logged (Fastify does not log them). Without
+ * a stream: short lines in a terminal, JSON elsewhere or with LOG_FORMAT=json (logging.ts).
+ */
 export function loggerOptions(stream?: { write(line: string): void }) {
+  const out = stream ?? (logFormat() === 'pretty' ? prettyStream() : undefined);
   return {
     level: process.env.LOG_LEVEL || 'info',
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
@@ -97,7 +102,7 @@ export function loggerOptions(stream?: { write(line: string): void }) {
         };
       },
     },
-    ...(stream ? { stream } : {}),
+    ...(out ? { stream: out } : {}),
   };
 }
 
@@ -112,6 +117,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(),
+    // One line per request, written below once it is answered (not "incoming" + "completed").
+    disableRequestLogging: true,
     bodyLimit: 64 * 1024,
     // A malformed or over-long path segment is bad input too: 400 `{ type, msg }`, like the
     // contract's own refusals, not Fastify's 414 body.
@@ -125,6 +132,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
+  });
+
+  // The access log (issue 17): API calls at info, pages and static files at debug; the URL
+  // with e-mailed link tokens and token-like query values redacted (loggedUrl).
+  app.addHook('onResponse', (req, reply, done) => {
+    req.log[accessLevel(req.url)]({
+      method: req.method,
+      url: loggedUrl(req.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    });
+    done();
   });
 
   // JSON bodies: an empty body is "no body" (logout, for instance); bad JSON is a 400.

@@ -2,6 +2,7 @@
 import { api } from '@contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
+import { logFormat, prettyLine, prettyStream } from '../src/logging.ts';
 import { createKit, engines, PASSWORD, PIN, type Kit } from './helper.ts';
 
 describe.each(engines)('logs on %s', (engine) => {
@@ -112,5 +113,61 @@ describe.each(engines)('logs on %s', (engine) => {
     const output = lines.join('');
     expect(output).toContain('/api/payment/virtual-account');
     expect(output).not.toContain(bvn);
+  });
+});
+
+describe('readable logs (issue 17)', () => {
+  it('JSON unless a terminal, LOG_FORMAT wins either way', () => {
+    expect(logFormat({}, true)).toBe('pretty');
+    expect(logFormat({}, false)).toBe('json');
+    expect(logFormat({ LOG_FORMAT: 'json' }, true)).toBe('json');
+    expect(logFormat({ LOG_FORMAT: 'pretty' }, false)).toBe('pretty');
+  });
+
+  it('turns an API call into one short line and other entries into level + message', () => {
+    const time = Date.UTC(2026, 10, 23, 12, 3, 4);
+    expect(
+      prettyLine(
+        JSON.stringify({
+          level: 30,
+          time,
+          pid: 1,
+          reqId: 'r1',
+          method: 'POST',
+          url: '/api/x',
+          status: 200,
+          ms: 35.2,
+        }),
+      ),
+    ).toBe('12:03:04  POST /api/x  200  35 ms\n');
+    expect(
+      prettyLine(JSON.stringify({ level: 40, time, msg: 'requery flagged', transaction_id: 't1' })),
+    ).toBe('12:03:04  WARN  requery flagged  {"transaction_id":"t1"}\n');
+    expect(prettyLine('not json')).toBe('not json\n');
+  });
+
+  describe.each(engines)('on %s at the default level', (engine) => {
+    let kit: Kit;
+    const lines: string[] = [];
+    beforeAll(async () => {
+      const options = {
+        ...loggerOptions(prettyStream({ write: (line: string) => void lines.push(line) })),
+        level: 'info',
+      };
+      kit = await createKit(engine, { logger: options });
+    });
+    afterAll(async () => kit.close());
+
+    it('prints one line per API call and nothing for pages and static files', async () => {
+      const a = await kit.user();
+      lines.length = 0;
+      expect((await kit.call(api.currentUser, { token: a.token })).status).toBe(200);
+      await kit.app.inject({ url: '/assets/index-abc123.js' });
+      await kit.app.inject({ url: '/favicon.ico' });
+      await kit.app.inject({ url: '/auth/verifyemail/secret-token-123' });
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d {2}GET \/api\/user {2}200 {2}\d+ ms\n$/);
+      expect(lines.join('')).not.toContain(a.token);
+    });
   });
 });
