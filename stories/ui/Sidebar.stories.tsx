@@ -15,6 +15,7 @@ import {
   TransactionsIcon,
   WalletIcon,
 } from '@/components/ui/icons';
+import { cn } from '@/lib/cn';
 import { Sidebar, type SidebarEntry } from '@/components/ui/sidebar';
 
 /** Spec §2 user dashboard pages, with the Admin entry for admins. */
@@ -40,14 +41,16 @@ const DRAWER_LOAD = { timeout: 5000 };
 /** True from the `md` breakpoint, where the side column shows instead of the Menu button. */
 const isWide = () => window.matchMedia('(min-width: 48rem)').matches;
 
-type Args = ComponentProps<typeof Sidebar> & { startCollapsed?: boolean };
+type Args = ComponentProps<typeof Sidebar> & { startCollapsed?: boolean; tallPage?: boolean };
 
-function SidebarFrame({ startCollapsed = false, ...props }: Args) {
+function SidebarFrame({ startCollapsed = false, tallPage = false, ...props }: Args) {
   const [collapsed, setCollapsed] = useState(startCollapsed);
   return (
     <div className="-m-4 min-h-[32rem] bg-bg md:flex">
       <Sidebar {...props} collapsed={collapsed} onCollapsedChange={setCollapsed} />
-      <main className="flex-1 p-4 text-sm text-muted">Page content</main>
+      <main className={cn('flex-1 p-4 text-sm text-muted', tallPage && 'h-[2400px]')}>
+        Page content
+      </main>
     </div>
   );
 }
@@ -181,3 +184,15 @@ export const WithThemeSwitch: Story = {
 };
 
 export const Dark: Story = { globals: { theme: 'dark' }, args: { isAdmin: true } };
+
+/** Issue 17: on a page taller than the window the column's colour goes all the way down. */
+export const TallPage: Story = {
+  args: { tallPage: true },
+  play: async ({ canvasElement }) => {
+    if (!isWide()) return; // phones have the bar and drawer instead
+    const column = canvasElement.querySelector('[data-slot="sidebar-column"]');
+    await expect(column).not.toBeNull();
+    await expect(column!.getBoundingClientRect().height).toBeGreaterThanOrEqual(2400);
+    await expect(getComputedStyle(column!).backgroundColor).not.toBe('rgba(0, 0, 0, 0)');
+  },
+};

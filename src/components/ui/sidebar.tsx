@@ -42,18 +42,20 @@ export type SidebarLinkProps = {
   children: React.ReactNode;
 };
 
-export const sidebarVariants = cva(
-  'hidden shrink-0 flex-col gap-2 border-r border-border bg-surface text-fg md:sticky md:top-0 md:flex md:h-dvh',
-  {
-    variants: {
-      collapsed: {
-        false: 'w-sidebar',
-        true: 'w-sidebar-collapsed',
-      },
+/**
+ * The side column. It sits in a column (`sidebar-column`) that stretches to the page's height
+ * and draws the background and border, so on a page taller than the window the colour goes all
+ * the way down; the column's content stays in view (sticky, the window's height).
+ */
+export const sidebarVariants = cva('sticky top-0 flex h-dvh flex-col gap-2 text-fg', {
+  variants: {
+    collapsed: {
+      false: 'w-sidebar',
+      true: 'w-sidebar-collapsed',
     },
-    defaultVariants: { collapsed: false },
   },
-);
+  defaultVariants: { collapsed: false },
+});
 
 export type SidebarProps = VariantProps<typeof sidebarVariants> & {
   /** Accessible name of the navigation ("User dashboard"). */
@@ -244,76 +246,85 @@ export function Sidebar({
       </div>
 
       {/* Wide screens: the side column. */}
-      <aside
-        data-slot="sidebar"
-        data-collapsed={collapsed}
-        className={cn(sidebarVariants({ collapsed }), 'p-3', className)}
+      <div
+        data-slot="sidebar-column"
+        className="hidden shrink-0 border-r border-border bg-surface md:block"
       >
-        <div
-          className={cn(
-            'flex items-center gap-2 px-1 pb-2',
-            collapsed ? 'flex-col' : 'justify-between',
-          )}
+        <aside
+          data-slot="sidebar"
+          data-collapsed={collapsed}
+          className={cn(sidebarVariants({ collapsed }), 'p-3', className)}
         >
-          {collapsed ? null : <div className="min-w-0 truncate font-bold">{brand}</div>}
-          {onCollapsedChange ? (
-            <button
-              type="button"
-              aria-expanded={!collapsed}
-              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-              onClick={() => onCollapsedChange(!collapsed)}
-              className={cn(
-                'inline-flex size-9 shrink-0 items-center justify-center rounded-control text-muted hover:bg-border/60 hover:text-fg',
-                focusRing,
-              )}
-            >
-              {collapsed ? <ExpandIcon className="size-5" /> : <CollapseIcon className="size-5" />}
-            </button>
-          ) : null}
-        </div>
-        <nav aria-label={label} className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto">
-          <ul className="flex flex-col gap-1">
-            {visible.map((entry) => link(entry, { collapsed }))}
-            {visibleMore.length > 0 ? (
-              <li>
-                <button
-                  type="button"
-                  aria-expanded={moreOpen}
-                  aria-controls={moreId}
-                  aria-label={collapsed ? 'More' : undefined}
-                  onClick={() => setMoreOpen((open) => !open)}
-                  className={itemClass(false, collapsed)}
-                >
-                  <span className="inline-flex size-6 shrink-0 items-center justify-center text-muted">
-                    <MoreIcon className="size-5" />
-                  </span>
-                  {collapsed ? null : (
-                    <>
-                      <span className="flex-1 text-left">More</span>
-                      {moreOpen ? (
-                        <ChevronUpIcon className="size-4 text-muted" />
-                      ) : (
-                        <ChevronDownIcon className="size-4 text-muted" />
-                      )}
-                    </>
-                  )}
-                </button>
-                <ul
-                  id={moreId}
-                  hidden={!moreOpen}
-                  className={cn(
-                    'mt-1 flex flex-col gap-1',
-                    collapsed ? '' : 'ml-4 border-l border-border pl-2',
-                  )}
-                >
-                  {visibleMore.map((entry) => link(entry, { collapsed }))}
-                </ul>
-              </li>
+          <div
+            className={cn(
+              'flex items-center gap-2 px-1 pb-2',
+              collapsed ? 'flex-col' : 'justify-between',
+            )}
+          >
+            {collapsed ? null : <div className="min-w-0 truncate font-bold">{brand}</div>}
+            {onCollapsedChange ? (
+              <button
+                type="button"
+                aria-expanded={!collapsed}
+                aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+                onClick={() => onCollapsedChange(!collapsed)}
+                className={cn(
+                  'inline-flex size-9 shrink-0 items-center justify-center rounded-control text-muted hover:bg-border/60 hover:text-fg',
+                  focusRing,
+                )}
+              >
+                {collapsed ? (
+                  <ExpandIcon className="size-5" />
+                ) : (
+                  <CollapseIcon className="size-5" />
+                )}
+              </button>
             ) : null}
-          </ul>
-        </nav>
-        {logout(collapsed)}
-      </aside>
+          </div>
+          <nav aria-label={label} className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto">
+            <ul className="flex flex-col gap-1">
+              {visible.map((entry) => link(entry, { collapsed }))}
+              {visibleMore.length > 0 ? (
+                <li>
+                  <button
+                    type="button"
+                    aria-expanded={moreOpen}
+                    aria-controls={moreId}
+                    aria-label={collapsed ? 'More' : undefined}
+                    onClick={() => setMoreOpen((open) => !open)}
+                    className={itemClass(false, collapsed)}
+                  >
+                    <span className="inline-flex size-6 shrink-0 items-center justify-center text-muted">
+                      <MoreIcon className="size-5" />
+                    </span>
+                    {collapsed ? null : (
+                      <>
+                        <span className="flex-1 text-left">More</span>
+                        {moreOpen ? (
+                          <ChevronUpIcon className="size-4 text-muted" />
+                        ) : (
+                          <ChevronDownIcon className="size-4 text-muted" />
+                        )}
+                      </>
+                    )}
+                  </button>
+                  <ul
+                    id={moreId}
+                    hidden={!moreOpen}
+                    className={cn(
+                      'mt-1 flex flex-col gap-1',
+                      collapsed ? '' : 'ml-4 border-l border-border pl-2',
+                    )}
+                  >
+                    {visibleMore.map((entry) => link(entry, { collapsed }))}
+                  </ul>
+                </li>
+              ) : null}
+            </ul>
+          </nav>
+          {logout(collapsed)}
+        </aside>
+      </div>
     </>
   );
 }

@@ -25,6 +25,8 @@ export const Success: Story = {
     // 30 days + the header row.
     await expect(within(table).getAllByRole('row')).toHaveLength(31);
     await expect(canvas.getByRole('figure')).toBeVisible();
+    // Issue 17: in words a person uses, not milliseconds.
+    await expect(canvas.getByText('Signed in during the last 17 minutes')).toBeVisible();
   },
 };
 

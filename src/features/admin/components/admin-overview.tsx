@@ -1,3 +1,4 @@
+import { LIMITS } from '@contract/pricing';
 import { Money } from '@/components/ui/money';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
@@ -46,7 +47,7 @@ export function AdminOverview() {
         <StatCard
           label="Active users"
           value={o?.recent_users}
-          hint="Logged in within the last 1,000,000 ms (about 17 minutes)"
+          hint={`Signed in during the last ${Math.round(LIMITS.recentlyActiveMs / 60_000)} minutes`}
           loading={!o && !overview.error}
         />
       </section>
