@@ -2,6 +2,7 @@ import type { Transaction } from '@contract/entities';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { FormAlert } from '@/components/ui/form-alert';
+import { ShareReceiptButton } from '@/components/ui/share-receipt-button';
 import { Money } from '@/components/ui/money';
 import { StatusBadge } from '@/components/ui/status-badge';
 
@@ -84,9 +85,12 @@ export function PurchaseResult({ transaction: t, onDone }: PurchaseResultProps) 
           </>
         ) : null}
       </dl>
-      <Button variant="secondary" onClick={onDone} className="self-start">
-        Make another purchase
-      </Button>
+      <div className="flex flex-wrap items-start gap-2">
+        <ShareReceiptButton transaction={t} />
+        <Button variant="secondary" onClick={onDone}>
+          Make another purchase
+        </Button>
+      </div>
     </div>
   );
 }

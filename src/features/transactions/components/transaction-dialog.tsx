@@ -13,6 +13,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
+import { ShareReceiptButton } from '@/components/ui/share-receipt-button';
 import { TransactionDetails } from '@/components/ui/transaction-details';
 import { errorMessage } from '@/lib/api-error';
 import { useDeleteTransaction } from '../api/delete-transaction';
@@ -37,8 +38,9 @@ export type TransactionDialogProps = {
 };
 
 /**
- * Transaction details popup (spec §2): the details, Close, Print receipt, and Delete for the
- * user's own transactions in a final state (decisions §5), confirmed first.
+ * Transaction details popup (spec §2): the details, Close, Share receipt (issue 17), Print
+ * receipt, and Delete for the user's own transactions in a final state (decisions §5),
+ * confirmed first.
  */
 export function TransactionDialog({
   transaction,
@@ -116,6 +118,7 @@ export function TransactionDialog({
                   Delete
                 </Button>
               ) : null}
+              {transaction ? <ShareReceiptButton transaction={transaction} /> : null}
               <Button variant="outline" onClick={onPrint}>
                 Print receipt
               </Button>

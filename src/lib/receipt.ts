@@ -1,0 +1,95 @@
+import type { Transaction } from '@contract/entities';
+import { brand } from '@/config/brand';
+import { formatDateTime } from './dates';
+import { formatNaira } from './money';
+
+/**
+ * A receipt a customer can share (issue 17: customers send receipts on WhatsApp): what it says,
+ * and sharing it as a PNG image. The drawing code (receipt-image.ts) loads only when a receipt
+ * is shared, so no page pays for it up front.
+ */
+
+export type ReceiptContent = {
+  brand: string;
+  title: string;
+  amount: string;
+  status: string;
+  /** Label and value, in order: what was bought, where it went, the token or pin, reference, date. */
+  rows: [string, string][];
+};
+
+const STATUS_WORDS: Record<Transaction['status'], string> = {
+  successful: 'Successful',
+  pending: 'Pending',
+  failed: 'Failed',
+  reversed: 'Reversed',
+  cancelled: 'Cancelled',
+};
+
+/** What the receipt shows for a transaction. */
+export function receiptContent(tx: Transaction): ReceiptContent {
+  const rows: ([string, string] | false | undefined)[] = [
+    ['Product', tx.plan ? `${tx.product} · ${tx.plan}` : tx.product],
+    !!tx.transaction_phone && ['Phone', tx.transaction_phone],
+    !!tx.meter_number && ['Meter number', tx.meter_number],
+    !!tx.smart_card_number && ['Smart card', tx.smart_card_number],
+    !!tx.account_id && ['Account ID', tx.account_id],
+    !!tx.customerName && ['Customer', tx.customerName],
+    !!tx.counterparty && ['Recipient', tx.counterparty],
+    !!tx.token && ['Token', tx.token],
+    !!tx.units && ['Units', tx.units],
+    !!tx.purchased_code && ['Pin', tx.purchased_code],
+    ['Amount charged', formatNaira(tx.amountCharged)],
+    ['Reference', tx.transaction_id],
+    ['Date', formatDateTime(tx.date)],
+  ];
+  return {
+    brand: brand.name,
+    title: `${tx.product} receipt`,
+    amount: formatNaira(tx.value),
+    status: STATUS_WORDS[tx.status],
+    rows: rows.filter((r): r is [string, string] => Array.isArray(r)),
+  };
+}
+
+/** The receipt's file name: `paybills-receipt-<reference>.png`. */
+export function receiptFileName(tx: Transaction): string {
+  const safe = tx.transaction_id.replace(/[^\w-]/g, '');
+  return `${brand.name.toLowerCase().replace(/\W/g, '')}-receipt-${safe}.png`;
+}
+
+/**
+ * Shares the receipt as an image through the phone's share sheet (Web Share API with files),
+ * or downloads it where the browser cannot share files. Says which happened; a share the
+ * customer dismissed is "cancelled".
+ */
+export async function shareReceipt(
+  tx: Transaction,
+): Promise<'shared' | 'downloaded' | 'cancelled'> {
+  const { drawReceipt } = await import('./receipt-image');
+  const blob = await drawReceipt(receiptContent(tx), brand.primaryColor);
+  const file = new File([blob], receiptFileName(tx), { type: 'image/png' });
+  const data = { files: [file], title: `${brand.name} receipt` };
+  if (typeof navigator.canShare === 'function' && navigator.canShare(data)) {
+    try {
+      await navigator.share(data);
+      return 'shared';
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
+      // Sharing refused (no user gesture left, a policy): download instead.
+    }
+  }
+  const url = URL.createObjectURL(file);
+  try {
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = file.name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } finally {
+    // Give the download time to start before the URL is released.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+  return 'downloaded';
+}
