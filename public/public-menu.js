@@ -3,6 +3,13 @@
 // the button opens and closes the menu, Escape or following a link closes it; the theme
 // chosen in the app; and "Go to dashboard" for a visitor who is signed in.
 (function () {
+  // The installable app's service worker (as src/main.tsx; these pages exist only in the
+  // server build, never with the mock API's worker).
+  if ('serviceWorker' in navigator) {
+    window.addEventListener('load', function () {
+      navigator.serviceWorker.register('/sw.js').catch(function () {});
+    });
+  }
   // The light/dark choice made in the app (src/lib/theme.ts); without one, CSS follows the
   // phone's setting.
   try {

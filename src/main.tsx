@@ -19,7 +19,23 @@ async function startMocksIfEnabled(): Promise<void> {
   }
 }
 
+/**
+ * The installable app's service worker (issue 17, decision 0018): built apps talking to the
+ * real server only. Mock builds leave the scope to MSW's worker; the dev server has none.
+ * public/public-menu.js does the same on the prerendered public pages.
+ */
+function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || import.meta.env.VITE_API_MODE === 'mock') return;
+  if (!('serviceWorker' in navigator)) return;
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      // Without it the app still works online; only install and the offline page are lost.
+    });
+  });
+}
+
 async function main(): Promise<void> {
+  registerServiceWorker();
   try {
     await startMocksIfEnabled();
   } catch (error) {
