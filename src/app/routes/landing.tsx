@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { focusRing, PageTitle } from '@/app/layouts/layout-parts';
 import { brand } from '@/config/brand';
 import { paths } from '@/config/routes';
+import { HeroPhone } from './hero-phone';
 
 const primaryButton = `inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-5 py-2.5 font-semibold text-brand-fg hover:opacity-90 ${focusRing}`;
 const secondaryButton = `inline-flex min-h-11 items-center justify-center rounded-md border border-border bg-bg px-5 py-2.5 font-semibold text-fg hover:bg-brand/10 ${focusRing}`;
@@ -122,35 +123,38 @@ export function LandingPage() {
       <PageTitle />
 
       <section id="home" aria-labelledby="hero-title" className="bg-brand/5">
-        <div className="mx-auto max-w-6xl px-4 py-14 md:py-24">
-          <p className="font-semibold text-brand">{brand.name}</p>
-          <h1
-            id="hero-title"
-            className="mt-2 max-w-3xl text-3xl leading-tight font-bold md:text-5xl"
-          >
-            {brand.tagline}
-          </h1>
-          <p className="mt-4 max-w-2xl text-lg text-muted">
-            Fund your wallet once with your bank card, then top up phones, renew TV and buy
-            electricity tokens whenever you need to — day or night.
-          </p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to={paths.signup} className={primaryButton}>
-              Sign up
-            </Link>
-            <Link to={paths.login} className={secondaryButton}>
-              Log in
-            </Link>
-          </div>
-          <p className="mt-6 text-sm text-muted">
-            On your phone?{' '}
-            <a
-              href={brand.appStoreUrl}
-              className={`rounded font-medium text-brand underline ${focusRing}`}
+        <div className="mx-auto flex max-w-6xl items-center gap-10 px-4 py-14 md:py-24">
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold text-brand">{brand.name}</p>
+            <h1
+              id="hero-title"
+              className="mt-2 max-w-3xl text-3xl leading-tight font-bold md:text-5xl"
             >
-              Get the {brand.name} app on {brand.appStoreName}
-            </a>
-          </p>
+              {brand.tagline}
+            </h1>
+            <p className="mt-4 max-w-2xl text-lg text-muted">
+              Fund your wallet once with your bank card, then top up phones, renew TV and buy
+              electricity tokens whenever you need to — day or night.
+            </p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <Link to={paths.signup} className={primaryButton}>
+                Sign up
+              </Link>
+              <Link to={paths.login} className={secondaryButton}>
+                Log in
+              </Link>
+            </div>
+            <p className="mt-6 text-sm text-muted">
+              On your phone?{' '}
+              <a
+                href={brand.appStoreUrl}
+                className={`rounded font-medium text-brand underline ${focusRing}`}
+              >
+                Get the {brand.name} app on {brand.appStoreName}
+              </a>
+            </p>
+          </div>
+          <HeroPhone />
         </div>
       </section>
 

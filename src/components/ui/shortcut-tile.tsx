@@ -58,7 +58,7 @@ export function ShortcutTile({
         <span aria-hidden="true" className="inline-flex text-brand">
           {icon}
         </span>
-        <span className="max-w-full truncate">{label}</span>
+        <span className="max-w-full leading-tight break-words">{label}</span>
         {detail ? (
           <span className="max-w-full truncate text-xs font-normal text-muted">{detail}</span>
         ) : null}
