@@ -21,6 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeAppShells } from './app-shells.mjs';
 import { precompress } from './precompress.mjs';
 import { prerender } from './prerender.mjs';
+import { stampServiceWorker } from './service-worker.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const defaultOutDir = path.join(root, 'dist');
@@ -41,6 +42,7 @@ const inputs = (mode) => [
   'scripts/zod-browser.mjs',
   'scripts/prerender.mjs',
   'scripts/app-shells.mjs',
+  'scripts/service-worker.mjs',
   '.env',
   mode === 'mock' ? '.env.mock' : '.env.production',
 ];
@@ -125,6 +127,8 @@ async function buildHere(mode, outDir) {
     logLevel: 'warn',
     build: { outDir },
   });
+  // The service worker's cache is named after this build (decision 0018).
+  stampServiceWorker({ outDir });
   // The public pages as static HTML (decision 0012); only the real server sends them.
   if (mode === 'server') {
     const pages = await prerender({ outDir });

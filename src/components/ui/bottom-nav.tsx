@@ -3,7 +3,7 @@ import type * as React from 'react';
 import { cn } from '@/lib/cn';
 
 import { focusRing } from './button';
-import type { SidebarEntry, SidebarLinkProps } from './sidebar';
+import { defaultRenderLink, type SidebarEntry, type SidebarLinkProps } from './sidebar';
 
 export type BottomNavProps = {
   /** Accessible name of the navigation ("Main"). */
@@ -16,10 +16,6 @@ export type BottomNavProps = {
   renderLink?: (props: SidebarLinkProps) => React.ReactNode;
   className?: string;
 };
-
-const defaultRenderLink = ({ children, ...props }: SidebarLinkProps) => (
-  <a {...props}>{children}</a>
-);
 
 /**
  * The phone's bar of the most used places, fixed at the bottom like the fintech apps customers

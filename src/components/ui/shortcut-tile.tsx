@@ -4,7 +4,7 @@ import type * as React from 'react';
 import { cn } from '@/lib/cn';
 
 import { focusRing } from './button';
-import type { SidebarLinkProps } from './sidebar';
+import { defaultRenderLink, type SidebarLinkProps } from './sidebar';
 
 export const shortcutTileVariants = cva(
   [
@@ -35,10 +35,6 @@ export type ShortcutTileProps = VariantProps<typeof shortcutTileVariants> & {
   renderLink?: (props: SidebarLinkProps) => React.ReactNode;
   className?: string;
 };
-
-const defaultRenderLink = ({ children, ...props }: SidebarLinkProps) => (
-  <a {...props}>{children}</a>
-);
 
 /** A square link with an icon and a label: the overview's shortcuts (issue 17). */
 export function ShortcutTile({

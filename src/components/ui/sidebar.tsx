@@ -85,7 +85,8 @@ export type SidebarProps = VariantProps<typeof sidebarVariants> & {
   className?: string;
 };
 
-const defaultRenderLink = ({ children, ...props }: SidebarLinkProps) => (
+/** A plain `<a>`: what the navigation components draw when given no router link. */
+export const defaultRenderLink = ({ children, ...props }: SidebarLinkProps) => (
   <a {...props}>{children}</a>
 );
 

@@ -63,7 +63,8 @@ function readCollapsed(): boolean {
   }
 }
 
-function renderLink({ href, children, ...props }: SidebarLinkProps) {
+/** The design system's links as router links (sidebar, bottom bar, overview shortcuts). */
+export function renderLink({ href, children, ...props }: SidebarLinkProps) {
   return (
     <Link to={href} {...props}>
       {children}

@@ -1,5 +1,4 @@
 import type * as React from 'react';
-import { Link } from 'react-router-dom';
 import type { Recipient, RecipientProduct } from '@contract/entities';
 import {
   AirtimeIcon,
@@ -8,10 +7,10 @@ import {
   ElectricityIcon,
   PlusIcon,
 } from '@/components/ui/icons';
-import type { SidebarLinkProps } from '@/components/ui/sidebar';
 import { ShortcutTile } from '@/components/ui/shortcut-tile';
 import { paths } from '@/config/routes';
 import { RECIPIENT_PARAM, recipientParam, useRecipients } from '@/lib/recipients';
+import { renderLink } from './dashboard-shell';
 
 const PRODUCT: Record<RecipientProduct, { href: string; label: string; icon: React.ReactNode }> = {
   Airtime: { href: paths.user.airtime, label: 'Airtime', icon: <AirtimeIcon /> },
@@ -22,14 +21,6 @@ const PRODUCT: Record<RecipientProduct, { href: string; label: string; icon: Rea
 
 /** How many saved and recent recipients the overview offers to buy for again. */
 const BUY_AGAIN = 6;
-
-function renderLink({ href, children, ...props }: SidebarLinkProps) {
-  return (
-    <Link to={href} {...props}>
-      {children}
-    </Link>
-  );
-}
 
 /** The purchase page, opened with a recipient chosen. */
 export function buyAgainHref(r: Recipient): string {
