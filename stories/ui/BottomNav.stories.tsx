@@ -16,15 +16,21 @@ const meta = {
   component: BottomNav,
   args: { label: 'Shortcuts', entries, currentHref: '/home' },
   globals: { viewport: { value: 'phone' } },
+  // The bar is fixed to the window's bottom: shoot the whole window.
+  parameters: { visual: { fullPage: true } },
   decorators: [(Story) => <div className="min-h-40">{Story()}</div>],
 } satisfies Meta<typeof BottomNav>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** The bar exists on phones only (hidden from `md` up, where the sidebar shows everything). */
+const isWide = () => window.matchMedia('(min-width: 48rem)').matches;
+
 /** Four places; the current one is marked for screen readers and drawn in the brand colour. */
 export const Default: Story = {
   play: async ({ canvas }) => {
+    if (isWide()) return;
     const nav = canvas.getByRole('navigation', { name: 'Shortcuts' });
     const links = within(nav).getAllByRole('link');
     await expect(links.map((a) => a.textContent)).toEqual(['Home', 'Airtime', 'History', 'Wallet']);
@@ -42,6 +48,7 @@ export const Default: Story = {
 export const OnWallet: Story = {
   args: { currentHref: '/wallet' },
   play: async ({ canvas }) => {
+    if (isWide()) return;
     await expect(canvas.getByRole('link', { name: 'Wallet' })).toHaveAttribute(
       'aria-current',
       'page',
