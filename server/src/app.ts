@@ -8,6 +8,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
+  LogController,
   type FastifyInstance,
   type FastifyReply,
   type FastifyServerOptions,
@@ -118,7 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(),
     // One line per request, written below once it is answered (not "incoming" + "completed").
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
     // A malformed or over-long path segment is bad input too: 400 `{ type, msg }`, like the
     // contract's own refusals, not Fastify's 414 body.

@@ -20,9 +20,22 @@ export async function choose(canvas: Canvas, label: RegExp | string, option: Reg
   await waitFor(() => expect(trigger).toHaveTextContent(option));
 }
 
+/**
+ * The field labelled `label` on the tab shown: the other tab's form stays mounted, hidden
+ * (Tabs keep their state), with fields of the same names.
+ */
+async function visibleField(canvas: Canvas, label: RegExp | string): Promise<HTMLElement> {
+  let field: HTMLElement | undefined;
+  await waitFor(() => {
+    field = canvas.getAllByLabelText(label).find((el: HTMLElement) => el.checkVisibility());
+    expect(field).toBeDefined();
+  });
+  return field!;
+}
+
 /** Types into the pin field (the PinInput is labelled "Secret pin"). */
 export async function typePin(canvas: Canvas, pin = DEMO_PIN) {
-  const field = await canvas.findByLabelText(/Secret pin/);
+  const field = await visibleField(canvas, /Secret pin/);
   await userEvent.clear(field);
   if (pin) await userEvent.type(field, pin);
 }
@@ -34,7 +47,7 @@ export async function submit(canvas: Canvas, name: string | RegExp) {
 
 /** Replaces a text field's value. */
 export async function fill(canvas: Canvas, label: RegExp | string, value: string) {
-  const field = await canvas.findByLabelText(label);
+  const field = await visibleField(canvas, label);
   await userEvent.clear(field);
   if (value) await userEvent.type(field, value);
 }
