@@ -4,7 +4,7 @@ import { db, findUser } from '../db';
 import { MockApiError } from '../errors';
 import type { UserRecord } from '../records';
 import { recordAudit } from '../services/audit';
-import { matches, paginate } from '../services/paging';
+import { paginate } from '../services/paging';
 import {
   couponsOf,
   historyOf,
