@@ -6,5 +6,7 @@ export const airtimePurchaseKey = api.airtime.path;
 
 /** Revalidates the current user: the balance and the history change. */
 export function useAirtimePurchase() {
-  return useApiMutation(api.airtime, { invalidates: [api.currentUser, api.myTransactions, api.recipients] });
+  return useApiMutation(api.airtime, {
+    invalidates: [api.currentUser, api.myTransactions, api.recipients],
+  });
 }

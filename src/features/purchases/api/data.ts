@@ -6,5 +6,7 @@ export const dataPurchaseKey = api.data.path;
 
 /** Revalidates the current user: the balance and the history change. */
 export function useDataPurchase() {
-  return useApiMutation(api.data, { invalidates: [api.currentUser, api.myTransactions, api.recipients] });
+  return useApiMutation(api.data, {
+    invalidates: [api.currentUser, api.myTransactions, api.recipients],
+  });
 }
