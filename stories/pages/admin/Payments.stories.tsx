@@ -4,7 +4,7 @@ import { SERVER_MSG } from '@contract';
 import { variants } from '@mocks/index';
 import { paths } from '@/config/routes';
 import { signedInAsAdmin } from '../../features/admin/session';
-import { AdminRoutes, at } from './admin-routes';
+import { AdminRoutes, at, expectCurrentPage } from './admin-routes';
 
 const meta = {
   title: 'Pages/Admin/Payments',
@@ -18,11 +18,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Success: Story = {
   play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
-    const current = canvas
-      .getAllByRole('link', { name: 'Payments' })
-      .find((link) => link.getAttribute('aria-current') === 'page');
-    await expect(current).toBeDefined();
+    await expectCurrentPage(canvas, 'Payments');
   },
 };
 

@@ -1,3 +1,4 @@
+import { expect, type within } from 'storybook/test';
 import { Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/routes';
 import { AdminOverview } from '@/features/admin/components/admin-overview';
@@ -33,3 +34,16 @@ export function AdminRoutes() {
 }
 
 export const at = (path: string) => ({ router: { initialEntries: [path] } });
+
+/** A page story's check: the page's heading shows and its sidebar link is the current page. */
+export async function expectCurrentPage(
+  canvas: ReturnType<typeof within>,
+  heading: string,
+  link = heading,
+) {
+  await expect(await canvas.findByRole('heading', { level: 1, name: heading })).toBeVisible();
+  const current = canvas
+    .getAllByRole('link', { name: link })
+    .find((a: HTMLElement) => a.getAttribute('aria-current') === 'page');
+  await expect(current).toBeDefined();
+}
