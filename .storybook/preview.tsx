@@ -3,6 +3,7 @@ import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { useEffect, type ReactNode } from 'react';
 import { MemoryRouter, type MemoryRouterProps } from 'react-router-dom';
+import { configure } from 'storybook/test';
 import { SWRConfig } from 'swr';
 import { handlers, resetDb } from '../mocks/index';
 import { swrConfig } from '../src/lib/swr';
@@ -57,6 +58,11 @@ const withSWR: Decorator = (Story) => (
     <Story />
   </SWRConfig>
 );
+
+// A story's first render loads its screen's code: on a busy two-core machine that can take
+// longer than Testing Library's 1 s default, so `findBy…` waits up to 5 s. A bound on waiting,
+// not a timing assertion: a story that renders in time passes as soon as it does.
+configure({ asyncUtilTimeout: 5000 });
 
 const preview: Preview = {
   tags: ['autodocs'],

@@ -52,13 +52,15 @@ test('electricity coupons of ₦200 and ₦500: bought, redeemed for a token, us
     await test.step(`redeem coupon ${i + 1} on Electricity for a token`, async () => {
       await openFromMenu(page, 'Electricity');
       await page.getByRole('tab', { name: 'Use Coupon' }).click();
-      await page.getByLabel(/Coupon code/).fill(code);
-      await page.getByRole('button', { name: 'Load' }).click();
-      const details = page.getByRole('region', { name: 'Coupon details' });
+      // Both tabs stay mounted (what was typed survives a switch): the visible panel's fields.
+      const coupon = page.getByRole('tabpanel');
+      await coupon.getByLabel(/Coupon code/).fill(code);
+      await coupon.getByRole('button', { name: 'Load' }).click();
+      const details = coupon.getByRole('region', { name: 'Coupon details' });
       await expect(details).toContainText('Ikeja Electric');
-      await page.getByLabel(/Meter number/).fill('45031234567');
-      await page.getByLabel(/Secret pin/).fill(PIN);
-      await page.getByRole('button', { name: 'Redeem coupon' }).click();
+      await coupon.getByLabel(/Meter number/).fill('45031234567');
+      await coupon.getByLabel(/Secret pin/).fill(PIN);
+      await coupon.getByRole('button', { name: 'Redeem coupon' }).click();
       const result = page.getByTestId('purchase-result');
       await expect(result.getByText('Purchase successful')).toBeVisible();
       await expect(result.getByText('Token', { exact: true })).toBeVisible();

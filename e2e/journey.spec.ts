@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MSG, SERVER_MSG } from '../contract/messages';
 import {
   expectBalance,
@@ -32,7 +32,7 @@ async function choose(page: Page, label: RegExp | string, option: RegExp | strin
   await page.getByRole('option', { name: option }).first().click();
 }
 
-async function typePin(page: Page, pin: string) {
+async function typePin(page: Page | Locator, pin: string) {
   await page.getByLabel(/Secret pin/).fill(pin);
 }
 
@@ -222,12 +222,14 @@ test('a new customer: sign up to logout, every kobo accounted for', async ({ pag
     await expectBalance(other, 1_000_00);
     await openFromMenu(other, 'Airtime');
     await other.getByRole('tab', { name: 'Use Coupon' }).click();
-    await other.getByLabel(/Coupon code/).fill(codes[0]!);
-    await other.getByRole('button', { name: 'Load' }).click();
-    await expect(other.getByRole('region', { name: 'Coupon details' })).toBeVisible();
-    await other.getByLabel(/Phone number/).fill('08051234567');
-    await typePin(other, friend.pin!);
-    await other.getByRole('button', { name: 'Redeem coupon' }).click();
+    // Both tabs stay mounted (what was typed survives a switch): the visible panel's fields.
+    const coupon = other.getByRole('tabpanel');
+    await coupon.getByLabel(/Coupon code/).fill(codes[0]!);
+    await coupon.getByRole('button', { name: 'Load' }).click();
+    await expect(coupon.getByRole('region', { name: 'Coupon details' })).toBeVisible();
+    await coupon.getByLabel(/Phone number/).fill('08051234567');
+    await typePin(coupon, friend.pin!);
+    await coupon.getByRole('button', { name: 'Redeem coupon' }).click();
     await expect(result(other).getByText('Purchase successful')).toBeVisible();
     // Paid by the coupon, not by the wallet.
     await expectBalance(other, 1_000_00);

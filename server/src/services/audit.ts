@@ -10,6 +10,7 @@ import type { AuditAction, AuditEntry } from '@contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import type { UserRow } from './users.ts';
+import { paged } from './paging.ts';
 
 export type Snapshot = Record<string, string | number | boolean | null>;
 
@@ -79,9 +80,8 @@ export async function listAudit(
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
-  const count = Number(total);
-  return {
-    message: rows.map((r): AuditEntry => ({
+  return paged(
+    rows.map((r): AuditEntry => ({
       id: r.id,
       admin: r.admin_email,
       admin_id: r.admin_id,
@@ -95,8 +95,7 @@ export async function listAudit(
       ip: r.ip,
       created_at: Number(r.created_at),
     })),
-    page: query.page,
-    pages: Math.max(1, Math.ceil(count / query.limit)),
-    total: count,
-  };
+    query,
+    Number(total),
+  );
 }

@@ -38,6 +38,7 @@ import {
   type CheckedTarget,
   type TargetPolicy,
 } from './webhook-target.ts';
+import { paged } from './paging.ts';
 
 type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 
@@ -157,13 +158,7 @@ export async function listDeliveries(
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
-  const count = Number(total);
-  return {
-    message: rows.map(toDelivery),
-    page: query.page,
-    pages: Math.max(1, Math.ceil(count / query.limit)),
-    total: count,
-  };
+  return paged(rows.map(toDelivery), query, Number(total));
 }
 
 /** Queues a delivery again, due now, with a fresh day of retries. */

@@ -7,6 +7,6 @@ export const cabletvPurchaseKey = api.cabletv.path;
 /** Revalidates the current user: the balance and the history change. */
 export function useCableTvPurchase() {
   return useApiMutation(api.cabletv, {
-    invalidates: [api.currentUser, api.myTransactions, api.recipients],
+    invalidates: [api.currentUser, api.myTransactions, api.myCoupons, api.recipients],
   });
 }

@@ -7,6 +7,6 @@ export const dataPurchaseKey = api.data.path;
 /** Revalidates the current user: the balance and the history change. */
 export function useDataPurchase() {
   return useApiMutation(api.data, {
-    invalidates: [api.currentUser, api.myTransactions, api.recipients],
+    invalidates: [api.currentUser, api.myTransactions, api.myCoupons, api.recipients],
   });
 }

@@ -6,5 +6,7 @@ export const educationPurchaseKey = api.education.path;
 
 /** Revalidates the current user: the balance and the history change. */
 export function useEducationPurchase() {
-  return useApiMutation(api.education, { invalidates: [api.currentUser, api.myTransactions] });
+  return useApiMutation(api.education, {
+    invalidates: [api.currentUser, api.myTransactions, api.myCoupons],
+  });
 }

@@ -7,6 +7,6 @@ export const electricityPurchaseKey = api.electricity.path;
 /** Revalidates the current user: the balance and the history change. */
 export function useElectricityPurchase() {
   return useApiMutation(api.electricity, {
-    invalidates: [api.currentUser, api.myTransactions, api.recipients],
+    invalidates: [api.currentUser, api.myTransactions, api.myCoupons, api.recipients],
   });
 }
