@@ -18,6 +18,8 @@ export interface SuiteResult {
   flaky: number;
   ms: number;
   note?: string;
+  /** Each failed test: its file, its name, and the first line of why. */
+  failures: { where: string; test: string; why: string }[];
 }
 
 /** The parts of Vitest's JSON report (Jest's format) that the summary reads. */
@@ -26,13 +28,38 @@ export interface VitestReport {
   numFailedTests?: number;
   numPendingTests?: number;
   numTodoTests?: number;
-  testResults?: { status: string; assertionResults?: { status: string }[] }[];
+  testResults?: {
+    name?: string;
+    status: string;
+    message?: string;
+    assertionResults?: {
+      status: string;
+      fullName?: string;
+      title?: string;
+      failureMessages?: string[];
+    }[];
+  }[];
 }
 
 /** The parts of Playwright's JSON report that the summary reads. */
 export interface PlaywrightReport {
   stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
-  errors?: unknown[];
+  errors?: { message?: string }[];
+  suites?: PlaywrightSuite[];
+}
+
+export interface PlaywrightSuite {
+  title?: string;
+  file?: string;
+  specs?: {
+    title: string;
+    file?: string;
+    tests?: {
+      status?: string;
+      results?: { error?: { message?: string }; errors?: { message?: string }[] }[];
+    }[];
+  }[];
+  suites?: PlaywrightSuite[];
 }
 
 export const SUITES: readonly Suite[];

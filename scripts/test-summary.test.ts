@@ -93,6 +93,75 @@ describe('npm test summary', () => {
     );
   });
 
+  it('names each failed test and why, before the summary, so the end of a CI log says what broke', () => {
+    const storybook = vitestResult(
+      'storybook',
+      {
+        numPassedTests: 5,
+        numFailedTests: 1,
+        testResults: [
+          {
+            name: '/tmp/clone/stories/pages/user/Wallet.stories.tsx',
+            status: 'failed',
+            assertionResults: [
+              { status: 'passed', fullName: 'Wallet Loaded' },
+              {
+                status: 'failed',
+                fullName: 'Wallet Bank Account',
+                failureMessages: ['\u001b[31mUnable to find role="button"\u001b[39m\n  at play'],
+              },
+            ],
+          },
+          {
+            name: '/ci/server/test/boot.test.ts',
+            status: 'failed',
+            message: 'Cannot find module x',
+          },
+        ],
+      },
+      1,
+      10,
+    );
+    const e2e = playwrightResult(
+      'e2e',
+      {
+        stats: { expected: 1, unexpected: 1 },
+        suites: [
+          {
+            title: 'coupons.spec.ts',
+            file: 'coupons.spec.ts',
+            specs: [
+              {
+                title: 'buy and redeem',
+                file: 'e2e/coupons.spec.ts',
+                tests: [
+                  { status: 'unexpected', results: [{ error: { message: 'Timeout 30000ms' } }] },
+                ],
+              },
+              { title: 'passes', tests: [{ status: 'expected', results: [{}] }] },
+            ],
+          },
+        ],
+      },
+      1,
+      10,
+    );
+    const lines = summaryLines([storybook, e2e]);
+    const start = lines.indexOf('== npm test: failed tests');
+    expect(start).toBeGreaterThan(-1);
+    expect(start).toBeLessThan(lines.indexOf('== npm test: summary'));
+    expect(lines.slice(start + 1, start + 4)).toEqual([
+      '  storybook: stories/pages/user/Wallet.stories.tsx › Wallet Bank Account\n      Unable to find role="button"',
+      '  storybook: server/test/boot.test.ts › (outside a test)\n      Cannot find module x',
+      '  e2e: e2e/coupons.spec.ts › buy and redeem\n      Timeout 30000ms',
+    ]);
+    expect(lines.at(-1)).toBe('6 passed, 3 failed');
+    // A green run prints no failure section.
+    expect(summaryLines([vitestResult('unit', { numPassedTests: 1 }, 0, 1)])).not.toContain(
+      '== npm test: failed tests',
+    );
+  });
+
   it('writes durations in seconds, then minutes', () => {
     expect(formatDuration(900)).toBe('0.9 s');
     expect(formatDuration(61_000)).toBe('1 min 01 s');
