@@ -60,6 +60,10 @@ export default defineConfig((configEnv) =>
               // Run after the Node/jsdom projects instead of beside them: on two cores, Chromium
               // and its dependency optimiser starve the jsdom tests (findBy… timeouts).
               sequence: { groupOrder: 1 },
+              // A story's play is a whole interaction (a form filled key by key, a server answer,
+              // a message): ~9 s for the longest on a busy two-core runner, where browser mode's
+              // 15 s default left too little room. A bound, not a timing assertion.
+              testTimeout: 30_000,
               browser: {
                 enabled: true,
                 headless: true,
