@@ -25,6 +25,7 @@ import { transfersAudit } from '../../migrations/0006-issue16-transfers-audit.ts
 import { recipientsAndSearch } from '../../migrations/0007-issue17-recipients-and-search.ts';
 import type { Engine } from '../config.ts';
 import type { Database } from './schema.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export type Db = Kysely<Database>;
 
@@ -112,7 +113,9 @@ export async function openDb(
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    });
   }
 
   /** SQLite: inside `exclusive`, the start-up transaction is already open on the connection. */
