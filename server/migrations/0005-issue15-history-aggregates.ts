@@ -23,7 +23,11 @@ export const DAY_MS = 86_400_000;
 
 type Row = 'NEW' | 'OLD';
 
-export function historyAggregates(engine: Engine): Migration {
+/**
+ * The aggregate triggers. `dayOffsetMs` is added to `created_at` before dividing into days:
+ * 0 here (UTC days, as first shipped), the Lagos offset since 0009.
+ */
+export function aggregateTriggers(engine: Engine, dayOffsetMs = 0): AggregateTrigger[] {
   const pg = engine === 'postgres';
   /**
    * Which counter row a change lands on: on PostgreSQL the connection's own (its backend pid),
@@ -44,7 +48,7 @@ export function historyAggregates(engine: Engine): Migration {
        on conflict (user_id, product, status, deleted) do update
          set n = tx_user_counts.n + excluded.n, value = tx_user_counts.value + excluded.value;`,
     `insert into tx_daily_sales (day, shard, n, value)
-       select ${r}.created_at / ${DAY_MS}, ${shard(r)}, ${sign}, ${sign} * ${r}.value
+       select ${dayOf(`${r}.created_at`, dayOffsetMs)}, ${shard(r)}, ${sign}, ${sign} * ${r}.value
        where ${r}.status = 'successful' and ${r}.direction = 'debit'
        on conflict (day, shard) do update
          set n = tx_daily_sales.n + excluded.n, value = tx_daily_sales.value + excluded.value;`,
@@ -59,42 +63,90 @@ export function historyAggregates(engine: Engine): Migration {
   const userEffect = (r: Row, sign: 1 | -1) => upsertCounter('users', r, sign, '0', 'true');
 
   /** One trigger per table and event: SQLite runs the statements, PostgreSQL a function. */
-  const triggers: { name: string; table: string; event: string; when?: string; body: string[] }[] =
-    [
-      {
-        name: 'tx_agg_ins',
-        table: 'transactions',
-        event: 'insert',
-        body: txRowEffects('NEW', 1, true),
-      },
-      {
-        name: 'tx_agg_del',
-        table: 'transactions',
-        event: 'delete',
-        body: txRowEffects('OLD', -1, true),
-      },
-      {
-        name: 'tx_agg_upd',
-        table: 'transactions',
-        event: `update of ${txChanged.join(', ')}`,
-        when: changedWhen,
-        body: [...txRowEffects('OLD', -1, false), ...txRowEffects('NEW', 1, false)],
-      },
-      { name: 'users_agg_ins', table: 'users', event: 'insert', body: [userEffect('NEW', 1)] },
-      { name: 'users_agg_del', table: 'users', event: 'delete', body: [userEffect('OLD', -1)] },
-      { name: 'pay_agg_ins', table: 'payments', event: 'insert', body: [paymentEffect('NEW', 1)] },
-      { name: 'pay_agg_del', table: 'payments', event: 'delete', body: [paymentEffect('OLD', -1)] },
-      {
-        name: 'pay_agg_upd',
-        table: 'payments',
-        event: 'update of status, amount',
-        when: pg
-          ? 'OLD.status is distinct from NEW.status or OLD.amount is distinct from NEW.amount'
-          : 'OLD.status is not NEW.status or OLD.amount is not NEW.amount',
-        body: [paymentEffect('OLD', -1), paymentEffect('NEW', 1)],
-      },
-    ];
+  return [
+    {
+      name: 'tx_agg_ins',
+      table: 'transactions',
+      event: 'insert',
+      body: txRowEffects('NEW', 1, true),
+    },
+    {
+      name: 'tx_agg_del',
+      table: 'transactions',
+      event: 'delete',
+      body: txRowEffects('OLD', -1, true),
+    },
+    {
+      name: 'tx_agg_upd',
+      table: 'transactions',
+      event: `update of ${txChanged.join(', ')}`,
+      when: changedWhen,
+      body: [...txRowEffects('OLD', -1, false), ...txRowEffects('NEW', 1, false)],
+    },
+    { name: 'users_agg_ins', table: 'users', event: 'insert', body: [userEffect('NEW', 1)] },
+    { name: 'users_agg_del', table: 'users', event: 'delete', body: [userEffect('OLD', -1)] },
+    { name: 'pay_agg_ins', table: 'payments', event: 'insert', body: [paymentEffect('NEW', 1)] },
+    { name: 'pay_agg_del', table: 'payments', event: 'delete', body: [paymentEffect('OLD', -1)] },
+    {
+      name: 'pay_agg_upd',
+      table: 'payments',
+      event: 'update of status, amount',
+      when: pg
+        ? 'OLD.status is distinct from NEW.status or OLD.amount is distinct from NEW.amount'
+        : 'OLD.status is not NEW.status or OLD.amount is not NEW.amount',
+      body: [paymentEffect('OLD', -1), paymentEffect('NEW', 1)],
+    },
+  ];
+}
 
+export interface AggregateTrigger {
+  name: string;
+  table: string;
+  event: string;
+  when?: string;
+  body: string[];
+}
+
+/** The day number of an epoch-ms column, `offsetMs` east of UTC (integer division). */
+export function dayOf(column: string, offsetMs: number): string {
+  return offsetMs ? `(${column} + ${offsetMs}) / ${DAY_MS}` : `${column} / ${DAY_MS}`;
+}
+
+/** Creates one aggregate trigger (PostgreSQL: its function and a deferred constraint trigger). */
+export async function createAggregateTrigger(
+  db: Kysely<unknown>,
+  engine: Engine,
+  t: AggregateTrigger,
+): Promise<void> {
+  if (engine === 'postgres') {
+    await sql
+      .raw(
+        `create function ${t.name}() returns trigger language plpgsql as $$
+         begin ${t.body.join('\n')} return null; end $$`,
+      )
+      .execute(db);
+    // Deferred to the commit: a transaction takes its ledger rows first and the aggregate rows
+    // last, whatever order its statements ran in, so two transactions never wait on each
+    // other's locks in opposite orders (no deadlock).
+    await sql
+      .raw(
+        `create constraint trigger ${t.name} after ${t.event} on ${t.table}
+         deferrable initially deferred for each row
+         ${t.when ? `when (${t.when})` : ''} execute function ${t.name}()`,
+      )
+      .execute(db);
+  } else {
+    await sql
+      .raw(
+        `create trigger ${t.name} after ${t.event} on ${t.table} for each row
+         ${t.when ? `when ${t.when}` : ''} begin ${t.body.join('\n')} end`,
+      )
+      .execute(db);
+  }
+}
+
+export function historyAggregates(engine: Engine): Migration {
+  const triggers = aggregateTriggers(engine);
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -140,33 +192,7 @@ export function historyAggregates(engine: Engine): Migration {
         from transactions where status = 'successful' and direction = 'debit'
         group by created_at / ${sql.lit(DAY_MS)}`.execute(db);
 
-      for (const t of triggers) {
-        if (pg) {
-          await sql
-            .raw(
-              `create function ${t.name}() returns trigger language plpgsql as $$
-               begin ${t.body.join('\n')} return null; end $$`,
-            )
-            .execute(db);
-          // Deferred to the commit: a transaction takes its ledger rows first and the
-          // aggregate rows last, whatever order its statements ran in, so two transactions
-          // never wait on each other's locks in opposite orders (no deadlock).
-          await sql
-            .raw(
-              `create constraint trigger ${t.name} after ${t.event} on ${t.table}
-               deferrable initially deferred for each row
-               ${t.when ? `when (${t.when})` : ''} execute function ${t.name}()`,
-            )
-            .execute(db);
-        } else {
-          await sql
-            .raw(
-              `create trigger ${t.name} after ${t.event} on ${t.table} for each row
-               ${t.when ? `when ${t.when}` : ''} begin ${t.body.join('\n')} end`,
-            )
-            .execute(db);
-        }
-      }
+      for (const t of triggers) await createAggregateTrigger(db, engine, t);
 
       // Pages walk these in ORDER BY order (created_at desc, id desc) and stop at the limit.
       await db.schema.dropIndex('transactions_user_created').execute();

@@ -7,6 +7,10 @@
 import { api, CURRENT_USER_RECENT, PRODUCTS, TRANSACTION_STATUSES } from '@contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogin, createKit, engines, PIN, type Kit, type TestUser } from './helper.ts';
+import { overview } from '../src/services/admin-stats.ts';
+
+/** Today's date in Lagos (UTC+1 all year), as the admin overview names days. */
+const lagosDate = (ms: number) => new Date(ms + 3_600_000).toISOString().slice(0, 10);
 
 const HISTORY = 240;
 const T0 = Date.UTC(2026, 0, 1);
@@ -185,10 +189,45 @@ describe.each(engines)('customer history on %s', (engine) => {
     const after = await kit.call(api.transactions, { token: admin });
     expect(after.body.total).toBe(before + 1);
     expect(after.body.message[0].transaction_id).toBe(buy.body.message.transaction_id);
-    const overview = (await kit.call(api.adminOverview, { token: admin })).body.message;
-    const today = overview.daily.at(-1);
-    expect(today).toMatchObject({ day: new Date().toISOString().slice(0, 10) });
+    const asked = Date.now();
+    const answer = (await kit.call(api.adminOverview, { token: admin })).body.message;
+    const today = answer.daily.at(-1);
+    // The Lagos date when asked or when answered (a run may cross midnight in between).
+    expect([lagosDate(asked), lagosDate(Date.now())]).toContain(today.day);
     expect(today.count).toBeGreaterThanOrEqual(1);
     expect(today.value).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('the overview counts a sale on the Lagos day it happened: 00:30 in Lagos is 23:30 UTC the day before', async () => {
+    const sale = (id: string, at: number, naira: number) => ({
+      id,
+      user_id: u.id,
+      product: 'airtime',
+      direction: 'debit' as const,
+      status: 'successful',
+      value: naira * 100,
+      amount_charged: naira * 100,
+      balance_before: 0,
+      balance_after: 0,
+      transaction_phone: '08031234567',
+      created_at: at,
+      updated_at: at,
+    });
+    await kit.app.ctx.db
+      .insertInto('transactions')
+      .values([
+        sale('lagos-2330', Date.UTC(2026, 5, 10, 22, 30), 700), // 23:30 on 10 June in Lagos
+        sale('lagos-0030', Date.UTC(2026, 5, 10, 23, 30), 900), // 00:30 on 11 June in Lagos
+      ])
+      .execute();
+    // 00:10 on 11 June in Lagos (still 10 June in UTC): the operator's today is the 11th.
+    const justAfterMidnight = await overview(kit.app.ctx, Date.UTC(2026, 5, 10, 23, 10));
+    expect(justAfterMidnight.daily.slice(-2)).toEqual([
+      { day: '2026-06-10', count: 1, value: 700 * 100 },
+      { day: '2026-06-11', count: 1, value: 900 * 100 },
+    ]);
+    const morning = await overview(kit.app.ctx, Date.UTC(2026, 5, 11, 9, 0));
+    expect(morning.daily.at(-1)).toEqual({ day: '2026-06-11', count: 1, value: 900 * 100 });
+    expect(morning.daily).toHaveLength(30);
   });
 });

@@ -23,6 +23,7 @@ import { resellerApi } from '../../migrations/0004-16r-reseller-api.ts';
 import { historyAggregates } from '../../migrations/0005-issue15-history-aggregates.ts';
 import { transfersAudit } from '../../migrations/0006-issue16-transfers-audit.ts';
 import { recipientsAndSearch } from '../../migrations/0007-issue17-recipients-and-search.ts';
+import { lagosBusinessDay } from '../../migrations/0009-lagos-business-day.ts';
 import type { Engine } from '../config.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -66,15 +67,19 @@ function migrations(engine: Engine): MigrationProvider {
         '0005-issue15-history-aggregates': historyAggregates(engine),
         '0006-issue16-transfers-audit': transfersAudit(),
         '0007-issue17-recipients-and-search': recipientsAndSearch(engine),
+        '0009-lagos-business-day': lagosBusinessDay(engine),
       };
     },
   };
 }
 
 /** Brings the schema up to date (run inside `exclusive`). */
-export async function migrate(dbh: DbHandle): Promise<void> {
+export async function migrate(dbh: DbHandle, options: { to?: string } = {}): Promise<void> {
   const migrator = new Migrator({ db: dbh.db, provider: migrations(dbh.engine) });
-  const { error, results } = await migrator.migrateToLatest();
+  // `to`: stop after that migration (tests of an upgrade from an older schema).
+  const { error, results } = options.to
+    ? await migrator.migrateTo(options.to)
+    : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(

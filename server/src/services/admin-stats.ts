@@ -1,7 +1,8 @@
-/** The admin overview (spec §2 admin 1): totals and the last 30 days of sales. */
+/** The admin overview (spec §2 admin 1): totals and the last 30 Lagos days of sales. */
 import { LIMITS, type AdminOverview } from '@contract';
 import type { AppContext } from '../context.ts';
 import { DAY_MS } from '../../migrations/0005-issue15-history-aggregates.ts';
+import { LAGOS_OFFSET_MS } from '../../migrations/0009-lagos-business-day.ts';
 import { counter } from './aggregates.ts';
 
 /**
@@ -11,7 +12,9 @@ import { counter } from './aggregates.ts';
  * a million.
  */
 export async function overview(ctx: AppContext, now = Date.now()): Promise<AdminOverview> {
-  const today = Math.floor(now / DAY_MS);
+  // Lagos days (migration 0009): day d starts at d × 24 h − 1 h UTC, and its date is the
+  // UTC date of d × 24 h.
+  const today = Math.floor((now + LAGOS_OFFSET_MS) / DAY_MS);
   const from = today - 29;
   const [users, payments, recent, rows] = await Promise.all([
     counter(ctx.db, 'users'),

@@ -4,7 +4,8 @@
  * them with a full recount (tests after every scenario, `npm run reconcile`).
  */
 import { sql } from 'kysely';
-import { DAY_MS } from '../../migrations/0005-issue15-history-aggregates.ts';
+import { dayOf } from '../../migrations/0005-issue15-history-aggregates.ts';
+import { LAGOS_OFFSET_MS } from '../../migrations/0009-lagos-business-day.ts';
 import type { Db } from '../db/index.ts';
 import type { CountersTable } from '../db/schema.ts';
 
@@ -76,11 +77,12 @@ export async function checkAggregates(db: Db): Promise<string[]> {
     'payments_completed',
     "select count(*) as n, coalesce(sum(amount), 0) as amount from payments where status = 'completed'",
   );
+  const day = sql.raw(dayOf('created_at', LAGOS_OFFSET_MS));
   const days = await sql<{ day: number }>`
     select coalesce(t.day, a.day) as day
-    from (select created_at / ${sql.lit(DAY_MS)} as day, count(*) as n, sum(value) as value
+    from (select ${day} as day, count(*) as n, sum(value) as value
           from transactions where status = 'successful' and direction = 'debit'
-          group by created_at / ${sql.lit(DAY_MS)}) t
+          group by ${day}) t
     full outer join (select day, sum(n) as n, sum(value) as value from tx_daily_sales
           group by day having sum(n) <> 0 or sum(value) <> 0) a on a.day = t.day
     where t.n is null or a.n is null or t.n <> a.n or t.value <> a.value

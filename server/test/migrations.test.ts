@@ -1,0 +1,99 @@
+/**
+ * Upgrades: a database made by an older release, with data in it, brought up to date. The
+ * aggregates must agree with a recount of the rows after every migration that rewrites them.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrate, openDb, type DbHandle } from '../src/db/index.ts';
+import { checkAggregates } from '../src/services/aggregates.ts';
+import { createPgDatabase, engines } from './helper.ts';
+
+describe.each(engines)('upgrading a database with history on %s', (engine) => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c();
+  });
+
+  async function open(): Promise<DbHandle> {
+    let dbh: DbHandle;
+    if (engine === 'postgres') {
+      const database = await createPgDatabase();
+      cleanups.push(database.drop);
+      dbh = await openDb('postgres', database.url, { migrate: false });
+    } else {
+      const dir = mkdtempSync(path.join(tmpdir(), 'paybills-upgrade-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      dbh = await openDb('sqlite', path.join(dir, 'old.db'), { migrate: false });
+    }
+    cleanups.push(() => dbh.close());
+    return dbh;
+  }
+
+  it('0009 moves the daily sales made before it onto Lagos days', async () => {
+    const dbh = await open();
+    await dbh.exclusive(() => migrate(dbh, { to: '0007-issue17-recipients-and-search' }));
+    // A customer as the old schema stored one (only its columns, straight in the table).
+    const userId = 'old-customer';
+    await dbh.db
+      .insertInto('users')
+      .values({
+        id: userId,
+        name: 'Old Customer',
+        email: 'old@example.com',
+        phone: '08031234567',
+        password_hash: 'x',
+        referral_code: 'OLD1',
+        created_on: 0,
+      } as never)
+      .execute();
+    // 23:30 UTC on 10 June: 00:30 on 11 June in Lagos. The old schema counted it on the 10th.
+    const at = Date.UTC(2026, 5, 10, 23, 30);
+    await dbh.db
+      .insertInto('transactions')
+      .values({
+        id: 'old-sale',
+        user_id: userId,
+        product: 'airtime',
+        direction: 'debit',
+        status: 'successful',
+        value: 500_00,
+        amount_charged: 500_00,
+        balance_before: 0,
+        balance_after: 0,
+        transaction_phone: '08031234567',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    // Per day, summed over shards (PostgreSQL writes one per connection).
+    const days = async () =>
+      (
+        await dbh.db
+          .selectFrom('tx_daily_sales')
+          .select((eb) => [
+            'day',
+            eb.fn.sum<number>('n').as('n'),
+            eb.fn.sum<number>('value').as('value'),
+          ])
+          .groupBy('day')
+          .execute()
+      ).map((r) => ({ day: Number(r.day), n: Number(r.n), value: Number(r.value) }));
+    const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+    expect(await days()).toEqual([{ day: dayNumber('2026-06-10'), n: 1, value: 500_00 }]);
+
+    await dbh.exclusive(() => migrate(dbh));
+
+    expect(await days()).toEqual([{ day: dayNumber('2026-06-11'), n: 1, value: 500_00 }]);
+    expect(await checkAggregates(dbh.db)).toEqual([]);
+    // The triggers made again count new sales on Lagos days too.
+    await dbh.db
+      .updateTable('transactions')
+      .set({ status: 'failed' })
+      .where('id', '=', 'old-sale')
+      .execute();
+    expect(await days()).toEqual([{ day: dayNumber('2026-06-11'), n: 0, value: 0 }]);
+    expect(await checkAggregates(dbh.db)).toEqual([]);
+  });
+});
