@@ -14,6 +14,9 @@ export const AUDIT_ACTIONS = [
   'transaction.reverse',
   'product.edit',
   'transfer.assign',
+  'tier.create',
+  'tier.edit',
+  'tier.change',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -24,6 +27,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'transaction.reverse': 'Reversed a transaction',
   'product.edit': 'Changed a plan',
   'transfer.assign': 'Assigned a transfer',
+  'tier.create': 'Created a price tier',
+  'tier.edit': 'Changed a price tier',
+  'tier.change': 'Moved a customer to a tier',
 };
 
 /** A before/after snapshot: the changed fields only, never a secret. */
@@ -37,7 +43,7 @@ export const AuditEntrySchema = z.object({
   admin: z.string(),
   admin_id: z.string(),
   action: z.enum(AUDIT_ACTIONS),
-  /** What was acted on: `user`, `transaction`, `plan`, `transfer`. */
+  /** What was acted on: `user`, `transaction`, `plan`, `transfer`, `tier`. */
   target_type: z.string(),
   target_id: z.string(),
   /** A readable name for the target (a user's e-mail, a plan's name). */

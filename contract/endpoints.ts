@@ -49,6 +49,7 @@ import {
 } from './forms';
 import { Naira } from './money';
 import { resellerApi } from './reseller';
+import { tierApi } from './tiers';
 import { AuditEntrySchema, AuditQuery } from './audit';
 import {
   AssignTransferBody,
@@ -606,6 +607,9 @@ export const api = {
 
   // ── reseller API (issue 16, part 2) ──
   ...resellerApi,
+
+  // ── price tiers (issue 16, part 2; ADR 0027) ──
+  ...tierApi,
 } as const;
 
 export type Api = typeof api;

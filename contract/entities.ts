@@ -156,6 +156,8 @@ export const UserSchema = z.object({
   status: PresenceSchema,
   last_login: EpochMs.nullable(),
   isBlocked: z.boolean(),
+  /** The customer's price tier (ADR 0027); absent in answers from before tiers. */
+  tier_id: z.string().optional(),
   created_on: EpochMs,
 });
 export type User = z.output<typeof UserSchema>;

@@ -18,3 +18,4 @@ export * from './transfers';
 export * from './audit';
 export * from './recipients';
 export * from './search';
+export * from './tiers';

@@ -6,6 +6,7 @@ import { seedTransfers } from './fixtures/transfers';
 import { SEED_RECIPIENTS } from './fixtures/recipients';
 import { Rng } from './random';
 import { seedReseller, type ResellerState } from './fixtures/reseller';
+import { seedTiers, type TierRecord } from './fixtures/tiers';
 import type {
   CouponRecord,
   IdempotentAnswer,
@@ -59,6 +60,8 @@ export interface Db {
   heldTransfers: HeldTransfer[];
   /** The admin audit log, newest first. */
   audit: AuditEntry[];
+  /** Price tiers (ADR 0027); a user without `tier_id` is on the default one. */
+  tiers: TierRecord[];
   /** Seeded randomness for tokens, pins and codes; reset with the db. */
   rng: Rng;
   /** Sequence for ids created at run time. */
@@ -86,6 +89,7 @@ function seed(): Db {
     settings: { autoReverseFailed: false, latencyMs: 0 },
     reseller: seedReseller(),
     ...seedTransfers(),
+    tiers: seedTiers(),
     rng: new Rng(42),
     seq: 1_000,
   };

@@ -27,6 +27,8 @@ export interface UserRecord {
   /** Wrong pins in a row; five lock purchases for 30 minutes (decisions §7). */
   pin_failures: number;
   pin_locked_until: number | null;
+  /** Price tier id (ADR 0027); absent: the default tier. */
+  tier_id?: string;
 }
 
 export interface TransactionRecord extends Transaction {

@@ -23,6 +23,7 @@ import {
   type Quote,
 } from '../services/quotes';
 import { couponPurchaseRecord, transactionId } from '../services/records';
+import { priceFor } from '../services/tiers';
 import { toCoupon } from '../services/views';
 import { assertCanSpend, checkPin, debit } from '../services/wallet';
 import { impl } from './impl';
@@ -80,7 +81,9 @@ export const coupon = {
   buyCoupon: impl(api.buyCoupon, (ctx) => {
     const user = me(ctx);
     const { body } = ctx;
-    const unit = unitQuote(body);
+    const standard = unitQuote(body);
+    // A unit costs the customer's tier price (ADR 0027), as on the server.
+    const unit = { ...standard, price: priceFor(user, body.product, standard.price) };
     assertOnSale(unit);
     assertCanSpend(user);
     checkPin(user, body.pin);

@@ -11,6 +11,7 @@ import { reseller } from './reseller';
 import { recipients } from './recipients';
 import { transactions } from './transactions';
 import { transfers } from './transfers';
+import { tiers } from './tiers';
 import { user } from './user';
 
 /**
@@ -32,4 +33,5 @@ export const impls: Impls = {
   ...dev,
   ...reseller,
   ...transfers,
+  ...tiers,
 };

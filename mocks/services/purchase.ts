@@ -13,6 +13,7 @@ import {
   transactionId,
   type Destination,
 } from './records';
+import { priceFor } from './tiers';
 import { assertCanSpend, checkPin, credit, debit } from './wallet';
 
 /**
@@ -31,7 +32,8 @@ export function purchase(
   checkPin(user, args.pin);
 
   // A coupon was paid for when it was bought (decisions §8): the wallet is not charged.
-  const charged: Kobo = coupon ? 0 : quote.price.total;
+  // The customer's tier price (ADR 0027), as the server charges it.
+  const charged: Kobo = coupon ? 0 : priceFor(user, quote.product, quote.price).total;
   const before = debit(user, charged);
   if (coupon) markRedeemed(coupon, user);
 

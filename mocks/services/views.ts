@@ -1,5 +1,6 @@
 import {
   CURRENT_USER_RECENT,
+  DEFAULT_TIER_ID,
   type Coupon,
   type CurrentUser,
   type Payment,
@@ -28,6 +29,7 @@ export function toUser(u: UserRecord): User {
     referral_code: u.referral_code,
     status: u.status,
     last_login: u.last_login,
+    tier_id: u.tier_id ?? DEFAULT_TIER_ID,
     isBlocked: u.isBlocked,
     created_on: u.created_on,
   };

@@ -23,6 +23,7 @@ import { resellerApi } from '../../migrations/0004-16r-reseller-api.ts';
 import { historyAggregates } from '../../migrations/0005-issue15-history-aggregates.ts';
 import { transfersAudit } from '../../migrations/0006-issue16-transfers-audit.ts';
 import { recipientsAndSearch } from '../../migrations/0007-issue17-recipients-and-search.ts';
+import { priceTiers } from '../../migrations/0008-issue16-price-tiers.ts';
 import { lagosBusinessDay } from '../../migrations/0009-lagos-business-day.ts';
 import type { Engine } from '../config.ts';
 import type { Database } from './schema.ts';
@@ -67,6 +68,7 @@ function migrations(engine: Engine): MigrationProvider {
         '0005-issue15-history-aggregates': historyAggregates(engine),
         '0006-issue16-transfers-audit': transfersAudit(),
         '0007-issue17-recipients-and-search': recipientsAndSearch(engine),
+        '0008-issue16-price-tiers': priceTiers(),
         '0009-lagos-business-day': lagosBusinessDay(engine),
       };
     },

@@ -23,6 +23,8 @@ export interface UsersTable {
   /** Access tokens issued before this (epoch ms) are refused (password reset, block). */
   tokens_valid_after: Generated<number>;
   created_on: number;
+  /** Price tier (ADR 0027); null: the default tier. */
+  tier_id: string | null;
 }
 
 export type AccountKind =
@@ -373,6 +375,23 @@ export interface Database {
   audit_log: AuditLogTable;
   recipients: RecipientsTable;
   user_search_terms: UserSearchTermsTable;
+  price_tiers: PriceTiersTable;
+}
+
+/** Price tiers (ADR 0027): a discount per product in basis points. */
+export interface PriceTiersTable {
+  id: string;
+  name: string;
+  /** Lower-cased name: unique. */
+  name_key: string;
+  is_default: Generated<number>;
+  airtime_bps: Generated<number>;
+  data_bps: Generated<number>;
+  cabletv_bps: Generated<number>;
+  electricity_bps: Generated<number>;
+  education_bps: Generated<number>;
+  created_at: number;
+  updated_at: number;
 }
 
 /** Reseller API keys (ADR 0026): `key_hash` is an HMAC of the key keyed by the server secret. */

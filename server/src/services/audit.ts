@@ -30,7 +30,7 @@ export async function recordAudit(
   actor: Actor,
   entry: {
     action: AuditAction;
-    targetType: 'user' | 'transaction' | 'plan' | 'transfer';
+    targetType: 'user' | 'transaction' | 'plan' | 'transfer' | 'tier';
     targetId: string;
     targetLabel?: string | null;
     before: Snapshot | null;

@@ -100,7 +100,7 @@ function refuseCommon(password: string) {
   if (isCommonPassword(password)) throw new ApiError('validation_error', SERVER_MSG.commonPassword);
 }
 
-const isUniqueViolation = (err: unknown) =>
+export const isUniqueViolation = (err: unknown) =>
   /unique|duplicate/i.test(String((err as Error)?.message)) ||
   (err as { code?: string })?.code === '23505';
 

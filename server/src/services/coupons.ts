@@ -10,6 +10,8 @@ import {
   couponMeta,
   couponPrice,
   dataPrice,
+  tierPrice,
+  tierProductOf,
   electricityPrice,
   LIMITS,
   MSG,
@@ -35,6 +37,7 @@ import { bindIdempotencyKey } from '../http/idempotency.ts';
 import { checkPin, requireVerified } from './wallet.ts';
 import { toCoupon, type UserRow } from './users.ts';
 import { paged } from './paging.ts';
+import { tierDiscountsOf } from './tiers.ts';
 
 /** No 0/O, 1/I/L: read aloud and typed without mistakes (31 symbols). */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -166,12 +169,16 @@ export async function buyCoupons(
 ): Promise<Coupon[]> {
   requireVerified(user);
   await checkPin(ctx, user, body.pin);
-  const { unit, meta } = await unitOf(ctx, body);
-  const price = couponPrice(unit, body.unit);
+  const { unit: standard, meta } = await unitOf(ctx, body);
   const wallet = walletAccountId(user.id);
   try {
     return await ctx.dbh.writeTx(async (trx) => {
       const now = Date.now();
+      // A unit costs what the product costs this customer from the wallet: their tier's price,
+      // read in this transaction (ADR 0027).
+      const discounts = await tierDiscountsOf(trx, user.id);
+      const unit = tierPrice(tierProductOf(body.product), standard, discounts);
+      const price = couponPrice(unit, body.unit);
       const { movementId, entries } = await postMovement(trx, {
         kind: 'coupon_purchase',
         legs: [

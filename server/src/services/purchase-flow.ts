@@ -10,6 +10,7 @@ import {
   airtimePrice,
   billPrice,
   COUPON_SCREEN,
+  dataPrice,
   dataDestinationError,
   electricityPrice,
   isJambProfileId,
@@ -17,9 +18,12 @@ import {
   MSG,
   SERVER_MSG,
   suggestNetwork,
+  tierPrice,
   type CouponMeta,
   type Kobo,
+  type PriceBreakdown,
   type Product,
+  type TierProduct,
   type Transaction,
 } from '@contract';
 import type { Selectable } from 'kysely';
@@ -45,6 +49,7 @@ import { findCoupon, ownerNotBlocked } from './coupons.ts';
 import { transactionById } from './history.ts';
 import { firstRequeryDelay } from './requery.ts';
 import { settle } from './reversal.ts';
+import { tierDiscountsOf } from './tiers.ts';
 import { toTransaction, type UserRow } from './users.ts';
 import { checkPin, requireVerified } from './wallet.ts';
 
@@ -58,10 +63,9 @@ const frozenCoupon = () => new ApiError('invalid_coupon', SERVER_MSG.couponFroze
 interface Order {
   product: Product;
   vtu: VtuProduct;
-  /** Face value. */
-  value: Kobo;
-  /** What the payer is charged. */
-  total: Kobo;
+  tier: TierProduct;
+  /** The standard wallet price; the customer's tier is applied inside the transaction. */
+  price: PriceBreakdown;
   request: Omit<PurchaseRequest, 'requestId'>;
   columns: Partial<TxRow>;
 }
@@ -101,10 +105,14 @@ async function buy(
   const requestId = newVtpassRequestId();
   const id = randomUUID();
   const payer = coupon ? systemAccountId('coupon_liability') : walletAccountId(user.id);
-  const paid = coupon ? Number(coupon.unit_price) : order.total;
   try {
     await ctx.dbh.writeTx(async (trx) => {
       const now = Date.now();
+      // The tier is read in this transaction: a tier change commits before or after, whole.
+      // A coupon was paid for when it was bought (at that buyer's tier).
+      const paid = coupon
+        ? Number(coupon.unit_price)
+        : tierPrice(order.tier, order.price, await tierDiscountsOf(trx, user.id)).total;
       if (coupon) {
         // Single use: the claim is one guarded UPDATE; a second redeemer matches no row.
         const claimed = await trx
@@ -146,7 +154,7 @@ async function buy(
           product: order.product,
           direction: 'debit',
           status: 'pending',
-          value: order.value,
+          value: order.price.value,
           amount_charged: coupon ? 0 : paid,
           balance_before: balance ?? entry.balanceBefore,
           balance_after: balance ?? entry.balanceAfter,
@@ -222,8 +230,8 @@ export function airtime(
     return {
       product: 'Airtime',
       vtu: 'airtime',
-      value: price.value,
-      total: price.total,
+      tier: 'airtime',
+      price,
       request: {
         product: 'airtime',
         serviceId: network.service_id,
@@ -272,8 +280,8 @@ export function data(
     return {
       product: 'Data',
       vtu: 'data',
-      value: price,
-      total: price,
+      tier: 'data',
+      price: dataPrice(price),
       request: {
         product: 'data',
         serviceId: variation.service_id,
@@ -333,8 +341,8 @@ export function cabletv(
     return {
       product: 'CableTV',
       vtu: 'cabletv',
-      value: price.value,
-      total: price.total,
+      tier: 'cabletv',
+      price,
       request: {
         product: 'cabletv',
         serviceId: variation.service_id,
@@ -388,8 +396,8 @@ export function electricity(
     return {
       product: 'Electricity',
       vtu: 'electricity',
-      value: price.value,
-      total: price.total,
+      tier: 'electricity',
+      price,
       request: {
         product: 'electricity',
         serviceId: variation.service_id,
@@ -435,8 +443,8 @@ export function education(
     return {
       product: 'Education',
       vtu: 'education',
-      value: price.value,
-      total: price.total,
+      tier: 'education',
+      price,
       request: {
         product: 'education',
         serviceId: variation.service_id,

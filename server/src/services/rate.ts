@@ -101,6 +101,10 @@ export const DEFAULT_LIMITS: Limits = {
     replayDelivery: perAccount(60),
     requery: perAccount(600),
     openapi: perAddress(120),
+    // Price tiers (ADR 0027): admin writes, as assignTransfer.
+    createTier: perAccount(300),
+    editTier: perAccount(300),
+    setUserTier: perAccount(300),
   },
   login: { pair: 5, address: 50, account: 100, windowMs: 15 * MINUTE },
   password: { max: 5, windowMs: 15 * MINUTE },

@@ -1,6 +1,7 @@
 /** Users as the contract shows them, the current user, and the admin user list. */
 import { type Actor, recordAudit } from './audit.ts';
 import {
+  DEFAULT_TIER_ID,
   CURRENT_USER_RECENT,
   SERVER_MSG,
   type Coupon,
@@ -42,6 +43,7 @@ export function toUser(row: UserRow, balance: number, now = Date.now()): User {
         : 'offline',
     last_login: row.last_login === null ? null : Number(row.last_login),
     isBlocked: Number(row.is_blocked) === 1,
+    tier_id: row.tier_id ?? DEFAULT_TIER_ID,
     created_on: Number(row.created_on),
   };
 }

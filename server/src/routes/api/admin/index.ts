@@ -8,6 +8,7 @@ import { overview } from '../../../services/admin-stats.ts';
 import { reconcile } from '../../../services/reconciliation.ts';
 import { listAudit, recordAudit } from '../../../services/audit.ts';
 import * as transfers from '../../../services/transfers.ts';
+import * as tiers from '../../../services/tiers.ts';
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.adminOverview, async () => ({ message: await overview(ctx) }));
@@ -41,4 +42,16 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     message: await transfers.assignTransfer(ctx, { admin: user, req }, body),
   }));
   route(app, ctx, api.auditLog, async ({ query }) => listAudit(ctx.db, query));
+
+  // ── price tiers (issue 16 part 2; ADR 0027) ──
+  route(app, ctx, api.tiers, async () => ({ message: await tiers.listTiers(ctx.db) }));
+  route(app, ctx, api.createTier, async ({ body, user, req }) => ({
+    message: await tiers.createTier(ctx, { admin: user, req }, body),
+  }));
+  route(app, ctx, api.editTier, async ({ params, body, user, req }) => ({
+    message: await tiers.editTier(ctx, { admin: user, req }, params.id, body),
+  }));
+  route(app, ctx, api.setUserTier, async ({ body, user, req }) => ({
+    message: await tiers.setUserTier(ctx, { admin: user, req }, body),
+  }));
 }

@@ -8,6 +8,7 @@ import * as coupons from '../../../services/coupons.ts';
 import * as history from '../../../services/history.ts';
 import * as recipients from '../../../services/recipients.ts';
 import * as users from '../../../services/users.ts';
+import * as tiers from '../../../services/tiers.ts';
 import type { VtuProvider } from '../../../providers/types.ts';
 
 async function balance(provider: VtuProvider) {
@@ -28,6 +29,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.myCoupons, async ({ user, query }) =>
     coupons.listMyCoupons(ctx, user, query),
   );
+  route(app, ctx, api.myTier, async ({ user }) => ({ message: await tiers.myTier(ctx, user) }));
   route(app, ctx, api.users, async ({ query }) => users.listUsers(ctx, query));
   route(app, ctx, api.atgBalance, async () => ({ message: await balance(ctx.providers.atg) }));
   route(app, ctx, api.vtBalance, async () => ({ message: await balance(ctx.providers.vt) }));
