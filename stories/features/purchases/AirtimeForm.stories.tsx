@@ -4,7 +4,7 @@ import { airtimePrice, api, FALLBACK, MSG, NAIRA, SERVER_MSG } from '@contract';
 import { errorHandler, refuse, variants } from '@mocks/index';
 import { formatNaira } from '@/lib/money';
 import { AirtimeForm } from '@/features/purchases/components/airtime-form';
-import { choose, expectTotal, fill, signedIn, submit, typePin } from './helpers';
+import { choose, expectTotal, fill, onTier, signedIn, submit, typePin } from './helpers';
 
 const meta = {
   title: 'Features/Purchases/AirtimeForm',
@@ -100,6 +100,19 @@ export const TotalShown: Story = {
     await fill(canvas, /Phone number/, '08031234567');
     await fill(canvas, /Amount/, '1000');
     await expectTotal(canvas, formatNaira(airtimePrice(1_000 * NAIRA, 2).total));
+  },
+};
+
+/**
+ * On the Resellers tier (2 % more off airtime, ADR 0027): ₦1,000 MTN costs ₦980 − ₦19.60,
+ * the tier's price the server charges.
+ */
+export const ResellerTierPrice: Story = {
+  beforeEach: onTier('tier_resellers'),
+  play: async ({ canvas }) => {
+    await fill(canvas, /Phone number/, '08031234567');
+    await fill(canvas, /Amount/, '1000');
+    await waitFor(() => expectTotal(canvas, '₦960.40'));
   },
 };
 

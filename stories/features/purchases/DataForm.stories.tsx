@@ -1,9 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, screen, userEvent, waitFor } from 'storybook/test';
 import { api, FALLBACK, MSG, SERVER_MSG } from '@contract';
 import { errorHandler, refuse, variants } from '@mocks/index';
 import { DataForm } from '@/features/purchases/components/data-form';
-import { choose, expectTotal, fill, setBalance, signedIn, submit, typePin } from './helpers';
+import {
+  choose,
+  expectTotal,
+  fill,
+  onTier,
+  setBalance,
+  signedIn,
+  submit,
+  typePin,
+} from './helpers';
 
 const meta = {
   title: 'Features/Purchases/DataForm',
@@ -50,6 +59,19 @@ export const ValidationFailure: Story = {
     await expectTotal(canvas, '₦1,000.00');
     await submit(canvas, BUY);
     await expect(await canvas.findByText(MSG.dataPinRequired)).toBeVisible();
+  },
+};
+
+/** On the Resellers tier (1.5 % off data, ADR 0027) the plan list and the total show its price. */
+export const ResellerTierPrice: Story = {
+  beforeEach: onTier('tier_resellers'),
+  play: async ({ canvas }) => {
+    await choose(canvas, /Network/, 'MTN');
+    await userEvent.click(await canvas.findByRole('combobox', { name: /Plan/ }));
+    const option = await screen.findByRole('option', { name: /1GB - 30 days/ });
+    await waitFor(() => expect(option).toHaveTextContent('₦985.00'));
+    await userEvent.click(option);
+    await expectTotal(canvas, '₦985.00');
   },
 };
 

@@ -76,3 +76,17 @@ export async function chooseFirst(canvas: Canvas, label: RegExp | string) {
   const [first] = await screen.findAllByRole('option');
   if (first) await userEvent.click(first);
 }
+
+/**
+ * Puts the demo customer on a price tier (ADR 0027) for one story: the forms show the tier's
+ * prices. Use as a story's `beforeEach` after `signedIn`; the cleanup puts them back.
+ */
+export function onTier(tierId: string) {
+  return () => {
+    const user = db.users.find((u) => u.id === DEMO_CUSTOMER.id)!;
+    user.tier_id = tierId;
+    return () => {
+      delete user.tier_id;
+    };
+  };
+}

@@ -39,6 +39,8 @@ import {
   useNetworks,
 } from '@/lib/catalogue';
 import { useCurrentUser } from '@/lib/current-user';
+import { useTierPrice } from '@/lib/tier';
+import { tierProductOf } from '@contract/tiers';
 import { useBuyCoupon } from '../api/buy-coupon';
 import { useFormErrors } from '@/lib/use-form-errors';
 
@@ -78,6 +80,7 @@ export function BuyCouponForm() {
   const [units, setUnits] = useState(1);
   const [pin, setPin] = useState('');
   const [codes, setCodes] = useState<Coupon[] | null>(null);
+  const withTier = useTierPrice();
 
   const needsAmount = product === 'AIRTIME' || product === 'ELECTRICITY';
   const amountKobo = isDigits(amount.trim()) ? Number(amount.trim()) * NAIRA : 0;
@@ -121,7 +124,7 @@ export function BuyCouponForm() {
         .map((p) => ({
           value: `${v.service_id}${SEP}${p.plan_id}`,
           label: `${v.name} ${p.name}`,
-          price: p.wallet_price,
+          price: withTier('data', dataPrice(p.wallet_price)).total,
         })),
     );
     const variation = list.find((v) => v.service_id === first);
@@ -150,7 +153,9 @@ export function BuyCouponForm() {
     body = { service_id: first || undefined, plan_id: second || undefined };
     unit = plan && variation ? billPrice(plan.price, variation.wallet_convinience_fee) : undefined;
   }
-  const total = unit ? couponPrice(unit, units) : undefined;
+  // A unit costs what the product costs this customer from the wallet: their tier's price.
+  const tiered = unit && product ? withTier(tierProductOf(product), unit) : undefined;
+  const total = tiered ? couponPrice(tiered, units) : undefined;
 
   const edited = (field: (typeof FIELDS)[number]) => {
     clear(field);

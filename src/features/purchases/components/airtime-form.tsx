@@ -16,6 +16,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { useNetworks } from '@/lib/catalogue';
+import { useTierPrice } from '@/lib/tier';
 import { useAirtimePurchase } from '../api/airtime';
 import { CatalogueState, useBalance } from './purchase-screen';
 import { PriceSummary } from './price-summary';
@@ -41,6 +42,7 @@ export function AirtimeForm() {
   const [amount, setAmount] = useState('');
   const [pin, setPin] = useState('');
   const flow = usePurchaseFlow(buy);
+  const withTier = useTierPrice();
 
   const list = networks.data?.message ?? [];
   const suggested = suggestNetwork(phone);
@@ -50,7 +52,8 @@ export function AirtimeForm() {
   const network = list.find((n) => n.id === networkId);
   const percentOff = network?.wallet_percent_off ?? 0;
   const amountKobo = isDigits(amount.trim()) ? Number(amount.trim()) * NAIRA : 0;
-  const price = amountKobo > 0 ? airtimePrice(amountKobo, percentOff) : undefined;
+  const price =
+    amountKobo > 0 ? withTier('airtime', airtimePrice(amountKobo, percentOff)) : undefined;
 
   const edited = (field: (typeof FIELDS)[number]) => {
     clear(field);
@@ -67,7 +70,10 @@ export function AirtimeForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const body = validate(
-      airtimeForm({ balance, total: (kobo) => airtimePrice(kobo, percentOff).total }),
+      airtimeForm({
+        balance,
+        total: (kobo) => withTier('airtime', airtimePrice(kobo, percentOff)).total,
+      }),
       { phone_number: phone, network_id: networkId, amount, pin },
     );
     if (!body) return;

@@ -23,6 +23,7 @@ import { usePurchaseFlow } from './use-purchase-flow';
 import { PurchaseResult } from './purchase-result';
 import { RecipientPicker } from './recipient-picker';
 import { useFormErrors } from '@/lib/use-form-errors';
+import { useTierPrice } from '@/lib/tier';
 
 const FIELDS = ['service_id', 'plan_id', 'smart_card_number', 'pin'] as const;
 
@@ -37,6 +38,7 @@ export function CableForm() {
   const [card, setCard] = useState('');
   const [pin, setPin] = useState('');
   const flow = usePurchaseFlow(buy);
+  const withTier = useTierPrice();
   const customer = useCustomerCheck(serviceId || undefined, card);
 
   const variations = products.data?.message ?? [];
@@ -44,7 +46,9 @@ export function CableForm() {
   const plans = (variation?.plans ?? []).filter((p) => p.on_sale !== false);
   const plan = plans.find((p) => p.plan_id === planId);
   const price =
-    plan && variation ? billPrice(plan.price, variation.wallet_convinience_fee) : undefined;
+    plan && variation
+      ? withTier('cabletv', billPrice(plan.price, variation.wallet_convinience_fee))
+      : undefined;
 
   const edited = (field: (typeof FIELDS)[number]) => {
     clear(field);

@@ -14,6 +14,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { useDataProducts } from '@/lib/catalogue';
+import { useTierPrice } from '@/lib/tier';
 import { useDataPurchase } from '../api/data';
 import { CatalogueState, useBalance } from './purchase-screen';
 import { PriceSummary } from './price-summary';
@@ -39,13 +40,14 @@ export function DataForm() {
   const [destination, setDestination] = useState('');
   const [pin, setPin] = useState('');
   const flow = usePurchaseFlow(buy);
+  const withTier = useTierPrice();
 
   const variations = products.data?.message ?? [];
   const variation = variations.find((v) => v.service_id === serviceId);
   const plans = (variation?.plans ?? []).filter((p) => p.on_sale !== false);
   const plan = plans.find((p) => p.plan_id === planId);
   const requiresAccountId = variation?.requires_account_id ?? false;
-  const price = plan ? dataPrice(plan.wallet_price) : undefined;
+  const price = plan ? withTier('data', dataPrice(plan.wallet_price)) : undefined;
 
   const edited = (field: (typeof FIELDS)[number]) => {
     clear(field);
@@ -148,7 +150,11 @@ export function DataForm() {
             </SelectTrigger>
             <SelectContent>
               {plans.map((p) => (
-                <SelectItem key={p.id} value={p.plan_id} price={<Money kobo={p.wallet_price} />}>
+                <SelectItem
+                  key={p.id}
+                  value={p.plan_id}
+                  price={<Money kobo={withTier('data', dataPrice(p.wallet_price)).total} />}
+                >
                   {p.name}
                 </SelectItem>
               ))}

@@ -20,6 +20,7 @@ import { PinField, SubmitRow } from './purchase-fields';
 import { usePurchaseFlow } from './use-purchase-flow';
 import { PurchaseResult } from './purchase-result';
 import { useFormErrors } from '@/lib/use-form-errors';
+import { useTierPrice } from '@/lib/tier';
 
 const FIELDS = ['service_id', 'plan_id', 'profile_id', 'quantity', 'pin'] as const;
 const SEP = '|';
@@ -38,6 +39,7 @@ export function EducationForm() {
   const [pin, setPin] = useState('');
   const [profileId, setProfileId] = useState('');
   const flow = usePurchaseFlow(buy);
+  const withTier = useTierPrice();
 
   const variations = products.data?.message ?? [];
   const [serviceId = '', planId = ''] = choice ? choice.split(SEP) : [];
@@ -45,7 +47,9 @@ export function EducationForm() {
   const plan = variation?.plans.find((p) => p.plan_id === planId);
   const isJamb = serviceId === JAMB_SERVICE_ID;
   const unitPrice = (units: number) =>
-    plan && variation ? billPrice(plan.price, variation.wallet_convinience_fee, units) : undefined;
+    plan && variation
+      ? withTier('education', billPrice(plan.price, variation.wallet_convinience_fee, units))
+      : undefined;
   const price = unitPrice(quantity);
 
   const edited = (field: (typeof FIELDS)[number]) => {

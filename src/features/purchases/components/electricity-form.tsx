@@ -22,6 +22,7 @@ import { usePurchaseFlow } from './use-purchase-flow';
 import { PurchaseResult } from './purchase-result';
 import { RecipientPicker } from './recipient-picker';
 import { useFormErrors } from '@/lib/use-form-errors';
+import { useTierPrice } from '@/lib/tier';
 
 const FIELDS = ['service_id', 'variation_code', 'meter_number', 'amount', 'pin'] as const;
 
@@ -39,13 +40,17 @@ export function ElectricityForm() {
   const [amount, setAmount] = useState('');
   const [pin, setPin] = useState('');
   const flow = usePurchaseFlow(buy);
+  const withTier = useTierPrice();
 
   const variations = products.data?.message ?? [];
   const variation = variations.find((v) => v.id === variationId);
   const customer = useCustomerCheck(variation?.service_id, meter, variation?.variation_code);
   const feePercent = variation?.wallet_convinience_fee ?? 0;
   const amountKobo = isDigits(amount.trim()) ? Number(amount.trim()) * NAIRA : 0;
-  const price = variation && amountKobo > 0 ? electricityPrice(amountKobo, feePercent) : undefined;
+  const price =
+    variation && amountKobo > 0
+      ? withTier('electricity', electricityPrice(amountKobo, feePercent))
+      : undefined;
 
   const edited = (field: (typeof FIELDS)[number]) => {
     clear(field);
@@ -64,7 +69,10 @@ export function ElectricityForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const body = validate(
-      electricityForm({ balance, total: (kobo) => electricityPrice(kobo, feePercent).total }),
+      electricityForm({
+        balance,
+        total: (kobo) => withTier('electricity', electricityPrice(kobo, feePercent)).total,
+      }),
       {
         service_id: variation?.service_id ?? '',
         variation_code: variation?.variation_code,
