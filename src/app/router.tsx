@@ -238,6 +238,13 @@ const adminRoutes: RouteObject[] = [
       (m) => m.AdminAuditLogPage,
     ),
   },
+  {
+    path: paths.admin.tiers,
+    lazy: lazyComponent(
+      () => import('./routes/admin/tiers'),
+      (m) => m.AdminTiersPage,
+    ),
+  },
 ];
 
 /** The whole route tree; tests build a memory router from it. */

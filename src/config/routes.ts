@@ -46,6 +46,7 @@ export const paths = {
     cableTvPrices: `${ADMIN_DASHBOARD}/cabletv-prices`,
     transfers: `${ADMIN_DASHBOARD}/transfers`,
     auditLog: `${ADMIN_DASHBOARD}/audit-log`,
+    tiers: `${ADMIN_DASHBOARD}/tiers`,
   },
 } as const;
 

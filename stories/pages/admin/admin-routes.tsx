@@ -7,6 +7,7 @@ import { AuditLogScreen } from '@/features/admin/components/audit-log-screen';
 import { HeldTransfersScreen } from '@/features/admin/components/held-transfers';
 import { PaymentsScreen } from '@/features/admin/components/payments-screen';
 import { PlanPricesScreen } from '@/features/admin/components/plan-prices-screen';
+import { TiersScreen } from '@/features/admin/components/tiers-screen';
 import { TransactionsScreen } from '@/features/admin/components/transactions-screen';
 import { UsersScreen } from '@/features/admin/components/users-screen';
 
@@ -26,6 +27,7 @@ export function AdminRoutes() {
         <Route path={paths.admin.cableTvPrices} element={<PlanPricesScreen kind="cabletv" />} />
         <Route path={paths.admin.transfers} element={<HeldTransfersScreen />} />
         <Route path={paths.admin.auditLog} element={<AuditLogScreen />} />
+        <Route path={paths.admin.tiers} element={<TiersScreen />} />
       </Route>
       <Route path={paths.login} element={<h1>Login page</h1>} />
       <Route path={paths.user.overview} element={<h1>User dashboard</h1>} />

@@ -10,6 +10,7 @@ import {
   DataIcon,
   HomeIcon,
   PaymentsIcon,
+  PlanPricesIcon,
   TransferIcon,
   UsersIcon,
 } from '@/components/ui/icons';
@@ -35,6 +36,7 @@ const entries: SidebarEntry[] = [
   { href: paths.admin.cableTvPrices, label: 'Cable TV plan prices', icon: <CableTvIcon /> },
   { href: paths.admin.transfers, label: 'Unmatched transfers', icon: <BankIcon /> },
   { href: paths.admin.auditLog, label: 'Audit log', icon: <AuditIcon /> },
+  { href: paths.admin.tiers, label: 'Price tiers', icon: <PlanPricesIcon /> },
   { href: paths.user.overview, label: 'User dashboard', icon: <BackIcon /> },
 ];
 
