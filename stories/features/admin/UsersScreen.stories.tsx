@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, within } from 'storybook/test';
-import { api, FALLBACK, SERVER_MSG } from '@contract';
+import { api, FALLBACK, SERVER_MSG, TIER_MSG } from '@contract';
 import { db, refuse, variants } from '@mocks/index';
 import { UsersScreen } from '@/features/admin/components/users-screen';
 import { signedInAsAdmin } from './session';
@@ -136,5 +136,67 @@ export const ServerError: Story = {
   parameters: { msw: { handlers: [variants.users.error] } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
+  },
+};
+
+/** Opens the popup of the demo customer. */
+async function openChiamaka(
+  canvas: ReturnType<typeof within>,
+  userEvent: { click(e: Element): Promise<void>; type(e: Element, t: string): Promise<void> },
+) {
+  await userEvent.type(canvas.getByLabelText('User e-mail'), 'chiamaka@example.com');
+  await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+  await userEvent.click(await canvas.findByRole('row', { name: 'Open user chiamaka@example.com' }));
+  return screen.findByRole('dialog');
+}
+
+/** Moving a customer to another price tier (ADR 0027): saved, audited, charged from then on. */
+export const ChangeTier: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await openChiamaka(canvas, userEvent);
+    const tier = await within(dialog).findByRole('combobox', { name: 'Price tier' });
+    await expect(tier).toHaveTextContent('Standard');
+    await userEvent.click(tier);
+    await userEvent.click(await screen.findByRole('option', { name: 'Resellers' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save tier' }));
+    await expect(await within(dialog).findByText(TIER_MSG.moved)).toBeVisible();
+    await expect(db.users.find((u) => u.email === 'chiamaka@example.com')!.tier_id).toBe(
+      'tier_resellers',
+    );
+    await expect(db.audit[0]).toMatchObject({
+      action: 'tier.change',
+      after: { tier: 'Resellers' },
+    });
+  },
+};
+
+/** Saving the tier the customer is already on: the server's message, in the popup. */
+export const ChangeTierRefused: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await openChiamaka(canvas, userEvent);
+    await within(dialog).findByRole('combobox', { name: 'Price tier' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save tier' }));
+    await expect(await within(dialog).findByText(TIER_MSG.sameTier)).toBeVisible();
+    await expect(db.audit.filter((e) => e.action === 'tier.change')).toHaveLength(0);
+  },
+};
+
+/** The tiers cannot load: the popup says so and Save tier stays off. */
+export const TiersUnavailable: Story = {
+  parameters: { msw: { handlers: [variants.tiers.error] } },
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await openChiamaka(canvas, userEvent);
+    await expect(await within(dialog).findByText(SERVER_MSG.serverError)).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: 'Save tier' })).toBeDisabled();
+  },
+};
+
+/** While the tiers load, the choice is a placeholder and Save tier waits. */
+export const TiersLoading: Story = {
+  parameters: { msw: { handlers: [variants.tiers.slow] } },
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await openChiamaka(canvas, userEvent);
+    await expect(within(dialog).getByRole('button', { name: 'Save tier' })).toBeDisabled();
+    await expect(within(dialog).queryByRole('combobox', { name: 'Price tier' })).toBeNull();
   },
 };

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { User } from '@contract/entities';
 import { FALLBACK } from '@contract/messages';
 import { Button } from '@/components/ui/button';
@@ -13,10 +13,82 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
+import { Field } from '@/components/ui/field';
 import { Money } from '@/components/ui/money';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { DEFAULT_TIER_ID } from '@contract/tiers';
 import { errorMessage } from '@/lib/api-error';
 import { useBlockUser } from '../api/block-user';
 import { useUnblockUser } from '../api/unblock-user';
+import { useSetUserTier, useTiers } from '../api/tiers';
+
+/**
+ * The customer's price tier (ADR 0027): choose one and Save; the server's answer (or refusal)
+ * shows under it. Keyed by the user, so another user starts from their own tier.
+ */
+function TierForm({ user }: { user: User }) {
+  const tiers = useTiers();
+  const move = useSetUserTier();
+  const [tierId, setTierId] = useState(user.tier_id ?? DEFAULT_TIER_ID);
+  const list = tiers.data?.message ?? [];
+  const failure = move.error
+    ? errorMessage(move.error, FALLBACK.generic)
+    : tiers.error
+      ? errorMessage(tiers.error, FALLBACK.generic)
+      : '';
+  return (
+    <form
+      noValidate
+      aria-label="Price tier"
+      className="flex flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        move.trigger({ body: { userId: user.id, tierId } }).catch(() => undefined);
+      }}
+    >
+      <div className="flex flex-wrap items-end gap-2">
+        <Field label="Price tier" className="min-w-48 flex-1">
+          {(control) =>
+            tiers.isLoading ? (
+              <Skeleton className="h-10 w-full" />
+            ) : (
+              <Select
+                value={tierId}
+                onValueChange={(v) => {
+                  setTierId(v);
+                  move.reset();
+                }}
+              >
+                <SelectTrigger {...control}>
+                  <SelectValue placeholder="Choose a tier" />
+                </SelectTrigger>
+                <SelectContent>
+                  {list.map((t) => (
+                    <SelectItem key={t.id} value={t.id}>
+                      {t.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )
+          }
+        </Field>
+        <Button type="submit" variant="outline" loading={move.isMutating} disabled={!tiers.data}>
+          Save tier
+        </Button>
+      </div>
+      {move.data ? <FormAlert tone="success">{move.data.message}</FormAlert> : null}
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+    </form>
+  );
+}
 
 /**
  * The user popup (spec §2 admin 2): the user's details and Block or Unblock; the result
@@ -78,6 +150,7 @@ export function UserDialog({ user, onClose }: { user: User | null; onClose: () =
               </dl>
               {success ? <FormAlert tone="success">{success}</FormAlert> : null}
               {failure ? <FormAlert>{failure}</FormAlert> : null}
+              {user.isAdmin ? null : <TierForm key={user.id} user={user} />}
             </DialogBody>
             <DialogFooter>
               <Button variant="outline" onClick={onClose}>
