@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runs } from '../scripts/property-tests.ts';
 import { CATALOGUE } from './catalogue';
 import { MAX_KOBO } from './money';
+import { openApiDocument } from './openapi';
 import { airtimePrice, billPrice, dataPrice, electricityPrice } from './pricing';
 import {
   DiscountPercent,
@@ -106,6 +107,27 @@ describe('tier prices (ADR 0027)', () => {
     expect(TierBody.safeParse({ ...body, name: ' ' }).error?.issues[0]?.message).toBe(
       TIER_MSG.nameRequired,
     );
+  });
+});
+
+describe('tier endpoints in the OpenAPI document', () => {
+  it('lists the customer and admin tier calls, discounts as percent numbers', () => {
+    const paths = openApiDocument().paths as Record<string, Record<string, unknown>>;
+    expect(paths['/api/user/tier']?.get).toBeDefined();
+    expect(paths['/api/admin/tiers']?.get).toBeDefined();
+    expect(paths['/api/admin/users/tier']?.post).toBeDefined();
+    expect(paths['/api/admin/tiers/{id}']?.put).toBeDefined();
+    type Schema = { type?: string; properties: Record<string, Schema> };
+    const create = paths['/api/admin/tiers']?.post as {
+      requestBody: { content: Record<string, { schema: Schema }> };
+    };
+    const body = create.requestBody.content['application/json']!.schema;
+    expect(body.properties.name).toMatchObject({ type: 'string', maxLength: 40 });
+    expect(body.properties.discounts!.properties.airtime).toMatchObject({
+      type: 'number',
+      minimum: 0,
+      maximum: 100,
+    });
   });
 });
 
