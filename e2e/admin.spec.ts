@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { api } from '../contract/endpoints';
 import { SERVER_MSG } from '../contract/messages';
+import { TIER_MSG } from '../contract/tiers';
 import {
   ADMIN,
   DEMO,
@@ -229,4 +230,40 @@ test.describe('with AUTO_REVERSE_FAILED=0', () => {
     await expectBalance(customer, before - newPrice * 100);
     await context.close();
   });
+});
+
+test('an admin creates a price tier and moves a customer onto it; their airtime form shows its price', async ({
+  page,
+  browser,
+}) => {
+  const customer = await freshCustomer(page.request, 'tier', '246813');
+  await logIn(page, ADMIN);
+  await page.goto('/admin/dashboard/tiers');
+  const form = main(page).getByRole('form', { name: 'New tier' });
+  await form.getByLabel(/Name/).fill('E2E resellers');
+  await form.getByLabel('Airtime').fill('2');
+  await form.getByRole('button', { name: 'Create tier' }).click();
+  await expect(form.getByText(TIER_MSG.created)).toBeVisible();
+
+  await page.goto('/admin/dashboard/users');
+  await page.getByLabel('User e-mail').fill(customer.email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('row', { name: `Open user ${customer.email}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Price tier' }).click();
+  await page.getByRole('option', { name: 'E2E resellers' }).click();
+  await dialog.getByRole('button', { name: 'Save tier' }).click();
+  await expect(dialog.getByText(TIER_MSG.moved)).toBeVisible();
+
+  // ₦1,000 MTN airtime: ₦980 standard, 2 % less on this tier (rounded up for the customer).
+  const context = await browser.newContext();
+  const theirs = await context.newPage();
+  await logIn(theirs, customer);
+  await theirs.goto('/user/dashboard/airtime');
+  await theirs.getByLabel(/Phone number/).fill('08031234567');
+  await theirs.getByLabel(/Amount/).fill('1000');
+  await expect(
+    theirs.getByRole('region', { name: 'Payment summary' }).getByTestId('total'),
+  ).toHaveText('₦960.40');
+  await context.close();
 });
