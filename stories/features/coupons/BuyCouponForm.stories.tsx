@@ -106,6 +106,21 @@ export const TotalShown: Story = {
   },
 };
 
+/** On the Resellers tier (2 % off airtime, ADR 0027) a coupon costs the tier's price per unit. */
+export const ResellerTierTotal: Story = {
+  beforeEach: () => {
+    db.users.find((u) => u.id === DEMO_CUSTOMER.id)!.tier_id = 'tier_resellers';
+  },
+  play: async ({ canvas }) => {
+    await choose(canvas, /Product/, 'Airtime');
+    await fill(canvas, /Amount per coupon/, '1000');
+    await choose(canvas, /Network/, 'MTN');
+    await userEvent.click(canvas.getByRole('button', { name: /Increase/ }));
+    // ₦980 standard, ₦19.60 off on the tier: 2 × ₦960.40.
+    await waitFor(async () => expect(await total(canvas)).toHaveTextContent('₦1,920.80'));
+  },
+};
+
 export const CableTotal: Story = {
   play: async ({ canvas }) => {
     await choose(canvas, /Product/, 'Cable TV');
