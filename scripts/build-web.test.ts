@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
 import { buildIsCurrent, buildWebIfStale, STAMP_FILE, stampMatches } from './build-web.mjs';
+import { overBudget, type Manifest } from './report-chunks.mjs';
 
 /** Marks of React's two builds in a bundle: the production one links its error codes. */
 const PRODUCTION_MARK = 'react.dev/errors/';
@@ -69,6 +71,15 @@ describe('building the web app', () => {
       );
       expect(buildIsCurrent('server', outDir)).toBe(false);
       expect(existsSync(path.join(outDir, 'index.html'))).toBe(true);
+
+      // Every page's first-visit JavaScript within its budget (decision 0023).
+      const manifest = JSON.parse(
+        readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+      ) as Manifest;
+      const sizeOf = (file: string) => ({
+        gzip: gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length,
+      });
+      expect(overBudget(manifest, sizeOf)).toEqual([]);
     },
     180_000,
   );

@@ -33,3 +33,14 @@ export function collectChunks(
 export function entryKey(manifest: Manifest): string;
 export function routeChunkSets(manifest: Manifest): RouteChunkSet[];
 export function findLeaks(manifest: Manifest): Array<{ route: string; leaked: string[] }>;
+
+export interface Budgets {
+  entryKib: number;
+  routes: ReadonlyArray<{ under: string; kib: number }>;
+}
+export const BUDGETS: Budgets;
+export function overBudget(
+  manifest: Manifest,
+  sizeOf: (file: string) => { gzip: number },
+  budgets?: Budgets,
+): Array<{ label: string; kib: number; budgetKib: number }>;

@@ -128,6 +128,51 @@ export function findLeaks(manifest) {
     .filter((row) => row.leaked.length > 0);
 }
 
+/**
+ * First-visit JavaScript budgets (gzip level 9, KiB as the table prints them): what decision
+ * 0023 measured plus about 3 KiB, so a dependency or screen that grows a page fails the build
+ * and its test instead of slipping in. They are not issue 15's targets (entry ≤ 80 KB, login
+ * ≤ 90, overview ≤ 110, heaviest purchase page ≤ 130), which React and React Router alone
+ * keep out of reach (decision 0022); lower a budget when a change makes room, never raise one
+ * without saying why in a decision. Routes: first matching prefix wins.
+ */
+export const BUDGETS = {
+  entryKib: 106,
+  routes: [
+    { under: `${ROUTES_DIR}auth/`, kib: 164 },
+    { under: `${ROUTES_DIR}user/overview.tsx`, kib: 173 },
+    ...['airtime', 'data', 'cable-tv', 'electricity', 'education', 'buy-coupon'].map((page) => ({
+      under: `${ROUTES_DIR}user/${page}.tsx`,
+      kib: 182,
+    })),
+    // Every other page: transactions, wallet, settings, admin.
+    { under: ROUTES_DIR, kib: 190 },
+  ],
+};
+
+/**
+ * The entry and the routes whose first-visit JS (gzip) is over its budget.
+ * @param {Record<string, import('./report-chunks.d.mts').ManifestChunk>} manifest
+ * @param {(file: string) => { gzip: number }} sizeOf
+ * @returns {Array<{ label: string, kib: number, budgetKib: number }>}
+ */
+export function overBudget(manifest, sizeOf, budgets = BUDGETS) {
+  const kibOf = (files) => files.reduce((sum, file) => sum + sizeOf(file).gzip, 0) / 1024;
+  const checks = [
+    {
+      label: 'entry',
+      kib: kibOf(collectChunks(manifest, [entryKey(manifest)]).js),
+      budgetKib: budgets.entryKib,
+    },
+    ...routeChunkSets(manifest).map((row) => ({
+      label: row.route.slice(ROUTES_DIR.length),
+      kib: kibOf(row.js),
+      budgetKib: budgets.routes.find((rule) => row.route.startsWith(rule.under))?.kib ?? Infinity,
+    })),
+  ];
+  return checks.filter((check) => check.kib > check.budgetKib);
+}
+
 // ---- reporting (reads files) ----
 
 function formatKb(bytes) {
@@ -272,6 +317,19 @@ function main(outDir = 'dist') {
   for (const line of table.slice(1)) printLine(line);
 
   printModules(outDir, manifest, sizeOf);
+
+  const over = overBudget(manifest, sizeOf);
+  if (over.length > 0) {
+    console.error('\n✗ Over the first-visit JS budget (BUDGETS in scripts/report-chunks.mjs):');
+    for (const row of over) {
+      console.error(`  ${row.label}: ${row.kib.toFixed(1)} kB > ${row.budgetKib} kB`);
+    }
+    process.exitCode = 1;
+  } else {
+    console.log(
+      `\n✓ Every page within its first-visit JS budget (entry ≤ ${BUDGETS.entryKib} kB).`,
+    );
+  }
 
   const leaks = findLeaks(manifest);
   if (leaks.length > 0) {

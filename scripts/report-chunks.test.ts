@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { collectChunks, findLeaks, routeChunkSets, type Manifest } from './report-chunks.mjs';
+import {
+  collectChunks,
+  findLeaks,
+  overBudget,
+  routeChunkSets,
+  type Manifest,
+} from './report-chunks.mjs';
 
 // A small manifest shaped like Vite's: the entry, a shared vendor chunk, lazy layouts and pages.
 const manifest: Manifest = {
@@ -126,6 +132,30 @@ describe('findLeaks', () => {
     };
     expect(findLeaks(leaky)).toEqual([
       { route: 'src/app/routes/landing.tsx', leaked: ['src/app/routes/user/wallet.tsx'] },
+    ]);
+  });
+});
+
+describe('overBudget', () => {
+  // Every chunk 10 KiB gzipped, the vendor chunk 60: the entry is 70, landing 100, wallet 110.
+  const sizeOf = (file: string) => ({ gzip: (file.includes('vendor') ? 60 : 10) * 1024 });
+  const budgets = {
+    entryKib: 70,
+    routes: [
+      { under: 'src/app/routes/user/', kib: 110 },
+      { under: 'src/app/routes/', kib: 100 },
+    ],
+  };
+
+  it('is empty when the entry and every page are within their budgets', () => {
+    expect(overBudget(manifest, sizeOf, budgets)).toEqual([]);
+  });
+
+  it('names the entry and each page over budget, with its size and budget', () => {
+    const tight = { entryKib: 69, routes: [{ under: 'src/app/routes/', kib: 100 }] };
+    expect(overBudget(manifest, sizeOf, tight)).toEqual([
+      { label: 'entry', kib: 70, budgetKib: 69 },
+      { label: 'user/wallet.tsx', kib: 110, budgetKib: 100 },
     ]);
   });
 });
