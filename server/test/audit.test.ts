@@ -8,6 +8,7 @@ import { api, SERVER_MSG } from '@contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogin, createKit, engines, PASSWORD, PIN, type Kit } from './helper.ts';
+import { AUDIT_APPEND_ONLY } from '../migrations/0010-audit-append-only.ts';
 
 describe.each(engines)('admin audit log on %s', (engine) => {
   let kit: Kit;
@@ -126,6 +127,36 @@ describe.each(engines)('admin audit log on %s', (engine) => {
   it('no API call edits or deletes an entry', () => {
     const routes = Object.values(api).filter((e) => e.path.startsWith('/api/admin/audit'));
     expect(routes.map((e) => e.method)).toEqual(['GET']);
+  });
+
+  it('the database itself refuses to edit or delete an entry', async () => {
+    const u = await kit.user();
+    await kit.call(api.blockUser, { token: admin, body: { id: u.id } });
+    const db = kit.app.ctx.db;
+    const entry = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_id', '=', u.id)
+      .executeTakeFirstOrThrow();
+    await expect(
+      db
+        .updateTable('audit_log')
+        .set({ action: 'user.unblock' })
+        .where('id', '=', entry.id)
+        .execute(),
+    ).rejects.toThrow(AUDIT_APPEND_ONLY);
+    await expect(db.deleteFrom('audit_log').where('id', '=', entry.id).execute()).rejects.toThrow(
+      AUDIT_APPEND_ONLY,
+    );
+    if (engine === 'postgres') {
+      await expect(sql`truncate audit_log`.execute(db)).rejects.toThrow(AUDIT_APPEND_ONLY);
+    }
+    const after = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('id', '=', entry.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(entry);
   });
 
   it('an action whose entry cannot be written does not happen (same transaction)', async () => {

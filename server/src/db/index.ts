@@ -25,6 +25,7 @@ import { transfersAudit } from '../../migrations/0006-issue16-transfers-audit.ts
 import { recipientsAndSearch } from '../../migrations/0007-issue17-recipients-and-search.ts';
 import { priceTiers } from '../../migrations/0008-issue16-price-tiers.ts';
 import { lagosBusinessDay } from '../../migrations/0009-lagos-business-day.ts';
+import { auditAppendOnly } from '../../migrations/0010-audit-append-only.ts';
 import type { Engine } from '../config.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -70,6 +71,7 @@ function migrations(engine: Engine): MigrationProvider {
         '0007-issue17-recipients-and-search': recipientsAndSearch(engine),
         '0008-issue16-price-tiers': priceTiers(),
         '0009-lagos-business-day': lagosBusinessDay(engine),
+        '0010-audit-append-only': auditAppendOnly(engine),
       };
     },
   };
