@@ -15,8 +15,10 @@ import { MAX_LENGTH, notEmpty, requiredId, text } from './rules';
  *
  * Rounding: the discount is rounded UP to the kobo (the customer's favour). A price never goes
  * below the provider's cost (`providerCost`): a tier whose discount could do so is refused when
- * it is saved (`tierBelowCost`), and the purchase clamps to the cost if a later catalogue
- * change (a cheaper plan, a larger network discount) would still take it below.
+ * it is saved (`tierBelowCost`), and the purchase clamps to the cost if a later change of a
+ * network's discount would still take it below. The cost is estimated from our own price
+ * (`PROVIDER_COMMISSION_BPS` off it): we do not store the provider's price of a plan, so an
+ * admin who lowers a plan's price below the provider's price is not stopped by this floor.
  */
 
 export const TIER_PRODUCTS = ['airtime', 'data', 'cabletv', 'electricity', 'education'] as const;

@@ -24,7 +24,8 @@ export const DAY_MS = 86_400_000;
 type Row = 'NEW' | 'OLD';
 
 /**
- * The aggregate triggers. `dayOffsetMs` is added to `created_at` before dividing into days:
+ * The aggregate triggers, as migrations 0005 and 0009 create them: their SQL must never change
+ * (a change belongs in a new migration with its own copy). `dayOffsetMs` is added to `created_at` before dividing into days:
  * 0 here (UTC days, as first shipped), the Lagos offset since 0009.
  */
 export function aggregateTriggers(engine: Engine, dayOffsetMs = 0): AggregateTrigger[] {

@@ -5,7 +5,11 @@
  * referencing column only with a null default.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import { DEFAULT_TIER_ID, TIER_PRODUCTS } from '@contract/tiers';
+
+// Fixed here, not imported from the contract: a migration must do the same thing forever. A
+// product added to the contract later gets its column in a migration of its own.
+const DEFAULT_TIER_ID = 'standard';
+const TIER_PRODUCTS = ['airtime', 'data', 'cabletv', 'electricity', 'education'] as const;
 
 export function priceTiers(): Migration {
   return {

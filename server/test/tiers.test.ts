@@ -4,7 +4,7 @@
  * the reseller API; only admins manage tiers; each admin write records exactly one audit entry
  * and a refused one none; a tier that would price below the provider's cost is refused.
  */
-import { api, tierBelowCostMessage, TIER_MSG } from '@contract';
+import { api, MAX_TIERS, tierBelowCostMessage, TIER_MSG, TIER_NAME_MAX } from '@contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { walletAccountId } from '../src/domain/ledger.ts';
 import { adminLogin, createKit, engines, PIN, type Kit, type TestUser } from './helper.ts';
@@ -264,5 +264,40 @@ describe.each(engines)('price tiers on %s', (engine) => {
     });
     expect(missing.status).toBe(404);
     expect((await audit({ target: id })).total).toBe(2);
+  });
+
+  it('a name that lengthens when lower-cased is refused with the name rule, not a server error', async () => {
+    // 'İ' is one character; lower-cased it is two ('i' and a combining dot).
+    const name = 'İ'.repeat(TIER_NAME_MAX);
+    const res = await kit.call(api.createTier, { token: admin, body: { name, discounts: ZERO } });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe(TIER_MSG.nameTooLong);
+    const all = await kit.call(api.tiers, { token: admin });
+    expect(all.body.message.map((t: { name: string }) => t.name)).not.toContain(name);
+  });
+
+  // Last: it fills the tier list.
+  it('two admins creating the last allowed tier at once: one is created, one told the limit', async () => {
+    const count = async () => {
+      const res = await kit.call(api.tiers, { token: admin });
+      expect(res.status).toBe(200);
+      return res.body.message.length as number;
+    };
+    for (let n = await count(); n < MAX_TIERS - 1; n++) {
+      const made = await kit.call(api.createTier, {
+        token: admin,
+        body: { name: `Filler ${n}`, discounts: ZERO },
+      });
+      expect(made.status).toBe(200);
+    }
+    const both = await Promise.all(
+      ['Last A', 'Last B'].map((name) =>
+        kit.call(api.createTier, { token: admin, body: { name, discounts: ZERO } }),
+      ),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)!.body.msg).toBe(TIER_MSG.tooMany);
+    // The list still answers, with exactly the limit.
+    expect(await count()).toBe(MAX_TIERS);
   });
 });

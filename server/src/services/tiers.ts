@@ -10,6 +10,7 @@ import {
   MAX_TIERS,
   NO_DISCOUNTS,
   TIER_MSG,
+  TIER_NAME_MAX,
   TIER_PRODUCTS,
   tierBelowCost,
   percentText,
@@ -18,7 +19,7 @@ import {
   type Tier,
   type TierDiscounts,
 } from '@contract';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { PriceTiersTable } from '../db/schema.ts';
@@ -54,18 +55,29 @@ const snapshot = (name: string, d: TierDiscounts): Snapshot => {
 
 const notFound = () => new ApiError('not_found', TIER_MSG.notFound);
 
-/** The user's tier row (the default tier when they were never moved). */
+/**
+ * The user's tier row (the default tier when they were never moved), in one statement: the
+ * user's tier id and that tier's discounts are read together, never from two moments.
+ */
 async function tierRowOf(db: Db, userId: string): Promise<TierRow | undefined> {
-  const user = await db
-    .selectFrom('users')
-    .select('tier_id')
-    .where('id', '=', userId)
-    .executeTakeFirst();
   return db
-    .selectFrom('price_tiers')
-    .selectAll()
-    .where('id', '=', user?.tier_id ?? DEFAULT_TIER_ID)
+    .selectFrom('users')
+    .innerJoin('price_tiers', (join) =>
+      join.on(sql<boolean>`price_tiers.id = coalesce(users.tier_id, ${DEFAULT_TIER_ID})`),
+    )
+    .selectAll('price_tiers')
+    .where('users.id', '=', userId)
     .executeTakeFirst();
+}
+
+/**
+ * A tier name's key for uniqueness: NFC and lower case. Lower-casing can lengthen a name
+ * ('İ' becomes two code units), so a key longer than the column is refused with the name rule.
+ */
+function nameKeyOf(name: string): string {
+  const key = name.normalize('NFC').toLowerCase();
+  if (key.length > TIER_NAME_MAX) throw new ApiError('validation_error', TIER_MSG.nameTooLong);
+  return key;
 }
 
 /** The discounts a purchase applies: read with the purchase's own transaction. */
@@ -146,7 +158,15 @@ export function createTier(
 ): Promise<Tier> {
   return nameConflictAsMessage(() =>
     ctx.dbh.writeTx(async (trx) => {
-      const nameKey = body.name.toLowerCase();
+      const nameKey = nameKeyOf(body.name);
+      // PostgreSQL: creates queue on the default tier's row, so two at once cannot both see
+      // room for one more (SQLite has one writer already).
+      await trx
+        .selectFrom('price_tiers')
+        .select('id')
+        .where('id', '=', DEFAULT_TIER_ID)
+        .$if(ctx.dbh.engine === 'postgres', (q) => q.forUpdate())
+        .execute();
       await refuseBelowCost(trx, body.discounts);
       await refuseTakenName(trx, nameKey);
       const { n } = await trx
@@ -186,13 +206,15 @@ export function editTier(
 ): Promise<Tier> {
   return nameConflictAsMessage(() =>
     ctx.dbh.writeTx(async (trx) => {
+      // Locked (PostgreSQL) so the audit's "before" is what this edit replaced.
       const before = await trx
         .selectFrom('price_tiers')
         .selectAll()
         .where('id', '=', id)
+        .$if(ctx.dbh.engine === 'postgres', (q) => q.forUpdate())
         .executeTakeFirst();
       if (!before) throw notFound();
-      const nameKey = body.name.toLowerCase();
+      const nameKey = nameKeyOf(body.name);
       await refuseBelowCost(trx, body.discounts);
       await refuseTakenName(trx, nameKey, id);
       const now = Date.now();
@@ -226,6 +248,8 @@ export function setUserTier(
       .selectFrom('users')
       .select(['id', 'email', 'tier_id'])
       .where('id', '=', body.userId)
+      // Locked (PostgreSQL): two moves at once are audited as A→B then B→C, not both from A.
+      .$if(ctx.dbh.engine === 'postgres', (q) => q.forUpdate())
       .executeTakeFirst();
     if (!user) throw new ApiError('not_found', SERVER_MSG.userNotFound);
     const tiers = await trx
