@@ -1,4 +1,4 @@
-import { api, TIER_MSG, tierBelowCostMessage } from '@contract';
+import { api, SERVER_MSG, TIER_MSG, tierBelowCostMessage } from '@contract';
 import { describe, expect, it } from 'vitest';
 import { db } from './db';
 import { DEMO_CUSTOMER, SEED_PIN } from './fixtures/users';
@@ -37,6 +37,12 @@ describe('price tiers (mocks)', () => {
       body: { userId: DEMO_CUSTOMER.id, tierId: 'nope' },
     });
     expect(refusal(again.json)).toEqual({ type: 'not_found', msg: TIER_MSG.notFound });
+    const adminId = (await ok(api.currentUser, { token: admin })).message.id;
+    const self = await call(api.setUserTier, {
+      token: admin,
+      body: { userId: adminId, tierId: 'tier_resellers' },
+    });
+    expect(refusal(self.json)).toEqual({ type: 'forbidden', msg: SERVER_MSG.forbidden });
   });
 
   it('refuses a tier below the provider’s cost and a customer managing tiers', async () => {

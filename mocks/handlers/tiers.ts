@@ -94,6 +94,8 @@ export const tiers = {
   setUserTier: impl(api.setUserTier, (ctx) => {
     const admin = me(ctx);
     const { body } = ctx;
+    // As on the server: whoever grants a discount does not grant it to themselves.
+    if (body.userId === admin.id) throw new MockApiError('forbidden', SERVER_MSG.forbidden);
     const user = findUser(body.userId);
     if (!user) throw new MockApiError('not_found', SERVER_MSG.userNotFound);
     const to = db.tiers.find((t) => t.id === body.tierId);

@@ -4,7 +4,14 @@
  * the reseller API; only admins manage tiers; each admin write records exactly one audit entry
  * and a refused one none; a tier that would price below the provider's cost is refused.
  */
-import { api, MAX_TIERS, tierBelowCostMessage, TIER_MSG, TIER_NAME_MAX } from '@contract';
+import {
+  api,
+  MAX_TIERS,
+  SERVER_MSG,
+  tierBelowCostMessage,
+  TIER_MSG,
+  TIER_NAME_MAX,
+} from '@contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { walletAccountId } from '../src/domain/ledger.ts';
 import { adminLogin, createKit, engines, PIN, type Kit, type TestUser } from './helper.ts';
@@ -264,6 +271,18 @@ describe.each(engines)('price tiers on %s', (engine) => {
     });
     expect(missing.status).toBe(404);
     expect((await audit({ target: id })).total).toBe(2);
+  });
+
+  it('an admin cannot move themselves onto a tier, and nothing is audited', async () => {
+    const me = await kit.call(api.currentUser, { token: admin });
+    const before = (await audit({ target: me.body.message.id })).total;
+    const res = await kit.call(api.setUserTier, {
+      token: admin,
+      body: { userId: me.body.message.id, tierId: resellers },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.msg).toBe(SERVER_MSG.forbidden);
+    expect((await audit({ target: me.body.message.id })).total).toBe(before);
   });
 
   it('a name that lengthens when lower-cased is refused with the name rule, not a server error', async () => {

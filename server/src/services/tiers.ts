@@ -243,6 +243,10 @@ export function setUserTier(
   actor: Actor,
   body: { userId: string; tierId: string },
 ): Promise<string> {
+  // Whoever grants a discount does not grant it to themselves.
+  if (body.userId === actor.admin.id) {
+    return Promise.reject(new ApiError('forbidden', SERVER_MSG.forbidden));
+  }
   return ctx.dbh.writeTx(async (trx) => {
     const user = await trx
       .selectFrom('users')
