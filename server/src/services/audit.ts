@@ -10,7 +10,7 @@ import type { AuditAction, AuditEntry } from '@contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import type { UserRow } from './users.ts';
-import { paged } from './paging.ts';
+import { countRows, paged } from './paging.ts';
 
 export type Snapshot = Record<string, string | number | boolean | null>;
 
@@ -70,9 +70,7 @@ export async function listAudit(
     const t = query.target;
     base = base.where((eb) => eb.or([eb('target_id', '=', t), eb('target_label', '=', t)]));
   }
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
+  const total = await countRows(base);
   const rows = await base
     .selectAll()
     .orderBy('created_at', 'desc')
@@ -96,6 +94,6 @@ export async function listAudit(
       created_at: Number(r.created_at),
     })),
     query,
-    Number(total),
+    total,
   );
 }

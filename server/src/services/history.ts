@@ -10,13 +10,11 @@ import {
   type Transaction,
   type TransactionStatus,
 } from '@contract';
-import type { SelectQueryBuilder } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { counter, userTransactionCounts } from './aggregates.ts';
-import { paged } from './paging.ts';
+import { countRows, paged } from './paging.ts';
 import { toTransaction, type UserRow } from './users.ts';
 
 export async function transactionById(db: Db, id: string): Promise<Transaction> {
@@ -148,11 +146,4 @@ export async function listMyTransactions(ctx: AppContext, user: UserRow, query: 
     query,
     total,
   );
-}
-
-async function countRows(base: SelectQueryBuilder<Database, 'transactions', object>) {
-  const row = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
 }

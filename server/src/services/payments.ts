@@ -21,7 +21,7 @@ import type { CardVerification } from '../providers/index.ts';
 import { receiveTransfer } from './transfers.ts';
 import { requireVerified } from './wallet.ts';
 import type { UserRow } from './users.ts';
-import { paged } from './paging.ts';
+import { countRows, paged } from './paging.ts';
 
 type PaymentRow = Selectable<PaymentsTable>;
 
@@ -244,9 +244,7 @@ export async function listPayments(
       eb.or([eb('payments.tx_ref', '=', ref), eb('payments.payment_reference', '=', ref)]),
     );
   }
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
+  const total = await countRows(base);
   const rows = await base
     .selectAll('payments')
     .select('users.email')
@@ -258,6 +256,6 @@ export async function listPayments(
   return paged(
     rows.map((r) => toPayment(r, r.email)),
     query,
-    Number(total),
+    total,
   );
 }

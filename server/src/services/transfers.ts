@@ -29,6 +29,7 @@ import { ApiError } from '../http/errors.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import type { UserRow } from './users.ts';
 import { requireVerified } from './wallet.ts';
+import { countRows, paged } from './paging.ts';
 
 const toAccount = (row: Selectable<VirtualAccountsTable>): VirtualAccount => ({
   account_number: row.account_number,
@@ -237,9 +238,7 @@ export async function listHeld(ctx: AppContext, query: { page: number; limit: nu
     .selectFrom('bank_transfers')
     .leftJoin('users', 'users.id', 'bank_transfers.user_id')
     .where('bank_transfers.status', 'in', ['held', 'assigned']);
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
+  const total = await countRows(base);
   const rows = await base
     .selectAll('bank_transfers')
     .select('users.email')
@@ -249,13 +248,7 @@ export async function listHeld(ctx: AppContext, query: { page: number; limit: nu
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
-  const count = Number(total);
-  return {
-    message: rows.map(toHeld),
-    page: query.page,
-    pages: Math.max(1, Math.ceil(count / query.limit)),
-    total: count,
-  };
+  return paged(rows.map(toHeld), query, total);
 }
 
 /** An admin credits a held transfer to a customer: once, with its audit entry, in one transaction. */

@@ -38,7 +38,7 @@ import {
   type CheckedTarget,
   type TargetPolicy,
 } from './webhook-target.ts';
-import { paged } from './paging.ts';
+import { countRows, paged } from './paging.ts';
 
 type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 
@@ -148,9 +148,7 @@ export async function listDeliveries(
   query: { page: number; limit: number },
 ) {
   const base = ctx.db.selectFrom('webhook_deliveries').where('user_id', '=', user.id);
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
+  const total = await countRows(base);
   const rows = await base
     .selectAll()
     .orderBy('created_at', 'desc')
@@ -158,7 +156,7 @@ export async function listDeliveries(
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
-  return paged(rows.map(toDelivery), query, Number(total));
+  return paged(rows.map(toDelivery), query, total);
 }
 
 /** Queues a delivery again, due now, with a fresh day of retries. */
