@@ -11,7 +11,15 @@ import type { Config } from 'tailwindcss';
 const token = (name: string) => `var(--color-${name})`;
 
 export default {
-  content: ['./index.html', './src/**/*.{ts,tsx}', './stories/**/*.{ts,tsx,mdx}'],
+  // cn's merge config (src/lib/cn.ts) and its test list class-name parts and sample classes,
+  // not classes the app renders: left out so they add no CSS.
+  content: [
+    './index.html',
+    './src/**/*.{ts,tsx}',
+    '!./src/lib/cn.ts',
+    '!./src/lib/cn.test.ts',
+    './stories/**/*.{ts,tsx,mdx}',
+  ],
   theme: {
     extend: {
       colors: {
