@@ -1,10 +1,11 @@
-import { RouterProvider } from 'react-router-dom';
-
-import { createAppRouter } from './router';
-
-const router = createAppRouter();
+import { AppRouter } from './navigation';
+import { AppRoutes } from './router';
 
 /** The app: the router. API-facing routes add their providers (layouts/session-boundary). */
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <AppRouter>
+      <AppRoutes />
+    </AppRouter>
+  );
 }

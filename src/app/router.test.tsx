@@ -1,16 +1,25 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { brand } from '@/config/brand';
 import { paths } from '@/config/routes';
 import { clearSession, saveTokens } from '@/lib/session';
 
-import { routes } from './router';
+import { AppRoutes } from './router';
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  const router = { state: { location: { pathname: path } } };
+  function LocationProbe() {
+    router.state.location = useLocation();
+    return null;
+  }
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
   return router;
 }
 
@@ -148,9 +157,19 @@ describe('app router', () => {
     expect(screen.getByRole('main')).toContainElement(heading);
   });
 
-  it('shows the loading spinner while the first page chunk loads', () => {
-    renderAt(paths.privacyPolicy);
+  it('shows the loading spinner while the first page chunk loads', async () => {
+    // A fresh copy of the route table: no page chunk of it has loaded yet.
+    vi.resetModules();
+    const fresh = await import('./router');
+    render(
+      <MemoryRouter initialEntries={[paths.privacyPolicy]}>
+        <fresh.AppRoutes />
+      </MemoryRouter>,
+    );
 
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Privacy policy' }),
+    ).toBeInTheDocument();
   });
 });

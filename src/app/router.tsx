@@ -1,22 +1,28 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import * as React from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 
 import { paths, routePatterns } from '@/config/routes';
 
 import { PendingFallback } from './layouts/pending-fallback';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './layouts/route-error';
+import { RouteErrorBoundary } from './navigation';
 
 /**
  * Code-split route: the module is fetched the first time its route matches, so the public
  * pages never download dashboard or admin code (`npm run build` prints the chunk sizes).
  * Every route module lives in ./routes or ./layouts and is imported only from here.
+ * `handle` starts the download; `AppRoutes` calls it for every matched route at once, so a
+ * layout and its page load in parallel rather than one after the other.
  */
-function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+function lazyRoute<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) {
+  let loading: Promise<{ default: React.ComponentType }> | undefined;
+  const preload = () => (loading ??= load().then((module) => ({ default: pick(module) })));
+  const Component = React.lazy(preload);
+  return { element: <Component />, handle: preload };
 }
 
-const sessionBoundary = lazyComponent(
+const sessionBoundary = lazyRoute(
   () => import('./layouts/session-boundary'),
   (m) => m.SessionBoundary,
 );
@@ -24,74 +30,74 @@ const sessionBoundary = lazyComponent(
 const publicRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/landing'),
       (m) => m.LandingPage,
     ),
   },
   {
     path: paths.faq,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/faq'),
       (m) => m.FaqPage,
     ),
   },
   {
     path: paths.privacyPolicy,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/privacy-policy'),
       (m) => m.PrivacyPolicyPage,
     ),
   },
   {
     // Screens that call the API share the session boundary (code-split with them).
-    lazy: sessionBoundary,
+    ...sessionBoundary,
     children: [
       {
         path: paths.paymentVerification,
-        lazy: lazyComponent(
+        ...lazyRoute(
           () => import('./routes/payment-verification'),
           (m) => m.PaymentVerificationPage,
         ),
       },
       {
         path: paths.login,
-        lazy: lazyComponent(
+        ...lazyRoute(
           () => import('./routes/auth/login'),
           (m) => m.LoginPage,
         ),
       },
       {
         path: paths.signup,
-        lazy: lazyComponent(
+        ...lazyRoute(
           () => import('./routes/auth/signup'),
           (m) => m.SignupPage,
         ),
       },
       {
         path: paths.forgotPassword,
-        lazy: lazyComponent(
+        ...lazyRoute(
           () => import('./routes/auth/forgot-password'),
           (m) => m.ForgotPasswordPage,
         ),
       },
       {
         path: routePatterns.resetPassword,
-        lazy: lazyComponent(
+        ...lazyRoute(
           () => import('./routes/auth/reset-password'),
           (m) => m.ResetPasswordPage,
         ),
       },
       {
         path: routePatterns.verifyEmail,
-        lazy: lazyComponent(
+        ...lazyRoute(
           () => import('./routes/auth/verify-email'),
           (m) => m.VerifyEmailPage,
         ),
       },
       {
         path: paths.createPin,
-        lazy: lazyComponent(
+        ...lazyRoute(
           () => import('./routes/auth/create-pin'),
           (m) => m.CreatePinPage,
         ),
@@ -100,7 +106,7 @@ const publicRoutes: RouteObject[] = [
   },
   {
     path: routePatterns.notFound,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/not-found'),
       (m) => m.NotFoundPage,
     ),
@@ -111,70 +117,70 @@ const publicRoutes: RouteObject[] = [
 const userRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/user/overview'),
       (m) => m.UserOverviewPage,
     ),
   },
   {
     path: paths.user.wallet,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/user/wallet'),
       (m) => m.WalletPage,
     ),
   },
   {
     path: paths.user.transactions,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/user/transactions'),
       (m) => m.UserTransactionsPage,
     ),
   },
   {
     path: paths.user.airtime,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/user/airtime'),
       (m) => m.AirtimePage,
     ),
   },
   {
     path: paths.user.data,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/user/data'),
       (m) => m.DataPage,
     ),
   },
   {
     path: paths.user.cableTv,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/user/cable-tv'),
       (m) => m.CableTvPage,
     ),
   },
   {
     path: paths.user.electricity,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/user/electricity'),
       (m) => m.ElectricityPage,
     ),
   },
   {
     path: paths.user.education,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/user/education'),
       (m) => m.EducationPage,
     ),
   },
   {
     path: paths.user.settings,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/user/settings'),
       (m) => m.SettingsPage,
     ),
   },
   {
     path: paths.user.buyCoupon,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/user/buy-coupon'),
       (m) => m.BuyCouponPage,
     ),
@@ -184,92 +190,88 @@ const userRoutes: RouteObject[] = [
 const adminRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/admin/overview'),
       (m) => m.AdminOverviewPage,
     ),
   },
   {
     path: paths.admin.users,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/admin/users'),
       (m) => m.AdminUsersPage,
     ),
   },
   {
     path: paths.admin.transactions,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/admin/transactions'),
       (m) => m.AdminTransactionsPage,
     ),
   },
   {
     path: paths.admin.payments,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/admin/payments'),
       (m) => m.AdminPaymentsPage,
     ),
   },
   {
     path: paths.admin.dataPrices,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/admin/data-prices'),
       (m) => m.AdminDataPricesPage,
     ),
   },
   {
     path: paths.admin.cableTvPrices,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/admin/cable-tv-prices'),
       (m) => m.AdminCableTvPricesPage,
     ),
   },
   {
     path: paths.admin.transfers,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/admin/transfers'),
       (m) => m.AdminTransfersPage,
     ),
   },
   {
     path: paths.admin.auditLog,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/admin/audit-log'),
       (m) => m.AdminAuditLogPage,
     ),
   },
   {
     path: paths.admin.tiers,
-    lazy: lazyComponent(
+    ...lazyRoute(
       () => import('./routes/admin/tiers'),
       (m) => m.AdminTiersPage,
     ),
   },
 ];
 
-/** The whole route tree; tests build a memory router from it. */
+/** The whole route tree; tests render it in a memory router (`AppRoutes`). */
 export const routes: RouteObject[] = [
   {
-    id: 'root',
     element: <RootLayout />,
-    errorElement: <RouteError />,
-    // Shown on the first visit while the matched layout and page chunks download.
-    hydrateFallbackElement: <PendingFallback />,
     children: [
       {
         path: paths.home,
-        lazy: lazyComponent(
+        ...lazyRoute(
           () => import('./layouts/public-layout'),
           (m) => m.PublicLayout,
         ),
         children: publicRoutes,
       },
       {
-        lazy: sessionBoundary,
+        ...sessionBoundary,
         children: [
           {
             path: paths.user.overview,
-            lazy: lazyComponent(
+            ...lazyRoute(
               () => import('./layouts/user-dashboard-layout'),
               (m) => m.UserDashboardLayout,
             ),
@@ -277,7 +279,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.admin.overview,
-            lazy: lazyComponent(
+            ...lazyRoute(
               () => import('./layouts/admin-dashboard-layout'),
               (m) => m.AdminDashboardLayout,
             ),
@@ -289,6 +291,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The matched routes, inside the error page's boundary; the spinner page while the first
+ * page's code loads (later navigations keep the current page up instead: see AppRouter).
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  for (const match of matchRoutes(routes, location) ?? []) {
+    (match.route.handle as (() => unknown) | undefined)?.();
+  }
+  const page = useRoutes(routes, location);
+  return (
+    <RouteErrorBoundary fallback={<RouteError />}>
+      <React.Suspense fallback={<PendingFallback />}>{page}</React.Suspense>
+    </RouteErrorBoundary>
+  );
 }

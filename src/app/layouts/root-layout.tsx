@@ -1,4 +1,6 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+
+import { ScrollRestoration, useNavigationPending } from '../navigation';
 
 import { Spinner } from './pending-fallback';
 
@@ -8,11 +10,11 @@ import { Spinner } from './pending-fallback';
  * meanwhile, so nothing jumps.
  */
 export function RootLayout() {
-  const navigation = useNavigation();
+  const pending = useNavigationPending();
   return (
     <>
       <ScrollRestoration />
-      {navigation.state === 'loading' && (
+      {pending && (
         <div className="pointer-events-none fixed top-3 right-3 z-50 rounded-full border border-border bg-bg p-1.5 shadow-md">
           <Spinner />
         </div>

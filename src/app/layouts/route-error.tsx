@@ -1,4 +1,4 @@
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/routes';
 
@@ -9,17 +9,12 @@ import { focusRing, PageTitle } from './layout-parts';
  * network, or a new release replaced the files), which a reload fixes.
  */
 export function RouteError() {
-  const error = useRouteError();
-  if (import.meta.env.DEV) console.error(error);
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
-
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-bg px-4 text-center text-fg">
       <PageTitle title="Something went wrong" />
       <h1 className="text-2xl font-bold">Something went wrong</h1>
       <p className="max-w-prose text-muted">
         This page could not be shown. Check your connection and reload the page.
-        {detail && <span className="block text-sm">({detail})</span>}
       </p>
       <div className="flex gap-3">
         <button
