@@ -63,7 +63,7 @@ async function authenticate(
   if (typeof header !== 'string' || !header.startsWith('Bearer ')) throw unauthorized();
   const token = header.slice('Bearer '.length).trim();
   if (!token || token.length > 4096) throw unauthorized();
-  const check = await ctx.tokens.verifyAccess(token);
+  const check = ctx.tokens.verifyAccess(token);
   if (!check.ok) {
     if (check.reason === 'expired') throw new ApiError('token_expired', MSG.sessionExpired);
     throw unauthorized();
