@@ -28,7 +28,7 @@ import { lagosBusinessDay } from '../../migrations/0009-lagos-business-day.ts';
 import { auditAppendOnly } from '../../migrations/0010-audit-append-only.ts';
 import type { Engine } from '../config.ts';
 import type { Database } from './schema.ts';
-import { withStatementCache } from './statement-cache.ts';
+import { LiteralLimitPlugin, withStatementCache } from './statement-cache.ts';
 
 export type Db = Kysely<Database>;
 
@@ -124,6 +124,7 @@ export async function openDb(
     sqlite.pragma('synchronous = NORMAL');
     db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      plugins: [new LiteralLimitPlugin()],
     });
   }
 

@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { withStatementCache } from './statement-cache.ts';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { LiteralLimitPlugin, withStatementCache } from './statement-cache.ts';
 
 function open() {
   const sqlite = new SQLite(':memory:');
@@ -57,5 +58,49 @@ describe('SQLite statement cache', () => {
     cached.prepare('select 1');
     cached.close();
     expect(sqlite.open).toBe(false);
+  });
+});
+
+describe('LIMIT written into the SQL (SQLite, ADR 0028)', () => {
+  function kysely() {
+    const { sqlite, cached } = open();
+    const db = new Kysely<{ t: { id: number; name: string } }>({
+      dialect: new SqliteDialect({ database: cached }),
+      plugins: [new LiteralLimitPlugin()],
+    });
+    return { sqlite, db };
+  }
+
+  it('a whole-number LIMIT is a number in the SQL, OFFSET and the values stay bound', async () => {
+    const { db } = kysely();
+    const q = db
+      .selectFrom('t')
+      .select('name')
+      .where('id', '>', 1)
+      .orderBy('id')
+      .limit(1)
+      .offset(1);
+    const compiled = q.compile();
+    expect(compiled.sql).toMatch(/limit 1 offset \?$/);
+    expect(compiled.parameters).toEqual([1, 1]);
+    expect(await q.execute()).toEqual([{ name: 'chidi' }]);
+    // Each size its own text; the rows are the asked ones.
+    expect(await db.selectFrom('t').select('id').orderBy('id').limit(2).execute()).toEqual([
+      { id: 1 },
+      { id: 2 },
+    ]);
+  });
+
+  it('leaves any other LIMIT bound', () => {
+    const { db } = kysely();
+    const expr = db
+      .selectFrom('t')
+      .select('name')
+      .limit(sql<number>`1 + 1`)
+      .compile();
+    expect(expr.sql).toMatch(/limit 1 \+ 1$/);
+    const fraction = db.selectFrom('t').select('name').limit(1.5).compile();
+    expect(fraction.sql).toMatch(/limit \?$/);
+    expect(fraction.parameters).toEqual([1.5]);
   });
 });
