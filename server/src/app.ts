@@ -3,10 +3,11 @@
  * built web app with SPA fallback, and the error and not-found answers. `server.ts` listens.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import helmet, { type HelmetOptions } from 'helmet';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -161,7 +162,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
   });
   await app.register(formbody);
-  await app.register(helmet, {
+  // helmet's headers on every answer, worked out once (securityHeaders).
+  const security = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -181,6 +183,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // The app may be served over plain http on a LAN: no forced upgrade, no HSTS by default;
     // HSTS once the public address is https (always so in live mode, ADR 0014).
     strictTransportSecurity: config.production || config.publicUrl.startsWith('https://'),
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(security);
+    done();
   });
 
   // A bad PENDING_ALERT_HOURS stops the start with its message (the worker reads it again).
@@ -332,6 +338,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await dbh.close();
   });
   return app;
+}
+
+/**
+ * The headers helmet sets with `options`, worked out once (ADR 0028): `@fastify/helmet` built
+ * helmet's middleware again on every request, parsing the CSP each time. Every directive here
+ * is a constant string (no nonces, no functions of the request), so the headers are too.
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader(name: string, value: unknown) {
+      headers[name] = String(value);
+    },
+    removeHeader() {},
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
 }
 
 const STATIC_PAGES_DIR = 'static-pages';
