@@ -52,14 +52,15 @@ export const errorBody = (err: ApiError): Answer => ({
 
 const PRESENCE_TOUCH_MS = 60_000;
 
+// Made only when thrown: an error captures a stack trace, measurable on every request.
+const unauthorized = () => new ApiError('unauthorized', SERVER_MSG.unauthorized);
+
 async function authenticate(
   ctx: AppContext,
   req: FastifyRequest,
   admin: boolean,
 ): Promise<{ user: UserRow; sessionId?: string }> {
   const header = req.headers.authorization;
-  // Made only when thrown: an error captures a stack trace, measurable on every request.
-  const unauthorized = () => new ApiError('unauthorized', SERVER_MSG.unauthorized);
   if (typeof header !== 'string' || !header.startsWith('Bearer ')) throw unauthorized();
   const token = header.slice('Bearer '.length).trim();
   if (!token || token.length > 4096) throw unauthorized();

@@ -4,7 +4,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTokenService } from './tokens.ts';
 
 const SECRET = 'test-secret-test-secret-test-secret-0001';
@@ -29,6 +29,7 @@ describe('access tokens', () => {
       userId: 'u1',
       sessionId: 's1',
       iat: expect.any(Number),
+      exp: expect.any(Number),
     });
     expect(tokens.verifyAccess(await tokens.signAccess('u2'))).toMatchObject({
       ok: true,
@@ -108,5 +109,32 @@ describe('access tokens', () => {
     for (const junk of ['', 'a.b', 'a.b.c.d', '..', 'a b.c.d', 'not a token at all']) {
       expect(tokens.verifyAccess(junk)).toEqual(invalid);
     }
+  });
+
+  describe('a token verified once', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('is refused as expired once its exp passes', async () => {
+      vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z') });
+      const token = await tokens.signAccess('u1', 's1');
+      expect(tokens.verifyAccess(token)).toMatchObject({ ok: true, userId: 'u1' });
+      vi.setSystemTime(new Date('2026-11-23T10:14:59Z'));
+      expect(tokens.verifyAccess(token)).toMatchObject({ ok: true, userId: 'u1' });
+      vi.setSystemTime(new Date('2026-11-23T10:15:00Z'));
+      expect(tokens.verifyAccess(token)).toEqual({ ok: false, reason: 'expired' });
+    });
+
+    it('does not vouch for a changed copy of it, nor for another key', async () => {
+      const token = await tokens.signAccess('u1', 's1');
+      expect(tokens.verifyAccess(token)).toMatchObject({ ok: true });
+      expect(tokens.verifyAccess(`${token}x`)).toEqual({ ok: false, reason: 'invalid' });
+      const [header, , signature] = token.split('.');
+      const otherUser = `${header}.${part({ ...valid(), sub: 'admin' })}.${signature}`;
+      expect(tokens.verifyAccess(otherUser)).toEqual({ ok: false, reason: 'invalid' });
+      const other = createTokenService('another-secret-another-secret-another-00');
+      expect(other.verifyAccess(token)).toEqual({ ok: false, reason: 'invalid' });
+    });
   });
 });

@@ -15,7 +15,7 @@ export const ACCESS_TTL_S = 15 * 60;
 export const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60_000;
 
 export type AccessCheck =
-  | { ok: true; userId: string; iat: number; sessionId?: string }
+  | { ok: true; userId: string; iat: number; exp: number; sessionId?: string }
   | { ok: false; reason: 'invalid' | 'expired' };
 
 export interface TokenService {
@@ -33,6 +33,8 @@ export interface TokenService {
 
 export function createTokenService(secret: string): TokenService {
   const rawKey = Buffer.from(secret, 'utf8');
+  // Tokens already verified, oldest first (a client sends its token many times in 15 minutes).
+  const verified = new Map<string, AccessCheck & { ok: true }>();
   // Signing (login, refresh) uses jose with the HMAC key imported once: given raw bytes, jose
   // imports a Web Crypto key on every sign. Verifying, on every signed-in request, is
   // verifyHs256 below (ADR 0028).
@@ -55,7 +57,17 @@ export function createTokenService(secret: string): TokenService {
         .sign(await hmacKey());
     },
     verifyAccess(token) {
-      return verifyHs256(token, rawKey, Math.floor(Date.now() / 1000));
+      const now = Math.floor(Date.now() / 1000);
+      // A token seen valid before is the same string with the same signature: only its expiry
+      // can have changed (revocation is the session check, on every request).
+      const known = verified.get(token);
+      if (known) return known.exp > now ? known : EXPIRED;
+      const check = verifyHs256(token, rawKey, now);
+      if (check.ok) {
+        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+        verified.set(token, check);
+      }
+      return check;
     },
     async issueRefresh(trx, userId, family) {
       const now = Date.now();
@@ -80,6 +92,9 @@ export function createTokenService(secret: string): TokenService {
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const INVALID = { ok: false, reason: 'invalid' } as const;
+const EXPIRED = { ok: false, reason: 'expired' } as const;
+/** Verified tokens kept per token service: one per signed-in client active in 15 minutes. */
+const VERIFIED_MAX = 10_000;
 
 function jsonPart(part: string): Record<string, unknown> | undefined {
   try {
@@ -122,8 +137,8 @@ export function verifyHs256(token: string, key: Buffer, now: number): AccessChec
   }
   if (typeof exp !== 'number' || !Number.isFinite(exp)) return INVALID;
   if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) return INVALID;
-  if (exp <= now) return { ok: false, reason: 'expired' };
-  return { ok: true, userId: sub, iat, sessionId: typeof sid === 'string' ? sid : undefined };
+  if (exp <= now) return EXPIRED;
+  return { ok: true, userId: sub, iat, exp, sessionId: typeof sid === 'string' ? sid : undefined };
 }
 
 /**
