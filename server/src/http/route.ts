@@ -23,6 +23,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { queryShape } from '../db/query-shape.ts';
 import { authenticateKey, withApiKey } from '../services/api-keys.ts';
 import type { UserRow } from '../services/users.ts';
 import { counterKey, limit, RateLimited } from '../services/rate.ts';
@@ -52,6 +53,32 @@ export const errorBody = (err: ApiError): Answer => ({
 
 const PRESENCE_TOUCH_MS = 60_000;
 
+/** The signed-in user and whether its session ended; compiled once (queryShape, ADR 0028). */
+const userAndSession = queryShape((db, userId: string, sessionId: string) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('refresh_tokens')
+            .select('refresh_tokens.id')
+            .where('refresh_tokens.family_id', '=', sessionId)
+            .where('refresh_tokens.revoked_at', 'is not', null),
+        )
+        .as('session_ended'),
+    )
+    .where('id', '=', userId),
+);
+const userWithoutSession = queryShape((db, userId: string) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .select((eb) => eb.lit(false).as('session_ended'))
+    .where('id', '=', userId),
+);
+
 // Made only when thrown: an error captures a stack trace, measurable on every request.
 const unauthorized = () => new ApiError('unauthorized', SERVER_MSG.unauthorized);
 
@@ -71,23 +98,9 @@ async function authenticate(
   }
   const sessionId = check.sessionId;
   // The user and whether the token's session ended, in one round trip (issue 15).
-  const found = await ctx.db
-    .selectFrom('users')
-    .selectAll()
-    .select((eb) =>
-      (sessionId
-        ? eb.exists(
-            eb
-              .selectFrom('refresh_tokens')
-              .select('refresh_tokens.id')
-              .where('refresh_tokens.family_id', '=', sessionId)
-              .where('refresh_tokens.revoked_at', 'is not', null),
-          )
-        : eb.lit(false)
-      ).as('session_ended'),
-    )
-    .where('id', '=', check.userId)
-    .executeTakeFirst();
+  const [found] = await (sessionId
+    ? userAndSession(ctx.db, check.userId, sessionId)
+    : userWithoutSession(ctx.db, check.userId));
   if (!found) throw unauthorized();
   const { session_ended: sessionEnded, ...user } = found;
   // Blocked first: blocking also ends the sessions, but the customer is told why (423).

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { dayOf } from '../../migrations/0005-issue15-history-aggregates.ts';
 import { LAGOS_OFFSET_MS } from '../../migrations/0009-lagos-business-day.ts';
 import type { Db } from '../db/index.ts';
+import { queryShape } from '../db/query-shape.ts';
 import type { CountersTable } from '../db/schema.ts';
 
 /** A table-wide counter: its count and amount summed over its shards. */
@@ -22,6 +23,15 @@ export async function counter(
   return { n: Number(row?.n ?? 0), amount: Number(row?.amount ?? 0) };
 }
 
+/** The common case (the overview's figures): every visible row of a customer, compiled once. */
+const visibleCounts = queryShape((db, userId: string) =>
+  db
+    .selectFrom('tx_user_counts')
+    .select(['status', 'n', 'value'])
+    .where('user_id', '=', userId)
+    .where('deleted', '=', 0),
+);
+
 /**
  * One customer's transactions counted from `tx_user_counts` (at most products × statuses × 2
  * rows): all of them, or only those not deleted, optionally one status and one product.
@@ -31,16 +41,22 @@ export async function userTransactionCounts(
   userId: string,
   filter: { visibleOnly: boolean; status?: string; product?: string },
 ): Promise<{ n: number; successfulValue: number }> {
-  let q = db
-    .selectFrom('tx_user_counts')
-    .select(['status', 'n', 'value'])
-    .where('user_id', '=', userId);
-  if (filter.visibleOnly) q = q.where('deleted', '=', 0);
-  if (filter.status) q = q.where('status', '=', filter.status);
-  if (filter.product) q = q.where('product', '=', filter.product);
+  let rows: { status: string; n: number; value: number }[];
+  if (filter.visibleOnly && !filter.status && !filter.product) {
+    rows = await visibleCounts(db, userId);
+  } else {
+    let q = db
+      .selectFrom('tx_user_counts')
+      .select(['status', 'n', 'value'])
+      .where('user_id', '=', userId);
+    if (filter.visibleOnly) q = q.where('deleted', '=', 0);
+    if (filter.status) q = q.where('status', '=', filter.status);
+    if (filter.product) q = q.where('product', '=', filter.product);
+    rows = await q.execute();
+  }
   let n = 0;
   let successfulValue = 0;
-  for (const row of await q.execute()) {
+  for (const row of rows) {
     n += Number(row.n);
     if (row.status === 'successful') successfulValue += Number(row.value);
   }

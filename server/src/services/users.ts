@@ -13,6 +13,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
+import { queryShape } from '../db/query-shape.ts';
 import type { CouponsTable, TransactionsTable, UsersTable } from '../db/schema.ts';
 import { walletAccountId } from '../domain/ledger.ts';
 import { normaliseSearch, searchTerms } from '@contract/search';
@@ -92,40 +93,47 @@ export function toCoupon(row: Selectable<CouponsTable>, now = Date.now()): Coupo
   };
 }
 
+const balanceOf = queryShape((db, accountId: string) =>
+  db.selectFrom('accounts').select('balance').where('id', '=', accountId),
+);
+
 export async function walletBalance(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('accounts')
-    .select('balance')
-    .where('id', '=', walletAccountId(userId))
-    .executeTakeFirst();
+  const [row] = await balanceOf(db, walletAccountId(userId));
   return row ? Number(row.balance) : 0;
 }
+
+const recentTransactions = queryShape((db, userId: string) =>
+  db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('deleted', '=', 0)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(CURRENT_USER_RECENT),
+);
+
+const recentCoupons = queryShape((db, userId: string) =>
+  db
+    .selectFrom('coupons')
+    .selectAll()
+    .where('owner_id', '=', userId)
+    .orderBy('issued_at', 'desc')
+    .orderBy('code', 'desc')
+    .limit(CURRENT_USER_RECENT),
+);
 
 /**
  * `GET /api/user` (ADR 0020): the user, their newest few transactions and coupons, and the
  * history's count and successful total from `tx_user_counts`: the same cost whether the
- * customer has ten transactions or a hundred thousand.
+ * customer has ten transactions or a hundred thousand. Its queries are compiled once
+ * (queryShape, ADR 0028).
  */
 export async function currentUser(ctx: AppContext, user: UserRow): Promise<CurrentUser> {
   const [balance, txs, coupons, counts] = await Promise.all([
     walletBalance(ctx.db, user.id),
-    ctx.db
-      .selectFrom('transactions')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .where('deleted', '=', 0)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(CURRENT_USER_RECENT)
-      .execute(),
-    ctx.db
-      .selectFrom('coupons')
-      .selectAll()
-      .where('owner_id', '=', user.id)
-      .orderBy('issued_at', 'desc')
-      .orderBy('code', 'desc')
-      .limit(CURRENT_USER_RECENT)
-      .execute(),
+    recentTransactions(ctx.db, user.id),
+    recentCoupons(ctx.db, user.id),
     userTransactionCounts(ctx.db, user.id, { visibleOnly: true }),
   ]);
   return {
