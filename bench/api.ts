@@ -7,6 +7,8 @@
  * off (RATE_LIMITS=off, sandbox only).
  *
  * - sqlite: GET /api/user, purchases and shares on a temp SQLite file, 10 connections.
+ *   Purchases go round-robin over CUSTOMERS funded customers (each with its own token), then
+ *   all for the demo customer (one wallet row: the one-customer figure).
  * - pg: a throwaway PostgreSQL started the way the test run starts one; GET /api/user and
  *   purchases by one process (20 connections), then by two processes on the same database
  *   sharing the load (10 connections each): the ratio.
@@ -39,10 +41,15 @@ import {
   walletAccountId,
 } from '../server/src/domain/ledger.ts';
 import { createPinHasher } from '../server/src/domain/pins.ts';
+import { insertUser } from '../server/src/services/auth.ts';
 import { startThrowawayPostgres } from '../server/test/throwaway-pg.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const CONNECTIONS = 10;
+/** Purchases spread over this many funded customers, round-robin (real traffic is many). */
+const CUSTOMERS = 100;
+/** The servers' pin key, so the bench can store the customers' pin hashes itself. */
+const PIN_SECRET = 'bench-pin-secret-bench-pin-secret-0000';
 const MODE = (process.argv[2] ?? 'all') as 'sqlite' | 'pg' | 'scale' | 'all';
 const dir = mkdtempSync(path.join(tmpdir(), 'paybills-bench-'));
 let stopPostgres: (() => void) | undefined;
@@ -62,8 +69,12 @@ async function cannon(
     headers?: Record<string, string>;
     body?: unknown;
     connections?: number;
+    /** Headers per request, taken in turn (one customer's token each). */
+    rotate?: Record<string, string>[];
   } = {},
 ): Promise<Row> {
+  let turn = 0;
+  const rotate = init.rotate;
   const r = await autocannon({
     url,
     method: (init.method ?? 'GET') as 'GET',
@@ -71,6 +82,16 @@ async function cannon(
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     connections: init.connections ?? CONNECTIONS,
     duration: SECONDS,
+    ...(rotate && {
+      requests: [
+        {
+          setupRequest: (req: { headers?: Record<string, string> }) => ({
+            ...req,
+            headers: { ...req.headers, ...rotate[turn++ % rotate.length] },
+          }),
+        },
+      ],
+    }),
   });
   if (r.non2xx || r.errors) console.warn(`  ${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
@@ -102,6 +123,7 @@ async function server(env: Record<string, string>): Promise<string> {
     // Throughput, not abuse: the route limits would answer 429 after a few hundred calls
     // (sandbox mode only; attempt limits on pins and passwords stay on).
     RATE_LIMITS: 'off',
+    PIN_SECRET,
     ...env,
   });
   return `http://127.0.0.1:${port}`;
@@ -140,6 +162,49 @@ async function fundDemo(dbh: DbHandle) {
     }),
   );
   return demo.id;
+}
+
+/**
+ * CUSTOMERS verified customers (the demo customer's password, pin DEMO_PIN), each funded:
+ * straight into the database, then each logged in. Answers one Authorization header each.
+ */
+async function customers(dbh: DbHandle, base: string): Promise<Record<string, string>[]> {
+  const demo = await dbh.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('email', '=', DEMO_EMAIL)
+    .executeTakeFirstOrThrow();
+  const pins = createPinHasher(PIN_SECRET);
+  const emails: string[] = [];
+  for (let i = 0; i < CUSTOMERS; i++) {
+    const email = `buyer${i}@bench.example`;
+    const id = await dbh.writeTx((trx) =>
+      insertUser(
+        trx,
+        { name: `Buyer ${i}`, email, phone: '08031234567', password: '' },
+        demo.password_hash,
+        { verified: true },
+      ),
+    );
+    await dbh.db
+      .updateTable('users')
+      .set({ pin_hash: pins.hash(id, DEMO_PIN) })
+      .where('id', '=', id)
+      .execute();
+    await dbh.writeTx((trx) =>
+      postMovement(trx, {
+        kind: 'bench_funding',
+        legs: [
+          { accountId: systemAccountId('card_clearing'), amount: -10_000_000_00 },
+          { accountId: walletAccountId(id), amount: 10_000_000_00 },
+        ],
+      }),
+    );
+    emails.push(email);
+  }
+  const auths: Record<string, string>[] = [];
+  for (const email of emails) auths.push(await login(base, email, DEMO_PASSWORD));
+  return auths;
 }
 
 const airtime = (auth: Record<string, string>) => ({
@@ -214,11 +279,17 @@ async function sqliteMode() {
   const base = await server({ DATA_DIR: data, DATABASE_URL: '' });
   const dbh = await openDb('sqlite', path.join(data, 'paybills.db'));
   await fundDemo(dbh);
+  const many = await customers(dbh, base);
   await dbh.close();
   const auth = await login(base, DEMO_EMAIL, DEMO_PASSWORD);
   const user = await cannon('GET /api/user (sqlite)', `${base}/api/user`, { headers: auth });
   const buy = await cannon(
-    'POST airtime (sqlite)',
+    `POST airtime, ${CUSTOMERS} customers (sqlite)`,
+    `${base}/api/transactions/airtime`,
+    { ...airtime(auth), rotate: many },
+  );
+  const buyOneCustomer = await cannon(
+    'POST airtime, 1 customer (sqlite)',
     `${base}/api/transactions/airtime`,
     airtime(auth),
   );
@@ -247,10 +318,10 @@ async function sqliteMode() {
   const pin = await loop('limit: pin check (HMAC)', async () =>
     pins.matches(stored, 'bench', DEMO_PIN),
   );
-  table.push(user, buy, share, huge, empty, debit, pin);
+  table.push(user, buy, buyOneCustomer, share, huge, empty, debit, pin);
   lines.push(
     `GET /api/user ÷ empty route (sqlite): ${pct(user.rps, empty.rps)} (target ≥ 50 %)`,
-    `purchases/s ÷ DB debit limit (sqlite): ${pct(buy.rps, debit.rps)} (target ≥ 60 %); shares: ${pct(share.rps, debit.rps)}`,
+    `purchases/s ÷ DB debit limit (sqlite): ${pct(buy.rps, debit.rps)} over ${CUSTOMERS} customers (target ≥ 60 %); one customer: ${pct(buyOneCustomer.rps, debit.rps)}; shares: ${pct(share.rps, debit.rps)}`,
   );
 }
 
@@ -271,16 +342,23 @@ async function pgMode() {
   const one = await server(env);
   const dbh = await openDb('postgres', url);
   await fundDemo(dbh);
+  const many = await customers(dbh, one);
   await dbh.close();
   const auth = await login(one, DEMO_EMAIL, DEMO_PASSWORD);
   const userOne = await cannon('GET /api/user (pg, 1 process)', `${one}/api/user`, {
     headers: auth,
     connections: 2 * CONNECTIONS,
   });
-  const buyOne = await cannon('POST airtime (pg, 1 process)', `${one}/api/transactions/airtime`, {
-    ...airtime(auth),
-    connections: 2 * CONNECTIONS,
-  });
+  const buyOne = await cannon(
+    `POST airtime, ${CUSTOMERS} customers (pg, 1 process)`,
+    `${one}/api/transactions/airtime`,
+    { ...airtime(auth), rotate: many, connections: 2 * CONNECTIONS },
+  );
+  const buyOneSingle = await cannon(
+    'POST airtime, 1 customer (pg, 1 process)',
+    `${one}/api/transactions/airtime`,
+    { ...airtime(auth), connections: 2 * CONNECTIONS },
+  );
   const two = await server(env);
   const both = async (name: string, pathname: string, init: Parameters<typeof cannon>[2]) => {
     const [a, b] = await Promise.all([
@@ -291,15 +369,20 @@ async function pgMode() {
   };
   const userTwo = await both('GET /api/user (pg, 2 processes)', '/api/user', { headers: auth });
   const buyTwo = await both(
-    'POST airtime (pg, 2 processes)',
+    `POST airtime, ${CUSTOMERS} customers (pg, 2 processes)`,
+    '/api/transactions/airtime',
+    { ...airtime(auth), rotate: many },
+  );
+  const buyTwoSingle = await both(
+    'POST airtime, 1 customer (pg, 2 processes)',
     '/api/transactions/airtime',
     airtime(auth),
   );
   await stopServers();
   const debit = await debitLimit('postgres', await createDb('raw'));
-  table.push(userOne, userTwo, buyOne, buyTwo, debit);
+  table.push(userOne, userTwo, buyOne, buyTwo, buyOneSingle, buyTwoSingle, debit);
   lines.push(
-    `two processes ÷ one on PostgreSQL: GET /api/user ${(userTwo.rps / userOne.rps).toFixed(2)}×, purchases ${(buyTwo.rps / buyOne.rps).toFixed(2)}× (target ≥ 1.6×)`,
+    `two processes ÷ one on PostgreSQL: GET /api/user ${(userTwo.rps / userOne.rps).toFixed(2)}×, purchases ${(buyTwo.rps / buyOne.rps).toFixed(2)}× over ${CUSTOMERS} customers (target ≥ 1.6×); one customer ${(buyTwoSingle.rps / buyOneSingle.rps).toFixed(2)}×`,
     `purchases/s ÷ DB debit limit (pg, 1 process): ${pct(buyOne.rps, debit.rps)}`,
   );
 }
