@@ -7,8 +7,16 @@
  */
 import { api, MSG, SERVER_MSG, type Endpoint } from '@contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { postMovement, systemAccountId, walletAccountId } from '../src/domain/ledger.ts';
+import {
+  postMovement,
+  PROVIDER_FLOAT_BUCKETS,
+  providerFloatAccountId,
+  systemAccountId,
+  systemBalance,
+  walletAccountId,
+} from '../src/domain/ledger.ts';
 import { newVtpassRequestId } from '../src/providers/index.ts';
+import { airtime as buyAirtime } from '../src/services/purchase-flow.ts';
 import { runRequeryOnce } from '../src/services/requery.ts';
 import { adminLogin, createKit, engines, PIN, type Kit, type TestUser } from './helper.ts';
 
@@ -149,6 +157,104 @@ describe.each(engines)('purchases on %s', (engine) => {
     // Nothing left to requery; a second pass changes nothing.
     await runRequeryOnce(kit.app.ctx, { now: LATER() });
     expect(await kit.balance(u.id)).toBe(final === 'reversed' ? 10_000_00 : 10_000_00 - p.total);
+  });
+
+  it('the provider float is split over bucket rows: each purchase and its reversal post to one, the float is their sum', async () => {
+    const u = await kit.user({ funds: 100_000_00 });
+    const before = await systemBalance(kit.app.ctx.db, 'provider_float');
+    const ids: string[] = [];
+    // 20 purchases, every fourth one failed by the provider (0000) and reversed.
+    for (let i = 0; i < 20; i++) {
+      const end = i % 4 === 0 ? '0000' : `${5000 + i}`;
+      const res = await kit.call(api.airtime, { token: u.token, body: PRODUCTS[0]!.body(end) });
+      expect(res.body.message.status).toBe(i % 4 === 0 ? 'reversed' : 'successful');
+      ids.push(res.body.message.transaction_id);
+    }
+    const db = kit.app.ctx.db;
+    const floats = await db
+      .selectFrom('accounts')
+      .select('id')
+      .where('kind', '=', 'provider_float')
+      .execute();
+    expect(floats).toHaveLength(PROVIDER_FLOAT_BUCKETS);
+    for (const [i, id] of ids.entries()) {
+      // The purchase's movement (memo = its id) and its reversal touch the same float row.
+      const legs = await db
+        .selectFrom('ledger_entries as e')
+        .innerJoin('movements as m', 'm.id', 'e.movement_id')
+        .innerJoin('accounts as a', 'a.id', 'e.account_id')
+        .select(['m.kind', 'e.account_id', 'e.amount'])
+        .where('m.memo', '=', id)
+        .where('a.kind', '=', 'provider_float')
+        .orderBy('e.id')
+        .execute();
+      expect(legs.map((l) => [l.kind, l.account_id, Number(l.amount)])).toEqual([
+        ['purchase', providerFloatAccountId(id), 980_00],
+        ...(i % 4 === 0 ? [['reversal', providerFloatAccountId(id), -980_00]] : []),
+      ]);
+    }
+    const used = new Set(ids.map(providerFloatAccountId));
+    expect(used.size).toBeGreaterThan(1);
+    // 15 delivered at ₦980: the float's balance is the sum of its rows.
+    expect((await systemBalance(db, 'provider_float')) - before).toBe(15 * 980_00);
+    expect(await kit.balance(u.id)).toBe(100_000_00 - 15 * 980_00);
+  });
+
+  describe('a right pin is confirmed in the debit transaction, against the row as it is then', () => {
+    /** The user as the request read it, then the row changed before the debit. */
+    async function staleUser(change: Record<string, unknown>) {
+      const u = await kit.user({ funds: 10_000_00 });
+      const db = kit.app.ctx.db;
+      // An HMAC pin (kit users start with a legacy argon2 one, upgraded on first use).
+      await db
+        .updateTable('users')
+        .set({ pin_hash: kit.app.ctx.pins.hash(u.id, PIN) })
+        .where('id', '=', u.id)
+        .execute();
+      const read = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', u.id)
+        .executeTakeFirstOrThrow();
+      if (Object.keys(change).length) {
+        await db.updateTable('users').set(change).where('id', '=', u.id).execute();
+      }
+      const pinRow = () =>
+        db
+          .selectFrom('users')
+          .select(['pin_failed_count', 'pin_locked_until'])
+          .where('id', '=', u.id)
+          .executeTakeFirstOrThrow();
+      const buy = (pin = PIN) =>
+        buyAirtime(kit.app.ctx, read, { pin, phone_number: '08031235678', amount: 1000_00 });
+      return { u, buy, pinRow };
+    }
+
+    it('locked meanwhile: refused with the lock message, nothing moves', async () => {
+      const { u, buy } = await staleUser({ pin_locked_until: Date.now() + 60_000 });
+      await expect(buy()).rejects.toMatchObject({ type: 'pin_locked' });
+      expect(await kit.balance(u.id)).toBe(10_000_00);
+    });
+
+    it('a wrong pin counted meanwhile: the right one still buys and resets the count', async () => {
+      const { u, buy, pinRow } = await staleUser({ pin_failed_count: 3 });
+      expect((await buy()).status).toBe('successful');
+      expect(Number((await pinRow()).pin_failed_count)).toBe(0);
+      expect(await kit.balance(u.id)).toBe(10_000_00 - 980_00);
+    });
+
+    it('the pin changed meanwhile: the old pin is wrong (counted), nothing moves', async () => {
+      const { u, buy, pinRow } = await staleUser({});
+      await kit.app.ctx.db
+        .updateTable('users')
+        .set({ pin_hash: kit.app.ctx.pins.hash(u.id, '135790') })
+        .where('id', '=', u.id)
+        .execute();
+      await expect(buy()).rejects.toMatchObject({ type: 'wrong_pin' });
+      expect(Number((await pinRow()).pin_failed_count)).toBe(1);
+      expect(await kit.balance(u.id)).toBe(10_000_00);
+      expect((await buy('135790')).status).toBe('successful');
+    });
   });
 
   it('enforces the money rules: balance, pin, lockout, unverified, blocked', async () => {

@@ -13,7 +13,7 @@ import { api } from '@contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { systemAccountId } from '../src/domain/ledger.ts';
+import { systemBalance } from '../src/domain/ledger.ts';
 import {
   startFakeServer,
   type FakeReply,
@@ -125,14 +125,7 @@ describe.each(engines)('requery refusals on %s', (engine) => {
     });
   }
 
-  async function float() {
-    const row = await kit.app.ctx.db
-      .selectFrom('accounts')
-      .select('balance')
-      .where('id', '=', systemAccountId('provider_float'))
-      .executeTakeFirstOrThrow();
-    return Number(row.balance);
-  }
+  const float = () => systemBalance(kit.app.ctx.db, 'provider_float');
 
   async function row(id: string) {
     return kit.app.ctx.db

@@ -46,15 +46,48 @@ export const SYSTEM_KINDS: Exclude<AccountKind, 'wallet'>[] = [
   'referral_expense',
 ];
 
-/** Creates the system accounts if missing (idempotent, at start). */
+/**
+ * Every purchase credits the provider float, so one balance row would be a lock that every
+ * purchase on PostgreSQL queues on, however many processes serve them (ADR 0029). The float is
+ * split over this many rows of kind `provider_float` (bucket 0 is the original
+ * `system:provider_float`); each is an ordinary account with its own entry chain, and the
+ * float's balance is their sum (`systemBalance`).
+ */
+export const PROVIDER_FLOAT_BUCKETS = 16;
+
+/** The float row a purchase (and its reversal) posts to: a fixed hash of the purchase's id. */
+export function providerFloatAccountId(purchaseId: string): string {
+  let h = 0;
+  for (let i = 0; i < purchaseId.length; i++) h = (Math.imul(h, 31) + purchaseId.charCodeAt(i)) | 0;
+  return floatBucketId((h >>> 0) % PROVIDER_FLOAT_BUCKETS);
+}
+
+const floatBucketId = (bucket: number) =>
+  bucket === 0
+    ? systemAccountId('provider_float')
+    : `${systemAccountId('provider_float')}:${bucket}`;
+
+/** A system account's balance: the sum of its rows (the provider float has several). */
+export async function systemBalance(db: Db, kind: Exclude<AccountKind, 'wallet'>): Promise<number> {
+  const row = await db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.sum<number>('balance').as('balance'))
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return Number(row?.balance ?? 0);
+}
+
+/** Creates the system accounts (and the float's buckets) if missing (idempotent, at start). */
 export async function ensureSystemAccounts(db: Db, now = Date.now()): Promise<void> {
-  for (const kind of SYSTEM_KINDS) {
-    await db
-      .insertInto('accounts')
-      .values({ id: systemAccountId(kind), kind, user_id: null, created_at: now })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+  const rows = SYSTEM_KINDS.map((kind) => ({ id: systemAccountId(kind), kind }));
+  for (let b = 1; b < PROVIDER_FLOAT_BUCKETS; b++) {
+    rows.push({ id: floatBucketId(b), kind: 'provider_float' });
   }
+  await db
+    .insertInto('accounts')
+    .values(rows.map((r) => ({ ...r, user_id: null, created_at: now })))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
 }
 
 export async function createWallet(trx: Db, userId: string, now = Date.now()): Promise<string> {

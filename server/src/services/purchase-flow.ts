@@ -33,6 +33,7 @@ import type { CouponsTable, TransactionsTable } from '../db/schema.ts';
 import {
   InsufficientFunds,
   postMovement,
+  providerFloatAccountId,
   systemAccountId,
   walletAccountId,
 } from '../domain/ledger.ts';
@@ -49,15 +50,18 @@ import { findCoupon, ownerNotBlocked } from './coupons.ts';
 import { transactionById } from './history.ts';
 import { firstRequeryDelay } from './requery.ts';
 import { settle } from './reversal.ts';
-import { tierDiscountsOf } from './tiers.ts';
+import { tierAndPinOf } from './tiers.ts';
 import { toTransaction, type UserRow } from './users.ts';
-import { checkPin, requireVerified } from './wallet.ts';
+import { checkPin, pinStillClean, requireVerified, rightPinOnCleanRow } from './wallet.ts';
 
 type TxRow = Selectable<TransactionsTable>;
 
 const notFound = () => new ApiError('not_found', SERVER_MSG.productNotFound);
 const invalidCoupon = () => new ApiError('invalid_coupon', MSG.couponInvalid);
 const frozenCoupon = () => new ApiError('invalid_coupon', SERVER_MSG.couponFrozen);
+
+/** The pin row changed between the request's read and the debit: roll back, check it again. */
+class PinRecheck extends Error {}
 
 /** What a route decided to buy, priced on the server from catalogue ids. */
 interface Order {
@@ -90,7 +94,10 @@ async function buy(
   price: (coupon?: CouponMeta) => Promise<Order>,
 ): Promise<Transaction> {
   requireVerified(user);
-  await checkPin(ctx, user, pin);
+  // A right pin on a clean row is confirmed inside the debit's transaction, not with a write
+  // of its own (ADR 0029); anything else is checked (and counted) first, as before.
+  let pinInTx = rightPinOnCleanRow(ctx, user, pin);
+  if (!pinInTx) await checkPin(ctx, user, pin);
   let coupon: Selectable<CouponsTable> | undefined;
   let meta: CouponMeta | undefined;
   if (couponCode) {
@@ -105,14 +112,19 @@ async function buy(
   const requestId = newVtpassRequestId();
   const id = randomUUID();
   const payer = coupon ? systemAccountId('coupon_liability') : walletAccountId(user.id);
-  try {
-    await ctx.dbh.writeTx(async (trx) => {
+  const apiKeyId = currentApiKeyId();
+  const debit = () =>
+    ctx.dbh.writeTx(async (trx) => {
       const now = Date.now();
       // The tier is read in this transaction: a tier change commits before or after, whole.
-      // A coupon was paid for when it was bought (at that buyer's tier).
+      // A coupon was paid for when it was bought (at that buyer's tier). The pin row comes
+      // with it: a pin changed, a wrong one counted or a lock since the request read the user
+      // rolls this back (PinRecheck) and the pin is checked the long way.
+      const terms = coupon && !pinInTx ? undefined : await tierAndPinOf(trx, user.id);
+      if (pinInTx && !pinStillClean(terms?.pin, user.pin_hash, now)) throw new PinRecheck();
       const paid = coupon
         ? Number(coupon.unit_price)
-        : tierPrice(order.tier, order.price, await tierDiscountsOf(trx, user.id)).total;
+        : tierPrice(order.tier, order.price, terms!.discounts).total;
       if (coupon) {
         // Single use: the claim is one guarded UPDATE; a second redeemer matches no row.
         const claimed = await trx
@@ -131,7 +143,7 @@ async function buy(
         memo: id,
         legs: [
           { accountId: payer, amount: -paid },
-          { accountId: systemAccountId('provider_float'), amount: paid },
+          { accountId: providerFloatAccountId(id), amount: paid },
         ],
         now,
       });
@@ -165,7 +177,7 @@ async function buy(
           next_requery_at: now + firstRequeryDelay(ctx, provider.name),
           paid_account: payer,
           paid_amount: paid,
-          api_key_id: currentApiKeyId(),
+          api_key_id: apiKeyId,
           client_request_id: currentRequestId(),
           created_at: now,
           updated_at: now,
@@ -174,11 +186,22 @@ async function buy(
       // From this commit on, the request's X-Request-Id answers with this purchase.
       await bindIdempotencyKey(trx, id);
     });
-  } catch (err) {
-    if (err instanceof InsufficientFunds) {
-      throw new ApiError('insufficient_funds', MSG.insufficientFunds);
+  for (;;) {
+    try {
+      await debit();
+      break;
+    } catch (err) {
+      if (err instanceof PinRecheck) {
+        // Rolled back, nothing moved: the pin the long way (it may be wrong now, or locked).
+        pinInTx = false;
+        await checkPin(ctx, user, pin);
+        continue;
+      }
+      if (err instanceof InsufficientFunds) {
+        throw new ApiError('insufficient_funds', MSG.insufficientFunds);
+      }
+      throw err;
     }
-    throw err;
   }
 
   let outcome: ProviderOutcome;
@@ -189,7 +212,7 @@ async function buy(
     ctx.log.warn({ err: (err as Error).message, id }, 'purchase call failed; left pending');
     outcome = { status: 'pending', message: 'The provider did not answer.' };
   }
-  const settled = await settle(ctx, id, outcome);
+  const settled = await settle(ctx, id, outcome, apiKeyId);
   return settled ? toTransaction(settled, user.email) : transactionById(ctx.db, id);
 }
 

@@ -8,8 +8,9 @@ import { type Actor, recordAudit } from './audit.ts';
 import { SERVER_MSG } from '@contract';
 import type { Selectable, Updateable } from 'kysely';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
 import type { TransactionsTable } from '../db/schema.ts';
-import { postMovement, systemAccountId } from '../domain/ledger.ts';
+import { postMovement, providerFloatAccountId } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
 import type { ProviderOutcome } from '../providers/index.ts';
 import { queueWebhook } from './webhooks.ts';
@@ -24,23 +25,32 @@ export async function settle(
   ctx: AppContext,
   id: string,
   outcome: ProviderOutcome,
+  /**
+   * The purchase itself knows it was made without an API key (`null`), so no webhook can be
+   * due: the status change is then one guarded statement of its own, no transaction around
+   * it (ADR 0029). Unknown (the requery worker): the transaction with the webhook.
+   */
+  apiKeyId?: string | null,
 ): Promise<Selectable<TransactionsTable> | undefined> {
   const now = Date.now();
   if (outcome.status === 'pending') return;
   // The status change and its webhook (reseller purchases) commit together; the row as
   // settled is answered, so a purchase answers it without reading it again.
+  const pending = (db: Db, columns: Updateable<TransactionsTable>) =>
+    db
+      .updateTable('transactions')
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .set(columns)
+      .returningAll();
   const change = (columns: Updateable<TransactionsTable>) =>
-    ctx.dbh.writeTx(async (trx) => {
-      const row = await trx
-        .updateTable('transactions')
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .set(columns)
-        .returningAll()
-        .executeTakeFirst();
-      if (row) await queueWebhook(trx, id, String(columns.status));
-      return row;
-    });
+    apiKeyId === null
+      ? pending(ctx.db, columns).where('api_key_id', 'is', null).executeTakeFirst()
+      : ctx.dbh.writeTx(async (trx) => {
+          const row = await pending(trx, columns).executeTakeFirst();
+          if (row) await queueWebhook(trx, id, String(columns.status));
+          return row;
+        });
   if (outcome.status === 'successful') {
     return change({
       status: 'successful',
@@ -103,7 +113,7 @@ export async function reverse(
         kind: 'reversal',
         memo: id,
         legs: [
-          { accountId: systemAccountId('provider_float'), amount: -amount },
+          { accountId: providerFloatAccountId(id), amount: -amount },
           { accountId: row.paid_account as string, amount },
         ],
         now,

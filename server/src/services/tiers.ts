@@ -27,6 +27,7 @@ import { ApiError } from '../http/errors.ts';
 import { recordAudit, type Actor, type Snapshot } from './audit.ts';
 import { isUniqueViolation } from './auth.ts';
 import type { UserRow } from './users.ts';
+import type { PinRow } from './wallet.ts';
 
 type TierRow = Selectable<PriceTiersTable>;
 
@@ -59,15 +60,17 @@ const notFound = () => new ApiError('not_found', TIER_MSG.notFound);
  * The user's tier row (the default tier when they were never moved), in one statement: the
  * user's tier id and that tier's discounts are read together, never from two moments.
  */
-async function tierRowOf(db: Db, userId: string): Promise<TierRow | undefined> {
-  return db
+const tierQuery = (db: Db, userId: string) =>
+  db
     .selectFrom('users')
     .innerJoin('price_tiers', (join) =>
       join.on(sql<boolean>`price_tiers.id = coalesce(users.tier_id, ${DEFAULT_TIER_ID})`),
     )
     .selectAll('price_tiers')
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+    .where('users.id', '=', userId);
+
+async function tierRowOf(db: Db, userId: string): Promise<TierRow | undefined> {
+  return tierQuery(db, userId).executeTakeFirst();
 }
 
 /**
@@ -84,6 +87,22 @@ function nameKeyOf(name: string): string {
 export async function tierDiscountsOf(db: Db, userId: string): Promise<TierDiscounts> {
   const row = await tierRowOf(db, userId);
   return row ? discountsOf(row) : NO_DISCOUNTS;
+}
+
+/**
+ * A purchase's discounts and its customer's pin row, in one statement of the purchase's own
+ * transaction (ADR 0029: a right pin is confirmed there instead of with a write of its own).
+ * No pin row when the tier row is missing: the caller then checks the pin the long way.
+ */
+export async function tierAndPinOf(
+  db: Db,
+  userId: string,
+): Promise<{ discounts: TierDiscounts; pin?: PinRow }> {
+  const row = await tierQuery(db, userId)
+    .select(['users.pin_hash', 'users.pin_failed_count', 'users.pin_locked_until'])
+    .executeTakeFirst();
+  if (!row) return { discounts: NO_DISCOUNTS };
+  return { discounts: discountsOf(row), pin: row };
 }
 
 /** `GET /api/user/tier`. */

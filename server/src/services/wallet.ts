@@ -21,6 +21,37 @@ export function requireVerified(user: UserRow): void {
   }
 }
 
+/** The pin columns of a user row. */
+export type PinRow = Pick<UserRow, 'pin_hash' | 'pin_failed_count' | 'pin_locked_until'>;
+
+/** The row counts no wrong pin and holds no lock (a right pin would change nothing in it). */
+const clean = (row: PinRow, now: number) =>
+  Number(row.pin_failed_count) === 0 &&
+  (row.pin_locked_until === null || Number(row.pin_locked_until) <= now);
+
+/**
+ * A right pin against a clean row (as this request read the user) needs no write of its own
+ * (ADR 0029): `checkPin` would only write back what is there. The caller confirms inside the
+ * transaction that moves the money that the row is still so (`pinStillClean`), else rolls
+ * back and calls `checkPin`. A wrong or legacy pin, counted failures or a lock: `false`, and
+ * `checkPin` runs first as before.
+ */
+export function rightPinOnCleanRow(
+  ctx: AppContext,
+  user: Pick<UserRow, 'id'> & PinRow,
+  pin: string,
+): boolean {
+  return (
+    user.pin_hash !== null &&
+    clean(user, Date.now()) &&
+    ctx.pins.matches(user.pin_hash, user.id, pin) === true
+  );
+}
+
+/** Inside the money's transaction: the row still has the hash the pin matched, and is clean. */
+export const pinStillClean = (row: PinRow | undefined, matched: string | null, now: number) =>
+  row !== undefined && matched !== null && row.pin_hash === matched && clean(row, now);
+
 /** How long a pin check waits for a free attempt while five others are being checked. */
 const PIN_WAIT_MS = 10_000;
 
