@@ -145,6 +145,19 @@ async function login(base: string, username: string, password: string) {
   return { authorization: `Bearer ${JWTtoken}` };
 }
 
+/** Credits a wallet straight through the ledger (from card clearing, like a top-up). */
+function fund(dbh: DbHandle, userId: string, kobo: number) {
+  return dbh.writeTx((trx) =>
+    postMovement(trx, {
+      kind: 'bench_funding',
+      legs: [
+        { accountId: systemAccountId('card_clearing'), amount: -kobo },
+        { accountId: walletAccountId(userId), amount: kobo },
+      ],
+    }),
+  );
+}
+
 /** Enough money for every purchase and transfer of the run (straight into the ledger). */
 async function fundDemo(dbh: DbHandle) {
   const demo = await dbh.db
@@ -152,15 +165,7 @@ async function fundDemo(dbh: DbHandle) {
     .select('id')
     .where('email', '=', DEMO_EMAIL)
     .executeTakeFirstOrThrow();
-  await dbh.writeTx((trx) =>
-    postMovement(trx, {
-      kind: 'bench_funding',
-      legs: [
-        { accountId: systemAccountId('card_clearing'), amount: -1_000_000_000_00 },
-        { accountId: walletAccountId(demo.id), amount: 1_000_000_000_00 },
-      ],
-    }),
-  );
+  await fund(dbh, demo.id, 1_000_000_000_00);
   return demo.id;
 }
 
@@ -191,15 +196,7 @@ async function customers(dbh: DbHandle, base: string): Promise<Record<string, st
       .set({ pin_hash: pins.hash(id, DEMO_PIN) })
       .where('id', '=', id)
       .execute();
-    await dbh.writeTx((trx) =>
-      postMovement(trx, {
-        kind: 'bench_funding',
-        legs: [
-          { accountId: systemAccountId('card_clearing'), amount: -10_000_000_00 },
-          { accountId: walletAccountId(id), amount: 10_000_000_00 },
-        ],
-      }),
-    );
+    await fund(dbh, id, 10_000_000_00);
     emails.push(email);
   }
   const auths: Record<string, string>[] = [];
@@ -244,15 +241,7 @@ async function debitLimit(engine: 'sqlite' | 'postgres', url: string): Promise<R
     })
     .execute();
   await raw.writeTx((trx) => createWallet(trx, 'bench'));
-  await raw.writeTx((trx) =>
-    postMovement(trx, {
-      kind: 'fund',
-      legs: [
-        { accountId: systemAccountId('card_clearing'), amount: -1_000_000_000_00 },
-        { accountId: walletAccountId('bench'), amount: 1_000_000_000_00 },
-      ],
-    }),
-  );
+  await fund(raw, 'bench', 1_000_000_000_00);
   const row = await loop(`limit: DB debit tx (${engine})`, () =>
     raw.writeTx((trx) =>
       postMovement(trx, {
