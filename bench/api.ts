@@ -17,7 +17,7 @@
  *   GET /api/user (a 10-transaction and a 100,000-transaction customer), one connection, each
  *   against the same on 1,000 transactions over 100 customers.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -59,6 +59,21 @@ interface Row {
   rps: number;
   p50: number;
   p99: number;
+  /**
+   * CPU ms per request of the server that answered (/proc/<pid>/stat), or per op of an
+   * in-process loop: steadier than req/s on a machine others share (ADR 0029).
+   */
+  cpu?: number;
+}
+
+/** Each server's process id by its base URL (its CPU is read from /proc). */
+const serverPids = new Map<string, number>();
+
+/** CPU ms a process has used so far (Linux; undefined elsewhere). */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return undefined;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, 100 ticks/s
 }
 
 async function cannon(
@@ -75,6 +90,8 @@ async function cannon(
 ): Promise<Row> {
   let turn = 0;
   const rotate = init.rotate;
+  const pid = serverPids.get(new URL(url).origin);
+  const cpu0 = cpuMsOf(pid);
   const r = await autocannon({
     url,
     method: (init.method ?? 'GET') as 'GET',
@@ -94,12 +111,18 @@ async function cannon(
     }),
   });
   if (r.non2xx || r.errors) console.warn(`  ${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  const cpu1 = cpuMsOf(pid);
+  // autocannon counts every answer in requests.total (missing from its type declarations).
+  const answered = (r.requests as unknown as { total: number }).total;
+  const cpu =
+    cpu0 === undefined || cpu1 === undefined ? undefined : (cpu1 - cpu0) / Math.max(1, answered);
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpu };
 }
 
 /** Runs `op` back to back for SECONDS: ops/s and per-op p50/p99 (ms). */
 async function loop(name: string, op: () => Promise<unknown>): Promise<Row> {
   const times: number[] = [];
+  const cpu0 = process.cpuUsage();
   const end = performance.now() + SECONDS * 1000;
   while (performance.now() < end) {
     const t = performance.now();
@@ -108,7 +131,9 @@ async function loop(name: string, op: () => Promise<unknown>): Promise<Row> {
   }
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
-  return { name, rps: times.length / SECONDS, p50: at(0.5), p99: at(0.99) };
+  const used = process.cpuUsage(cpu0);
+  const cpu = (used.user + used.system) / 1000 / Math.max(1, times.length);
+  return { name, rps: times.length / SECONDS, p50: at(0.5), p99: at(0.99), cpu };
 }
 
 let nextPort = 43_000 + Math.floor(Math.random() * 1_000);
@@ -116,7 +141,7 @@ let nextPort = 43_000 + Math.floor(Math.random() * 1_000);
 /** One server process on `env`'s database; answers its base URL. */
 async function server(env: Record<string, string>): Promise<string> {
   const port = nextPort++;
-  await spawnNode(['server/src/server.ts'], {
+  const child = await spawnNode(['server/src/server.ts'], {
     PORT: String(port),
     SANDBOX_INSTANT: '1',
     LOG_LEVEL: 'warn',
@@ -126,7 +151,9 @@ async function server(env: Record<string, string>): Promise<string> {
     PIN_SECRET,
     ...env,
   });
-  return `http://127.0.0.1:${port}`;
+  const base = `http://127.0.0.1:${port}`;
+  if (child.pid !== undefined) serverPids.set(base, child.pid);
+  return base;
 }
 
 function stopServers() {
@@ -311,6 +338,7 @@ async function sqliteMode() {
   lines.push(
     `GET /api/user ÷ empty route (sqlite): ${pct(user.rps, empty.rps)} (target ≥ 50 %)`,
     `purchases/s ÷ DB debit limit (sqlite): ${pct(buy.rps, debit.rps)} over ${CUSTOMERS} customers (target ≥ 60 %); one customer: ${pct(buyOneCustomer.rps, debit.rps)}; shares: ${pct(share.rps, debit.rps)}`,
+    `CPU per DB debit tx ÷ CPU per purchase (sqlite, ${CUSTOMERS} customers): ${pct(debit.cpu ?? 0, buy.cpu ?? Infinity)}`,
   );
 }
 
@@ -354,7 +382,14 @@ async function pgMode() {
       cannon(`${name} a`, `${one}${pathname}`, init),
       cannon(`${name} b`, `${two}${pathname}`, init),
     ]);
-    return { name, rps: a.rps + b.rps, p50: Math.max(a.p50, b.p50), p99: Math.max(a.p99, b.p99) };
+    const cpu = a.cpu === undefined || b.cpu === undefined ? undefined : (a.cpu + b.cpu) / 2;
+    return {
+      name,
+      rps: a.rps + b.rps,
+      p50: Math.max(a.p50, b.p50),
+      p99: Math.max(a.p99, b.p99),
+      cpu,
+    };
   };
   const userTwo = await both('GET /api/user (pg, 2 processes)', '/api/user', { headers: auth });
   const buyTwo = await both(
@@ -486,8 +521,12 @@ async function main() {
     [
       `PayBills API benchmark (${MODE}): ${SECONDS} s per case, ${CONNECTIONS} connections unless noted (scale pages: 1), loopback, SANDBOX_INSTANT=1, production argon2 for passwords, HMAC pins`,
       '',
-      `${'case'.padEnd(44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}`,
-      ...table.map((r) => `${r.name.padEnd(44)}${fmt(r.rps)}${fmt(r.p50, 2)}${fmt(r.p99, 2)}`),
+      `${'case'.padEnd(44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'CPU ms'.padStart(9)}`,
+      ...table.map(
+        (r) =>
+          `${r.name.padEnd(44)}${fmt(r.rps)}${fmt(r.p50, 2)}${fmt(r.p99, 2)}${r.cpu === undefined ? '' : fmt(r.cpu, 3)}`,
+      ),
+      '(CPU ms: per request of the server process that answered, or per op of an in-process limit)',
       '',
       ...lines,
     ].join('\n'),
