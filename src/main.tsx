@@ -1,9 +1,10 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import '@/styles/globals.css';
 import { App } from '@/app/app';
 import { applyTheme, readTheme } from '@/lib/theme';
+import { whenIdle } from '@/lib/idle';
 
 /**
  * In mock mode every /api call is answered in the browser by MSW, so the worker must be
@@ -27,9 +28,13 @@ async function startMocksIfEnabled(): Promise<void> {
 function registerServiceWorker(): void {
   if (!import.meta.env.PROD || import.meta.env.VITE_API_MODE === 'mock') return;
   if (!('serviceWorker' in navigator)) return;
+  // After the page has loaded and the main thread is idle (docs/decisions/0031): registering
+  // starts the worker's install, which downloads its precache beside the page's own requests.
   window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => {
-      // Without it the app still works online; only install and the offline page are lost.
+    whenIdle(() => {
+      navigator.serviceWorker.register('/sw.js').catch(() => {
+        // Without it the app still works online; only install and the offline page are lost.
+      });
     });
   });
 }
@@ -48,11 +53,16 @@ async function main(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
 
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition, so React renders the first screen in slices of a few milliseconds and the
+  // browser stays responsive between them, instead of one long task (docs/decisions/0031).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
 
 void main();

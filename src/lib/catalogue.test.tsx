@@ -1,7 +1,7 @@
 import { api } from '@contract';
 import { renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { useCatalogueOnLoad } from './catalogue';
 import { freshSwr, signedInApi, TEST_BASE } from './test-helpers';
 
@@ -39,4 +39,21 @@ it('starts nothing before there is a session', async () => {
   renderHook(() => useCatalogueOnLoad(false), { wrapper: freshSwr });
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(asked).toEqual([]);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+it('waits for the first idle moment after the first render before asking (decision 0031)', async () => {
+  const asked = recordLists();
+  const idle: (() => void)[] = [];
+  vi.stubGlobal('requestIdleCallback', (fn: () => void) => idle.push(fn));
+  vi.stubGlobal('cancelIdleCallback', () => {});
+  const { unmount } = renderHook(() => useCatalogueOnLoad(true), { wrapper: freshSwr });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(asked).toEqual([]);
+  for (const fn of idle.splice(0)) fn();
+  await waitFor(() => expect(asked.sort()).toEqual(LISTS.map((e) => e.path).sort()));
+  unmount();
 });

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { api } from '@contract/endpoints';
 import { focusRing } from '@/components/ui/button';
@@ -17,7 +17,12 @@ import {
 } from '@/components/ui/icons';
 import { BottomNav } from '@/components/ui/bottom-nav';
 import { Money } from '@/components/ui/money';
-import { Sidebar, type SidebarEntry, type SidebarLinkProps } from '@/components/ui/sidebar';
+import {
+  Sidebar,
+  type SidebarEntry,
+  type SidebarLinkProps,
+  type SidebarProps,
+} from '@/components/ui/sidebar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/routes';
 import { request } from '@/lib/api-client';
@@ -98,6 +103,18 @@ function BalanceHeader() {
   );
 }
 
+const MemoSidebar = memo(Sidebar);
+
+/**
+ * The Sidebar with the Admin entry for admins. Only this reads the user, so the user's
+ * arrival re-renders the sidebar (and only when `isAdmin` changed) instead of the whole
+ * frame and the page in it (docs/decisions/0031).
+ */
+function UserSidebar(props: Omit<SidebarProps, 'isAdmin'>) {
+  const { data } = useCurrentUser();
+  return <MemoSidebar {...props} isAdmin={data?.message.isAdmin ?? false} />;
+}
+
 /** The id of the dashboard's <main>, the skip link's target. */
 export const MAIN_ID = 'main-content';
 
@@ -109,7 +126,6 @@ export const MAIN_ID = 'main-content';
  */
 export function UserDashboardShell({ brand }: { brand: ReactNode }) {
   const { tokens } = useSession();
-  const { data } = useCurrentUser();
   useCatalogueOnLoad(!!tokens);
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -152,12 +168,11 @@ export function UserDashboardShell({ brand }: { brand: ReactNode }) {
       >
         Skip to main content
       </a>
-      <Sidebar
+      <UserSidebar
         label="User dashboard"
         brand={brand}
         entries={entries}
         moreEntries={moreEntries}
-        isAdmin={data?.message.isAdmin ?? false}
         currentHref={currentHref}
         onLogout={() => void logout()}
         themeSwitch
