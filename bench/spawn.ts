@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -25,4 +26,17 @@ export function spawnNode(args: string[], env: Record<string, string>): Promise<
     });
     child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
   });
+}
+
+/** Runs a benchmark's `main`, then stops every process it started and removes its temp `dir`. */
+export function runBenchmark(main: () => Promise<void>, dir: string): void {
+  main()
+    .catch((error) => {
+      console.error(error);
+      process.exitCode = 1;
+    })
+    .finally(() => {
+      for (const child of children) child.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    });
 }

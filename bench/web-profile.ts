@@ -13,7 +13,7 @@
  * BENCH_QUIET=1 prints each run's figures without the function lists. The last line is the
  * median of the runs.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -21,7 +21,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/config.ts';
 import { SESSION_KEYS } from '../src/lib/session.ts';
 import { buildWebIfStale } from '../scripts/build-web.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.ts';
-import { children, spawnNode } from './spawn.ts';
+import { runBenchmark, spawnNode } from './spawn.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const PORT = Number(process.env.BENCH_WEB_PORT || 4321);
@@ -179,12 +179,4 @@ async function main() {
   );
 }
 
-main()
-  .catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    for (const child of children) child.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
-  });
+runBenchmark(main, dir);

@@ -25,7 +25,7 @@ import { SESSION_KEYS } from '../src/lib/session.ts';
 import { buildWebIfStale } from '../scripts/build-web.mjs';
 import { collectChunks, entryKey, type Manifest } from '../scripts/report-chunks.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.ts';
-import { children, spawnNode } from './spawn.ts';
+import { runBenchmark, spawnNode } from './spawn.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const PORT = Number(process.env.BENCH_WEB_PORT || 4311);
@@ -334,12 +334,4 @@ async function main() {
   printLighthouse(await measureLighthouse());
 }
 
-main()
-  .catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    for (const child of children) child.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
-  });
+runBenchmark(main, dir);
