@@ -46,6 +46,8 @@ import { startThrowawayPostgres } from '../server/test/throwaway-pg.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const CONNECTIONS = 10;
+/** Seconds of load before each measured case, not counted (`BENCH_WARMUP`). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 /** Purchases spread over this many funded customers, round-robin (real traffic is many). */
 const CUSTOMERS = 100;
 /** The servers' pin key, so the bench can store the customers' pin hashes itself. */
@@ -91,25 +93,29 @@ async function cannon(
   let turn = 0;
   const rotate = init.rotate;
   const pid = serverPids.get(new URL(url).origin);
+  const run = (duration: number) =>
+    autocannon({
+      url,
+      method: (init.method ?? 'GET') as 'GET',
+      headers: { 'content-type': 'application/json', ...init.headers },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      connections: init.connections ?? CONNECTIONS,
+      duration,
+      ...(rotate && {
+        requests: [
+          {
+            setupRequest: (req: { headers?: Record<string, string> }) => ({
+              ...req,
+              headers: { ...req.headers, ...rotate[turn++ % rotate.length] },
+            }),
+          },
+        ],
+      }),
+    });
+  // A warm-up first (JIT, statement caches, the first purchase of each customer), not counted.
+  if (WARMUP > 0) await run(WARMUP);
   const cpu0 = cpuMsOf(pid);
-  const r = await autocannon({
-    url,
-    method: (init.method ?? 'GET') as 'GET',
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    connections: init.connections ?? CONNECTIONS,
-    duration: SECONDS,
-    ...(rotate && {
-      requests: [
-        {
-          setupRequest: (req: { headers?: Record<string, string> }) => ({
-            ...req,
-            headers: { ...req.headers, ...rotate[turn++ % rotate.length] },
-          }),
-        },
-      ],
-    }),
-  });
+  const r = await run(SECONDS);
   if (r.non2xx || r.errors) console.warn(`  ${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   const cpu1 = cpuMsOf(pid);
   // autocannon counts every answer in requests.total (missing from its type declarations).
@@ -117,6 +123,30 @@ async function cannon(
   const cpu =
     cpu0 === undefined || cpu1 === undefined ? undefined : (cpu1 - cpu0) / Math.max(1, answered);
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpu };
+}
+
+/**
+ * One connection, one GET at a time, for SECONDS after a warm-up: latencies to the
+ * microsecond (autocannon's are whole milliseconds, too coarse for 1-2 ms pages) and the
+ * server's CPU per request.
+ */
+async function serial(name: string, url: string, headers: Record<string, string>): Promise<Row> {
+  const get = async () => {
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${name}: ${res.status}`);
+  };
+  const warmEnd = performance.now() + WARMUP * 1000;
+  while (performance.now() < warmEnd) await get();
+  const pid = serverPids.get(new URL(url).origin);
+  const cpu0 = cpuMsOf(pid);
+  const row = await loop(name, get);
+  const cpu1 = cpuMsOf(pid);
+  const count = Math.max(1, Math.round(row.rps * SECONDS));
+  return {
+    ...row,
+    cpu: cpu0 === undefined || cpu1 === undefined ? undefined : (cpu1 - cpu0) / count,
+  };
 }
 
 /** Runs `op` back to back for SECONDS: ops/s and per-op p50/p99 (ms). */
@@ -241,7 +271,8 @@ const airtime = (auth: Record<string, string>) => ({
 
 async function emptyRouteLimit(): Promise<Row> {
   const port = nextPort++;
-  await spawnNode(['bench/bare.ts'], { PORT: String(port) });
+  const bare = await spawnNode(['bench/bare.ts'], { PORT: String(port) });
+  if (bare.pid !== undefined) serverPids.set(`http://127.0.0.1:${port}`, bare.pid);
   const row = await cannon('limit: empty route', `http://127.0.0.1:${port}/empty`);
   await stopServers();
   return row;
@@ -336,7 +367,7 @@ async function sqliteMode() {
   );
   table.push(user, buy, buyOneCustomer, share, huge, empty, debit, pin);
   lines.push(
-    `GET /api/user ÷ empty route (sqlite): ${pct(user.rps, empty.rps)} (target ≥ 50 %)`,
+    `GET /api/user ÷ empty route (sqlite): ${pct(user.rps, empty.rps)} (target ≥ 50 %); CPU per empty request ÷ CPU per GET /api/user: ${pct(empty.cpu ?? 0, user.cpu ?? Infinity)}`,
     `purchases/s ÷ DB debit limit (sqlite): ${pct(buy.rps, debit.rps)} over ${CUSTOMERS} customers (target ≥ 60 %); one customer: ${pct(buyOneCustomer.rps, debit.rps)}; shares: ${pct(share.rps, debit.rps)}`,
     `CPU per DB debit tx ÷ CPU per purchase (sqlite, ${CUSTOMERS} customers): ${pct(debit.cpu ?? 0, buy.cpu ?? Infinity)}`,
   );
@@ -461,31 +492,24 @@ async function scaleRun(total: number, customers: number) {
   const admin = await login(base, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD);
   const light = await login(base, 'c000001@bench.example', DEMO_PASSWORD);
   const demo = await login(base, DEMO_EMAIL, DEMO_PASSWORD);
-  const one = { connections: 1 };
   const rows = {
-    adminTx: await cannon(
+    adminTx: await serial(
       `admin transactions page (${total})`,
       `${base}/api/transactions/all?page=1&limit=5`,
-      { ...one, headers: admin },
+      admin,
     ),
-    history: await cannon(
+    history: await serial(
       `customer history page (${total})`,
       `${base}/api/user/transactions?page=1&limit=5`,
-      { ...one, headers: light },
+      light,
     ),
-    overview: await cannon(`admin overview (${total})`, `${base}/api/admin/overview`, {
-      ...one,
-      headers: admin,
-    }),
-    userLight: await cannon(
+    overview: await serial(`admin overview (${total})`, `${base}/api/admin/overview`, admin),
+    userLight: await serial(
       `GET /api/user, ~${Math.round((total - heavy) / (customers - 1))} tx (${total})`,
       `${base}/api/user`,
-      { ...one, headers: light },
+      light,
     ),
-    userHeavy: await cannon(`GET /api/user, ${heavy} tx (${total})`, `${base}/api/user`, {
-      ...one,
-      headers: demo,
-    }),
+    userHeavy: await serial(`GET /api/user, ${heavy} tx (${total})`, `${base}/api/user`, demo),
   };
   await stopServers();
   return { rows, seeded };
@@ -519,7 +543,7 @@ async function main() {
   const fmt = (n: number, d = 0) => n.toFixed(d).padStart(9);
   console.log(
     [
-      `PayBills API benchmark (${MODE}): ${SECONDS} s per case, ${CONNECTIONS} connections unless noted (scale pages: 1), loopback, SANDBOX_INSTANT=1, production argon2 for passwords, HMAC pins`,
+      `PayBills API benchmark (${MODE}): ${SECONDS} s per case, ${CONNECTIONS} connections unless noted (scale pages: one request at a time), ${WARMUP} s warm-up per case not counted, loopback, SANDBOX_INSTANT=1, production argon2 for passwords, HMAC pins`,
       '',
       `${'case'.padEnd(44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'CPU ms'.padStart(9)}`,
       ...table.map(
