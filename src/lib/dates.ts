@@ -11,8 +11,7 @@
  * for every date the app shows; dates.test.ts checks it against Intl over many years.
  */
 
-/** West Africa Time: UTC+1, all year. */
-const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+import { LAGOS_OFFSET_MS } from '@contract/time';
 
 const two = (n: number) => String(n).padStart(2, '0');
 

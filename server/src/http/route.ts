@@ -23,6 +23,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
 import { queryShape } from '../db/query-shape.ts';
 import { authenticateKey, withApiKey } from '../services/api-keys.ts';
 import type { UserRow } from '../services/users.ts';
@@ -54,29 +55,23 @@ export const errorBody = (err: ApiError): Answer => ({
 const PRESENCE_TOUCH_MS = 60_000;
 
 /** The signed-in user and whether its session ended; compiled once (queryShape, ADR 0028). */
+const userById = (db: Db, userId: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', userId);
 const userAndSession = queryShape((db, userId: string, sessionId: string) =>
-  db
-    .selectFrom('users')
-    .selectAll()
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('refresh_tokens')
-            .select('refresh_tokens.id')
-            .where('refresh_tokens.family_id', '=', sessionId)
-            .where('refresh_tokens.revoked_at', 'is not', null),
-        )
-        .as('session_ended'),
-    )
-    .where('id', '=', userId),
+  userById(db, userId).select((eb) =>
+    eb
+      .exists(
+        eb
+          .selectFrom('refresh_tokens')
+          .select('refresh_tokens.id')
+          .where('refresh_tokens.family_id', '=', sessionId)
+          .where('refresh_tokens.revoked_at', 'is not', null),
+      )
+      .as('session_ended'),
+  ),
 );
 const userWithoutSession = queryShape((db, userId: string) =>
-  db
-    .selectFrom('users')
-    .selectAll()
-    .select((eb) => eb.lit(false).as('session_ended'))
-    .where('id', '=', userId),
+  userById(db, userId).select((eb) => eb.lit(false).as('session_ended')),
 );
 
 // Made only when thrown: an error captures a stack trace, measurable on every request.

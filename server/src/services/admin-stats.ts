@@ -1,8 +1,8 @@
 /** The admin overview (spec §2 admin 1): totals and the last 30 Lagos days of sales. */
 import { LIMITS, type AdminOverview } from '@contract';
+import { LAGOS_OFFSET_MS } from '@contract/time';
 import type { AppContext } from '../context.ts';
 import { DAY_MS } from '../../migrations/0005-issue15-history-aggregates.ts';
-import { LAGOS_OFFSET_MS } from '../../migrations/0009-lagos-business-day.ts';
 import { counter } from './aggregates.ts';
 
 /**

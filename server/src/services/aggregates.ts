@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { dayOf } from '../../migrations/0005-issue15-history-aggregates.ts';
-import { LAGOS_OFFSET_MS } from '../../migrations/0009-lagos-business-day.ts';
+import { LAGOS_OFFSET_MS } from '@contract/time';
 import type { Db } from '../db/index.ts';
 import { queryShape } from '../db/query-shape.ts';
 import type { CountersTable } from '../db/schema.ts';
@@ -23,13 +23,12 @@ export async function counter(
   return { n: Number(row?.n ?? 0), amount: Number(row?.amount ?? 0) };
 }
 
+const countsOf = (db: Db, userId: string) =>
+  db.selectFrom('tx_user_counts').select(['status', 'n', 'value']).where('user_id', '=', userId);
+
 /** The common case (the overview's figures): every visible row of a customer, compiled once. */
 const visibleCounts = queryShape((db, userId: string) =>
-  db
-    .selectFrom('tx_user_counts')
-    .select(['status', 'n', 'value'])
-    .where('user_id', '=', userId)
-    .where('deleted', '=', 0),
+  countsOf(db, userId).where('deleted', '=', 0),
 );
 
 /**
@@ -45,10 +44,7 @@ export async function userTransactionCounts(
   if (filter.visibleOnly && !filter.status && !filter.product) {
     rows = await visibleCounts(db, userId);
   } else {
-    let q = db
-      .selectFrom('tx_user_counts')
-      .select(['status', 'n', 'value'])
-      .where('user_id', '=', userId);
+    let q = countsOf(db, userId);
     if (filter.visibleOnly) q = q.where('deleted', '=', 0);
     if (filter.status) q = q.where('status', '=', filter.status);
     if (filter.product) q = q.where('product', '=', filter.product);
