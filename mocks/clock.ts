@@ -4,6 +4,7 @@
  * (`freezeClock(SEED_NOW)` makes "2 hours ago" and the admin 30-day series identical on
  * every run).
  */
+import { LAGOS_OFFSET_MS } from '@contract/time';
 
 /** The seed's "today": 1 November 2026, 09:00 in Lagos (UTC+1, no daylight saving). */
 export const SEED_NOW = Date.UTC(2026, 10, 1, 8, 0, 0);
@@ -11,8 +12,6 @@ export const SEED_NOW = Date.UTC(2026, 10, 1, 8, 0, 0);
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
-/** Lagos is UTC+1 all year. */
-const LAGOS_OFFSET = HOUR;
 
 let frozen: number | null = null;
 
@@ -27,20 +26,15 @@ export function freezeClock(at: number | null): void {
 
 /** A seed instant: `daysAgo` days before SEED_NOW's date, at hh:mm Lagos time. */
 export function seedAt(daysAgo: number, hh: number, mm = 0): number {
-  return Date.UTC(2026, 10, 1 - daysAgo, hh, mm) - LAGOS_OFFSET;
-}
-
-/** `YYYY-MM-DD` of an instant in Lagos. */
-export function lagosDay(ms: number): string {
-  return new Date(ms + LAGOS_OFFSET).toISOString().slice(0, 10);
+  return Date.UTC(2026, 10, 1 - daysAgo, hh, mm) - LAGOS_OFFSET_MS;
 }
 
 /** `YYYYMMDDHHmm` in Lagos: the prefix VTpass wants on every request_id (docs/domain.md). */
 export function lagosStamp(ms: number): string {
-  return new Date(ms + LAGOS_OFFSET).toISOString().replace(/\D/g, '').slice(0, 12);
+  return new Date(ms + LAGOS_OFFSET_MS).toISOString().replace(/\D/g, '').slice(0, 12);
 }
 
 /** Midnight (Lagos) that starts the day of `ms`. */
 export function lagosMidnight(ms: number): number {
-  return Math.floor((ms + LAGOS_OFFSET) / DAY) * DAY - LAGOS_OFFSET;
+  return Math.floor((ms + LAGOS_OFFSET_MS) / DAY) * DAY - LAGOS_OFFSET_MS;
 }

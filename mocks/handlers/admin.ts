@@ -1,5 +1,6 @@
 import { api, LIMITS, type AdminOverview, type Reconciliation } from '@contract';
-import { DAY, HOUR, lagosDay, MINUTE, now } from '../clock';
+import { lagosDay } from '@contract/time';
+import { DAY, HOUR, MINUTE, now } from '../clock';
 import { db } from '../db';
 import { impl } from './impl';
 

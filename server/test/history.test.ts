@@ -5,12 +5,11 @@
  * insert, status change and deletion (the kit's invariants recount them after the scenario).
  */
 import { api, CURRENT_USER_RECENT, PRODUCTS, TRANSACTION_STATUSES } from '@contract';
+import { lagosDay } from '@contract/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogin, createKit, engines, PIN, type Kit, type TestUser } from './helper.ts';
 import { overview } from '../src/services/admin-stats.ts';
 
-/** Today's date in Lagos (UTC+1 all year), as the admin overview names days. */
-const lagosDate = (ms: number) => new Date(ms + 3_600_000).toISOString().slice(0, 10);
 
 const HISTORY = 240;
 const T0 = Date.UTC(2026, 0, 1);
@@ -193,7 +192,7 @@ describe.each(engines)('customer history on %s', (engine) => {
     const answer = (await kit.call(api.adminOverview, { token: admin })).body.message;
     const today = answer.daily.at(-1);
     // The Lagos date when asked or when answered (a run may cross midnight in between).
-    expect([lagosDate(asked), lagosDate(Date.now())]).toContain(today.day);
+    expect([lagosDay(asked), lagosDay(Date.now())]).toContain(today.day);
     expect(today.count).toBeGreaterThanOrEqual(1);
     expect(today.value).toBeGreaterThanOrEqual(1000);
   });

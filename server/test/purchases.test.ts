@@ -6,6 +6,7 @@
  * invariants after every scenario.
  */
 import { api, MSG, SERVER_MSG, type Endpoint } from '@contract';
+import { lagosDay } from '@contract/time';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   postMovement,
@@ -446,8 +447,9 @@ describe.each(engines)('purchases on %s', (engine) => {
     const ov = await kit.call(api.adminOverview, { token: admin });
     expect(ov.status).toBe(200);
     expect(ov.body.message.daily).toHaveLength(30);
-    // Counted on the (UTC) day it was made, whether or not midnight passed since.
-    const madeOn = new Date(list.body.message[0].date).toISOString().slice(0, 10);
+    // Counted on the Lagos day it was made (UTC+1: 23:30 UTC is already tomorrow there),
+    // whether or not midnight passed since.
+    const madeOn = lagosDay(new Date(list.body.message[0].date).getTime());
     expect(
       ov.body.message.daily.find((d: { day: string }) => d.day === madeOn)?.count,
     ).toBeGreaterThanOrEqual(1);
