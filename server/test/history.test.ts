@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogin, createKit, engines, PIN, type Kit, type TestUser } from './helper.ts';
 import { overview } from '../src/services/admin-stats.ts';
 
-
 const HISTORY = 240;
 const T0 = Date.UTC(2026, 0, 1);
 
