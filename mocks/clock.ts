@@ -1,8 +1,10 @@
 /**
- * Time in the mocks. Seed data is dated relative to a fixed instant so screenshots are
- * stable; requests use `now()`, which is the real time unless a story or test freezes it
- * (`freezeClock(SEED_NOW)` makes "2 hours ago" and the admin 30-day series identical on
- * every run).
+ * Time in the mocks. The mock world lives on the seed's dates: its clock starts at SEED_NOW
+ * when this module loads and runs at real speed from there, so a coupon bought a fortnight
+ * before SEED_NOW is valid, and a lockout of 15 minutes lasts 15 minutes, whatever the
+ * calendar says on the machine (on real time, the seed's 90-day coupons expired under the
+ * stories and tests in January 2027). A story or test can freeze it (`freezeClock(SEED_NOW)`
+ * makes "2 hours ago" and the admin 30-day series identical on every run).
  */
 import { LAGOS_OFFSET_MS } from '@contract/time';
 
@@ -14,9 +16,11 @@ export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
 let frozen: number | null = null;
+const loadedAt = Date.now();
 
+/** The mock world's time: SEED_NOW plus the real time since the mocks loaded, unless frozen. */
 export function now(): number {
-  return frozen ?? Date.now();
+  return frozen ?? SEED_NOW + (Date.now() - loadedAt);
 }
 
 /** Pin the mock clock (stories, tests); `null` lets it run again. */

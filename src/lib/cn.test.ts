@@ -194,4 +194,6 @@ it('merges every pair of the app’s classes exactly as the full tailwind-merge 
     }
   }
   expect(differences).toEqual([]);
-});
+  // Every pair of the app's classes: about 1.5 s alone, over 5 s (Vitest's default) on two
+  // cores shared with a browser suite. A limit for a hang, not a speed assertion.
+}, 60_000);
