@@ -171,13 +171,14 @@ describe('admin actions', () => {
     expect(pending.length).toBeGreaterThan(0);
     // Two days on (the admin signs in again), the seed's pending purchases have waited too long.
     freezeClock(SEED_NOW + 2 * 86_400_000);
-    const later = await ok(api.reconciliation, { token: await loginAdmin() });
+    const tokenLater = await loginAdmin();
+    const later = await ok(api.reconciliation, { token: tokenLater });
     expect(later.message.ok).toBe(false);
     expect(later.message.stale_purchases.map((t) => t.transaction_id).sort()).toEqual(
       pending.map((t) => t.transaction_id).sort(),
     );
     server.use(variants.reconciliation.empty);
-    expect((await ok(api.reconciliation, { token: await loginAdmin() })).message).toMatchObject({
+    expect((await ok(api.reconciliation, { token: tokenLater })).message).toMatchObject({
       ok: true,
       stale_purchases: [],
     });
