@@ -38,16 +38,51 @@ describe('which addresses a webhook may go to', () => {
     '::ffff:a9fe:a9fe',
     '64:ff9b::10.0.0.1',
     '2002:7f00:1::',
+    // Issue 22: IPv4-compatible (deprecated), SIIT (IPv4-translated) and local-use NAT64.
+    '::a9fe:a9fe',
+    '::169.254.169.254',
+    '::ffff:0:a9fe:a9fe',
+    '::ffff:0:10.0.0.1',
+    '64:ff9b:1::a9fe:a9fe',
+    '64:ff9b:1:ffff::8.8.8.8',
+    // The well-known NAT64 prefix holding a private or metadata address, in every spelling.
+    '64:ff9b::a9fe:a9fe',
+    '64:ff9b:0:0:0:0:a00:1',
+    '64:FF9B::A9FE:A9FE',
+    // 64:ff9b::/32 outside the /96: nothing is assigned there.
+    '64:ff9b:2::808:808',
+    // 6to4 (any embedded address: deprecated, and its relays are anyone's), Teredo, ORCHID.
+    '2002:0808:0808::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '2001:20::1',
+    // Reserved or not global unicast: 0::/8 left-overs, 100::/64, documentation (3fff::/20),
+    // SRv6 SIDs (5f00::/16), anything outside 2000::/3.
+    '::2',
+    '::1:0:0:1',
+    '100::1',
+    '3fff::1',
+    '5f00::1',
+    '4000::1',
+    'e000::1',
+    'fe80::1%eth0',
   ])('%s is not public', (address) => {
     expect(classifyAddress(address)).not.toBe('public');
   });
 
-  it.each(['8.8.8.8', '102.89.32.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
-    '%s is public',
-    (address) => {
-      expect(classifyAddress(address)).toBe('public');
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '102.89.32.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '::ffff:808:808',
+    // A NAT64 gateway's well-known prefix holding a public address is how IPv6-only
+    // networks reach IPv4 ones.
+    '64:ff9b::8.8.8.8',
+    '64:ff9b::808:808',
+    '2c0f:f5c0::1',
+  ])('%s is public', (address) => {
+    expect(classifyAddress(address)).toBe('public');
+  });
 
   const policy = (resolve: Resolve, allowLoopback = false) => ({ allowLoopback, resolve });
   const publicDns: Resolve = async () => v4('102.89.32.1');
@@ -59,6 +94,11 @@ describe('which addresses a webhook may go to', () => {
       'https://[::ffff:169.254.169.254]/latest/meta-data',
       'https://169.254.169.254/latest/meta-data',
       'https://10.0.0.5:8443/x',
+      // Issue 22: the metadata address inside IPv4-compatible, SIIT and local NAT64 forms.
+      'https://[::a9fe:a9fe]/latest/meta-data',
+      'https://[::169.254.169.254]/latest/meta-data',
+      'https://[::ffff:0:a9fe:a9fe]/latest/meta-data',
+      'https://[64:ff9b:1::a9fe:a9fe]/latest/meta-data',
     ]) {
       await expect(checkTarget(url, policy(publicDns)), url).rejects.toMatchObject({
         msg: RESELLER_MSG.webhookRefused,
@@ -78,6 +118,16 @@ describe('which addresses a webhook may go to', () => {
     await expect(
       checkTarget('https://mixed.example.com/', policy(rebinding)),
     ).rejects.toMatchObject({ msg: RESELLER_MSG.webhookRefused });
+    // The same through a name whose AAAA record holds one of them.
+    for (const address of ['::a9fe:a9fe', '::ffff:0:a9fe:a9fe', '64:ff9b:1::a9fe:a9fe']) {
+      await expect(
+        checkTarget(
+          'https://aaaa.example.com/',
+          policy(async () => [{ address, family: 6 }]),
+        ),
+        address,
+      ).rejects.toMatchObject({ msg: RESELLER_MSG.webhookRefused });
+    }
   });
 
   it('loopback only in sandbox mode, and plain http only there; credentials never', async () => {

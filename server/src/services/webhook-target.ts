@@ -2,7 +2,8 @@
  * Where a webhook may go (SSRF guard; ADR 0026). An address is checked when it is saved and
  * again at every delivery, after DNS: every address the name resolves to must be a public
  * unicast one (no private, loopback, link-local, metadata, carrier-grade NAT, multicast,
- * reserved or documentation ranges, also when written as IPv4-mapped IPv6 or NAT64), and the
+ * reserved or documentation ranges; in IPv6 only global unicast, and an embedded IPv4 address
+ * only in the IPv4-mapped and well-known NAT64 forms, judged as that IPv4 address), and the
  * connection is made to the address that was checked (no second lookup a rebinding DNS could
  * answer differently). Redirects are never followed. https:// only; in sandbox mode a
  * developer's own machine (http(s) to loopback) is allowed unless WEBHOOK_ALLOW_LOOPBACK=0.
@@ -45,49 +46,76 @@ for (const [net, prefix] of [
 ] as const) {
   blocked.addSubnet(net, prefix, 'ipv4');
 }
+// IPv6: only global unicast (2000::/3) goes out directly, less the special ranges inside it
+// below. Everything else is refused: the rest of ::/8 (unspecified, loopback, IPv4-compatible
+// ::a.b.c.d, SIIT ::ffff:0:a.b.c.d), 64:ff9b::/32 but the well-known NAT64 /96 (so local-use
+// NAT64 64:ff9b:1::/48, whose translator is inside the network), discard 100::/64, SRv6
+// 5f00::/16, unique local fc00::/7 (fd00:ec2::254 metadata), link-local, site-local,
+// multicast and whatever is not allocated yet. Two forms carry an IPv4 address and are judged
+// by it: IPv4-mapped ::ffff:a.b.c.d and the well-known NAT64 prefix 64:ff9b::a.b.c.d.
+const blockedGlobal = new BlockList();
 for (const [net, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['100::', 64], // discard
-  ['2001::', 23], // IETF protocol assignments
+  ['2001::', 23], // IETF protocol assignments: Teredo (2001::/32, embeds any IPv4), ORCHID, …
   ['2001:db8::', 32], // documentation
-  ['2002::', 16], // 6to4 (embeds any IPv4)
-  ['fc00::', 7], // unique local (fd00:ec2::254 metadata)
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
+  ['2002::', 16], // 6to4: embeds any IPv4, and its relays are anyone's (deprecated, RFC 7526)
+  ['3fff::', 20], // documentation (RFC 9637)
 ] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
+  blockedGlobal.addSubnet(net, prefix, 'ipv6');
 }
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
 
-/** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d) or NAT64 (64:ff9b::/96) address. */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return undefined;
-  const hi = parseInt(hex[1] as string, 16);
-  const lo = parseInt(hex[2] as string, 16);
-  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+/**
+ * The eight 16-bit groups of an IPv6 address (`isIP` said it is one), whatever its spelling:
+ * `::` anywhere, a dotted IPv4 tail, upper case, a zone (`%eth0`, dropped).
+ */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split('::');
+  const groups = (part: string | undefined) =>
+    part ? part.split(':').map((h) => parseInt(h, 16)) : [];
+  const head = groups(halves[0]);
+  const tail = groups(halves[1]);
+  return [...head, ...new Array<number>(8 - head.length - tail.length).fill(0), ...tail];
 }
 
+const allZero = (groups: number[]) => groups.every((g) => g === 0);
+const lastIpv4 = (g: number[]) =>
+  `${(g[6] ?? 0) >> 8}.${(g[6] ?? 0) & 255}.${(g[7] ?? 0) >> 8}.${(g[7] ?? 0) & 255}`;
+
 export type AddressKind = 'public' | 'loopback' | 'refused';
+
+function classifyIpv4(address: string): AddressKind {
+  if (loopback.check(address, 'ipv4')) return 'loopback';
+  return blocked.check(address, 'ipv4') ? 'refused' : 'public';
+}
+
+function classifyIpv6(address: string): AddressKind {
+  const g = ipv6Groups(address);
+  const first96 = g.slice(0, 6);
+  // IPv4-mapped ::ffff:a.b.c.d: a socket to it is an IPv4 socket to a.b.c.d.
+  if (allZero(first96.slice(0, 5)) && g[5] === 0xffff) return classifyIpv4(lastIpv4(g));
+  // Well-known NAT64 64:ff9b::a.b.c.d: the translator forwards to a.b.c.d, and must not be
+  // asked for an inside address (RFC 6052 forbids it, not every translator refuses).
+  if (g[0] === 0x64 && g[1] === 0xff9b && allZero(first96.slice(2))) {
+    return classifyIpv4(lastIpv4(g)) === 'public' ? 'public' : 'refused';
+  }
+  if (allZero(g.slice(0, 7)) && g[7] === 1) return 'loopback';
+  if (((g[0] ?? 0) & 0xe000) !== 0x2000) return 'refused';
+  const canonical = g.map((h) => h.toString(16)).join(':');
+  return blockedGlobal.check(canonical, 'ipv6') ? 'refused' : 'public';
+}
 
 /** Is this IP a public unicast address, a loopback one, or refused? */
 export function classifyAddress(address: string): AddressKind {
   const family = isIP(address);
-  if (family === 0) return 'refused';
-  const v4 = family === 6 ? embeddedIpv4(address) : address;
-  if (v4 !== undefined) {
-    if (loopback.check(v4, 'ipv4')) return 'loopback';
-    return blocked.check(v4, 'ipv4') ? 'refused' : 'public';
-  }
-  if (loopback.check(address, 'ipv6')) return 'loopback';
-  return blocked.check(address, 'ipv6') ? 'refused' : 'public';
+  if (family === 4) return classifyIpv4(address);
+  return family === 6 ? classifyIpv6(address) : 'refused';
 }
 
 export interface TargetPolicy {
