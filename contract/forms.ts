@@ -227,6 +227,10 @@ export const cableForm = (ctx: { balance: Kobo; total?: Kobo }) =>
 const electricityAmount = wholeNaira(MSG.electricityInvalid, [
   [(n) => n * NAIRA >= LIMITS.electricityMinimum, MSG.electricityMinimum],
 ]);
+/** Any amount at all: the body knows whether the wallet's minimum applies only with the code. */
+const anyElectricityAmount = wholeNaira(MSG.electricityInvalid, [
+  [(n) => n > 0, MSG.electricityInvalid],
+]);
 const ElectricityFields = z.object({
   service_id: requiredId(),
   variation_code: z.enum(['prepaid', 'postpaid'], { error: MSG.inputsInvalid }),
@@ -238,18 +242,28 @@ const ElectricityFields = z.object({
     { max: MAX_LENGTH.number, tooLong: MSG.electricityInvalid },
   ),
   /**
-   * Wallet purchases only. A coupon buys its own amount, whose minimum (₦200) was checked when
-   * it was bought: the wallet's ₦500 rule does not apply to it (issue 11, decision 0013).
+   * Required for a wallet purchase, and at least ₦500 there (ElectricityBody). A coupon buys
+   * its own amount, whose minimum (₦200) was checked when it was bought (issue 11, decision
+   * 0013): a coupon call may leave it out or send the coupon's face value, as the original
+   * screen did; the coupon's own amount is what is bought either way (issue 22, ADR 0037).
    */
-  amount: electricityAmount.optional(),
+  amount: anyElectricityAmount.optional(),
   pin: requiredPin(MSG.invalidPin),
   coupon_code: couponCode,
 });
-export const ElectricityBody = ElectricityFields.superRefine((v, ctx) => {
-  if (v.amount === undefined && !v.coupon_code) {
-    ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.electricityAmountEmpty });
-  }
-});
+export const ElectricityBody = ElectricityFields.superRefine(
+  (v, ctx) => {
+    if (v.coupon_code) return;
+    if (v.amount === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.electricityAmountEmpty });
+    } else if (v.amount < LIMITS.electricityMinimum) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.electricityMinimum });
+    }
+  },
+  // Beside another field's error too (a form shows each field's message), unless the amount
+  // itself is already refused.
+  { when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'amount') },
+);
 export const electricityForm = (ctx: { balance: Kobo; total: (amount: Kobo) => Kobo }) =>
   withBalance(
     ElectricityFields.extend({
@@ -372,7 +386,10 @@ export const PaymentVerifyBody = z.object({
   transaction_id: z.string().max(64).optional(),
 });
 
-/** Flutterwave webhook: the parts we read; everything is re-verified with their API. */
+/**
+ * Flutterwave webhook: the parts we read, from `{ event, data }` or the older flat shape with
+ * top-level `id`, `txRef`, `orderRef` (ADR 0039); everything is re-verified with their API.
+ */
 export const PaymentWebhookBody = z.looseObject({
   event: z.string().max(64).optional(),
   data: z
@@ -382,6 +399,9 @@ export const PaymentWebhookBody = z.looseObject({
       status: z.string().max(32).optional(),
     })
     .optional(),
+  id: z.union([z.number(), z.string().max(64)]).nullish(),
+  txRef: z.string().max(128).nullish(),
+  orderRef: z.string().max(128).nullish(),
 });
 
 // ── Products (admin) ──────────────────────────────────────────────────────────

@@ -510,6 +510,52 @@ describe('electricity (spec §5)', () => {
     );
     expect(electricityForm({ ...ctx, balance: 110_000 }).safeParse(good).success).toBe(true);
   });
+
+  describe('the body (issue 22): the ₦500 minimum is the wallet’s, not a coupon’s', () => {
+    const body = {
+      service_id: 'ikeja-electric',
+      variation_code: 'prepaid',
+      meter_number: '45012345678',
+      pin: '123456',
+    };
+    const coupon = { ...body, coupon_code: 'ABCDEF123456-ELECTRICITY' };
+
+    it.each([200, 300, 499, 500, 5_000])(
+      'a coupon call with its face value ₦%i (what the original screen sent) parses',
+      (amount) => {
+        const r = ElectricityBody.safeParse({ ...coupon, amount });
+        expect(r.success, JSON.stringify(r.error?.issues)).toBe(true);
+        expect(r.data?.amount).toBe(naira(amount));
+      },
+    );
+
+    it('a coupon call without an amount parses', () => {
+      expect(ElectricityBody.safeParse(coupon).success).toBe(true);
+    });
+
+    it.each([0, -200, 200.5, 'abc'])('a coupon call with amount %j is still refused', (amount) => {
+      expect(msgOf(ElectricityBody, { ...coupon, amount }, 'amount')).toBe(
+        'Invalid Meter Number or amount',
+      );
+    });
+
+    it.each([
+      [499, 'Minimum amount of ₦500 can be recharged.'],
+      [200, 'Minimum amount of ₦500 can be recharged.'],
+      [undefined, 'Amount cannot be empty.'],
+    ])('a wallet call with amount %j → %s', (amount, message) => {
+      expect(msgOf(ElectricityBody, { ...body, amount }, 'amount')).toBe(message);
+      // A blank code is no coupon.
+      expect(msgOf(ElectricityBody, { ...body, amount, coupon_code: '' }, 'amount')).toBe(message);
+    });
+
+    it('the minimum is still reported beside another field’s error', () => {
+      expect(fields(ElectricityBody, { ...body, amount: 499, pin: '' })).toMatchObject({
+        amount: 'Minimum amount of ₦500 can be recharged.',
+        pin: 'Invalid Pin',
+      });
+    });
+  });
 });
 
 // ── Education ────────────────────────────────────────────────────────────────

@@ -315,6 +315,50 @@ describe('coupons', () => {
     expect(balanceOf(me)).toBe(before);
   });
 
+  it('redeems an electricity coupon of ₦499 with its face value sent as the amount (issue 22)', async () => {
+    const token = await loginAs();
+    const bought = await ok(api.buyCoupon, {
+      token,
+      body: {
+        product: 'ELECTRICITY',
+        amount: 499,
+        unit: 1,
+        pin: SEED_PIN,
+        service_id: 'eko-electric',
+      },
+    });
+    const coupon = bought.message[0]!;
+    const before = balanceOf(me);
+    const redeemed = await call(api.electricity, {
+      token,
+      body: {
+        service_id: 'eko-electric',
+        variation_code: 'prepaid',
+        meter_number: '45012345678',
+        amount: 499,
+        pin: SEED_PIN,
+        coupon_code: coupon.coupon_code,
+      },
+    });
+    expect(redeemed.status).toBe(200);
+    expect(redeemed.json).toMatchObject({
+      message: { status: 'successful', value: 499, amountCharged: 0 },
+    });
+    expect(balanceOf(me)).toBe(before);
+    // The wallet keeps its ₦500 minimum.
+    const wallet = await call(api.electricity, {
+      token,
+      body: {
+        service_id: 'eko-electric',
+        variation_code: 'prepaid',
+        meter_number: '45012345678',
+        amount: 499,
+        pin: SEED_PIN,
+      },
+    });
+    expect(refusal(wallet.json).msg).toBe(MSG.electricityMinimum);
+  });
+
   it("every coupon product's meta_data has the contract's keys (as the server stores)", async () => {
     const token = await loginAs();
     const orders: Record<CouponProduct, Record<string, unknown>> = {

@@ -114,6 +114,46 @@ describe.each(engines)('coupons on %s', (engine) => {
     expect(r.body.message).toMatchObject({ plan: 'Eko Electric (EKEDC) Prepaid', value: 300 });
   });
 
+  it.each([200, 499])(
+    'a ₦%i coupon redeemed the way the spec calls it, its amount sent with the code (issue 22)',
+    async (naira) => {
+      const u = await kit.user({ funds: 5_000_00 });
+      const bought = await kit.call(api.buyCoupon, {
+        token: u.token,
+        body: {
+          product: 'ELECTRICITY',
+          amount: naira,
+          unit: 1,
+          pin: PIN,
+          service_id: 'ikeja-electric',
+        },
+      });
+      const coupon = bought.body.message[0];
+      const paid = await kit.balance(u.id);
+      const body = {
+        service_id: 'ikeja-electric',
+        variation_code: 'prepaid' as const,
+        meter_number: meter(),
+        pin: PIN,
+        coupon_code: coupon.coupon_code,
+      };
+      const r = await kit.call(api.electricity, {
+        token: u.token,
+        body: { ...body, amount: coupon.meta_data.amount },
+      });
+      expect(r.status).toBe(200);
+      expect(r.body.message).toMatchObject({
+        status: 'successful',
+        value: naira,
+        amountCharged: 0,
+      });
+      expect(await kit.balance(u.id)).toBe(paid);
+      // An amount that is no amount is still refused, before the coupon is looked at.
+      const bad = await kit.call(api.electricity, { token: u.token, body: { ...body, amount: 0 } });
+      expect(bad.body).toEqual({ type: 'validation_error', msg: MSG.electricityInvalid });
+    },
+  );
+
   it('an electricity coupon needs a DisCo when bought; the wallet keeps its ₦500 minimum', async () => {
     const u = await kit.user({ funds: 5_000_00 });
     const noDisco = await kit.call(api.buyCoupon, {
