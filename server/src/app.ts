@@ -18,7 +18,13 @@ import { MSG, SERVER_MSG } from '@contract';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrate, openDb } from './db/index.ts';
-import { configRefusals, databaseRefusals, modeOf, StartRefused } from './deployment.ts';
+import {
+  configRefusals,
+  databaseRefusals,
+  modeOf,
+  secretRefusals,
+  StartRefused,
+} from './deployment.ts';
 import { createPinHasher } from './domain/pins.ts';
 import { createHasher } from './domain/secrets.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
@@ -288,12 +294,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await dbh.exclusive(async () => {
       // Sandbox or live (ADR 0014): a live start with anything of the sandbox left, or on a
       // database that ran in sandbox mode, is refused before anything is served or seeded.
+      // In either mode, so is an instance whose keys are not the database's (ADR 0036); only
+      // a start that goes ahead records its keys as the database's.
       const refusals = configRefusals(config, providers);
       if (refusals.length === 0) {
         await migrate(dbh);
         refusals.push(...(await databaseRefusals(dbh.db, mode)));
+        const record = refusals.length === 0;
+        refusals.push(...(await secretRefusals(dbh.db, config, { record })));
       }
-      if (refusals.length) throw new StartRefused(refusals);
+      if (refusals.length) throw new StartRefused(refusals, mode);
       if (config.seed) seedResult = await seed(ctx);
     });
   } catch (err) {

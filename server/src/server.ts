@@ -77,13 +77,17 @@ async function main() {
 
 main().catch((err: unknown) => {
   if (err instanceof StartRefused) {
-    // Live mode (real providers or NODE_ENV=production) with something of the sandbox left:
-    // one line per setting to fix (ADR 0014).
+    // Live mode (real providers or NODE_ENV=production) with something of the sandbox left,
+    // or (either mode) keys that are not the database's: one line per setting to fix
+    // (ADR 0014, 0036).
+    const live = err.mode === 'live';
     console.error(
       [
-        'PayBills refused to start in live mode (real provider keys or NODE_ENV=production):',
+        live
+          ? 'PayBills refused to start in live mode (real provider keys or NODE_ENV=production):'
+          : 'PayBills refused to start:',
         ...err.lines.map((line) => `  - ${line}`),
-        'See README "Going live".',
+        ...(live ? ['See README "Going live".'] : []),
       ].join('\n'),
     );
     process.exit(1);

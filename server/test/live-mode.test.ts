@@ -22,9 +22,10 @@ const without = (...names: string[]) =>
 async function refusal(env: Record<string, string>): Promise<string | undefined> {
   const dir = mkdtempSync(path.join(tmpdir(), 'paybills-mode-'));
   try {
+    // The test settings go in as overrides, never the environment: live mode refuses them.
     const config = loadConfig(
-      { ARGON2_TEST_FAST: '1', DATA_DIR: dir, SANDBOX_INSTANT: '1', ...env },
-      { workers: false, webDir: undefined },
+      { DATA_DIR: dir, ...env },
+      { argon2Fast: true, workers: false, webDir: undefined },
     );
     const app = await buildApp({ config, logger: false });
     await app.close();
@@ -76,13 +77,46 @@ describe('refusals to start', () => {
     ['ADMIN_PASSWORD', { NODE_ENV: 'production' }],
     // Rate limits are never off with real money.
     ['RATE_LIMITS', { ...LIVE_ENV, RATE_LIMITS: 'off' }],
+    // Issue 22 row 4: with a Flutterwave key and no webhook hash, every transfer webhook is
+    // refused and no customer's transfer is ever credited.
+    ['FLUTTERWAVE_WEBHOOK_HASH', without('FLUTTERWAVE_WEBHOOK_HASH')],
+    ['FLUTTERWAVE_WEBHOOK_HASH', { ...LIVE_ENV, FLUTTERWAVE_WEBHOOK_HASH: ' ' }],
+    // Test-only speed settings never run with real money.
+    ['ARGON2_TEST_FAST', { ...LIVE_ENV, ARGON2_TEST_FAST: '1' }],
+    ['SANDBOX_INSTANT', { ...LIVE_ENV, SANDBOX_INSTANT: '1' }],
   ])('refuses and names %s', async (name, env) => {
     const message = await refusal(env);
     expect(message).toBeDefined();
     const lines = message!.split('\n').filter((l) => l.includes(name));
     expect(lines.length).toBeGreaterThan(0);
     // One clear line per problem, never a secret's value.
-    for (const value of Object.values(LIVE_ENV)) expect(message).not.toContain(value);
+    for (const value of Object.values(LIVE_ENV).filter(Boolean)) {
+      expect(message).not.toContain(value);
+    }
+  });
+
+  it('names each test-only setting and the missing webhook hash on a line of its own', async () => {
+    const message = await refusal({
+      ...without('FLUTTERWAVE_WEBHOOK_HASH'),
+      ARGON2_TEST_FAST: '1',
+      SANDBOX_INSTANT: '1',
+      RATE_LIMITS: 'off',
+    });
+    const lines = message!.split('\n');
+    for (const name of [
+      'FLUTTERWAVE_WEBHOOK_HASH',
+      'ARGON2_TEST_FAST',
+      'SANDBOX_INSTANT',
+      'RATE_LIMITS',
+    ]) {
+      expect(lines.filter((l) => l.startsWith(name))).toHaveLength(1);
+    }
+    expect(lines).toHaveLength(4);
+  });
+
+  it('a webhook hash or a test setting alone does not make sandbox mode refuse', async () => {
+    expect(await refusal({ ARGON2_TEST_FAST: '1', SANDBOX_INSTANT: '1' })).toBeUndefined();
+    expect(await refusal({ FLUTTERWAVE_WEBHOOK_HASH: 'hook' })).toBeUndefined();
   });
 
   it('TRUST_PROXY never means "trust everything"', async () => {

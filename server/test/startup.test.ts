@@ -3,9 +3,9 @@
  * started together on one empty database all become ready and agree: one schema, one
  * catalogue, one admin and one demo customer funded once, one JWT key, the ledger balanced.
  * On PostgreSQL (the way several instances run in production) and on SQLite (one data
- * directory).
+ * directory). Instances whose keys differ (issue 22 row 5): the second refuses to start.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { api } from '@contract';
@@ -97,4 +97,61 @@ describe('three processes started at once on an empty database', () => {
     await startThree({ DATA_DIR: dir });
     await expectOneOfEverything('sqlite', path.join(dir, 'paybills.db'));
   });
+});
+
+describe('instances on one PostgreSQL, each with keys of its own (issue 22 row 5)', () => {
+  it(
+    'postgres: of two started together with different generated keys, the second refuses, naming both; the same keys start',
+    { timeout: 240_000 },
+    async () => {
+      const database = await createPgDatabase();
+      cleanups.push(database.drop);
+      const dirs = [0, 1, 2].map(() => mkdtempSync(path.join(tmpdir(), 'paybills-keys-')));
+      cleanups.push(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+      // No key in the environment: each instance generates its own in its data directory.
+      const env = (dir: string) => ({
+        DATABASE_URL: database.url,
+        DATA_DIR: dir,
+        JWT_SECRET: '',
+        PIN_SECRET: '',
+      });
+      running = await Promise.all([dirs[0]!, dirs[1]!].map((d) => startServer(env(d))));
+      const outcomes = await Promise.allSettled(running.map((p) => p.ready()));
+      const served = running.filter((_, i) => outcomes[i]!.status === 'fulfilled');
+      const refused = running.filter((_, i) => outcomes[i]!.status === 'rejected');
+      expect(served, running.map((p) => p.output()).join('\n\n')).toHaveLength(1);
+      expect(refused).toHaveLength(1);
+      const loser = refused[0]!;
+      expect((await loser.exited).code).toBe(1);
+      const output = loser.output();
+      for (const name of ['JWT_SECRET', 'PIN_SECRET']) {
+        expect(output).toContain(
+          `${name} differs from the one this database was first used with: give every instance the same ${name}`,
+        );
+      }
+      for (const dir of dirs.slice(0, 2)) {
+        for (const file of ['jwt-secret', 'pin-secret']) {
+          expect(output).not.toContain(readFileSync(path.join(dir, file), 'utf8').trim());
+        }
+      }
+
+      // A third instance given the first one's keys (copied into its own data directory)
+      // starts, and a session opened on the first works on it.
+      const winnerDir = dirs[running.indexOf(served[0]!)]!;
+      for (const file of ['jwt-secret', 'pin-secret']) {
+        copyFileSync(path.join(winnerDir, file), path.join(dirs[2]!, file));
+      }
+      const third = await startServer(env(dirs[2]!));
+      running.push(third);
+      await third.ready();
+      const login = await http(served[0]!.base, 'POST', api.login.path, {
+        body: { username: DEMO_EMAIL, password: DEMO_PASSWORD },
+      });
+      expect(login.status).toBe(200);
+      const me = await http(third.base, 'GET', api.currentUser.path, {
+        token: login.body.JWTtoken,
+      });
+      expect(me.status).toBe(200);
+    },
+  );
 });

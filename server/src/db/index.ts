@@ -26,6 +26,7 @@ import { recipientsAndSearch } from '../../migrations/0007-issue17-recipients-an
 import { priceTiers } from '../../migrations/0008-issue16-price-tiers.ts';
 import { lagosBusinessDay } from '../../migrations/0009-lagos-business-day.ts';
 import { auditAppendOnly } from '../../migrations/0010-audit-append-only.ts';
+import { secretFingerprints } from '../../migrations/0011-secret-fingerprints.ts';
 import type { Engine } from '../config.ts';
 import type { Database } from './schema.ts';
 import { LiteralLimitPlugin, withStatementCache } from './statement-cache.ts';
@@ -72,6 +73,7 @@ function migrations(engine: Engine): MigrationProvider {
         '0008-issue16-price-tiers': priceTiers(),
         '0009-lagos-business-day': lagosBusinessDay(engine),
         '0010-audit-append-only': auditAppendOnly(engine),
+        '0011-secret-fingerprints': secretFingerprints(),
       };
     },
   };

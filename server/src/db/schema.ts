@@ -376,6 +376,15 @@ export interface Database {
   recipients: RecipientsTable;
   user_search_terms: UserSearchTermsTable;
   price_tiers: PriceTiersTable;
+  secret_fingerprints: SecretFingerprintsTable;
+}
+
+/** HMAC of a constant under JWT_SECRET or PIN_SECRET, recorded at the first start (ADR 0036). */
+export interface SecretFingerprintsTable {
+  /** `JWT_SECRET` or `PIN_SECRET`. */
+  name: string;
+  fingerprint: string;
+  created_at: number;
 }
 
 /** Price tiers (ADR 0027): a discount per product in basis points. */
