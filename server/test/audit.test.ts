@@ -159,6 +159,74 @@ describe.each(engines)('admin audit log on %s', (engine) => {
     expect(after).toEqual(entry);
   });
 
+  it('no insert rewrites an entry either: REPLACE, upsert, MERGE, replica mode (issue 22)', async () => {
+    const u = await kit.user();
+    await kit.call(api.blockUser, { token: admin, body: { id: u.id } });
+    const db = kit.app.ctx.db;
+    const entry = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_id', '=', u.id)
+      .executeTakeFirstOrThrow();
+    const columns = sql.raw(
+      'id, admin_id, admin_email, action, target_type, target_id, created_at, after_json',
+    );
+    const forged = sql`${entry.id}, ${entry.admin_id}, ${entry.admin_email}, 'user.unblock',
+      ${entry.target_type}, ${entry.target_id}, ${entry.created_at}, '{"blocked":false}'`;
+    const rewrites = [
+      // Each engine's "insert or else overwrite" spellings.
+      sql`insert into audit_log (${columns}) values (${forged})
+          on conflict (id) do update set action = excluded.action, after_json = excluded.after_json`,
+      ...(engine === 'sqlite'
+        ? [
+            // REPLACE deletes the old row without firing delete triggers (no recursive_triggers).
+            sql`insert or replace into audit_log (${columns}) values (${forged})`,
+            sql`replace into audit_log (${columns}) values (${forged})`,
+            // The same through the rowid, under a fresh id.
+            sql`insert or replace into audit_log (rowid, ${columns})
+                select rowid, 'forged-' || id, admin_id, admin_email, 'user.unblock', target_type,
+                  target_id, created_at, after_json from audit_log where id = ${entry.id}`,
+          ]
+        : [
+            sql`merge into audit_log a using (select ${entry.id}::varchar as id) s on a.id = s.id
+                when matched then update set action = 'user.unblock'`,
+            sql`merge into audit_log a using (select ${entry.id}::varchar as id) s on a.id = s.id
+                when matched then delete`,
+          ]),
+    ];
+    for (const statement of rewrites) {
+      await expect(statement.execute(db)).rejects.toThrow(AUDIT_APPEND_ONLY);
+    }
+    if (engine === 'postgres') {
+      // Replica mode turns ordinary triggers off for a session (what restores and logical
+      // replication use): the guard must hold there too.
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await sql`set local session_replication_role = replica`.execute(trx);
+          await sql`delete from audit_log where id = ${entry.id}`.execute(trx);
+        }),
+      ).rejects.toThrow(AUDIT_APPEND_ONLY);
+    } else {
+      // A row given rowid -1 would collide with every later insert's BEFORE-trigger view
+      // (SQLite shows -1 there for a rowid it has not assigned yet): refused, so the log keeps
+      // taking entries.
+      await expect(
+        sql`insert into audit_log (rowid, ${columns})
+            values (-1, 'forged-neg', ${entry.admin_id}, ${entry.admin_email}, 'user.block',
+              'user', 'x', 1, null)`.execute(db),
+      ).rejects.toThrow(AUDIT_APPEND_ONLY);
+    }
+    const after = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_id', '=', u.id)
+      .execute();
+    expect(after).toEqual([entry]);
+    // A new entry is still written as before.
+    await kit.call(api.unblockUser, { token: admin, body: { id: u.id } });
+    expect((await entries({ target: u.id })).total).toBe(2);
+  });
+
   it('an action whose entry cannot be written does not happen (same transaction)', async () => {
     const u = await kit.user();
     await sql`drop table audit_log`.execute(kit.app.ctx.db);

@@ -27,6 +27,7 @@ import { priceTiers } from '../../migrations/0008-issue16-price-tiers.ts';
 import { lagosBusinessDay } from '../../migrations/0009-lagos-business-day.ts';
 import { auditAppendOnly } from '../../migrations/0010-audit-append-only.ts';
 import { secretFingerprints } from '../../migrations/0011-secret-fingerprints.ts';
+import { auditNoReplace } from '../../migrations/0012-audit-no-replace.ts';
 import type { Engine } from '../config.ts';
 import type { Database } from './schema.ts';
 import { LiteralLimitPlugin, withStatementCache } from './statement-cache.ts';
@@ -74,6 +75,7 @@ function migrations(engine: Engine): MigrationProvider {
         '0009-lagos-business-day': lagosBusinessDay(engine),
         '0010-audit-append-only': auditAppendOnly(engine),
         '0011-secret-fingerprints': secretFingerprints(),
+        '0012-audit-no-replace': auditNoReplace(engine),
       };
     },
   };
