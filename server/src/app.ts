@@ -15,6 +15,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { MSG, SERVER_MSG } from '@contract';
+import { isPagePath } from '@contract/web-routes';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrate, openDb } from './db/index.ts';
@@ -279,8 +280,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return reply.code(404).send({ type: 'not_found', msg: SERVER_MSG.notFound });
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && indexHtml && existsSync(indexHtml)) {
-      // SPA fallback: the browser app routes every other path itself; a dashboard or auth
-      // path gets the app's document with its area's code preloaded (scripts/app-shells.mjs).
+      // SPA fallback: a page of the app (the route table the browser's router uses too) gets
+      // the app's document, a dashboard or auth page with its area's code preloaded
+      // (scripts/app-shells.mjs). Any other path is missing for monitors and crawlers (404),
+      // and the same document draws the "Page not found" screen (issue 22, ADR 0037).
+      if (!isPagePath(url)) {
+        return reply.code(404).type('text/html; charset=utf-8').sendFile('index.html');
+      }
       const shell = appShells.find((s) => url.startsWith(s.prefix));
       return reply
         .type('text/html; charset=utf-8')

@@ -1,59 +1,37 @@
 /**
- * Every URL of the web app (spec §2), so links, redirects and the router agree.
- * Static paths are strings; paths with a parameter are builders. `routePatterns` holds the
- * router's patterns for the parameterised ones.
+ * Every URL of the web app (spec §2), so links, redirects and the router agree. The pages
+ * themselves are contract/web-routes.ts, the table the server reads too (a path that is not a
+ * page answers 404: ADR 0037). Static paths are strings; paths with a parameter are builders.
+ * `routePatterns` holds the router's patterns for the parameterised ones.
  */
-
-const USER_DASHBOARD = '/user/dashboard';
-const ADMIN_DASHBOARD = '/admin/dashboard';
+// Deep import: the '@contract' barrel would pull zod and every schema into the public pages.
+import { fillPattern, PAGES } from '@contract/web-routes';
 
 export const paths = {
-  home: '/',
-  faq: '/frequently-asked-questions',
-  privacyPolicy: '/privacy-policy',
+  home: PAGES.home,
+  faq: PAGES.faq,
+  privacyPolicy: PAGES.privacyPolicy,
   /** Card checkout returns here (query: status, tx_ref, transaction_id). */
-  paymentVerification: '/payment/verification',
+  paymentVerification: PAGES.paymentVerification,
 
-  login: '/auth/login',
-  signup: '/auth/signup',
+  login: PAGES.login,
+  signup: PAGES.signup,
   /** Signup with a referral code; the signup screen reads `referral_code` from the query. */
   signupWithReferral: (referralCode: string) =>
-    `/auth/signup?${new URLSearchParams({ referral_code: referralCode }).toString()}`,
-  forgotPassword: '/auth/forgotpassword',
-  resetPassword: (token: string) => `/auth/resetpassword/${encodeURIComponent(token)}`,
-  verifyEmail: (token: string) => `/auth/verifyemail/${encodeURIComponent(token)}`,
-  createPin: '/auth/createpin',
+    `${PAGES.signup}?${new URLSearchParams({ referral_code: referralCode }).toString()}`,
+  forgotPassword: PAGES.forgotPassword,
+  resetPassword: (token: string) => fillPattern(PAGES.resetPassword, token),
+  verifyEmail: (token: string) => fillPattern(PAGES.verifyEmail, token),
+  createPin: PAGES.createPin,
 
-  user: {
-    overview: USER_DASHBOARD,
-    wallet: `${USER_DASHBOARD}/wallet`,
-    transactions: `${USER_DASHBOARD}/transactions`,
-    airtime: `${USER_DASHBOARD}/airtime`,
-    data: `${USER_DASHBOARD}/data`,
-    cableTv: `${USER_DASHBOARD}/cabletv`,
-    electricity: `${USER_DASHBOARD}/electricity`,
-    education: `${USER_DASHBOARD}/education`,
-    settings: `${USER_DASHBOARD}/settings`,
-    buyCoupon: `${USER_DASHBOARD}/buy-coupon`,
-  },
-
-  admin: {
-    overview: ADMIN_DASHBOARD,
-    users: `${ADMIN_DASHBOARD}/users`,
-    transactions: `${ADMIN_DASHBOARD}/transactions`,
-    payments: `${ADMIN_DASHBOARD}/payments`,
-    dataPrices: `${ADMIN_DASHBOARD}/data-prices`,
-    cableTvPrices: `${ADMIN_DASHBOARD}/cabletv-prices`,
-    transfers: `${ADMIN_DASHBOARD}/transfers`,
-    auditLog: `${ADMIN_DASHBOARD}/audit-log`,
-    tiers: `${ADMIN_DASHBOARD}/tiers`,
-  },
+  user: PAGES.user,
+  admin: PAGES.admin,
 } as const;
 
 /** Router patterns for the paths that take a parameter. */
 export const routePatterns = {
-  resetPassword: '/auth/resetpassword/:token',
-  verifyEmail: '/auth/verifyemail/:token',
+  resetPassword: PAGES.resetPassword,
+  verifyEmail: PAGES.verifyEmail,
   notFound: '*',
 } as const;
 
