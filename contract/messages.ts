@@ -130,7 +130,8 @@ export const SERVER_MSG = {
   tokenInvalid: 'This link is invalid or has expired.',
   resetLinkSent: 'If an account exists for this email, a reset link has been sent.',
   verificationSent: 'A new verification link has been sent to your email.',
-  passwordReset: 'Your password has been reset. You can now login.',
+  /** A reset also clears the pin (ADR 0033): the overview then sends the customer to create one. */
+  passwordReset: 'Your password has been reset. You can now login and create a new secret pin.',
   pinCreated: 'Secret pin created successfully.',
   loggedOut: 'Logged out.',
   /** A 429 with the wait in minutes (Retry-After holds it in seconds). */

@@ -181,6 +181,8 @@ describe('sign-up and e-mail links', () => {
       body: { token: SEED_LINK_TOKENS.resetPassword, password: 'NewPassword9' },
     });
     await loginAs(DEMO_CUSTOMER.email, 'NewPassword9');
+    // As the server (ADR 0033): the pin is created again after a reset.
+    expect(db.users.find((u) => u.email === DEMO_CUSTOMER.email)?.pin).toBeNull();
     const used = await call(api.verifyResetToken, { body: { token: SEED_LINK_TOKENS.usedReset } });
     expect(used.status).toBe(404);
     expect(refusal(used.json).msg).toBe(SERVER_MSG.tokenInvalid);

@@ -141,6 +141,13 @@ export const auth = {
     assertNotCommon(body.password);
     user.password = body.password;
     link.used = true;
+    // As the server (ADR 0033): the keys and the webhook address end, and the pin is created
+    // again on the next sign-in (the overview sends the customer to Create pin).
+    user.pin = null;
+    user.pin_failures = 0;
+    user.pin_locked_until = null;
+    for (const key of db.reseller.keys[user.id] ?? []) key.revoked_at ??= now();
+    delete db.reseller.webhooks[user.id];
     return { message: SERVER_MSG.passwordReset };
   }),
 

@@ -17,10 +17,12 @@ import {
 } from '@contract';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
 import type { ApiKeysTable } from '../db/schema.ts';
 import { randomToken } from '../domain/secrets.ts';
 import { ApiError } from '../http/errors.ts';
 import { counterKey, limit } from './rate.ts';
+import { securityMail, type Origin } from './security-mail.ts';
 import type { UserRow } from './users.ts';
 
 type KeyRow = Selectable<ApiKeysTable>;
@@ -61,6 +63,7 @@ export async function createApiKey(
   ctx: AppContext,
   user: UserRow,
   body: { name: string; rate_limit: number },
+  origin: Origin,
 ): Promise<NewApiKey> {
   const key = `${API_KEY_PREFIX}${randomToken(32)}`;
   const row: KeyRow = {
@@ -85,11 +88,17 @@ export async function createApiKey(
       throw new ApiError('conflict', RESELLER_MSG.tooManyKeys);
     }
     await trx.insertInto('api_keys').values(row).execute();
+    await securityMail(trx, ctx, user.email, { kind: 'keyCreated', name: row.name }, origin);
   });
   return { ...toApiKey(row), key, webhook_secret: webhookSecret(ctx.config.jwtSecret, row.id) };
 }
 
-export async function revokeApiKey(ctx: AppContext, user: UserRow, id: string): Promise<string> {
+export async function revokeApiKey(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  origin: Origin,
+): Promise<string> {
   const row = await ctx.db
     .selectFrom('api_keys')
     .select(['id', 'revoked_at'])
@@ -97,19 +106,44 @@ export async function revokeApiKey(ctx: AppContext, user: UserRow, id: string): 
     .where('user_id', '=', user.id)
     .executeTakeFirst();
   if (!row) throw new ApiError('not_found', RESELLER_MSG.keyNotFound);
-  await ctx.db
-    .updateTable('api_keys')
-    .set({ revoked_at: Date.now() })
-    .where('id', '=', id)
-    .where('user_id', '=', user.id)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await ctx.dbh.writeTx(async (trx) => {
+    const now = Date.now();
+    const revoked = await trx
+      .updateTable('api_keys')
+      .set({ revoked_at: now })
+      .where('id', '=', id)
+      .where('user_id', '=', user.id)
+      .where('revoked_at', 'is', null)
+      .returning('name')
+      .executeTakeFirst();
+    // Revoking a revoked key changes nothing: no mail either.
+    if (revoked) {
+      await securityMail(trx, ctx, user.email, { kind: 'keyRevoked', ...revoked }, origin, now);
+    }
+  });
   return RESELLER_MSG.keyRevoked;
 }
 
 /**
+ * Revokes every active key of a user inside `trx` (a password reset, a block; ADR 0033):
+ * answers how many. A revoked key never works again, whatever happens to the account after.
+ */
+export async function revokeAllApiKeys(trx: Db, userId: string, now: number): Promise<number> {
+  const rows = await trx
+    .updateTable('api_keys')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/**
  * The customer and key of an `X-Api-Key` header: 401 for an unknown or revoked key, 423 for a
- * blocked customer, and the key's own per-minute limit counted (429 past it).
+ * blocked customer, and the key's own per-minute limit counted (429 past it). The key and its
+ * owner are read together on every call, never kept: a revocation (by the owner, a reset, a
+ * block) committed on any instance ends the key from the next request on (ADR 0033).
  */
 export async function authenticateKey(
   ctx: AppContext,
@@ -119,18 +153,46 @@ export async function authenticateKey(
   if (typeof header !== 'string') throw invalid;
   const key = header.trim();
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 100) throw invalid;
-  const row = await ctx.db
+  const found = await ctx.db
     .selectFrom('api_keys')
-    .selectAll()
-    .where('key_hash', '=', keyHash(ctx.config.jwtSecret, key))
+    .innerJoin('users', 'users.id', 'api_keys.user_id')
+    .selectAll('users')
+    .select([
+      'api_keys.id as key_id',
+      'api_keys.name as key_name',
+      'api_keys.prefix as key_prefix',
+      'api_keys.key_hash as key_hash',
+      'api_keys.rate_limit as key_rate_limit',
+      'api_keys.created_at as key_created_at',
+      'api_keys.last_used_at as key_last_used_at',
+      'api_keys.revoked_at as key_revoked_at',
+    ])
+    .where('api_keys.key_hash', '=', keyHash(ctx.config.jwtSecret, key))
+    .where('api_keys.revoked_at', 'is', null)
     .executeTakeFirst();
-  if (!row || row.revoked_at !== null) throw invalid;
-  const user = await ctx.db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', row.user_id)
-    .executeTakeFirst();
-  if (!user) throw invalid;
+  if (!found) throw invalid;
+  const {
+    key_id: id,
+    key_name: name,
+    key_prefix: prefix,
+    key_hash: hash,
+    key_rate_limit: rateLimit,
+    key_created_at: createdAt,
+    key_last_used_at: lastUsedAt,
+    key_revoked_at: revokedAt,
+    ...user
+  } = found;
+  const row: KeyRow = {
+    id,
+    user_id: user.id,
+    name,
+    prefix,
+    key_hash: hash,
+    rate_limit: rateLimit,
+    created_at: createdAt,
+    last_used_at: lastUsedAt,
+    revoked_at: revokedAt,
+  };
   if (Number(user.is_blocked) === 1) throw new ApiError('blocked', SERVER_MSG.accountBlocked);
   if (!ctx.config.limits.off) {
     await limit(ctx.db, counterKey('apikey', row.id), {

@@ -11,7 +11,9 @@ import type { Db } from '../db/index.ts';
 import { createWallet } from '../domain/ledger.ts';
 import { isCommonPassword, randomCode, randomToken, sha256 } from '../domain/secrets.ts';
 import { ApiError } from '../http/errors.ts';
+import { revokeAllApiKeys } from './api-keys.ts';
 import { enqueueMail, linkMail } from './mail.ts';
+import { securityMail, type Origin } from './security-mail.ts';
 import { endSessions, REFRESH_FAMILY_TTL_MS } from './tokens.ts';
 import { clear, counterKey, limit, release, reserve, reserveAll } from './rate.ts';
 import { indexUserSearch, type UserRow } from './users.ts';
@@ -276,14 +278,29 @@ export async function refresh(
   };
 }
 
-export async function logout(ctx: AppContext, user: UserRow, token: string | undefined) {
+/**
+ * Ends the session of the access token that asks (`sessionId`, its refresh family), whatever
+ * headers come with it: the access token and every refresh token of the family stop working
+ * at once (issue 22 row 6). An `X-Refresh-Token` of the user's names a family to end as well
+ * (a client that rotated into it); another user's is ignored.
+ */
+export async function logout(
+  ctx: AppContext,
+  user: UserRow,
+  sessionId: string | undefined,
+  token: string | undefined,
+) {
+  const now = Date.now();
+  if (sessionId) await revokeFamily(ctx.db, sessionId, now);
   if (token) {
     const row = await ctx.db
       .selectFrom('refresh_tokens')
       .select(['family_id', 'user_id'])
       .where('token_hash', '=', sha256(token))
       .executeTakeFirst();
-    if (row && row.user_id === user.id) await revokeFamily(ctx.db, row.family_id);
+    if (row && row.user_id === user.id && row.family_id !== sessionId) {
+      await revokeFamily(ctx.db, row.family_id, now);
+    }
   }
   return SERVER_MSG.loggedOut;
 }
@@ -340,9 +357,15 @@ export async function verifyResetToken(ctx: AppContext, token: string): Promise<
   return SERVER_MSG.resetTokenValid;
 }
 
+/**
+ * Recovery ends everything an attacker may hold (issue 22 row 1; ADR 0033): every session,
+ * every API key, the webhook address, and the pin (with its failures and lock): the customer
+ * creates a new pin on the next sign-in, as a new account does. The owner is mailed.
+ */
 export async function resetPassword(
   ctx: AppContext,
   body: { token: string; password: string },
+  origin: Origin,
 ): Promise<string> {
   refuseCommon(body.password);
   // The token first: a random token must not cost an argon2 hash (19 MiB). It is consumed,
@@ -353,26 +376,56 @@ export async function resetPassword(
     const userId = await consumeToken(trx, body.token, 'reset');
     const now = Date.now();
     // A reset ends every session: old access tokens and refresh families stop working.
-    await trx
+    const user = await trx
       .updateTable('users')
-      .set({ password_hash: hash, tokens_valid_after: now, pin_failed_count: 0 })
+      .set({
+        password_hash: hash,
+        tokens_valid_after: now,
+        pin_hash: null,
+        pin_failed_count: 0,
+        pin_locked_until: null,
+      })
       .where('id', '=', userId)
-      .execute();
+      .returning('email')
+      .executeTakeFirstOrThrow();
     await endSessions(trx, userId, now);
+    const keysRevoked = await revokeAllApiKeys(trx, userId, now);
+    // An address an attacker set would receive the purchases of the owner's next keys.
+    const hook = await trx
+      .deleteFrom('webhook_endpoints')
+      .where('user_id', '=', userId)
+      .returning('user_id')
+      .executeTakeFirst();
+    await securityMail(
+      trx,
+      ctx,
+      user.email,
+      { kind: 'passwordReset', keysRevoked, webhookRemoved: hook !== undefined },
+      origin,
+      now,
+    );
   });
   return SERVER_MSG.passwordReset;
 }
 
-export async function createPin(ctx: AppContext, user: UserRow, pin: string): Promise<string> {
+export async function createPin(
+  ctx: AppContext,
+  user: UserRow,
+  pin: string,
+  origin: Origin,
+): Promise<string> {
   const hash = ctx.pins.hash(user.id, pin);
-  const row = await ctx.db
-    .updateTable('users')
-    .set({ pin_hash: hash, pin_failed_count: 0, pin_locked_until: null })
-    .where('id', '=', user.id)
-    .where('pin_hash', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  if (!row) throw new ApiError('conflict', SERVER_MSG.pinAlreadySet);
+  await ctx.dbh.writeTx(async (trx) => {
+    const row = await trx
+      .updateTable('users')
+      .set({ pin_hash: hash, pin_failed_count: 0, pin_locked_until: null })
+      .where('id', '=', user.id)
+      .where('pin_hash', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) throw new ApiError('conflict', SERVER_MSG.pinAlreadySet);
+    await securityMail(trx, ctx, user.email, { kind: 'pinSet' }, origin);
+  });
   return SERVER_MSG.pinCreated;
 }
 
@@ -401,7 +454,8 @@ export async function changePassword(
   ctx: AppContext,
   user: UserRow,
   body: { old_password: string; new_password: string },
-  sessionId?: string,
+  sessionId: string | undefined,
+  origin: Origin,
 ): Promise<string> {
   await checkCurrentPassword(ctx, user, body.old_password);
   refuseCommon(body.new_password);
@@ -414,6 +468,7 @@ export async function changePassword(
       .where('id', '=', user.id)
       .execute();
     await endSessions(trx, user.id, now, sessionId);
+    await securityMail(trx, ctx, user.email, { kind: 'passwordChanged' }, origin, now);
   });
   return MSG.passwordChanged;
 }
@@ -422,13 +477,17 @@ export async function resetPin(
   ctx: AppContext,
   user: UserRow,
   body: { password: string; pin: string },
+  origin: Origin,
 ): Promise<string> {
   await checkCurrentPassword(ctx, user, body.password);
   const hash = ctx.pins.hash(user.id, body.pin);
-  await ctx.db
-    .updateTable('users')
-    .set({ pin_hash: hash, pin_failed_count: 0, pin_locked_until: null })
-    .where('id', '=', user.id)
-    .execute();
+  await ctx.dbh.writeTx(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ pin_hash: hash, pin_failed_count: 0, pin_locked_until: null })
+      .where('id', '=', user.id)
+      .execute();
+    await securityMail(trx, ctx, user.email, { kind: 'pinChanged' }, origin);
+  });
   return MSG.pinChanged;
 }

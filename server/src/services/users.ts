@@ -20,6 +20,8 @@ import { normaliseSearch, searchTerms } from '@contract/search';
 import { ApiError } from '../http/errors.ts';
 import { counter, userTransactionCounts } from './aggregates.ts';
 import { paged } from './paging.ts';
+import { revokeAllApiKeys } from './api-keys.ts';
+import { securityMail } from './security-mail.ts';
 import { endSessions } from './tokens.ts';
 
 export type UserRow = Selectable<UsersTable>;
@@ -224,6 +226,12 @@ export async function setBlocked(
     if (blocked) {
       // A blocked user is signed out everywhere: no refresh token of theirs works any more.
       await endSessions(trx, id, now);
+      // Their keys end for good: an unblock brings back the account, not what was held of it
+      // (ADR 0033). The admin's address is not mailed to the customer (the audit log keeps it).
+      const count = await revokeAllApiKeys(trx, id, now);
+      if (count > 0) {
+        await securityMail(trx, ctx, user.email, { kind: 'keysRevokedByBlock', count }, null, now);
+      }
     }
     await recordAudit(
       trx,

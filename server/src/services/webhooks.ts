@@ -29,6 +29,7 @@ import type { Db } from '../db/index.ts';
 import type { WebhookDeliveriesTable } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { webhookSecret } from './api-keys.ts';
+import { securityMail, type Origin } from './security-mail.ts';
 import { transactionById } from './history.ts';
 import type { UserRow } from './users.ts';
 import { startWorker } from './worker.ts';
@@ -69,6 +70,7 @@ export async function setWebhook(
   ctx: AppContext,
   user: UserRow,
   url: string,
+  origin: Origin,
   policy: TargetPolicy = targetPolicy(ctx),
 ): Promise<string> {
   if (url === '') {
@@ -77,11 +79,19 @@ export async function setWebhook(
   }
   const target = await checkTarget(url, policy);
   const now = Date.now();
-  await ctx.db
-    .insertInto('webhook_endpoints')
-    .values({ user_id: user.id, url: target.url.href, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ url: target.url.href, updated_at: now }))
-    .execute();
+  await ctx.dbh.writeTx(async (trx) => {
+    await trx
+      .insertInto('webhook_endpoints')
+      .values({ user_id: user.id, url: target.url.href, updated_at: now })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({ url: target.url.href, updated_at: now }),
+      )
+      .execute();
+    // The owner hears where purchase data now goes (ADR 0033): the origin, not a path or
+    // query that may hold the receiver's own secret.
+    const event = { kind: 'webhookSet', origin: target.url.origin } as const;
+    await securityMail(trx, ctx, user.email, event, origin, now);
+  });
   return RESELLER_MSG.webhookSaved;
 }
 

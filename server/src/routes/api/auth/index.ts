@@ -8,10 +8,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.register, async ({ body }) => ({ message: await auth.register(ctx, body) }));
   route(app, ctx, api.login, async ({ body, req }) => auth.login(ctx, body, req.ip));
   route(app, ctx, api.refresh, async ({ body }) => auth.refresh(ctx, body.refresh_token));
-  route(app, ctx, api.logout, async ({ user, req }) => {
+  route(app, ctx, api.logout, async ({ user, sessionId, req }) => {
     const header = req.headers['x-refresh-token'];
     return {
-      message: await auth.logout(ctx, user, typeof header === 'string' ? header : undefined),
+      message: await auth.logout(
+        ctx,
+        user,
+        sessionId,
+        typeof header === 'string' ? header : undefined,
+      ),
     };
   });
   route(app, ctx, api.verifyEmail, async ({ body }) => ({
@@ -26,10 +31,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.verifyResetToken, async ({ body }) => ({
     message: await auth.verifyResetToken(ctx, body.token),
   }));
-  route(app, ctx, api.resetPassword, async ({ body }) => ({
-    message: await auth.resetPassword(ctx, body),
+  route(app, ctx, api.resetPassword, async ({ body, req }) => ({
+    message: await auth.resetPassword(ctx, body, req),
   }));
-  route(app, ctx, api.createPin, async ({ body, user }) => ({
-    message: await auth.createPin(ctx, user, body.pin),
+  route(app, ctx, api.createPin, async ({ body, user, req }) => ({
+    message: await auth.createPin(ctx, user, body.pin, req),
   }));
 }

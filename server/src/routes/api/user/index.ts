@@ -33,11 +33,11 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.users, async ({ query }) => users.listUsers(ctx, query));
   route(app, ctx, api.atgBalance, async () => ({ message: await balance(ctx.providers.atg) }));
   route(app, ctx, api.vtBalance, async () => ({ message: await balance(ctx.providers.vt) }));
-  route(app, ctx, api.changePassword, async ({ user, body, sessionId }) => ({
-    message: await auth.changePassword(ctx, user, body, sessionId),
+  route(app, ctx, api.changePassword, async ({ user, body, sessionId, req }) => ({
+    message: await auth.changePassword(ctx, user, body, sessionId, req),
   }));
-  route(app, ctx, api.resetPin, async ({ user, body }) => ({
-    message: await auth.resetPin(ctx, user, body),
+  route(app, ctx, api.resetPin, async ({ user, body, req }) => ({
+    message: await auth.resetPin(ctx, user, body, req),
   }));
   route(app, ctx, api.recipients, async ({ user }) => ({
     message: await recipients.listRecipients(ctx, user),

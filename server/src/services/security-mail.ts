@@ -1,0 +1,137 @@
+/**
+ * Security e-mails (issue 22 row 1; ADR 0033): the owner is told of every change that could
+ * hand someone else the account, its wallet or its purchase data: password changed or reset,
+ * pin set or changed, API key created or revoked, webhook address changed. Each mail is queued
+ * in the outbox inside the change's own transaction (decisions §2: a crash loses neither), and
+ * says when (Lagos time) and from which client address, so an owner who did not do it knows
+ * at once and can recover (a reset ends everything, ADR 0033).
+ *
+ * A mail never holds a password, pin, key, webhook secret or link token: a key is named by
+ * the name its owner gave it, a webhook address by its origin only (its path or query may
+ * carry the receiver's own secret). Text the customer typed is escaped in the HTML part.
+ */
+import { LAGOS_OFFSET_MS } from '@contract/time';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { enqueueMail } from './mail.ts';
+
+/** Where a change came from: the request (its address as TRUST_PROXY resolves it). */
+export type Origin = Pick<FastifyRequest, 'ip'>;
+
+export type SecurityEvent =
+  | { kind: 'passwordChanged' }
+  | { kind: 'passwordReset'; keysRevoked: number; webhookRemoved: boolean }
+  | { kind: 'pinSet' }
+  | { kind: 'pinChanged' }
+  | { kind: 'keyCreated'; name: string }
+  | { kind: 'keyRevoked'; name: string }
+  /** An administrator blocked the account: their address is theirs, not the customer's. */
+  | { kind: 'keysRevokedByBlock'; count: number }
+  | { kind: 'webhookSet'; origin: string };
+
+/** `2031-03-14 10:32 Lagos time (WAT, UTC+1)`: the instant on Nigerian clocks. */
+export const lagosTime = (ms: number) =>
+  `${new Date(ms + LAGOS_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ')} Lagos time (WAT, UTC+1)`;
+
+const keys = (n: number) => (n === 1 ? '1 API key was' : `${n} API keys were`);
+
+/** Subject, what happened, and what else it did: plain sentences, nothing secret. */
+function wording(event: SecurityEvent): { subject: string; what: string; more: string[] } {
+  switch (event.kind) {
+    case 'passwordChanged':
+      return {
+        subject: 'Your password was changed',
+        what: 'The password of your account was changed',
+        more: ['Every other device signed in to your account was signed out.'],
+      };
+    case 'passwordReset':
+      return {
+        subject: 'Your password was reset',
+        what: 'The password of your account was reset with a link sent to this address',
+        more: [
+          'Every device signed in to your account was signed out.',
+          ...(event.keysRevoked > 0
+            ? [`${keys(event.keysRevoked)} revoked: create new ones in Settings if you need them.`]
+            : []),
+          ...(event.webhookRemoved
+            ? ['Your webhook address was removed: set it again in Settings.']
+            : []),
+          'Your secret pin was cleared: you will create a new secret pin when you next sign in.',
+        ],
+      };
+    case 'pinSet':
+      return {
+        subject: 'Your secret pin was set',
+        what: 'A secret pin was created for your account',
+        more: [],
+      };
+    case 'pinChanged':
+      return {
+        subject: 'Your secret pin was changed',
+        what: 'The secret pin of your account was changed',
+        more: [],
+      };
+    case 'keyCreated':
+      return {
+        subject: 'A new API key was created',
+        what: `An API key named "${event.name}" was created for your account`,
+        more: ['A key can buy from your wallet, with your secret pin, until it is revoked.'],
+      };
+    case 'keyRevoked':
+      return {
+        subject: 'An API key was revoked',
+        what: `The API key named "${event.name}" of your account was revoked`,
+        more: ['It no longer works.'],
+      };
+    case 'keysRevokedByBlock':
+      return {
+        subject: 'Your API keys were revoked',
+        what: `${keys(event.count)} revoked because an administrator blocked your account`,
+        more: [
+          'They stay revoked if the account is unblocked: you would then create new ones.',
+          'Please contact support.',
+        ],
+      };
+    case 'webhookSet':
+      return {
+        subject: 'Your webhook address was changed',
+        what: `The webhook address of your account was set to ${event.origin}`,
+        more: ['Updates of the purchases made with your API keys are sent there from now on.'],
+      };
+  }
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Queues the mail of `event` to `to`, inside the transaction that made the change. */
+export async function securityMail(
+  trx: Db,
+  ctx: Pick<AppContext, 'config'>,
+  to: string,
+  event: SecurityEvent,
+  origin: Origin | null,
+  now = Date.now(),
+): Promise<void> {
+  const { subject, what, more } = wording(event);
+  // A block is an administrator's: their address is not the customer's to see (the audit log
+  // keeps it).
+  const from = origin?.ip ? `, from the IP address ${origin.ip.slice(0, 64)}` : '';
+  const paragraphs = [
+    `${what} on ${lagosTime(now)}${from}.`,
+    ...more,
+    event.kind === 'passwordReset'
+      ? 'If this was not you, someone can read your e-mail: secure your e-mail account first, then reset your password again.'
+      : `If this was not you, reset your password now at ${ctx.config.publicUrl}/auth/forgotpassword: a reset signs out every device, revokes every API key and asks for a new secret pin.`,
+  ];
+  await enqueueMail(
+    trx,
+    {
+      to,
+      subject,
+      text: `${paragraphs.join('\n\n')}\n`,
+      html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
+    },
+    now,
+  );
+}
