@@ -19,3 +19,4 @@ export * from './audit';
 export * from './recipients';
 export * from './search';
 export * from './tiers';
+export * from './secrets';

@@ -4,8 +4,9 @@
  * caller's request id, signed webhooks with a delivery log, and the OpenAPI document.
  */
 import { z } from 'zod';
-import { endpoint, IdParams, message, PageQuery, paged } from './endpoint';
+import { endpoint, IdParams, message, PageQuery, paged, type Endpoint } from './endpoint';
 import { EpochMs, TransactionSchema } from './entities';
+import { ERROR_STATUS, type ApiErrorBody } from './errors';
 import { requiredId, text } from './rules';
 
 /** The header a reseller sends its key in (one header, never a query parameter). */
@@ -53,6 +54,12 @@ export const RESELLER_MSG = {
   webhookRemoved: 'Webhook address removed.',
   deliveryNotFound: 'Delivery not found.',
   deliveryQueued: 'Delivery queued again.',
+  /** A retry (same X-Request-Id) of a key's creation: the secrets are never kept (ADR 0034). */
+  keyShownOnce: (id: string, prefix: string) =>
+    `This request already created the API key ${prefix}… (id ${id}). Its key and webhook secret were shown once, in the first answer, and cannot be shown again: if they were not copied, revoke that key and create a new one.`,
+  /** Wrong pins through keys pause that key (or all keys), never the app (ADR 0034). */
+  keyPinLocked: (minutes: number) =>
+    `Too many wrong pins through API keys. Purchases with this key are paused for ${minutes} more minute${minutes === 1 ? '' : 's'}; the app is not affected.`,
 } as const;
 
 // ── Entities ────────────────────────────────────────────────────────────────
@@ -156,9 +163,11 @@ export const resellerApi = {
     method: 'POST',
     path: '/api/user/api-keys',
     access: 'user',
-    summary: 'Create an API key; the key and its webhook secret are answered once.',
+    summary:
+      'Create an API key; the key and its webhook secret are answered once (a retry with the same X-Request-Id is 409, naming the key).',
     body: ApiKeyBody,
     response: message(NewApiKeySchema),
+    errors: [400, 401, 403, 409, 423, 429, 500],
   }),
   revokeApiKey: endpoint({
     name: 'reseller.revokeKey',
@@ -211,7 +220,8 @@ export const resellerApi = {
     method: 'GET',
     path: '/api/transactions/requery',
     access: 'user',
-    summary: "A purchase as it stands, by our transaction id or the caller's X-Request-Id.",
+    summary:
+      "A purchase as it stands, by our transaction id or the caller's X-Request-Id; with an API key without the goods (token, purchased_code): resend the purchase with its X-Request-Id and pin for them.",
     query: RequeryQuery,
     response: message(TransactionSchema),
     errors: [400, 401, 403, 404, 423, 429, 500],
@@ -225,6 +235,33 @@ export const resellerApi = {
     response: z.record(z.string(), z.unknown()),
   }),
 } as const;
+
+/**
+ * What a retry (same X-Request-Id) of a call whose answer shows a credential once is answered
+ * in its place (ADR 0034): the answer with a new key and its webhook secret is never kept, by
+ * the server's retry records or the mocks'; the retry names the key instead. `undefined`: the
+ * answer is kept as it is.
+ */
+export function retryOfShownOnce(
+  e: Endpoint,
+  sent: unknown,
+): { status: number; body: ApiErrorBody } | undefined {
+  if (e.name !== resellerApi.createApiKey.name) return undefined;
+  const key = (sent as { message?: { id?: unknown; prefix?: unknown } } | null)?.message;
+  return {
+    status: ERROR_STATUS.conflict,
+    body: {
+      type: 'conflict',
+      msg: RESELLER_MSG.keyShownOnce(String(key?.id), String(key?.prefix)),
+    },
+  };
+}
+
+/**
+ * The fields of a purchase that are the goods themselves (an electricity token, exam pins): a
+ * key alone never reads them, only a purchase sent with the pin (ADR 0034).
+ */
+export const PURCHASED_GOODS = ['token', 'purchased_code'] as const;
 
 /** The endpoints a key may call (the purchases and the requery), by their `api` name. */
 export const API_KEY_ENDPOINTS = [

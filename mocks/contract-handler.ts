@@ -1,6 +1,7 @@
 import {
   ERROR_STATUS,
   MSG,
+  retryOfShownOnce,
   SERVER_MSG,
   type ApiErrorBody,
   type Endpoint,
@@ -70,7 +71,11 @@ export function handle<E extends Endpoint>(endpoint: E, resolver: Resolver<E>): 
       const [status, json] = await answer(endpoint, () =>
         resolver({ ...input, user, request, origin }),
       );
-      if (replayKey) db.idempotency.set(replayKey, { body: bodyText, status, json });
+      if (replayKey) {
+        // An answer that shows a credential once is not kept: a retry names it (ADR 0034).
+        const kept = (status === 200 && retryOfShownOnce(endpoint, json)) || { status, body: json };
+        db.idempotency.set(replayKey, { body: bodyText, status: kept.status, json: kept.body });
+      }
       if (status === 200 && db.settings.latencyMs > 0) await delay(db.settings.latencyMs);
       return HttpResponse.json(json as JsonBodyType, { status });
     } catch (error) {

@@ -13,12 +13,17 @@
  * taken over by a retry once it is clearly abandoned (a crash before any money moved).
  *
  * The stored fingerprint is an HMAC keyed by the server's secret, over the request without its
- * secret fields (pin, passwords): a leaked table gives no pin back, not even by trying all 10^6
- * (ADR 0015).
+ * secret fields (the contract's SECRET_FIELDS: pin, passwords, BVN…, at any depth): a leaked
+ * table gives no pin or BVN back, not even by trying them all with the key (ADR 0015, 0034).
+ *
+ * Nothing secret is kept as an answer either (ADR 0034): an answer that shows a credential once
+ * (a new API key) is stored as what a retry answers instead (`keep`). A retry can be made to
+ * prove it may see the answer (`check`: the pin of a purchase sent through an API key) and be
+ * answered from its transaction as it stands now (`current`).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac } from 'node:crypto';
-import { SERVER_MSG } from '@contract';
+import { SECRET_FIELDS, SERVER_MSG } from '@contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
@@ -48,17 +53,35 @@ interface Claim {
 const claims = new AsyncLocalStorage<Claim>();
 
 /** Body fields left out of the fingerprint: secrets, which the table must not help recover. */
-const SECRET_FIELDS = new Set(['pin', 'password', 'old_password', 'new_password', 'token']);
+const SECRET = new Set<string>(SECRET_FIELDS);
+
+/** `value` without its secret fields, at any depth (a body is parsed JSON: no cycles). */
+function withoutSecrets(value: unknown, depth = 0): unknown {
+  if (typeof value !== 'object' || value === null || depth > 8) return value;
+  if (Array.isArray(value)) return value.map((v) => withoutSecrets(v, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => !SECRET.has(k))
+      .map(([k, v]) => [k, withoutSecrets(v, depth + 1)]),
+  );
+}
 
 /** The keyed fingerprint of a request (method, URL, body without its secrets). */
 export function fingerprint(secret: string, req: Pick<FastifyRequest, 'method' | 'url' | 'body'>) {
-  const body =
-    req.body && typeof req.body === 'object' && !Array.isArray(req.body)
-      ? Object.fromEntries(Object.entries(req.body).filter(([k]) => !SECRET_FIELDS.has(k)))
-      : (req.body ?? null);
+  const body = withoutSecrets(req.body ?? null);
   return createHmac('sha256', `idempotency:${secret}`)
     .update(`${req.method} ${req.url}\n${JSON.stringify(body)}`)
     .digest('hex');
+}
+
+/** How a request's answer is kept, and when a retry may see it (ADR 0034). */
+export interface RetryOptions {
+  /** For an answer that shows a credential once: what is stored (and a retry answers) instead. */
+  keep?: (answer: Answer) => Answer;
+  /** Runs once before a retry is answered from anything stored; throws its refusal. */
+  check?: () => Promise<void>;
+  /** A retry whose key is tied to a transaction answers it as it stands now (needs `recover`). */
+  current?: boolean;
 }
 
 /** The X-Request-Id of the running request, if it has one (kept on the purchase it creates). */
@@ -92,9 +115,12 @@ export async function idempotent(
   req: FastifyRequest,
   run: () => Promise<Answer>,
   recover?: Recover,
+  options: RetryOptions = {},
 ): Promise<Answer> {
   const { db } = ctx;
   const hash = fingerprint(ctx.config.jwtSecret, req);
+  let checked: Promise<void> | undefined;
+  const mayReplay = () => (checked ??= options.check?.() ?? Promise.resolve());
 
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = Date.now();
@@ -117,9 +143,10 @@ export async function idempotent(
       if (answer.status >= 500) {
         return (await afterFailure(ctx, claim, recover, answer)) ?? answer;
       }
+      const kept = options.keep?.(answer) ?? answer;
       await db
         .updateTable('idempotency_keys')
-        .set({ status_code: answer.status, response: JSON.stringify(answer.body) })
+        .set({ status_code: kept.status, response: JSON.stringify(kept.body) })
         .where('user_id', '=', userId)
         .where('request_id', '=', requestId)
         .where('created_at', '=', now)
@@ -162,10 +189,13 @@ export async function idempotent(
       if (row.request_hash !== hash) {
         throw new ApiError('idempotency_conflict', SERVER_MSG.idempotencyConflict);
       }
+      if (!unanswered || (row.transaction_id !== null && recover)) await mayReplay();
+      if (row.transaction_id !== null && recover && (unanswered || options.current)) {
+        return recover(row.transaction_id);
+      }
       if (!unanswered) {
         return { status: Number(row.status_code), body: JSON.parse(row.response as string) };
       }
-      if (row.transaction_id !== null && recover) return recover(row.transaction_id);
       await sleep(POLL_MS);
     }
     if (!vanished) break;

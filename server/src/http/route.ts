@@ -8,7 +8,9 @@
  *   3. parses params, query and body with the endpoint's zod schemas (money codecs give kobo);
  *      a failure is 400 `validation_error` with the first issue's message (the spec's);
  *   4. on mutating calls of a signed-in user, applies `X-Request-Id` idempotency (a route that
- *      moves money gives `recover`, which answers a retry from the transaction it created);
+ *      moves money gives `recover`, which answers a retry from the transaction it created); an
+ *      answer that shows a credential once is kept as the contract's `retryOfShownOnce`, and a
+ *      retry through an API key is answered only with the right pin (ADR 0034);
  *   5. encodes the answer with `z.encode(endpoint.response, result)` (kobo → naira).
  */
 import {
@@ -17,6 +19,7 @@ import {
   RESELLER_MSG,
   SERVER_MSG,
   api,
+  retryOfShownOnce,
   type Endpoint,
   type EndpointName,
 } from '@contract';
@@ -26,11 +29,12 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { queryShape } from '../db/query-shape.ts';
 import { authenticateKey, withApiKey } from '../services/api-keys.ts';
+import { checkKeyPin } from '../services/key-pins.ts';
 import type { UserRow } from '../services/users.ts';
 import { counterKey, limit, RateLimited } from '../services/rate.ts';
 import type { Answer } from './answer.ts';
 import { ApiError } from './errors.ts';
-import { idempotent } from './idempotency.ts';
+import { idempotent, type RetryOptions } from './idempotency.ts';
 
 /** The shared "no input" schema of the contract (endpoint() default). */
 const NONE = api.logout.body;
@@ -182,6 +186,33 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * A retry through an API key (ADR 0034). Its X-Request-Id may be known to whoever holds a
+ * leaked key (`order-1001`): it is answered only to one who sends the right pin, counted on the
+ * key's own budget like a purchase's (a right one buys nothing again), and from the purchase as
+ * it stands now, which is how a key gets the goods of a purchase that was pending (the requery
+ * shows a key none).
+ */
+function keyRetry(
+  ctx: AppContext,
+  endpoint: Endpoint,
+  req: FastifyRequest,
+  user: UserRow,
+  keyId: string,
+): RetryOptions {
+  return {
+    current: true,
+    async check() {
+      // Only the secret fields differ from the first request's body (its fingerprint matched).
+      const body = parse(endpoint.body, isPlainObject(req.body) ? req.body : {}) as {
+        pin?: unknown;
+      };
+      if (typeof body.pin !== 'string') throw new ApiError('validation_error', MSG.inputsInvalid);
+      await checkKeyPin(ctx, user, keyId, body.pin);
+    },
+  };
+}
+
 export interface RouteOptions<E extends Endpoint> {
   /**
    * For routes that move money (they call `bindIdempotencyKey`): the answer for the
@@ -258,6 +289,11 @@ export function route<E extends Endpoint>(
                 status: 200,
                 body: z.encode(endpoint.response, await recover(id)),
               })),
+            {
+              keep: (sent) =>
+                (sent.status === 200 && retryOfShownOnce(endpoint, sent.body)) || sent,
+              ...(keyId ? keyRetry(ctx, endpoint, req, user, keyId) : {}),
+            },
           );
         } else {
           answer = await run();

@@ -78,6 +78,14 @@ export async function createApiKey(
     revoked_at: null,
   };
   await ctx.dbh.writeTx(async (trx) => {
+    // PostgreSQL (READ COMMITTED): creations of one customer queue on the customer's row, so
+    // two at once cannot both count room for one more key (SQLite has one writer already).
+    await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', user.id)
+      .$if(ctx.dbh.engine === 'postgres', (q) => q.forUpdate())
+      .execute();
     const active = await trx
       .selectFrom('api_keys')
       .select((eb) => eb.fn.countAll<number>().as('n'))

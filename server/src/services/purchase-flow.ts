@@ -46,6 +46,7 @@ import {
   type VtuProduct,
 } from '../providers/index.ts';
 import { currentApiKeyId } from './api-keys.ts';
+import { checkKeyPin } from './key-pins.ts';
 import { findCoupon, ownerNotBlocked } from './coupons.ts';
 import { transactionById } from './history.ts';
 import { firstRequeryDelay } from './requery.ts';
@@ -94,10 +95,13 @@ async function buy(
   price: (coupon?: CouponMeta) => Promise<Order>,
 ): Promise<Transaction> {
   requireVerified(user);
+  const apiKeyId = currentApiKeyId();
   // A right pin on a clean row is confirmed inside the debit's transaction, not with a write
-  // of its own (ADR 0029); anything else is checked (and counted) first, as before.
-  let pinInTx = rightPinOnCleanRow(ctx, user, pin);
-  if (!pinInTx) await checkPin(ctx, user, pin);
+  // of its own (ADR 0029); anything else is checked (and counted) first, as before. Through an
+  // API key the pin is counted on the key's budget, never the app's (ADR 0034).
+  let pinInTx = !apiKeyId && rightPinOnCleanRow(ctx, user, pin);
+  if (apiKeyId) await checkKeyPin(ctx, user, apiKeyId, pin);
+  else if (!pinInTx) await checkPin(ctx, user, pin);
   let coupon: Selectable<CouponsTable> | undefined;
   let meta: CouponMeta | undefined;
   if (couponCode) {
@@ -112,7 +116,6 @@ async function buy(
   const requestId = newVtpassRequestId();
   const id = randomUUID();
   const payer = coupon ? systemAccountId('coupon_liability') : walletAccountId(user.id);
-  const apiKeyId = currentApiKeyId();
   const debit = () =>
     ctx.dbh.writeTx(async (trx) => {
       const now = Date.now();

@@ -78,7 +78,7 @@ small{color:#555}
 <h1>${escape(doc.info.title)}</h1>
 <p>The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1, generated from the contract).</p>
 <h2>Resellers</h2>
-<p>Create a key in Settings → API keys. Send it in the <code>${API_KEY_HEADER}</code> header, with a unique <code>X-Request-Id</code> on every purchase: a retry with the same id is answered with the same purchase and never charges twice. Amounts are in naira. Your transaction pin is sent in the body as in the app.</p>
+<p>Create a key in Settings → API keys. Send it in the <code>${API_KEY_HEADER}</code> header, with a unique <code>X-Request-Id</code> on every purchase: a retry with the same id is answered with the same purchase, as it stands now, and never charges twice. Amounts are in naira. Your transaction pin is sent in the body as in the app, retries included: a retry is answered only with the right pin. Wrong pins through a key pause that key's purchases (5 in 30 minutes), never the app. The requery answers a purchase's status without its goods (<code>token</code>, <code>purchased_code</code>): they come in the purchase's answer, in a retry of it with the pin, and in the signed webhooks.</p>
 <pre>${escape(`curl -X POST ${server}/api/transactions/airtime \\
   -H '${API_KEY_HEADER}: pbk_…' -H 'X-Request-Id: order-1001' \\
   -H 'Content-Type: application/json' \\

@@ -3,13 +3,18 @@
  * delivery log and replay, the requery (with a session or a key), the OpenAPI document and its
  * docs page. The purchases themselves are the same routes as the app's (transactions/).
  */
-import { api, SERVER_MSG } from '@contract';
+import { api, PURCHASED_GOODS, SERVER_MSG } from '@contract';
 import { openApiDocument } from '@contract/openapi';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../../services/api-keys.ts';
+import {
+  createApiKey,
+  currentApiKeyId,
+  listApiKeys,
+  revokeApiKey,
+} from '../../../services/api-keys.ts';
 import { transactionById } from '../../../services/history.ts';
 import {
   listDeliveries,
@@ -46,7 +51,11 @@ export function resellerRoutes(app: FastifyInstance, ctx: AppContext): void {
       : found.where('client_request_id', '=', query.request_id as string);
     const row = await found.orderBy('created_at', 'desc').executeTakeFirst();
     if (!row) throw new ApiError('not_found', SERVER_MSG.transactionNotFound);
-    return { message: await transactionById(ctx.db, row.id) };
+    const purchase = await transactionById(ctx.db, row.id);
+    // A key alone (leaked, say, with guessable request ids) never reads the goods: the
+    // purchase sent again with its X-Request-Id and the pin answers them (ADR 0034).
+    if (currentApiKeyId()) for (const field of PURCHASED_GOODS) delete purchase[field];
+    return { message: purchase };
   });
 
   const document = JSON.stringify(openApiDocument({ serverUrl: ctx.config.publicUrl }));
