@@ -457,10 +457,11 @@ export const api = {
     method: 'POST',
     path: '/api/payment/webhook',
     access: 'provider',
-    summary: 'Card provider webhook (verif-hash checked, then re-verified).',
+    summary:
+      'Flutterwave webhook, cards and bank transfers (verif-hash checked, then re-verified; 502 when the provider could not confirm: retried).',
     body: PaymentWebhookBody,
     response: Text,
-    errors: [400, 401, 500],
+    errors: [400, 401, 500, 502],
   }),
 
   // ── products ──

@@ -43,6 +43,7 @@ import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
 import { sandboxTransferRoutes } from './routes/sandbox/transfer.ts';
 import { pendingAlertMs, startRequeryWorker } from './services/requery.ts';
 import { createMailer, purgeMailBodies } from './services/mail.ts';
+import { startTransferPollWorker } from './services/transfers.ts';
 import { startWebhookWorker } from './services/webhooks.ts';
 import { purgeCounters } from './services/rate.ts';
 import { seed, type SeedResult } from './services/seed.ts';
@@ -322,12 +323,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   let maintenance: NodeJS.Timeout | undefined;
   let stopRequery: (() => Promise<void>) | undefined;
   let stopWebhooks: (() => Promise<void>) | undefined;
+  let stopTransferPoll: (() => Promise<void>) | undefined;
   if (config.workers) {
     ctx.mailer.start();
     // Pending purchases (including any a crash left) are requeried until they resolve.
     stopRequery = startRequeryWorker(ctx);
     // Reseller webhooks: queued with each status change, sent and retried for a day.
     stopWebhooks = startWebhookWorker(ctx);
+    // Bank transfers whose webhook never came or could not be confirmed (ADR 0039).
+    stopTransferPoll = startTransferPollWorker(ctx);
     maintenance = setInterval(() => {
       const warn = (what: string) => (err: Error) =>
         app.log.warn({ err: err.message }, `${what} purge failed`);
@@ -350,6 +354,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (maintenance) clearInterval(maintenance);
     await stopRequery?.();
     await stopWebhooks?.();
+    await stopTransferPoll?.();
     await ctx.mailer.stop();
     await dbh.close();
   });

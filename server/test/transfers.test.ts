@@ -10,6 +10,7 @@ import { api, DEFAULT_TRANSFER_FEE, SERVER_MSG, TRANSFER_MSG } from '@contract';
 import { parseTransferFee } from '../src/config.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemAccountId } from '../src/domain/ledger.ts';
+import { pollTransfers } from '../src/services/transfers.ts';
 import { adminLogin, createKit, engines, type Kit, type TestUser } from './helper.ts';
 
 const BVN = '22212345678';
@@ -292,6 +293,44 @@ describe.each(engines)('bank-transfer funding on %s', (engine) => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Enter a 10-digit account number.');
+  });
+});
+
+describe.each(engines)('the sandbox bank’s other webhook shapes on %s (ADR 0039)', (engine) => {
+  let kit: Kit;
+  beforeAll(async () => {
+    kit = await createKit(engine);
+  });
+  afterAll(async () => kit.close());
+
+  const send = (payload: string) =>
+    kit.app.inject({
+      method: 'POST',
+      url: '/sandbox/transfer',
+      payload,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+
+  it('sends the flat shape, or loses the webhook for the poller to find, once', async () => {
+    const u = await kit.user();
+    const res = await kit.call(api.createVirtualAccount, {
+      token: u.token,
+      body: { bvn: BVN, consent: true },
+    });
+    const number = res.body.message.account_number;
+    const flat = await send(`account=${number}&amount=2000&sender=Ada&flat=1&duplicate=1`);
+    expect(flat.statusCode).toBe(200);
+    expect(flat.body).toContain('credited');
+    expect(await kit.balance(u.id)).toBe(2_000_00 - 20_00);
+
+    const lost = await send(`account=${number}&amount=3000&sender=Ada&lost=1`);
+    expect(lost.body).toContain('lost on purpose');
+    expect(await kit.balance(u.id)).toBe(2_000_00 - 20_00);
+    const passes = await Promise.all([pollTransfers(kit.app.ctx), pollTransfers(kit.app.ctx)]);
+    expect(passes.reduce((n, p) => n + p.credited, 0)).toBe(1);
+    expect((await pollTransfers(kit.app.ctx)).credited).toBe(0);
+    expect(await kit.balance(u.id)).toBe(2_000_00 - 20_00 + 3_000_00 - 30_00);
+    expect(await kit.invariants()).toEqual([]);
   });
 });
 

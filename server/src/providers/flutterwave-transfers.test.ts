@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createFlutterwaveTransferProvider } from './flutterwave-transfers.ts';
+import {
+  accountNameOf,
+  createFlutterwaveTransferProvider,
+  readFlutterwaveWebhook,
+} from './flutterwave-transfers.ts';
 import { deadUrl, type FakeServer, startFakeServer } from './testing/fake-http.ts';
 import type { TransferProvider } from './types.ts';
 import { ProviderError } from './util.ts';
@@ -34,6 +38,8 @@ const request = {
 
 describe('Flutterwave virtual accounts and transfers', () => {
   it('creates a permanent account: POST /v3/virtual-account-numbers with the BVN', async () => {
+    // Node-v3 SDK documentation/virtualAccount.md "Create a virtual account number" (sample
+    // response); developer.flutterwave.com/docs/ngn-virtual-accounts.
     fake.handle(() => ({
       json: {
         status: 'success',
@@ -51,7 +57,8 @@ describe('Flutterwave virtual accounts and transfers', () => {
     expect(await flw.createVirtualAccount(request)).toEqual({
       accountNumber: '7824822527',
       bankName: 'WEMA BANK',
-      accountName: 'Please make a bank transfer to PayBills FLW',
+      // The note is an instruction sentence; the account's name is what follows it.
+      accountName: 'PayBills FLW',
       providerRef: 'URF_123',
     });
     const [req] = fake.requests;
@@ -68,6 +75,7 @@ describe('Flutterwave virtual accounts and transfers', () => {
   });
 
   it('verifies a transfer by id: what the provider says, never judged here', async () => {
+    // flutterwaveinc.mintlify.app/api-reference/transactions/verify-a-transaction (bank transfer).
     fake.handle(() => ({
       json: {
         status: 'success',
@@ -94,17 +102,185 @@ describe('Flutterwave virtual accounts and transfers', () => {
     expect(fake.requests[0]?.path).toBe('/v3/transactions/987654321/verify');
   });
 
-  it('an unreadable answer or a non-numeric id is pending; no answer throws (retry)', async () => {
-    fake.handle(() => ({ text: 'not json' }));
-    expect((await flw.verifyTransfer('1234')).status).toBe('pending');
-    expect((await flw.verifyTransfer('../admin')).status).toBe('pending');
+  it('only a definite answer is an answer: anything else throws, so the webhook is retried', async () => {
+    // Flutterwave's "no such transaction" (developer.flutterwave.com/reference/endpoints/transactions).
+    fake.handle(() => ({
+      status: 400,
+      json: { status: 'error', message: 'No transaction was found for this id', data: null },
+    }));
+    expect((await flw.verifyTransfer('1234')).status).toBe('not_found');
+    // Not even asked: Flutterwave's ids are integers.
+    expect((await flw.verifyTransfer('../admin')).status).toBe('not_found');
     expect(fake.requests).toHaveLength(1);
+    // Provider still says pending: reported as pending (the server retries).
+    fake.handle(() => ({
+      json: {
+        status: 'success',
+        data: { id: 1234, tx_ref: 'PBVA-u', amount: 5, currency: 'NGN', status: 'pending' },
+      },
+    }));
+    expect((await flw.verifyTransfer('1234')).status).toBe('pending');
+    for (const reply of [
+      { status: 500, json: { status: 'error', message: 'Internal server error' } },
+      { status: 503, text: 'Service Unavailable' },
+      { status: 429, json: { status: 'error', message: 'Too many requests' } },
+      { status: 401, json: { status: 'error', message: 'Invalid authorization key' } },
+      { status: 404, text: '<html>Not Found</html>' },
+      { status: 200, text: 'not json' },
+      { status: 200, json: { status: 'success', data: null } },
+      {
+        status: 200,
+        json: {
+          status: 'success',
+          data: { id: 1, amount: 'lots', currency: 'NGN', status: 'successful' },
+        },
+      },
+    ]) {
+      fake.handle(() => reply);
+      await expect(flw.verifyTransfer('1234'), JSON.stringify(reply)).rejects.toBeInstanceOf(
+        ProviderError,
+      );
+    }
+    const slow = createFlutterwaveTransferProvider({
+      secretKey: 'k',
+      baseUrl: fake.url,
+      timeoutMs: 100,
+    });
+    fake.handle(() => ({ delayMs: 10_000, json: {} }));
+    await expect(slow.verifyTransfer('1234')).rejects.toBeInstanceOf(ProviderError);
     const dead = createFlutterwaveTransferProvider({
       secretKey: 'k',
       baseUrl: await deadUrl(),
       timeoutMs: 1_000,
     });
     await expect(dead.verifyTransfer('1234')).rejects.toBeInstanceOf(ProviderError);
+  });
+
+  it('lists recent transactions: GET /v3/transactions by day and page, read item by item', async () => {
+    // Node-v3 SDK documentation/transactions.md "Get all transactions" (from/to, page_info);
+    // items as in flutterwaveinc.mintlify.app/api-reference/transactions/get-multiple-transactions.
+    fake.handle(() => ({
+      json: {
+        status: 'success',
+        message: 'Transactions fetched',
+        meta: { page_info: { total: 12, current_page: 2, total_pages: 2 } },
+        data: [
+          {
+            id: 4975363,
+            tx_ref: 'PBVA-user-1',
+            flw_ref: '0537565244201710840859363',
+            amount: 1000,
+            currency: 'NGN',
+            charged_amount: 1000,
+            app_fee: 14,
+            status: 'successful',
+            payment_type: 'bank_transfer',
+            created_at: '2024-03-19T09:34:27.000Z',
+            account_id: 118468,
+          },
+          {
+            id: '989226',
+            tx_ref: 'm0ckaham-1578002686748',
+            amount: 1000,
+            currency: 'NGN',
+            status: 'pending',
+            payment_type: 'account',
+          },
+          { id: 'not-a-number', amount: 1, currency: 'NGN', status: 'successful' },
+          { id: 5, amount: 'lots', currency: 'NGN', status: 'successful' },
+        ],
+      },
+    }));
+    const page = await flw.listTransfers({
+      from: new Date('2024-03-17T10:00:00Z'),
+      to: new Date('2024-03-20T10:00:00Z'),
+      page: 2,
+      txRef: 'PBVA-user-1',
+    });
+    expect(page).toEqual({
+      pages: 2,
+      items: [
+        {
+          transactionId: '4975363',
+          txRef: 'PBVA-user-1',
+          status: 'successful',
+          amount: 1_000_00,
+          currency: 'NGN',
+          paymentType: 'bank_transfer',
+          createdAt: Date.parse('2024-03-19T09:34:27.000Z'),
+        },
+        {
+          transactionId: '989226',
+          txRef: 'm0ckaham-1578002686748',
+          status: 'pending',
+          amount: 1_000_00,
+          currency: 'NGN',
+          paymentType: 'account',
+          createdAt: 0,
+        },
+      ],
+    });
+    const [req] = fake.requests;
+    expect(req?.path).toBe('/v3/transactions');
+    expect(Object.fromEntries(req?.query ?? [])).toEqual({
+      from: '2024-03-17',
+      to: '2024-03-20',
+      page: '2',
+      status: 'successful',
+      tx_ref: 'PBVA-user-1',
+    });
+    expect(req?.headers.authorization).toBe('Bearer FLWSECK_TEST-abc');
+    for (const reply of [
+      { status: 500, json: { status: 'error', message: 'down' } },
+      { status: 200, text: 'not json' },
+      { status: 200, json: { status: 'error', message: 'nope' } },
+    ]) {
+      fake.handle(() => reply);
+      await expect(
+        flw.listTransfers({ from: new Date(), to: new Date(), page: 1 }),
+      ).rejects.toBeInstanceOf(ProviderError);
+    }
+  });
+
+  it('reads the account name out of the note; the narration when the note says otherwise', () => {
+    expect(accountNameOf('Please make a bank transfer to CollinX Akpevwe Omokri', 'n')).toBe(
+      'CollinX Akpevwe Omokri',
+    );
+    expect(accountNameOf('please make a bank transfer to Tester FLW.', 'n')).toBe('Tester FLW');
+    expect(accountNameOf(undefined, 'PayBills Ada')).toBe('PayBills Ada');
+    expect(accountNameOf('Pay here', 'PayBills Ada')).toBe('PayBills Ada');
+    expect(accountNameOf('Please make a bank transfer to ', 'PayBills Ada')).toBe('PayBills Ada');
+  });
+
+  it('reads both webhook shapes; a body naming nothing is null', () => {
+    expect(
+      readFlutterwaveWebhook({
+        event: 'charge.completed',
+        data: { id: 285959875, tx_ref: 'PBVA-u1', payment_type: 'bank_transfer' },
+        'event.type': 'BANK_TRANSFER_TRANSACTION',
+      }),
+    ).toEqual({ transactionId: '285959875', txRef: 'PBVA-u1' });
+    // The older flat shape (Rave docs "Pay with Bank Transfer" sample; Node-v3 issue #175).
+    expect(
+      readFlutterwaveWebhook({
+        id: 68376907,
+        txRef: 'Rave-Pages374737616222',
+        flwRef: '439695021',
+        orderRef: 'URF_1563264772390_6617735',
+        status: 'successful',
+        'event.type': 'BANK_TRANSFER_TRANSACTION',
+      }),
+    ).toEqual({
+      transactionId: '68376907',
+      txRef: 'Rave-Pages374737616222',
+      orderRef: 'URF_1563264772390_6617735',
+    });
+    expect(readFlutterwaveWebhook({ data: { id: 'x1', txRef: 'r' } })).toEqual({ txRef: 'r' });
+    expect(readFlutterwaveWebhook({ 'event.type': 'Transfer', transfer: { id: 570 } })).toBeNull();
+    expect(readFlutterwaveWebhook({ event: 'charge.completed', data: {} })).toBeNull();
+    expect(readFlutterwaveWebhook({ id: -1, txRef: 'x'.repeat(129) })).toBeNull();
+    expect(readFlutterwaveWebhook(null)).toBeNull();
+    expect(readFlutterwaveWebhook([{ id: 1 }])).toBeNull();
   });
 
   it('accepts only the dashboard secret hash', () => {

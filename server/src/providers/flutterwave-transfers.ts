@@ -8,12 +8,21 @@
  *   `data.payment_type` is `bank_transfer`.
  * - The body proves nothing: `GET /v3/transactions/{id}/verify` says status, amount, currency
  *   and tx_ref; the server credits on that answer only.
+ * ADR 0039 (transfers cannot be lost): verify answers only what Flutterwave definitely said
+ * (the transaction, or HTTP 400/404 "No transaction was found for this id"); anything else
+ * (timeout, network, 5xx, 429, 401, unreadable) throws, so the webhook is answered non-2xx and
+ * Flutterwave retries. `GET /v3/transactions?from&to&page&status` (Node-v3 SDK
+ * documentation/transactions.md "Get all transactions") lists recent transactions for the poller
+ * and the reconciliation. The account's name is not in the create answer: its `note` is an
+ * instruction sentence, "Please make a bank transfer to <account name>" (Node-v3 SDK
+ * documentation/virtualAccount.md, developer.flutterwave.com/docs/ngn-virtual-accounts).
  */
 import { z } from 'zod';
 import { cardStatus, pendingTransfer } from './card-verification.ts';
-import type { TransferProvider, TransferVerification } from './types.ts';
+import type { ListedTransfer, TransferProvider, TransferVerification } from './types.ts';
 import {
   type FetchFn,
+  type HttpResult,
   ProviderError,
   headerValue,
   nairaToKobo,
@@ -59,6 +68,40 @@ const VerifyAnswer = z.object({
   }),
 });
 
+/** A page of `GET /v3/transactions`; items are read one by one (an odd one is skipped). */
+const ListAnswer = z.object({
+  status: z.literal('success'),
+  meta: z
+    .object({ page_info: z.object({ total_pages: z.coerce.number().int().min(0).max(100_000) }) })
+    .optional()
+    .catch(undefined),
+  data: z.array(z.unknown()).max(1_000),
+});
+const ListedItem = z.object({
+  id: z.union([z.number(), z.string().regex(/^\d{1,20}$/)]).transform(String),
+  tx_ref: z.string().max(128).nullable().optional().catch(undefined),
+  amount: z.union([z.number(), z.string()]),
+  currency: z.string().max(8),
+  status: z.string().max(32),
+  payment_type: z.string().max(32).optional().catch(undefined),
+  created_at: z.string().max(40).optional().catch(undefined),
+});
+
+const NOTE_PREFIX = /^\s*please make a (bank )?transfer to\s+/i;
+
+/**
+ * The name the customer's bank shows for the account: the `note` without its instruction
+ * ("Please make a bank transfer to Ada Obi FLW" → "Ada Obi FLW"); our narration (documented as
+ * the name shown for the account) when the note is missing or says something else.
+ */
+export function accountNameOf(note: string | undefined, narration: string): string {
+  const name = note && NOTE_PREFIX.test(note) ? note.replace(NOTE_PREFIX, '').trim() : '';
+  return name.replace(/\.$/, '') || narration;
+}
+
+/** `YYYY-MM-DD` (UTC): the provider's `from`/`to` take calendar days. */
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
 export function createFlutterwaveTransferProvider(
   options: FlutterwaveTransferOptions,
 ): TransferProvider {
@@ -94,29 +137,29 @@ export function createFlutterwaveTransferProvider(
       return {
         accountNumber: d.account_number,
         bankName: d.bank_name,
-        accountName: d.note ?? req.narration,
+        accountName: accountNameOf(d.note, req.narration),
         providerRef: d.order_ref ?? d.flw_ref,
       };
     },
 
     async verifyTransfer(transactionId): Promise<TransferVerification> {
-      const pending = pendingTransfer(transactionId);
-      if (!/^\d{1,20}$/.test(transactionId)) return pending;
+      // Flutterwave's ids are integers: anything else is nobody's transaction (no call).
+      if (!/^\d{1,20}$/.test(transactionId)) return notFound(transactionId);
       const result = await requestJson(`${base}/v3/transactions/${transactionId}/verify`, {
         method: 'GET',
         headers,
         timeoutMs: options.timeoutMs,
         fetch: options.fetch,
       });
-      if (result.kind === 'timeout' || result.kind === 'network') {
-        throw new ProviderError(name, `verify: ${result.kind}`);
+      if (result.kind === 'http' && isNoSuchTransaction(result.status, result.body)) {
+        return notFound(transactionId, result.body);
       }
-      if (result.kind !== 'json') return { ...pending, raw: result };
+      if (result.kind !== 'json') throw new ProviderError(name, `verify: ${describe(result)}`);
       const parsed = VerifyAnswer.safeParse(result.body);
-      if (!parsed.success) return { ...pending, raw: result.body };
+      if (!parsed.success) throw new ProviderError(name, 'verify: unreadable answer');
       const d = parsed.data.data;
       const amount = nairaToKobo(d.amount);
-      if (amount === undefined) return { ...pending, raw: result.body };
+      if (amount === undefined) throw new ProviderError(name, 'verify: unreadable amount');
       const sender = [d.meta?.originatorname ?? d.customer?.name, d.meta?.bankname]
         .filter(Boolean)
         .join(', ');
@@ -133,6 +176,44 @@ export function createFlutterwaveTransferProvider(
       };
     },
 
+    async listTransfers(query) {
+      const params = new URLSearchParams({
+        from: day(query.from),
+        to: day(query.to),
+        page: String(query.page),
+        status: 'successful',
+      });
+      if (query.txRef) params.set('tx_ref', query.txRef);
+      const result = await requestJson(`${base}/v3/transactions?${params.toString()}`, {
+        method: 'GET',
+        headers,
+        timeoutMs: options.timeoutMs,
+        fetch: options.fetch,
+      });
+      if (result.kind !== 'json') throw new ProviderError(name, `list: ${describe(result)}`);
+      const parsed = ListAnswer.safeParse(result.body);
+      if (!parsed.success) throw new ProviderError(name, 'list: unreadable answer');
+      const items: ListedTransfer[] = [];
+      for (const raw of parsed.data.data) {
+        const item = ListedItem.safeParse(raw);
+        if (!item.success) continue;
+        const t = item.data;
+        const amount = nairaToKobo(t.amount);
+        if (amount === undefined) continue;
+        const at = t.created_at ? Date.parse(t.created_at) : NaN;
+        items.push({
+          transactionId: t.id,
+          txRef: t.tx_ref ?? null,
+          status: cardStatus(t.status),
+          amount,
+          currency: t.currency,
+          paymentType: t.payment_type ?? '',
+          createdAt: Number.isFinite(at) ? at : 0,
+        });
+      }
+      return { items, pages: parsed.data.meta?.page_info.total_pages ?? 1 };
+    },
+
     verifyWebhookSignature(incoming) {
       const expected = options.webhookHash;
       const given = headerValue(incoming, 'verif-hash');
@@ -140,4 +221,64 @@ export function createFlutterwaveTransferProvider(
       return safeEqual(given, expected);
     },
   };
+}
+
+const notFound = (transactionId: string, raw?: unknown): TransferVerification => ({
+  ...pendingTransfer(transactionId, raw),
+  status: 'not_found',
+});
+
+/**
+ * Flutterwave's definite "no": HTTP 400/404 with `{ status: "error" }` (an unknown id answers
+ * "No transaction was found for this id"). 401/403 (our key), 429 and 5xx say nothing about
+ * the transaction.
+ */
+function isNoSuchTransaction(status: number, body: unknown): boolean {
+  if (status !== 400 && status !== 404) return false;
+  return (
+    typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'error'
+  );
+}
+
+/** Which failure, for the log: never the body (it may echo the request). */
+function describe(result: HttpResult): string {
+  return result.kind === 'http' ? `HTTP ${result.status}` : result.kind;
+}
+
+/** What a Flutterwave webhook names: the transaction, the reference, the order (account). */
+export interface WebhookRefs {
+  transactionId?: string;
+  txRef?: string;
+  orderRef?: string;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const idOf = (v: unknown) =>
+  (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) ||
+  (typeof v === 'string' && /^\d{1,20}$/.test(v))
+    ? String(v)
+    : undefined;
+const refOf = (v: unknown) =>
+  typeof v === 'string' && v.trim() !== '' && v.length <= 128 ? v.trim() : undefined;
+
+/**
+ * The references of a Flutterwave webhook in either shape: `{ event, data: { id, tx_ref } }`
+ * (developer.flutterwave.com/docs/webhooks) or the older flat one with top-level `id`,
+ * `txRef`, `orderRef` and `"event.type": "BANK_TRANSFER_TRANSACTION"`, which bank transfers
+ * still arrive in (github.com/Flutterwave/Node-v3/issues/175). `null` when it names nothing.
+ * Nothing here is trusted: the id is verified with the API before anything is credited.
+ */
+export function readFlutterwaveWebhook(body: unknown): WebhookRefs | null {
+  if (!isRecord(body)) return null;
+  const data = isRecord(body.data) ? body.data : {};
+  const refs: WebhookRefs = {};
+  const transactionId = idOf(data.id) ?? idOf(body.id);
+  const txRef = refOf(data.tx_ref) ?? refOf(data.txRef) ?? refOf(body.txRef) ?? refOf(body.tx_ref);
+  const orderRef =
+    refOf(data.order_ref) ?? refOf(data.orderRef) ?? refOf(body.orderRef) ?? refOf(body.order_ref);
+  if (transactionId) refs.transactionId = transactionId;
+  if (txRef) refs.txRef = txRef;
+  if (orderRef) refs.orderRef = orderRef;
+  return transactionId || txRef || orderRef ? refs : null;
 }

@@ -60,7 +60,12 @@ export {
   VTPASS_CALLBACK_REPLY,
 } from './vtpass.ts';
 export { createAtgProvider } from './atg.ts';
-export { createFlutterwaveTransferProvider } from './flutterwave-transfers.ts';
+export {
+  accountNameOf,
+  createFlutterwaveTransferProvider,
+  readFlutterwaveWebhook,
+  type WebhookRefs,
+} from './flutterwave-transfers.ts';
 export {
   createSandboxTransferProvider,
   SANDBOX_BANK,

@@ -4,12 +4,13 @@
  * "Sandbox Bank"; the page at `/sandbox/transfer` (served by the server in sandbox mode only)
  * "sends" a transfer of any amount to any number with `sendTransfer`, which answers the
  * Flutterwave-shaped webhook to deliver (signed with this provider's secret). `verifyTransfer`
- * answers what was sent, so the server's credit path is the same as with Flutterwave.
+ * answers what was sent, so the server's credit path is the same as with Flutterwave;
+ * `listTransfers` answers the recent ones, newest first, for the poller (ADR 0039).
  */
 import { randomBytes } from 'node:crypto';
 import type { Kobo } from '@contract';
 import { pendingTransfer } from './card-verification.ts';
-import type { TransferProvider, TransferVerification } from './types.ts';
+import type { ListedTransfer, TransferProvider, TransferVerification } from './types.ts';
 import { type KeyValueStore, headerValue, memoryStore, randomDigits, safeEqual } from './util.ts';
 
 export const SANDBOX_TRANSFER_PATH = '/sandbox/transfer';
@@ -32,9 +33,16 @@ export interface SandboxTransfer {
   createdAt: string;
 }
 
-/** One store, two kinds of record: `account:<number>` and `transfer:<id>`. */
+/**
+ * One store, three kinds of record: `account:<number>`, `transfer:<id>` and `recent` (the
+ * newest transfer ids, for `listTransfers`: the store cannot enumerate its keys).
+ */
 export type SandboxTransferRecord =
-  { account: SandboxVirtualAccount } | { transfer: SandboxTransfer };
+  { account: SandboxVirtualAccount } | { transfer: SandboxTransfer } | { recent: string[] };
+
+/** How many transfer ids `recent` keeps (a sandbox: older ones are no longer listed). */
+const RECENT_MAX = 500;
+const PAGE_SIZE = 10;
 
 export interface SandboxTransferOptions {
   store?: KeyValueStore<SandboxTransferRecord>;
@@ -43,19 +51,34 @@ export interface SandboxTransferOptions {
   now?: () => Date;
 }
 
-export interface SandboxWebhook {
-  headers: Record<string, string>;
-  body: {
-    event: 'charge.completed';
-    data: {
-      id: number;
-      tx_ref: string;
-      amount: number;
-      currency: 'NGN';
-      status: 'successful';
-      payment_type: 'bank_transfer';
-    };
+/** `{ event, data }`, as developer.flutterwave.com/docs/webhooks shows it. */
+export interface SandboxNestedBody {
+  event: 'charge.completed';
+  data: {
+    id: number;
+    tx_ref: string;
+    amount: number;
+    currency: 'NGN';
+    status: 'successful';
+    payment_type: 'bank_transfer';
   };
+}
+
+/** The older flat shape bank transfers may still arrive in (ADR 0039). */
+export interface SandboxFlatBody {
+  id: number;
+  txRef: string;
+  orderRef: string;
+  amount: number;
+  currency: 'NGN';
+  status: 'successful';
+  createdAt: string;
+  'event.type': 'BANK_TRANSFER_TRANSACTION';
+}
+
+export interface SandboxWebhook<B = SandboxNestedBody> {
+  headers: Record<string, string>;
+  body: B;
 }
 
 export interface SandboxTransferProvider extends TransferProvider {
@@ -65,6 +88,8 @@ export interface SandboxTransferProvider extends TransferProvider {
     amount: Kobo;
     sender: string;
   }): Promise<{ transfer: SandboxTransfer; webhook: SandboxWebhook }>;
+  /** The same transfer's webhook in the older flat shape. */
+  flatWebhook(transfer: SandboxTransfer): SandboxWebhook<SandboxFlatBody>;
   getAccount(accountNumber: string): Promise<SandboxVirtualAccount | undefined>;
 }
 
@@ -74,6 +99,7 @@ export function createSandboxTransferProvider(
   const store = options.store ?? memoryStore<SandboxTransferRecord>();
   const now = options.now ?? (() => new Date());
   const hash = options.webhookHash ?? randomBytes(24).toString('hex');
+  const signed = { 'verif-hash': hash, 'content-type': 'application/json' };
 
   const getAccount = async (n: string) => {
     const r = await store.get(`account:${n}`);
@@ -108,10 +134,15 @@ export function createSandboxTransferProvider(
         createdAt: now().toISOString(),
       };
       await store.set(`transfer:${id}`, { transfer });
+      // Read-modify-write: two transfers sent at the same instant may drop one from the list
+      // (it is still verified and credited by its webhook). Good enough for a sandbox.
+      const recent = await store.get('recent');
+      const ids = recent && 'recent' in recent ? recent.recent : [];
+      await store.set('recent', { recent: [id, ...ids].slice(0, RECENT_MAX) });
       return {
         transfer,
         webhook: {
-          headers: { 'verif-hash': hash, 'content-type': 'application/json' },
+          headers: signed,
           body: {
             event: 'charge.completed',
             data: {
@@ -127,10 +158,29 @@ export function createSandboxTransferProvider(
       };
     },
 
+    flatWebhook(transfer) {
+      return {
+        headers: signed,
+        body: {
+          id: Number(transfer.id),
+          txRef: transfer.txRef,
+          orderRef: transfer.txRef,
+          amount: transfer.amount / 100,
+          currency: 'NGN',
+          status: 'successful',
+          createdAt: transfer.createdAt,
+          'event.type': 'BANK_TRANSFER_TRANSACTION',
+        },
+      };
+    },
+
     async verifyTransfer(transactionId): Promise<TransferVerification> {
       const r = await store.get(`transfer:${transactionId}`);
       if (!r || !('transfer' in r)) {
-        return pendingTransfer(transactionId, { error: 'No transaction was found' });
+        return {
+          ...pendingTransfer(transactionId, { error: 'No transaction was found' }),
+          status: 'not_found',
+        };
       }
       const t = r.transfer;
       return {
@@ -143,6 +193,34 @@ export function createSandboxTransferProvider(
         paymentType: 'bank_transfer',
         sender: t.sender,
         raw: { sandbox: true, transfer: t },
+      };
+    },
+
+    async listTransfers(query) {
+      const recent = await store.get('recent');
+      const from = Date.parse(query.from.toISOString().slice(0, 10));
+      const to = Date.parse(query.to.toISOString().slice(0, 10)) + 86_400_000;
+      const all: ListedTransfer[] = [];
+      for (const id of recent && 'recent' in recent ? recent.recent : []) {
+        const r = await store.get(`transfer:${id}`);
+        if (!r || !('transfer' in r)) continue;
+        const t = r.transfer;
+        const at = Date.parse(t.createdAt);
+        if (at < from || at >= to || (query.txRef && t.txRef !== query.txRef)) continue;
+        all.push({
+          transactionId: t.id,
+          txRef: t.txRef,
+          status: 'successful',
+          amount: t.amount,
+          currency: 'NGN',
+          paymentType: 'bank_transfer',
+          createdAt: at,
+        });
+      }
+      const start = (query.page - 1) * PAGE_SIZE;
+      return {
+        items: all.slice(start, start + PAGE_SIZE),
+        pages: Math.max(1, Math.ceil(all.length / PAGE_SIZE)),
       };
     },
 

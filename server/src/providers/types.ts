@@ -133,9 +133,16 @@ export interface VirtualAccountAnswer {
   providerRef?: string;
 }
 
+/**
+ * `not_found`: the provider answered, definitely, that it has no such transaction (a forged
+ * or foreign id). `pending`: it could not say yet; the caller asks again later.
+ */
+export type TransferStatus = CardStatus | 'not_found';
+
 /** Normalised verify answer for an incoming transfer: reported as said, judged by the server. */
 export interface TransferVerification {
-  status: CardStatus;
+  status: TransferStatus;
+
   transactionId: string;
   /** The virtual account's reference (how the server finds the customer). */
   txRef: string | null;
@@ -150,9 +157,34 @@ export interface TransferVerification {
   raw?: unknown;
 }
 
+/** One transaction of the provider's list (recent transactions), as said: judged by the server. */
+export interface ListedTransfer {
+  transactionId: string;
+  txRef: string | null;
+  status: CardStatus;
+  amount: Kobo;
+  currency: string;
+  paymentType: string;
+  /** When the provider recorded it (ms since the epoch; 0 when it did not say). */
+  createdAt: number;
+}
+
+export interface TransferListQuery {
+  /** Inclusive days (the provider filters by calendar day). */
+  from: Date;
+  to: Date;
+  /** 1-based. */
+  page: number;
+  /** Only the transactions of this reference (one virtual account). */
+  txRef?: string;
+}
+
 export interface TransferProvider {
   name: string;
   createVirtualAccount(req: VirtualAccountRequest): Promise<VirtualAccountAnswer>;
+  /** A definite answer, or throws (timeout, network, 5xx, 429, unreadable: ask again later). */
   verifyTransfer(transactionId: string): Promise<TransferVerification>;
+  /** One page of recent transactions; throws when the provider gave no readable answer. */
+  listTransfers(query: TransferListQuery): Promise<{ items: ListedTransfer[]; pages: number }>;
   verifyWebhookSignature(headers: Record<string, string | string[] | undefined>): boolean;
 }

@@ -9,7 +9,7 @@
  * Flutterwave lets the customer retry on the same tx_ref.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { cardFee, SERVER_MSG, stampDuty, type Kobo, type Payment } from '@contract';
+import { cardFee, MSG, SERVER_MSG, stampDuty, type Kobo, type Payment } from '@contract';
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -17,8 +17,8 @@ import type { PaymentsTable } from '../db/schema.ts';
 import { fundingLegs } from '../domain/funding.ts';
 import { postMovement } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
-import type { CardVerification } from '../providers/index.ts';
-import { receiveTransfer } from './transfers.ts';
+import { type CardVerification, readFlutterwaveWebhook } from '../providers/index.ts';
+import { transferWebhook } from './transfers.ts';
 import { requireVerified } from './wallet.ts';
 import type { UserRow } from './users.ts';
 import { countRows, paged } from './paging.ts';
@@ -199,33 +199,38 @@ export async function verifyForUser(
 /**
  * The one Flutterwave webhook URL (an account has one): a card payment we started (its tx_ref
  * is in `payments`) settles as before; anything else signed by the transfer provider may be a
- * bank transfer, which `receiveTransfer` verifies with the provider before it counts.
+ * bank transfer, which `transferWebhook` verifies with the provider before it counts. Either
+ * body shape is read (ADR 0039). A signed body naming nothing is refused (4xx), so Flutterwave
+ * retries it rather than it vanishing; an unsigned one is 401.
  */
 export async function webhook(
   ctx: AppContext,
   headers: FastifyRequest['headers'],
-  body: { data?: { id?: string | number; tx_ref?: string } },
+  body: unknown,
 ): Promise<string> {
   const cardSigned = ctx.providers.card.verifyWebhookSignature(headers);
   const transferSigned = ctx.providers.transfer.verifyWebhookSignature(headers);
   if (!cardSigned && !transferSigned) {
     throw new ApiError('unauthorized', SERVER_MSG.unauthorized);
   }
-  const txRef = body.data?.tx_ref;
-  const id = body.data?.id;
+  const refs = readFlutterwaveWebhook(body);
+  if (!refs) {
+    ctx.log.warn('signed Flutterwave webhook names no transaction: refused, to be retried');
+    throw new ApiError('validation_error', MSG.inputsInvalid);
+  }
   const row =
-    cardSigned && txRef
+    cardSigned && refs.txRef
       ? await ctx.db
           .selectFrom('payments')
           .selectAll()
-          .where('tx_ref', '=', txRef)
+          .where('tx_ref', '=', refs.txRef)
           .where('channel', '=', 'card')
           .executeTakeFirst()
       : undefined;
   if (row) {
-    await settlePayment(ctx, row, id === undefined ? undefined : String(id));
-  } else if (transferSigned && id !== undefined) {
-    await receiveTransfer(ctx, String(id));
+    await settlePayment(ctx, row, refs.transactionId);
+  } else if (transferSigned) {
+    await transferWebhook(ctx, refs);
   }
   return SERVER_MSG.webhookReceived;
 }

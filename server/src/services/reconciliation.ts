@@ -6,9 +6,11 @@
  *   no negative wallet, unbroken balance chains);
  * - purchases pending longer than PENDING_ALERT_HOURS (the requery worker flags them);
  * - recent card payments whose provider state disagrees with ours: charged but never
- *   credited, or credited but not charged.
+ *   credited, or credited but not charged;
+ * - bank transfers the provider lists for the last week that we never recorded (ADR 0039:
+ *   the poller should have credited them; a listing that fails is said, never "none").
  */
-import type { PaymentMismatch, Reconciliation } from '@contract';
+import { type PaymentMismatch, type Reconciliation, toNaira } from '@contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { AppContext } from '../context.ts';
@@ -16,6 +18,7 @@ import { checkInvariants } from '../domain/ledger.ts';
 import type { CardVerification } from '../providers/index.ts';
 import { creditable } from './payments.ts';
 import { pendingAlertMs } from './requery.ts';
+import { providerTransfers, recordedTransferIds } from './transfers.ts';
 
 /** Card payments of the last week are asked about at the provider… */
 export const PAYMENTS_DAYS = 7;
@@ -111,6 +114,7 @@ export async function reconcile(ctx: ReconcileContext, now = Date.now()): Promis
     flagged: r.flagged_at !== null,
   }));
   const transfers = await checkTransfers(ctx.db);
+  transfers.problems.push(...(await uncreditedTransfers(ctx, now)));
   return {
     ok:
       ledger.length === 0 &&
@@ -169,4 +173,47 @@ async function checkTransfers(db: Db): Promise<{ held: number; problems: string[
     problems.push(`transfer payment ${p.tx_ref} credited ${p.credited}, wallet got ${p.entered}`);
   }
   return { held: Number(held), problems };
+}
+
+/** A transfer this young may have its webhook on the way: not yet worth a line. */
+const TRANSFER_GRACE_MS = 15 * 60_000;
+
+/**
+ * Bank transfers into our accounts that the provider lists for the last PAYMENTS_DAYS days
+ * and that we never recorded: money in our provider balance that no wallet got.
+ */
+async function uncreditedTransfers(ctx: ReconcileContext, now: number): Promise<string[]> {
+  let listed;
+  try {
+    listed = await providerTransfers(ctx, { from: now - PAYMENTS_DAYS * DAY_MS, to: now + DAY_MS });
+  } catch (err) {
+    return [
+      `bank transfers at the provider could not be listed (${(err as Error).message}): not checked`,
+    ];
+  }
+  const candidates = listed.items.filter(
+    (t) => t.createdAt === 0 || t.createdAt <= now - TRANSFER_GRACE_MS,
+  );
+  const recorded = await recordedTransferIds(
+    ctx.db,
+    candidates.map((t) => t.transactionId),
+  );
+  const naira = (kobo: number) =>
+    `NGN ${toNaira(kobo).toLocaleString('en-NG', { minimumFractionDigits: 2 })}`;
+  const when = (ms: number) =>
+    ms ? new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : 'an unknown time';
+  const out = candidates
+    .filter((t) => !recorded.has(t.transactionId))
+    .sort((a, b) => a.createdAt - b.createdAt)
+    .map(
+      (t) =>
+        `transfer ${t.transactionId} of ${naira(t.amount)} into ${t.txRef} on ${when(t.createdAt)} ` +
+        'is at the provider but not credited (the poller credits it, or see the server log)',
+    );
+  if (listed.truncated) {
+    out.push(
+      'bank transfers at the provider: too many to list at once, only the newest were checked',
+    );
+  }
+  return out;
 }

@@ -6,6 +6,11 @@
  * credit's payment row is written in the same transaction, so any number and order of
  * webhooks credits once. A transfer whose reference is nobody's account is held for an admin,
  * who assigns it to a customer (`assignTransfer`, recorded in the audit log).
+ *
+ * Nothing is lost (ADR 0039): a verification that is not a definite answer is an error (the
+ * webhook answers non-2xx, Flutterwave retries), and `pollTransfers` (a worker, every few
+ * minutes) lists the provider's recent transactions and receives any transfer into our
+ * accounts not yet recorded, through the same `receiveTransfer`.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -26,15 +31,21 @@ import type { BankTransfersTable, VirtualAccountsTable } from '../db/schema.ts';
 import { fundingLegs } from '../domain/funding.ts';
 import { postMovement } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
+import { accountNameOf, type ListedTransfer, type WebhookRefs } from '../providers/index.ts';
+import { startWorker } from './worker.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import type { UserRow } from './users.ts';
 import { requireVerified } from './wallet.ts';
 import { countRows, paged } from './paging.ts';
 
+/** Our reference of a customer's account (`PBVA-<user id>`): the provider echoes it on each transfer. */
+export const ACCOUNT_REF_PREFIX = 'PBVA-';
+
 const toAccount = (row: Selectable<VirtualAccountsTable>): VirtualAccount => ({
   account_number: row.account_number,
   bank_name: row.bank_name,
-  account_name: row.account_name,
+  // Accounts stored before ADR 0039 kept Flutterwave's whole note as their name.
+  account_name: accountNameOf(row.account_name, row.account_name),
   created_at: Number(row.created_at),
 });
 
@@ -57,7 +68,7 @@ export async function createVirtualAccount(
   const existing = await bankTransferInfo(ctx, user);
   if (existing.account) throw new ApiError('conflict', TRANSFER_MSG.accountExists);
   const [first = user.name, ...rest] = user.name.trim().split(/\s+/);
-  const txRef = `PBVA-${user.id}`;
+  const txRef = `${ACCOUNT_REF_PREFIX}${user.id}`;
   let answer;
   try {
     answer = await ctx.providers.transfer.createVirtualAccount({
@@ -162,8 +173,13 @@ export async function receiveTransfer(
   let v;
   try {
     v = await ctx.providers.transfer.verifyTransfer(providerId);
-  } catch {
-    // Not answered: the provider retries the webhook later.
+  } catch (err) {
+    // No definite answer: nothing recorded; the webhook's retry or the poller asks again.
+    ctx.log.warn({ transfer: providerId, err: (err as Error).message }, 'transfer not verified');
+    throw new ApiError('provider_error', SERVER_MSG.providerUnavailable);
+  }
+  if (v.status === 'pending') {
+    ctx.log.warn({ transfer: providerId }, 'transfer still pending at the provider');
     throw new ApiError('provider_error', SERVER_MSG.providerUnavailable);
   }
   if (
@@ -219,6 +235,137 @@ export async function receiveTransfer(
       .execute();
     return 'credited';
   });
+}
+
+/**
+ * A signed webhook that is not one of our card payments. With a transaction id: verified and
+ * received. Without one (a flat body may carry only `txRef`/`orderRef`), the account it names
+ * is looked up at the provider: its recent transactions say which transfer it was about.
+ * Throws (non-2xx, retried) whenever something could not be settled for want of an answer.
+ */
+export async function transferWebhook(ctx: AppContext, refs: WebhookRefs): Promise<void> {
+  if (refs.transactionId) {
+    await receiveTransfer(ctx, refs.transactionId);
+    return;
+  }
+  const { txRef, orderRef } = refs;
+  const account = await ctx.db
+    .selectFrom('virtual_accounts')
+    .select('tx_ref')
+    .where((eb) =>
+      eb.or([
+        ...(txRef ? [eb('tx_ref', '=', txRef)] : []),
+        ...(orderRef ? [eb('provider_ref', '=', orderRef)] : []),
+      ]),
+    )
+    .executeTakeFirst();
+  if (!account) return; // nobody's account of ours: nothing to look for
+  let outcome;
+  try {
+    outcome = await pollTransfers(ctx, { txRef: account.tx_ref });
+  } catch (err) {
+    ctx.log.warn({ err: (err as Error).message }, 'transfer webhook: listing failed');
+    throw new ApiError('provider_error', SERVER_MSG.providerUnavailable);
+  }
+  if (outcome.failed > 0) throw new ApiError('provider_error', SERVER_MSG.providerUnavailable);
+}
+
+const DAY_MS = 86_400_000;
+/** The poller looks this far back (the provider lists by calendar day). */
+export const TRANSFER_POLL_DAYS = 3;
+/** …every so often (a missed webhook is credited within this, plus the provider's delay). */
+export const TRANSFER_POLL_MS = 5 * 60_000;
+/** At most this many pages a listing (ten transactions a page at Flutterwave). */
+const LIST_MAX_PAGES = 50;
+
+/**
+ * Successful bank transfers into our accounts (reference `PBVA-…`, or `txRef` when given)
+ * that the provider lists between `from` and `to`, every page up to a bound (`truncated`
+ * then). Throws when a page could not be read: "none" must never stand for "unknown".
+ */
+export async function providerTransfers(
+  ctx: Pick<AppContext, 'providers'>,
+  o: { from: number; to: number; txRef?: string },
+): Promise<{ items: ListedTransfer[]; truncated: boolean }> {
+  const seen = new Map<string, ListedTransfer>();
+  let page = 1;
+  let pages = 1;
+  do {
+    const answer = await ctx.providers.transfer.listTransfers({
+      from: new Date(o.from),
+      to: new Date(o.to),
+      page,
+      ...(o.txRef ? { txRef: o.txRef } : {}),
+    });
+    pages = answer.pages;
+    for (const t of answer.items) {
+      const ours = o.txRef ? t.txRef === o.txRef : t.txRef?.startsWith(ACCOUNT_REF_PREFIX);
+      if (ours && t.status === 'successful' && t.paymentType === 'bank_transfer') {
+        seen.set(t.transactionId, t);
+      }
+    }
+    page++;
+  } while (page <= pages && page <= LIST_MAX_PAGES);
+  return { items: [...seen.values()], truncated: pages > LIST_MAX_PAGES };
+}
+
+/** The ones of `ids` already recorded (credited, held or assigned). */
+export async function recordedTransferIds(db: Db, ids: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (let i = 0; i < ids.length; i += 200) {
+    const rows = await db
+      .selectFrom('bank_transfers')
+      .select('provider_id')
+      .where('provider_id', 'in', ids.slice(i, i + 200))
+      .execute();
+    for (const r of rows) out.add(r.provider_id);
+  }
+  return out;
+}
+
+/**
+ * The transfers the provider listed recently and we have not recorded, received now (each
+ * verified, then credited or held once: `receiveTransfer`'s guarantees). A webhook that
+ * never came, or came while the provider could not confirm it, is credited here.
+ */
+export async function pollTransfers(
+  ctx: AppContext,
+  o: { now?: number; txRef?: string } = {},
+): Promise<{ listed: number; credited: number; held: number; failed: number }> {
+  const now = o.now ?? Date.now();
+  const { items, truncated } = await providerTransfers(ctx, {
+    from: now - TRANSFER_POLL_DAYS * DAY_MS,
+    // A day ahead: the provider's calendar day may already be tomorrow in UTC terms.
+    to: now + DAY_MS,
+    ...(o.txRef ? { txRef: o.txRef } : {}),
+  });
+  if (truncated) ctx.log.warn('transfer poll: more transactions than it lists in one pass');
+  const known = await recordedTransferIds(
+    ctx.db,
+    items.map((t) => t.transactionId),
+  );
+  const summary = { listed: items.length, credited: 0, held: 0, failed: 0 };
+  for (const t of items) {
+    if (known.has(t.transactionId)) continue;
+    try {
+      const outcome = await receiveTransfer(ctx, t.transactionId);
+      if (outcome === 'credited') summary.credited++;
+      if (outcome === 'held') summary.held++;
+    } catch {
+      summary.failed++; // logged by receiveTransfer; the next pass tries again
+    }
+  }
+  if (summary.credited || summary.held) {
+    ctx.log.info(summary, 'transfer poll: received transfers no webhook had settled');
+  }
+  return summary;
+}
+
+export function startTransferPollWorker(
+  ctx: AppContext,
+  everyMs = TRANSFER_POLL_MS,
+): () => Promise<void> {
+  return startWorker(ctx, 'transfer poll', () => pollTransfers(ctx), everyMs);
 }
 
 const toHeld = (row: Selectable<BankTransfersTable> & { email: string | null }): HeldTransfer => ({

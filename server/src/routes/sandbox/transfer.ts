@@ -5,12 +5,14 @@
  * webhook to itself, signed, through the real webhook route (once, or twice at the same time
  * to show a duplicate), and that route verifies the transfer with the sandbox provider before
  * anything is credited: the same path as a Flutterwave transfer. A number that is nobody's
- * account is held for an admin.
+ * account is held for an admin. ADR 0039: the webhook can be sent in Flutterwave's older flat
+ * shape, or lost altogether (the transfer poller then credits it on its next pass).
  */
 import { api, toNaira } from '@contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { SANDBOX_TRANSFER_PATH } from '../../providers/index.ts';
+import { TRANSFER_POLL_MS } from '../../services/transfers.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const MAX_NAIRA = 10_000_000;
@@ -44,6 +46,8 @@ ${notice ? `<p class="notice" role="status">${notice}</p>` : ''}
 <label for="sender">Sender’s name</label>
 <input type="text" id="sender" name="sender" maxlength="100" value="${escape(input.sender)}">
 <label class="check"><input type="checkbox" name="duplicate" value="1"> Deliver the webhook twice at once</label>
+<label class="check"><input type="checkbox" name="flat" value="1"> In the older flat shape (no <code>data</code>)</label>
+<label class="check"><input type="checkbox" name="lost" value="1"> Lose the webhook (the poller finds the transfer)</label>
 <button>Send transfer</button>
 </form>
 </main></body></html>`;
@@ -84,11 +88,19 @@ export function sandboxTransferRoutes(app: FastifyInstance, ctx: AppContext): vo
           page(input, `Enter a whole amount from ₦1 to ₦${MAX_NAIRA.toLocaleString('en-NG')}.`),
         );
     }
-    const { transfer, webhook } = await bank.sendTransfer({
+    const sent = await bank.sendTransfer({
       accountNumber: input.account,
       amount: naira * 100,
       sender: input.sender,
     });
+    const { transfer } = sent;
+    const amount = `₦${toNaira(transfer.amount).toLocaleString('en-NG')}`;
+    if (body.lost) {
+      const minutes = Math.round(TRANSFER_POLL_MS / 60_000);
+      const notice = `Sent ${amount} to ${escape(transfer.accountNumber)} (reference ${transfer.id}); the webhook was lost on purpose. The transfer poller finds it at the provider within ${minutes} minutes.`;
+      return reply.type(html).send(page({ ...input, amount: '' }, notice));
+    }
+    const webhook = body.flat ? bank.flatWebhook(transfer) : sent.webhook;
     const deliver = () =>
       app.inject({
         method: 'POST',
@@ -103,7 +115,6 @@ export function sandboxTransferRoutes(app: FastifyInstance, ctx: AppContext): vo
       .select('status')
       .where('provider_id', '=', transfer.id)
       .executeTakeFirst();
-    const amount = `₦${toNaira(transfer.amount).toLocaleString('en-NG')}`;
     const delivered = answers.map((a) => a.statusCode).join(' and ');
     const notice = recorded
       ? `Sent ${amount} to ${escape(transfer.accountNumber)} (reference ${transfer.id}); the webhook was delivered ${times === 2 ? 'twice' : 'once'} (HTTP ${delivered}). ${OUTCOME_TEXT[recorded.status] ?? ''}`
