@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS = [
   'tier.create',
   'tier.edit',
   'tier.change',
+  'purchase.requery',
+  'purchase.fail',
+  'purchase.deliver',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -30,6 +33,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'tier.create': 'Created a price tier',
   'tier.edit': 'Changed a price tier',
   'tier.change': 'Moved a customer to a tier',
+  'purchase.requery': 'Settled a pending purchase by a requery',
+  'purchase.fail': 'Failed and refunded a pending purchase',
+  'purchase.deliver': 'Marked a pending purchase delivered',
 };
 
 /** A before/after snapshot: the changed fields only, never a secret. */

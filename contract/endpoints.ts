@@ -50,6 +50,7 @@ import {
 import { Naira } from './money';
 import { resellerApi } from './reseller';
 import { tierApi } from './tiers';
+import { pendingApi } from './pending';
 import { AuditEntrySchema, AuditQuery } from './audit';
 import {
   AssignTransferBody,
@@ -611,6 +612,9 @@ export const api = {
 
   // ── price tiers (issue 16, part 2; ADR 0027) ──
   ...tierApi,
+
+  // ── purchases pending past the alert age (issue 23; ADR 0041) ──
+  ...pendingApi,
 } as const;
 
 export type Api = typeof api;

@@ -19,4 +19,5 @@ export * from './audit';
 export * from './recipients';
 export * from './search';
 export * from './tiers';
+export * from './pending';
 export * from './secrets';

@@ -5,6 +5,7 @@ import { coupon } from './coupon';
 import { dev } from './dev';
 import type { Impl } from './impl';
 import { payment } from './payment';
+import { pending } from './pending';
 import { product } from './product';
 import { publicProducts } from './public';
 import { reseller } from './reseller';
@@ -34,4 +35,5 @@ export const impls: Impls = {
   ...reseller,
   ...transfers,
   ...tiers,
+  ...pending,
 };

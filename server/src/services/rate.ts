@@ -105,6 +105,10 @@ export const DEFAULT_LIMITS: Limits = {
     createTier: perAccount(300),
     editTier: perAccount(300),
     setUserTier: perAccount(300),
+    // Pending purchases (ADR 0041): admin writes, as assignTransfer; a requery calls a provider.
+    requeryPending: perAccount(120),
+    failPending: perAccount(300),
+    deliverPending: perAccount(300),
   },
   login: { pair: 5, address: 50, account: 100, windowMs: 15 * MINUTE },
   password: { max: 5, windowMs: 15 * MINUTE },

@@ -107,26 +107,7 @@ export async function reverse(
       }
       throw new ApiError('conflict', SERVER_MSG.notReversible);
     }
-    const amount = Number(row.paid_amount);
-    if (amount > 0) {
-      await postMovement(trx, {
-        kind: 'reversal',
-        memo: id,
-        legs: [
-          { accountId: providerFloatAccountId(id), amount: -amount },
-          { accountId: row.paid_account as string, amount },
-        ],
-        now,
-      });
-    }
-    if (row.coupon_code) {
-      await trx
-        .updateTable('coupons')
-        .set({ is_valid: 1, redeemed_by: null, redeemed_at: null })
-        .where('code', '=', row.coupon_code)
-        .execute();
-    }
-    await queueWebhook(trx, id, 'reversed');
+    const amount = await refundWithin(trx, row, now);
     if (actor) {
       const owner = await trx
         .selectFrom('users')
@@ -149,4 +130,38 @@ export async function reverse(
     }
     return SERVER_MSG.reversed;
   });
+}
+
+/**
+ * The refund of a purchase whose row the caller has just moved to `reversed` (guarded), in
+ * the caller's transaction: the reversing movement back to the account that paid, a coupon
+ * valid again, the webhook. Shared by `reverse` and the admin's fail and refund of a pending
+ * purchase (ADR 0041), so a refund is written one way. Answers the kobo refunded.
+ */
+export async function refundWithin(
+  trx: Db,
+  row: Pick<Selectable<TransactionsTable>, 'id' | 'paid_amount' | 'paid_account' | 'coupon_code'>,
+  now: number,
+): Promise<number> {
+  const amount = Number(row.paid_amount);
+  if (amount > 0) {
+    await postMovement(trx, {
+      kind: 'reversal',
+      memo: row.id,
+      legs: [
+        { accountId: providerFloatAccountId(row.id), amount: -amount },
+        { accountId: row.paid_account as string, amount },
+      ],
+      now,
+    });
+  }
+  if (row.coupon_code) {
+    await trx
+      .updateTable('coupons')
+      .set({ is_valid: 1, redeemed_by: null, redeemed_at: null })
+      .where('code', '=', row.coupon_code)
+      .execute();
+  }
+  await queueWebhook(trx, row.id, 'reversed');
+  return amount;
 }

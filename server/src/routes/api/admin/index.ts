@@ -9,6 +9,7 @@ import { reconcile } from '../../../services/reconciliation.ts';
 import { listAudit, recordAudit } from '../../../services/audit.ts';
 import * as transfers from '../../../services/transfers.ts';
 import * as tiers from '../../../services/tiers.ts';
+import * as pending from '../../../services/pending-purchases.ts';
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.adminOverview, async () => ({ message: await overview(ctx) }));
@@ -53,5 +54,17 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
   route(app, ctx, api.setUserTier, async ({ body, user, req }) => ({
     message: await tiers.setUserTier(ctx, { admin: user, req }, body),
+  }));
+
+  // ── purchases pending past the alert age (issue 23; ADR 0041) ──
+  route(app, ctx, api.pendingPurchases, async ({ query }) => pending.listPending(ctx, query));
+  route(app, ctx, api.requeryPending, async ({ body, user, req }) => ({
+    message: await pending.requeryPending(ctx, { admin: user, req }, body.id),
+  }));
+  route(app, ctx, api.failPending, async ({ body, user, req }) => ({
+    message: await pending.failPending(ctx, { admin: user, req }, body.id),
+  }));
+  route(app, ctx, api.deliverPending, async ({ body, user, req }) => ({
+    message: await pending.deliverPending(ctx, { admin: user, req }, body),
   }));
 }
