@@ -78,6 +78,19 @@ export const HistoryQuery = PageQuery.extend({
   product: ProductSchema.optional(),
 });
 
+/**
+ * VTpass's transaction-update callback (https://www.vtpass.com/documentation/transaction-update-webhook-api/):
+ * `{ type, data: <requery answer> }`. The server reads only the request id, as a hint, and
+ * requeries (ADR 0038); other callback types are acknowledged and ignored.
+ */
+export const VtpassCallbackBody = z.looseObject({
+  type: z.string().max(64).optional(),
+  // The requery answer's fields; the whole body is bounded by the server's body limit.
+  data: z.looseObject({ requestId: z.string().max(128).optional() }).optional(),
+});
+/** The reply VTpass waits for (https://www.vtpass.com/documentation/callback-api-integration/). */
+export const VtpassCallbackReply = z.object({ response: z.literal('success') });
+
 export const api = {
   // ── auth ──
   login: endpoint({
@@ -463,6 +476,18 @@ export const api = {
     body: PaymentWebhookBody,
     response: Text,
     errors: [400, 401, 500, 502],
+  }),
+
+  vtpassWebhook: endpoint({
+    name: 'vtpass.webhook',
+    method: 'POST',
+    path: '/api/webhooks/vtpass',
+    access: 'provider',
+    summary:
+      'VTpass transaction-update callback: a hint, confirmed by a requery before money moves (502 when it could not be: VTpass retries).',
+    body: VtpassCallbackBody,
+    response: VtpassCallbackReply,
+    errors: [400, 429, 500, 502],
   }),
 
   // ── products ──

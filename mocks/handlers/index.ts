@@ -7,6 +7,7 @@ import type { Impl } from './impl';
 import { payment } from './payment';
 import { pending } from './pending';
 import { product } from './product';
+import { providerWebhooks } from './provider-webhooks';
 import { publicProducts } from './public';
 import { reseller } from './reseller';
 import { recipients } from './recipients';
@@ -28,6 +29,7 @@ export const impls: Impls = {
   ...transactions,
   ...coupon,
   ...payment,
+  ...providerWebhooks,
   ...product,
   ...publicProducts,
   ...admin,

@@ -34,6 +34,7 @@ import { adminRoutes } from './routes/api/admin/index.ts';
 import { authRoutes } from './routes/api/auth/index.ts';
 import { couponRoutes } from './routes/api/coupon/index.ts';
 import { paymentRoutes } from './routes/api/payment/index.ts';
+import { providerWebhookRoutes } from './routes/api/webhooks/index.ts';
 import { devRoutes } from './routes/api/dev/index.ts';
 import { publicRoutes } from './routes/api/public/index.ts';
 import { resellerRoutes } from './routes/api/reseller/index.ts';
@@ -233,6 +234,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   transactionRoutes(app, ctx);
   publicRoutes(app, ctx);
   paymentRoutes(app, ctx);
+  providerWebhookRoutes(app, ctx);
   couponRoutes(app, ctx);
   adminRoutes(app, ctx);
   resellerRoutes(app, ctx);

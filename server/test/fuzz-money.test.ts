@@ -83,6 +83,7 @@ const routes: { ep: Endpoint; auth: 'none' | 'user' | 'admin' }[] = [
   { ep: api.initiatePayment, auth: 'user' },
   { ep: api.verifyPayment, auth: 'user' },
   { ep: api.paymentWebhook, auth: 'none' },
+  { ep: api.vtpassWebhook, auth: 'none' },
   { ep: api.transactions, auth: 'admin' },
   { ep: api.reverse, auth: 'admin' },
   { ep: api.products, auth: 'admin' },

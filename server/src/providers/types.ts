@@ -56,6 +56,12 @@ export interface ProviderOutcome {
    * requery worker logs these as warnings.
    */
   callFailed?: boolean;
+  /**
+   * Pending, but the provider says it has no such request (VTpass requery 015): the purchase
+   * call may never have reached it. The requery worker fails it only once this is said again
+   * well after the purchase call ended (ADR 0038), never on one answer.
+   */
+  unknownRequest?: boolean;
 }
 
 export interface VerifyCustomerRequest {

@@ -27,6 +27,11 @@ export type HttpResult =
   | { kind: 'http'; status: number; body: unknown }
   /** 2xx whose body is not JSON. */
   | { kind: 'malformed'; status: number; text: string }
+  /**
+   * A 3xx: the base URL names the wrong host or scheme (e.g. `http://` or a host that moved).
+   * Never followed: a POST re-sent elsewhere is a purchase we cannot account for.
+   */
+  | { kind: 'redirect'; status: number; location: string }
   | { kind: 'timeout' }
   | { kind: 'network'; error: string };
 
@@ -52,8 +57,14 @@ export async function requestJson(url: string, req: HttpRequest): Promise<HttpRe
       headers,
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
       signal: AbortSignal.timeout(req.timeoutMs),
-      redirect: 'error',
+      // 'manual' hands Node the 3xx itself, so it is told apart from a network error.
+      redirect: 'manual',
     });
+    if (res.status >= 300 && res.status < 400) {
+      await res.body?.cancel();
+      const location = (res.headers.get('location') ?? '').slice(0, 500);
+      return { kind: 'redirect', status: res.status, location };
+    }
     const text = await res.text();
     let body: unknown;
     let parsed = false;
@@ -90,7 +101,19 @@ export function pendingFromHttp(result: Exclude<HttpResult, { kind: 'json' }>): 
       return callFailed(pending('Malformed answer from the provider', result));
     case 'http':
       return callFailed(pending(`Unexpected HTTP ${result.status} from the provider`, result));
+    case 'redirect':
+      return callFailed(pending(redirectMessage('The provider', result), result));
   }
+}
+
+/** A redirect is a configuration error: it names the setting to fix and where it pointed. */
+export function redirectMessage(
+  who: string,
+  result: { status: number; location: string },
+  setting = 'its base URL setting',
+): string {
+  const to = result.location ? ` to ${result.location}` : '';
+  return `${who} answered with a redirect (HTTP ${result.status}${to}): ${setting} is wrong (a configuration error, not a network error)`;
 }
 
 /** Marks a pending outcome as "the call itself failed" (see ProviderOutcome.callFailed). */

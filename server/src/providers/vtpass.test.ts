@@ -1,13 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeServer, deadUrl, startFakeServer } from './testing/fake-http.ts';
-import type { PurchaseRequest, VtuProvider } from './types.ts';
+import type { ProviderOutcome, PurchaseRequest, VtuProvider } from './types.ts';
 import { ProviderError } from './util.ts';
 import {
   createVtpassProvider,
   outcomeFromVtpass,
   parseVtpassCallback,
   VTPASS_CODES,
+  VTPASS_DOCS,
 } from './vtpass.ts';
+import {
+  CALLBACK_EXAMPLE,
+  REQUERY_EXAMPLE,
+  VERIFY_020_EXAMPLE,
+} from './testing/vtpass-fixtures.ts';
 
 let fake: FakeServer;
 let vtpass: VtuProvider;
@@ -189,57 +195,108 @@ describe('VTpass adapter: purchase', () => {
   });
 
   /**
-   * One row per documented code (vtpass.com/documentation/response-codes): what a `/pay` and
-   * a `/requery` answering it mean. A requery is failed only on the transaction's own verdict
-   * (016, 040, 091); every refusal of the requery call itself leaves the purchase pending.
+   * One row per code of the response-codes page (https://www.vtpass.com/documentation/response-codes/,
+   * cited as CODES_DOC beside each row): what a `/pay` and a `/requery` answering it decide.
+   * `refused` = pending and marked as a failed call (it says nothing about the purchase);
+   * `unknown` = pending, "no such request id" (015: the requery worker's two-answer rule).
+   * A requery is failed only on the transaction's own verdict (016, 040, 091).
    */
-  const CODES: [code: string, pay: string, requery: string][] = [
-    ['099', 'pending', 'pending'],
-    ['089', 'pending', 'pending'],
-    ['016', 'failed', 'failed'],
-    ['040', 'failed', 'failed'],
-    ['091', 'failed', 'failed'],
-    ['044', 'pending', 'pending'],
-    ['010', 'failed', 'pending'],
-    ['011', 'failed', 'pending'],
-    ['012', 'failed', 'pending'],
-    ['013', 'failed', 'pending'],
-    ['014', 'pending', 'pending'],
-    ['015', 'pending', 'pending'],
-    ['017', 'failed', 'pending'],
-    ['018', 'failed', 'pending'],
-    ['019', 'failed', 'pending'],
-    ['020', 'failed', 'pending'],
-    ['021', 'failed', 'pending'],
-    ['022', 'failed', 'pending'],
-    ['023', 'failed', 'pending'],
-    ['024', 'failed', 'pending'],
-    ['025', 'failed', 'pending'],
-    ['026', 'failed', 'pending'],
-    ['030', 'failed', 'pending'],
-    ['083', 'pending', 'pending'],
-    ['085', 'failed', 'pending'],
-    ['087', 'failed', 'pending'],
-    ['999', 'pending', 'pending'],
+  const CODES_DOC = VTPASS_DOCS.codes;
+  type Decision = 'failed' | 'pending' | 'refused' | 'unknown';
+  const CODES: [code: string, pay: Decision, requery: Decision, doc: string][] = [
+    ['099', 'pending', 'pending', CODES_DOC], // TRANSACTION IS PROCESSING
+    ['089', 'pending', 'pending', CODES_DOC], // REQUEST IS PROCESSING, PLEASE WAIT…
+    ['044', 'pending', 'pending', CODES_DOC], // TRANSACTION RESOLVED: contact VTpass
+    ['091', 'failed', 'failed', CODES_DOC], // TRANSACTION NOT PROCESSED (not charged)
+    ['016', 'failed', 'failed', CODES_DOC], // TRANSACTION FAILED
+    ['040', 'failed', 'failed', CODES_DOC], // TRANSACTION REVERSAL (to wallet)
+    ['010', 'failed', 'refused', CODES_DOC], // VARIATION CODE DOES NOT EXIST
+    ['011', 'failed', 'refused', CODES_DOC], // INVALID ARGUMENTS
+    ['012', 'failed', 'refused', CODES_DOC], // PRODUCT DOES NOT EXIST
+    ['013', 'failed', 'refused', CODES_DOC], // BELOW MINIMUM AMOUNT ALLOWED
+    ['014', 'refused', 'refused', CODES_DOC], // REQUEST ID ALREADY EXIST
+    ['015', 'refused', 'unknown', CODES_DOC], // INVALID REQUEST ID (requery: never used)
+    ['017', 'failed', 'refused', CODES_DOC], // ABOVE MAXIMUM AMOUNT ALLOWED
+    ['018', 'failed', 'refused', CODES_DOC], // LOW WALLET BALANCE
+    ['019', 'failed', 'refused', CODES_DOC], // LIKELY DUPLICATE TRANSACTION
+    ['020', 'failed', 'refused', CODES_DOC], // BILLER CONFIRMED ("treat as failed" on a purchase)
+    ['021', 'failed', 'refused', CODES_DOC], // ACCOUNT LOCKED
+    ['022', 'failed', 'refused', CODES_DOC], // ACCOUNT SUSPENDED
+    ['023', 'failed', 'refused', CODES_DOC], // API ACCESS NOT ENABLE FOR USER
+    ['024', 'failed', 'refused', CODES_DOC], // ACCOUNT INACTIVE
+    ['025', 'failed', 'refused', CODES_DOC], // RECIPIENT BANK INVALID
+    ['026', 'failed', 'refused', CODES_DOC], // RECIPIENT ACCOUNT COULD NOT BE VERIFIED
+    ['027', 'failed', 'refused', CODES_DOC], // IP NOT WHITELISTED, CONTACT SUPPORT
+    ['028', 'failed', 'refused', CODES_DOC], // PRODUCT IS NOT WHITELISTED ON YOUR ACCOUNT
+    ['030', 'failed', 'refused', CODES_DOC], // BILLER NOT REACHABLE AT THIS POINT
+    ['031', 'failed', 'refused', CODES_DOC], // BELOW MINIMUM QUANTITY ALLOWED
+    ['032', 'failed', 'refused', CODES_DOC], // ABOVE MINIMUM (sic) QUANTITY ALLOWED
+    ['034', 'failed', 'refused', CODES_DOC], // SERVICE SUSPENDED
+    ['035', 'failed', 'refused', CODES_DOC], // SERVICE INACTIVE
+    ['083', 'refused', 'refused', CODES_DOC], // SYSTEM ERROR
+    ['085', 'failed', 'refused', CODES_DOC], // IMPROPER REQUEST ID (date)
+    ['087', 'failed', 'refused', CODES_DOC], // INVALID CREDENTIALS
+    // Not on the page (it jumps from 032 to 034) and made up: "differs from the guidelines".
+    ['033', 'refused', 'refused', CODES_DOC],
+    ['999', 'refused', 'refused', CODES_DOC],
   ];
 
-  it.each(CODES)('code %s: /pay → %s, /requery → %s', async (code, pay, requery) => {
+  const expectDecision = (outcome: ProviderOutcome, decision: Decision, code: string) => {
+    expect(outcome.status).toBe(decision === 'failed' ? 'failed' : 'pending');
+    expect(outcome.message).toContain(code);
+    expect(outcome.callFailed === true).toBe(decision === 'refused');
+    expect(outcome.unknownRequest === true).toBe(decision === 'unknown');
+  };
+
+  it.each(CODES)('code %s: /pay → %s, /requery → %s (%s)', async (code, pay, requery) => {
     fake.handle(() => ({ json: { code, response_description: 'SOMETHING' } }));
-    const bought = await vtpass.purchase(electricity);
-    expect(bought.status).toBe(pay);
-    expect(bought.message).toContain(code);
-    const asked = await vtpass.requery(electricity.requestId);
-    expect(asked.status).toBe(requery);
-    expect(asked.message).toContain(code);
+    expectDecision(await vtpass.purchase(electricity), pay, code);
+    expectDecision(await vtpass.requery(electricity.requestId), requery, code);
     expect(fake.requests.map((r) => r.path)).toEqual(['/api/pay', '/api/requery']);
   });
 
-  it('every code in the adapter table has its row above (000 and 001 read the status)', () => {
+  it('the table holds every code of the documentation page, and each row cites it', () => {
+    // The codes of both tables on https://www.vtpass.com/documentation/response-codes/.
+    const documented = [
+      '000',
+      '001',
+      '099',
+      '044',
+      '091',
+      '016',
+      '010',
+      '011',
+      '012',
+      '013',
+      '014',
+      '015',
+      '017',
+      '018',
+      '019',
+      '020',
+      '021',
+      '022',
+      '023',
+      '024',
+      '025',
+      '026',
+      '027',
+      '028',
+      '030',
+      '031',
+      '032',
+      '034',
+      '035',
+      '040',
+      '083',
+      '085',
+      '087',
+      '089',
+    ];
+    expect(Object.keys(VTPASS_CODES).sort()).toEqual([...documented].sort());
+    for (const row of Object.values(VTPASS_CODES)) expect(row.source).toBe(CODES_DOC);
     const tested = new Set(CODES.map(([code]) => code));
-    const untested = Object.keys(VTPASS_CODES).filter(
-      (code) => !tested.has(code) && code !== '000' && code !== '001',
-    );
-    expect(untested).toEqual([]);
+    expect(documented.filter((c) => !tested.has(c) && c !== '000' && c !== '001')).toEqual([]);
   });
 
   it.each(['000', '001'])(
@@ -253,6 +310,35 @@ describe('VTpass adapter: purchase', () => {
     },
   );
 
+  it.each(['000', '001'])(
+    'code %s in the older shape (status and token straight in content) is read too',
+    async (code) => {
+      // docs/domain.md: an older 001/000 answer has no `content.transactions`.
+      const older = (status: string) => ({
+        code,
+        response_description: 'TRANSACTION QUERY',
+        content: {
+          status,
+          transactionId: '17325634889741234567',
+          token: 'Token : 42134556778899001122',
+          units: '79.9',
+        },
+        requestId: electricity.requestId,
+      });
+      fake.handle(() => ({ json: older('delivered') }));
+      expect(await vtpass.requery(electricity.requestId)).toMatchObject({
+        status: 'successful',
+        providerReference: '17325634889741234567',
+        token: '42134556778899001122',
+        units: '79.9 kWh',
+      });
+      fake.handle(() => ({ json: older('reversed') }));
+      expect((await vtpass.requery(electricity.requestId)).status).toBe('failed');
+      fake.handle(() => ({ json: older('pending') }));
+      expect((await vtpass.requery(electricity.requestId)).status).toBe('pending');
+    },
+  );
+
   it('a refused or unreadable requery is marked as a failed call; "processing" is not', async () => {
     fake.handle(() => ({ json: { code: '087', response_description: 'INVALID CREDENTIALS' } }));
     expect(await vtpass.requery('x')).toMatchObject({ status: 'pending', callFailed: true });
@@ -263,11 +349,94 @@ describe('VTpass adapter: purchase', () => {
   });
 
   it.each([
+    // The documented requery answer (VTPASS_DOCS.requery), MTN airtime delivered.
+    ['the re-query page example', REQUERY_EXAMPLE, 'successful'],
+    ['the transaction-update page example', CALLBACK_EXAMPLE.data, 'successful'],
+  ])('reads %s', (_label, body, status) => {
+    expect(outcomeFromVtpass(body, 'requery').status).toBe(status);
+  });
+
+  it('transactions.status "resolved" (staff settled it by hand) stays pending for an admin', async () => {
+    fake.handle(() => ({ json: answer('resolved') }));
+    const outcome = await vtpass.requery(electricity.requestId);
+    expect(outcome.status).toBe('pending');
+    expect(outcome.message).toMatch(/resolved/i);
+    expect(outcome.message).toMatch(/ask VTpass/);
+    expect(outcome.callFailed).toBeUndefined();
+  });
+
+  describe('any HTTP status: the JSON code decides', () => {
+    it.each([
+      [403, '027', 'failed'],
+      [400, '011', 'failed'],
+      [401, '087', 'failed'],
+      [500, '016', 'failed'],
+      [503, '099', 'pending'],
+      [409, '014', 'pending'],
+    ])('HTTP %i with code %s: /pay is %s', async (status, code, decided) => {
+      fake.handle(() => ({ status, json: { code, response_description: 'X' } }));
+      const outcome = await vtpass.purchase(electricity);
+      expect(outcome.status).toBe(decided);
+      expect(outcome.message).toContain(code);
+    });
+
+    it('a non-2xx with a delivered transaction is delivered', async () => {
+      fake.handle(() => ({ status: 500, json: answer('delivered') }));
+      expect((await vtpass.purchase(electricity)).status).toBe('successful');
+    });
+
+    it('a non-2xx without JSON (or without a code) stays pending', async () => {
+      fake.handle(() => ({ status: 502, text: '<html>Bad Gateway</html>' }));
+      expect(await vtpass.purchase(electricity)).toMatchObject({
+        status: 'pending',
+        callFailed: true,
+      });
+      fake.handle(() => ({ status: 500, json: { error: 'Internal Server Error' } }));
+      expect((await vtpass.purchase(electricity)).status).toBe('pending');
+    });
+  });
+
+  describe('a redirect from the VTpass host is a configuration error, not a network error', () => {
+    const moved = () => ({
+      status: 301,
+      headers: { location: 'https://api-service.vtpass.com/api/pay' },
+      text: '',
+    });
+
+    it('/pay fails at once (nothing bought), naming VTPASS_BASE_URL and where it pointed', async () => {
+      fake.handle(moved);
+      const outcome = await vtpass.purchase(electricity);
+      expect(outcome.status).toBe('failed');
+      expect(outcome.message).toContain('VTPASS_BASE_URL');
+      expect(outcome.message).toContain('redirect (HTTP 301 to https://api-service.vtpass.com');
+      expect(outcome.message).not.toMatch(/network error:/i);
+      // Not followed: the fake saw one request, nothing went to the other host.
+      expect(fake.requests).toHaveLength(1);
+    });
+
+    it('/requery stays pending (it says nothing about the purchase) with the same message', async () => {
+      fake.handle(moved);
+      const outcome = await vtpass.requery(electricity.requestId);
+      expect(outcome).toMatchObject({ status: 'pending', callFailed: true });
+      expect(outcome.message).toContain('VTPASS_BASE_URL');
+    });
+
+    it('lookups throw a ProviderError naming VTPASS_BASE_URL', async () => {
+      fake.handle(moved);
+      await expect(vtpass.balance()).rejects.toThrow(/redirect.*VTPASS_BASE_URL/);
+      await expect(
+        vtpass.verifyCustomer({ serviceId: 'dstv', customerNumber: '1212121212' }),
+      ).rejects.toThrow(/redirect.*VTPASS_BASE_URL/);
+    });
+  });
+
+  it.each([
     ['delivered', 'successful'],
     ['pending', 'pending'],
     ['initiated', 'pending'],
     ['failed', 'failed'],
     ['reversed', 'failed'],
+    ['resolved', 'pending'],
     ['mystery', 'pending'],
   ])('000 with transactions.status %s → %s', async (txStatus, status) => {
     fake.handle(() => ({ json: answer(txStatus) }));
@@ -287,13 +456,6 @@ describe('VTpass adapter: purchase', () => {
     const outcome = await vtpass.purchase(electricity);
     expect(outcome.status).toBe('pending');
     expect(outcome.message).toMatch(/malformed/i);
-  });
-
-  it('HTTP 500 is pending, even with a success-looking body', async () => {
-    fake.handle(() => ({ status: 500, json: answer('delivered') }));
-    expect((await vtpass.purchase(electricity)).status).toBe('pending');
-    fake.handle(() => ({ status: 502, text: '<html>Bad Gateway</html>' }));
-    expect((await vtpass.purchase(electricity)).status).toBe('pending');
   });
 
   it.each([
@@ -329,6 +491,20 @@ describe('VTpass adapter: purchase', () => {
     expect(outcomeFromVtpass(answer('reversed'), 'requery').status).toBe('failed');
     expect(outcomeFromVtpass(undefined, 'requery').status).toBe('pending');
     expect(outcomeFromVtpass({ code: '087' }, 'requery').status).toBe('pending');
+  });
+
+  it('parses the documented transaction-update callback (a hint: requery before acting)', () => {
+    expect(parseVtpassCallback(CALLBACK_EXAMPLE)).toMatchObject({
+      requestId: 'ELAET1RA7PC06250-12S5962-2102P',
+      outcome: { status: 'successful', providerReference: '1583519914158857111079' },
+    });
+    // A variation-codes update (the callback page's other type) is not a transaction update.
+    expect(
+      parseVtpassCallback({ type: 'variations-update', data: { serviceID: 'dstv' } }),
+    ).toBeNull();
+    expect(
+      parseVtpassCallback({ type: 'transaction-update', data: { requestId: 'x'.repeat(129) } }),
+    ).toBeNull();
   });
 
   it('parses a transaction-update callback (a hint: requery before acting)', () => {
@@ -459,6 +635,23 @@ describe('VTpass adapter: lookups', () => {
       current_bouquet: 'DStv Compact',
       due_date: '2026-12-01T00:00:00',
     });
+  });
+
+  it('020 BILLER CONFIRMED on merchant-verify reads as verified (the verification table)', async () => {
+    fake.handle(() => ({ json: VERIFY_020_EXAMPLE }));
+    expect(
+      await vtpass.verifyCustomer({ serviceId: 'dstv', customerNumber: '1212121212' }),
+    ).toEqual({
+      customer_name: 'TEST USER',
+      current_bouquet: 'DStv Compact',
+      due_date: '2026-12-01T00:00:00',
+    });
+    // And on any HTTP status, like the purchase codes.
+    fake.handle(() => ({ status: 400, json: VERIFY_020_EXAMPLE }));
+    expect(
+      (await vtpass.verifyCustomer({ serviceId: 'dstv', customerNumber: '1212121212' }))
+        ?.customer_name,
+    ).toBe('TEST USER');
   });
 
   it('WrongBillersCode (or an error text) answers null', async () => {

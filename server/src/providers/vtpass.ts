@@ -23,6 +23,7 @@ import {
   nairaToKobo,
   pending,
   pendingFromHttp,
+  redirectMessage,
   requestJson,
 } from './util.ts';
 
@@ -40,79 +41,132 @@ export interface VtpassOptions {
 export type VtpassCall = 'pay' | 'requery';
 
 /**
- * What a code means for the money, per call. `status` = read `content.transactions.status`
- * (TRANSACTION_STATUS below). A `/pay` refused before processing is `failed` (nothing was
- * charged, the purchase is refunded); a `/requery` is `failed` ONLY when VTpass says this
- * transaction failed or was reversed (016, 040, 091, or a failed/reversed status): any refusal
- * of the requery call itself (credentials, arguments, request_id date, rate, unknown code)
- * says nothing about the purchase, so it stays pending and is asked again later.
+ * VTpass's public documentation, cited beside each code, fixture and shape (ADR 0038). The
+ * response-codes page is the source of the table; where docs/domain.md says otherwise, the
+ * page wins.
  */
-type Verdict = ProviderStatus | 'status';
-
-export interface VtpassCode {
-  meaning: string;
-  pay: Verdict;
-  requery: Verdict;
-}
+export const VTPASS_DOCS = {
+  codes: 'https://www.vtpass.com/documentation/response-codes/',
+  requery: 'https://www.vtpass.com/documentation/re-query-services/',
+  callback: 'https://www.vtpass.com/documentation/callback-api-integration/',
+  transactionUpdate: 'https://www.vtpass.com/documentation/transaction-update-webhook-api/',
+  dstv: 'https://www.vtpass.com/documentation/dstv-subscription-api/',
+} as const;
 
 /**
- * VTpass response codes (https://www.vtpass.com/documentation/response-codes/, and
- * docs/domain.md). Any code not listed is pending on both calls: their rule "take any response
- * that differs from the guidelines as pending, and requery". Their note on the verification
- * codes (011, 012, 020, 030): "if any of these is gotten during product purchase, treat as
- * failed".
+ * What a code means for the money, per call:
+ * - `status`: read the transaction's own status (TRANSACTION_STATUS below);
+ * - `failed`: this transaction was not made, or failed, or was reversed: refund it;
+ * - `pending`: VTpass is still working on it (or an admin must ask VTpass): requery;
+ * - `refused`: the call itself was refused and says nothing about the transaction (pending,
+ *   marked `callFailed`); on `/pay` a refusal before processing is `failed` instead;
+ * - `unknown-request`: requery only (015): VTpass has no such request id. The requery worker
+ *   fails and refunds the purchase once this is said twice, a minute apart, after the pay
+ *   call surely ended (services/requery.ts), never on one answer.
+ */
+export type Verdict = 'status' | 'failed' | 'pending' | 'refused' | 'unknown-request';
+
+export interface VtpassCode {
+  /** The "Meaning" column of the documentation. */
+  meaning: string;
+  pay: Exclude<Verdict, 'unknown-request'>;
+  requery: Verdict;
+  /** The page that documents the code. */
+  source: string;
+}
+
+const doc = VTPASS_DOCS.codes;
+/** A refusal before processing: `/pay` failed (nothing charged), `/requery` says nothing. */
+const refusal = (meaning: string): VtpassCode => ({
+  meaning,
+  pay: 'failed',
+  requery: 'refused',
+  source: doc,
+});
+
+/**
+ * Every code of https://www.vtpass.com/documentation/response-codes/ ("Verification
+ * Response" and "Transaction/Requery Response" tables). Any other code is `refused` on both
+ * calls: their rule "take any response that differs from the guidelines provided here as
+ * pending, and initiate a transaction requery". Their note on the verification codes (020,
+ * 011, 012, 030): "if any of the below status code is gotten during product purchase, treat
+ * as failed". 033 is not documented (the table jumps from 032 to 034): unknown.
  */
 export const VTPASS_CODES: Readonly<Record<string, VtpassCode>> = {
-  '000': { meaning: 'TRANSACTION PROCESSED', pay: 'status', requery: 'status' },
-  '001': { meaning: 'TRANSACTION QUERY (current status)', pay: 'status', requery: 'status' },
-  '099': { meaning: 'TRANSACTION IS PROCESSING', pay: 'pending', requery: 'pending' },
-  '089': { meaning: 'REQUEST IS PROCESSING', pay: 'pending', requery: 'pending' },
-  '016': { meaning: 'TRANSACTION FAILED', pay: 'failed', requery: 'failed' },
-  '040': { meaning: 'TRANSACTION REVERSAL', pay: 'failed', requery: 'failed' },
-  '091': {
-    meaning: 'TRANSACTION NOT PROCESSED (not charged)',
-    pay: 'failed',
-    requery: 'failed',
-  },
-  '044': { meaning: 'TRANSACTION RESOLVED (contact VTpass)', pay: 'pending', requery: 'pending' },
-  '010': { meaning: 'VARIATION CODE DOES NOT EXIST', pay: 'failed', requery: 'pending' },
-  '011': { meaning: 'INVALID ARGUMENTS', pay: 'failed', requery: 'pending' },
-  '012': { meaning: 'PRODUCT DOES NOT EXIST', pay: 'failed', requery: 'pending' },
-  '013': { meaning: 'BELOW MINIMUM AMOUNT ALLOWED', pay: 'failed', requery: 'pending' },
-  '017': { meaning: 'ABOVE MAXIMUM AMOUNT ALLOWED', pay: 'failed', requery: 'pending' },
-  // request_id already used: an earlier call under this id may have gone through.
-  '014': { meaning: 'REQUEST ID ALREADY EXIST', pay: 'pending', requery: 'pending' },
-  // Unknown request_id: cannot tell whether /pay ever arrived; flagged for an admin in time.
-  '015': { meaning: 'INVALID REQUEST ID (not used on VTpass)', pay: 'pending', requery: 'pending' },
-  // Our float at VTpass is too low: refused before debiting it.
-  '018': { meaning: 'LOW WALLET BALANCE', pay: 'failed', requery: 'pending' },
-  // Same biller within 30 s: this request_id was not processed (the other has its own record).
-  '019': { meaning: 'LIKELY DUPLICATE TRANSACTION', pay: 'failed', requery: 'pending' },
-  '020': { meaning: 'BILLER CONFIRMED (a verification code)', pay: 'failed', requery: 'pending' },
-  // Our VTpass account refused as a whole: nothing processed.
-  '021': { meaning: 'ACCOUNT LOCKED', pay: 'failed', requery: 'pending' },
-  '022': { meaning: 'ACCOUNT SUSPENDED', pay: 'failed', requery: 'pending' },
-  '023': { meaning: 'API ACCESS NOT ENABLE FOR USER', pay: 'failed', requery: 'pending' },
-  '024': { meaning: 'ACCOUNT INACTIVE', pay: 'failed', requery: 'pending' },
-  '025': { meaning: 'RECIPIENT BANK INVALID', pay: 'failed', requery: 'pending' },
-  '026': {
-    meaning: 'RECIPIENT ACCOUNT COULD NOT BE VERIFIED',
-    pay: 'failed',
+  '000': { meaning: 'TRANSACTION PROCESSED', pay: 'status', requery: 'status', source: doc },
+  '001': { meaning: 'TRANSACTION QUERY', pay: 'status', requery: 'status', source: doc },
+  '099': { meaning: 'TRANSACTION IS PROCESSING', pay: 'pending', requery: 'pending', source: doc },
+  // "The system is still processing your previous request": this one may not have been
+  // taken. The requery decides (015 twice: never taken, refunded).
+  '089': {
+    meaning: 'REQUEST IS PROCESSING, PLEASE WAIT BEFORE MAKING ANOTHER REQUEST',
+    pay: 'pending',
     requery: 'pending',
+    source: doc,
   },
-  '030': { meaning: 'BILLER NOT REACHABLE AT THIS POINT', pay: 'failed', requery: 'pending' },
-  // Their system error: the docs do not say "not charged", so requery.
-  '083': { meaning: 'SYSTEM ERROR', pay: 'pending', requery: 'pending' },
-  // Our request_id date was refused up front (clock skew): nothing processed.
-  '085': { meaning: 'IMPROPER REQUEST ID (date)', pay: 'failed', requery: 'pending' },
+  // "Transaction has been resolved. Please contact us for more info.": an admin asks VTpass.
+  '044': { meaning: 'TRANSACTION RESOLVED', pay: 'pending', requery: 'pending', source: doc },
+  // "Transaction is not processed and you will not be charged for this transaction."
+  '091': { meaning: 'TRANSACTION NOT PROCESSED', pay: 'failed', requery: 'failed', source: doc },
+  '016': { meaning: 'TRANSACTION FAILED', pay: 'failed', requery: 'failed', source: doc },
+  // "Transaction reversal to wallet": VTpass gave our float back.
+  '040': { meaning: 'TRANSACTION REVERSAL', pay: 'failed', requery: 'failed', source: doc },
+  '010': refusal('VARIATION CODE DOES NOT EXIST'),
+  '011': refusal('INVALID ARGUMENTS'),
+  '012': refusal('PRODUCT DOES NOT EXIST'),
+  '013': refusal('BELOW MINIMUM AMOUNT ALLOWED'),
+  // request_id already used: an earlier call under this id may have gone through.
+  '014': { meaning: 'REQUEST ID ALREADY EXIST', pay: 'refused', requery: 'refused', source: doc },
+  // "This is returned for a requery operation. This RequestID was not used on our platform."
+  '015': {
+    meaning: 'INVALID REQUEST ID',
+    pay: 'refused',
+    requery: 'unknown-request',
+    source: doc,
+  },
+  '017': refusal('ABOVE MAXIMUM AMOUNT ALLOWED'),
+  '018': refusal('LOW WALLET BALANCE'),
+  // Same biller within 30 s: this request_id was not processed (the other has its own record).
+  '019': refusal('LIKELY DUPLICATE TRANSACTION'),
+  // A verification code: on a purchase, "treat as failed". On merchant-verify it verifies.
+  '020': refusal('BILLER CONFIRMED'),
+  '021': refusal('ACCOUNT LOCKED'),
+  '022': refusal('ACCOUNT SUSPENDED'),
+  '023': refusal('API ACCESS NOT ENABLE FOR USER'),
+  '024': refusal('ACCOUNT INACTIVE'),
+  '025': refusal('RECIPIENT BANK INVALID'),
+  '026': refusal('RECIPIENT ACCOUNT COULD NOT BE VERIFIED'),
+  // "You need to contact support with your server IP for whitelisting."
+  '027': refusal('IP NOT WHITELISTED, CONTACT SUPPORT'),
+  '028': refusal('PRODUCT IS NOT WHITELISTED ON YOUR ACCOUNT'),
+  '030': refusal('BILLER NOT REACHABLE AT THIS POINT'),
+  '031': refusal('BELOW MINIMUM QUANTITY ALLOWED'),
+  // Sic: the page says "ABOVE MINIMUM QUANTITY ALLOWED" ("over-requesting").
+  '032': refusal('ABOVE MINIMUM QUANTITY ALLOWED'),
+  '034': refusal('SERVICE SUSPENDED'),
+  '035': refusal('SERVICE INACTIVE'),
+  // "Oops!!! System error. Please contact tech support": not "not charged", so requery.
+  '083': { meaning: 'SYSTEM ERROR', pay: 'refused', requery: 'refused', source: doc },
+  // The request_id's date was refused up front (clock skew): nothing processed.
+  '085': refusal('IMPROPER REQUEST ID'),
   // Credentials refused up front (rotated or suspended keys): nothing processed.
-  '087': { meaning: 'INVALID CREDENTIALS', pay: 'failed', requery: 'pending' },
+  '087': refusal('INVALID CREDENTIALS'),
 };
 
-/** `content.transactions.status` under 000/001 (any other value: pending). */
+/** Codes that merchant-verify answers for a number the biller knows (the customer's details). */
+export const VTPASS_VERIFIED_CODES: ReadonlySet<string> = new Set(['000', '020']);
+
+/**
+ * `content.transactions.status` under 000/001 (any other value: pending). The codes page lists
+ * "initiated, pending, delivered, reversed, resolved"; `resolved` means VTpass's staff settled
+ * a stuck transaction by hand (callback page: "stuck on pending status and later resolved by
+ * one of our staff", and 044 "please contact us"): it does not say delivered or refunded, so
+ * it stays pending for an admin. `failed` is not in that list but is what 016 says.
+ */
 export const VTPASS_TRANSACTION_STATUS: Readonly<Record<string, ProviderStatus>> = {
   initiated: 'pending',
   pending: 'pending',
+  resolved: 'pending',
   delivered: 'successful',
   successful: 'successful',
   failed: 'failed',
@@ -132,11 +186,8 @@ const TransactionSchema = z.object({
   unique_element: opt(Text),
 });
 
-const PayAnswerSchema = z.object({
-  code: Code,
-  response_description: opt(z.string()),
-  content: opt(z.object({ transactions: opt(TransactionSchema) })),
-  requestId: opt(z.string()),
+/** Where a delivered answer carries what the customer bought (token, units, pins…). */
+const DetailsSchema = z.object({
   purchased_code: opt(z.string()),
   token: opt(Text),
   mainToken: opt(Text),
@@ -148,6 +199,21 @@ const PayAnswerSchema = z.object({
   cards: opt(z.array(z.object({ Serial: Text, Pin: Text }))),
   tokens: opt(z.array(Text)),
   Pin: opt(Text),
+});
+type Details = z.output<typeof DetailsSchema>;
+
+const PayAnswerSchema = DetailsSchema.extend({
+  code: Code,
+  response_description: opt(z.string()),
+  content: opt(
+    DetailsSchema.extend({
+      transactions: opt(TransactionSchema),
+      // The older 001/000 shape: the transaction's own fields straight in `content`.
+      status: opt(z.string()),
+      transactionId: opt(Text),
+    }),
+  ),
+  requestId: opt(z.string()),
 });
 type PayAnswer = z.output<typeof PayAnswerSchema>;
 
@@ -189,7 +255,7 @@ function stripLabel(value: string | undefined): string | undefined {
 }
 
 /** The details a successful answer carries (token, units, pins…). */
-function details(answer: PayAnswer): Partial<ProviderOutcome> {
+function details(answer: Details): Partial<ProviderOutcome> {
   const out: Partial<ProviderOutcome> = {};
   const token =
     answer.token ??
@@ -218,6 +284,27 @@ function tokenFromPurchasedCode(code: string | undefined): string | undefined {
   return match?.[1]?.trim();
 }
 
+/** The answer's fields, falling back to those the older shape keeps in `content`. */
+function allDetails(answer: PayAnswer): Details {
+  const merged: Record<string, unknown> = {};
+  for (const source of [answer.content ?? {}, answer]) {
+    for (const [key, value] of Object.entries(source)) if (value !== undefined) merged[key] = value;
+  }
+  return merged as Details;
+}
+
+/**
+ * The transaction an answer describes: `content.transactions` (the documented shape,
+ * https://www.vtpass.com/documentation/re-query-services/), or the older 001/000 shape with
+ * `status` straight in `content` (docs/domain.md: seen in public integrations).
+ */
+function transactionOf(answer: PayAnswer): { status: string; transactionId?: string } | undefined {
+  const content = answer.content;
+  if (content?.transactions) return content.transactions;
+  if (content?.status) return { status: content.status, transactionId: content.transactionId };
+  return undefined;
+}
+
 /**
  * Maps a `/pay` or `/requery` answer (or a callback, which has the requery shape) to an
  * outcome, by VTPASS_CODES.
@@ -226,30 +313,61 @@ export function outcomeFromVtpass(body: unknown, call: VtpassCall): ProviderOutc
   const parsed = PayAnswerSchema.safeParse(body);
   if (!parsed.success) return callFailed(pending('Unreadable answer from VTpass', body));
   const answer = parsed.data;
-  const providerReference = answer.content?.transactions?.transactionId;
+  const tx = transactionOf(answer);
+  const providerReference = tx?.transactionId;
   const base = { raw: body, ...(providerReference ? { providerReference } : {}) };
   const known = VTPASS_CODES[answer.code];
   const text = `${answer.code} ${answer.response_description ?? known?.meaning ?? 'unknown code'}`;
-  const verdict = known?.[call];
-  if (verdict === 'status') {
-    const tx = answer.content?.transactions;
-    const message = answer.response_description;
-    if (!tx)
-      return { ...pending(`VTpass answered ${answer.code} without a transaction`, body), ...base };
-    switch (VTPASS_TRANSACTION_STATUS[tx.status.toLowerCase()]) {
-      case 'successful':
-        return { status: 'successful', message, ...base, ...details(answer) };
-      case 'failed':
-        return { status: 'failed', message: message ?? `Transaction ${tx.status}`, ...base };
-      default:
-        return { ...pending(`VTpass transaction ${tx.status}`, body), ...base };
+  const verdict: Verdict = known?.[call] ?? 'refused';
+  switch (verdict) {
+    case 'status': {
+      const message = answer.response_description;
+      if (!tx) {
+        const out = pending(`VTpass answered ${answer.code} without a transaction`, body);
+        return callFailed({ ...out, ...base });
+      }
+      const status = tx.status.toLowerCase();
+      switch (VTPASS_TRANSACTION_STATUS[status]) {
+        case 'successful':
+          return { status: 'successful', message, ...base, ...details(allDetails(answer)) };
+        case 'failed':
+          return { status: 'failed', message: message ?? `Transaction ${tx.status}`, ...base };
+        default:
+          if (status === 'resolved') {
+            const note = 'VTpass staff resolved it by hand; ask VTpass, then settle it as an admin';
+            return { ...pending(`VTpass transaction resolved (${note})`, body), ...base };
+          }
+          return { ...pending(`VTpass transaction ${tx.status}`, body), ...base };
+      }
     }
+    case 'failed':
+      return { status: 'failed', message: text, ...base };
+    case 'pending':
+      return { ...pending(`VTpass ${text}`, body), ...base };
+    case 'unknown-request':
+      return {
+        ...pending(`VTpass ${text}: no such request id`, body),
+        ...base,
+        unknownRequest: true,
+      };
+    case 'refused':
+      // A refused call or a code VTpass does not document: it says nothing about the transaction.
+      return callFailed({ ...pending(`VTpass ${text}`, body), ...base });
   }
-  if (verdict === 'failed') return { status: 'failed', message: text, ...base };
-  const out = { ...pending(`VTpass ${text}`, body), ...base };
-  // A refused call or a code VTpass does not document: it says nothing about the transaction.
-  const refused = !known || (known.pay === 'failed' && known.requery === 'pending');
-  return refused ? callFailed(out) : out;
+}
+
+/**
+ * The body to read from an HTTP result: any 2xx JSON, and a non-2xx whose JSON carries
+ * VTpass's `code` (its code decides, whatever the status: domain.md "any HTTP status may carry
+ * a JSON code"). `undefined` when there is no VTpass answer to read.
+ */
+function vtpassAnswer(result: HttpResult): unknown {
+  if (result.kind === 'json') return result.body;
+  if (result.kind !== 'http') return undefined;
+  const body = result.body;
+  const hasCode =
+    typeof body === 'object' && body !== null && !Array.isArray(body) && 'code' in body;
+  return hasCode ? body : undefined;
 }
 
 function purchaseBody(req: PurchaseRequest): Record<string, unknown> {
@@ -290,10 +408,20 @@ export function createVtpassProvider(options: VtpassOptions): VtuProvider {
   }
 
   async function payLike(path: string, body: unknown): Promise<ProviderOutcome> {
+    const call: VtpassCall = path === '/pay' ? 'pay' : 'requery';
     try {
       const result = await post(path, body);
-      if (result.kind !== 'json') return pendingFromHttp(result);
-      return outcomeFromVtpass(result.body, path === '/pay' ? 'pay' : 'requery');
+      const answer = vtpassAnswer(result);
+      if (answer !== undefined) return outcomeFromVtpass(answer, call);
+      if (result.kind === 'redirect') {
+        // Not followed, so the pay handler never took it: fail at once, naming the setting,
+        // instead of leaving every purchase pending behind a wrong host.
+        const message = redirectMessage('VTpass', result, 'VTPASS_BASE_URL');
+        if (call === 'pay')
+          return { status: 'failed', message: `${message}. Nothing was bought.`, raw: result };
+        return callFailed(pending(message, result));
+      }
+      return pendingFromHttp(result as Exclude<HttpResult, { kind: 'json' }>);
     } catch (error) {
       // Defensive: nothing above should throw, but a purchase must never lose its state.
       return callFailed(pending(`VTpass adapter error: ${String(error)}`));
@@ -301,8 +429,13 @@ export function createVtpassProvider(options: VtpassOptions): VtuProvider {
   }
 
   function jsonOrThrow(result: HttpResult, what: string): unknown {
-    if (result.kind === 'json') return result.body;
-    throw new ProviderError(name, `${what}: ${result.kind}`, result);
+    const answer = vtpassAnswer(result);
+    if (answer !== undefined) return answer;
+    if (result.kind === 'redirect') {
+      throw new ProviderError(name, redirectMessage(what, result, 'VTPASS_BASE_URL'), result);
+    }
+    const kind = result.kind === 'http' ? `HTTP ${result.status}` : result.kind;
+    throw new ProviderError(name, `${what}: ${kind}`, result);
   }
 
   return {
@@ -322,7 +455,10 @@ export function createVtpassProvider(options: VtpassOptions): VtuProvider {
       const parsed = VerifyAnswerSchema.safeParse(raw);
       if (!parsed.success) throw new ProviderError(name, 'unreadable merchant-verify answer', raw);
       const { code, content } = parsed.data;
-      if (code !== '000') throw new ProviderError(name, `merchant-verify answered ${code}`, raw);
+      // 020 "BILLER CONFIRMED" is the verification table's own yes (VTPASS_DOCS.codes).
+      if (!VTPASS_VERIFIED_CODES.has(code)) {
+        throw new ProviderError(name, `merchant-verify answered ${code}`, raw);
+      }
       const wrong = content?.WrongBillersCode === true || content?.WrongBillersCode === 'true';
       if (!content || wrong || content.error || !content.Customer_Name?.trim()) return null;
       const lookup: CustomerLookup = { customer_name: content.Customer_Name.trim() };
@@ -359,7 +495,7 @@ export function createVtpassProvider(options: VtpassOptions): VtuProvider {
 
 const CallbackSchema = z.object({
   type: z.literal('transaction-update'),
-  data: z.object({ requestId: z.string().min(1) }).loose(),
+  data: z.object({ requestId: z.string().min(1).max(128) }).loose(),
 });
 
 /** VTpass expects this JSON reply to its callback. */

@@ -66,6 +66,7 @@ export const DEFAULT_LIMITS: Limits = {
     resendVerification: perAddress(20, HOUR),
     verifyCoupon: perAddress(60),
     paymentWebhook: perAddress(600),
+    vtpassWebhook: perAddress(600),
     networks: perAddress(600),
     dataProducts: perAddress(600),
     cableProducts: perAddress(600),

@@ -4,14 +4,17 @@
  * on PostgreSQL or a guarded UPDATE on SQLite, asked about at the provider that sold them and
  * settled, or backed off. Only the provider's verdict on the transaction settles it: a failed
  * requery call leaves it pending (logged), and past PENDING_ALERT_HOURS it is flagged for an
- * admin instead of being guessed.
+ * admin instead of being guessed. "No such request" (VTpass 015) is such a verdict only when
+ * said twice, a minute apart, after the purchase call ended (ADR 0038). VTpass's callback is a
+ * hint that triggers a requery (`transactionUpdateHint`).
  */
+import { SERVER_MSG } from '@contract';
 import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { TransactionsTable } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import type { ProviderOutcome } from '../providers/index.ts';
-import { autoReverse, reverse, settle } from './reversal.ts';
+import { parseVtpassCallback, type ProviderOutcome } from '../providers/index.ts';
+import { autoReverse, failDelivered, reverse, settle } from './reversal.ts';
 import { startWorker } from './worker.ts';
 
 type TxRow = Selectable<TransactionsTable>;
@@ -27,6 +30,69 @@ export const REQUERY_MAX_MS = 10 * 60_000;
 const requeryLeaseMs = (ctx: AppContext) => ctx.providers.config.PROVIDER_TIMEOUT_MS + 5_000;
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * "No such request" (VTpass requery 015) fails a purchase only when said twice at least this
+ * far apart, both after the purchase call surely ended (ADR 0038): one answer could race a
+ * request VTpass has not recorded yet.
+ */
+export const UNKNOWN_REQUEST_CONFIRM_MS = 60_000;
+/** `kv_store` namespace: when a pending purchase was first answered "no such request". */
+const UNKNOWN_REQUEST_NS = 'requery-unknown-request';
+
+async function firstUnknownAt(ctx: AppContext, id: string): Promise<number | undefined> {
+  const row = await ctx.db
+    .selectFrom('kv_store')
+    .select('value')
+    .where('namespace', '=', UNKNOWN_REQUEST_NS)
+    .where('key', '=', id)
+    .executeTakeFirst();
+  return row ? Number(row.value) : undefined;
+}
+
+async function forgetUnknown(ctx: AppContext, id: string): Promise<void> {
+  await ctx.db
+    .deleteFrom('kv_store')
+    .where('namespace', '=', UNKNOWN_REQUEST_NS)
+    .where('key', '=', id)
+    .execute();
+}
+
+/**
+ * Applies the "never received" rule to a requery answer. The pay window ends at the row's
+ * `created_at` (written just before the pay call) plus the provider timeout: an answer inside
+ * it proves nothing. The first answer after it is recorded; one at least
+ * UNKNOWN_REQUEST_CONFIRM_MS later fails the purchase (it was never made: refund). Any other
+ * definite answer forgets the record. Answers the outcome to act on, and when to ask again.
+ */
+async function judgeUnknownRequest(
+  ctx: AppContext,
+  row: TxRow,
+  outcome: ProviderOutcome,
+  now: number,
+): Promise<{ outcome: ProviderOutcome; askAt?: number }> {
+  if (!outcome.unknownRequest) {
+    if (!outcome.callFailed) await forgetUnknown(ctx, row.id);
+    return { outcome };
+  }
+  const windowEnds = Number(row.created_at) + ctx.providers.config.PROVIDER_TIMEOUT_MS;
+  if (now < windowEnds) return { outcome, askAt: windowEnds + REQUERY_FIRST_MS };
+  const first = await firstUnknownAt(ctx, row.id);
+  if (first === undefined) {
+    await ctx.db
+      .insertInto('kv_store')
+      .values({ namespace: UNKNOWN_REQUEST_NS, key: row.id, value: String(now) })
+      .onConflict((oc) => oc.columns(['namespace', 'key']).doNothing())
+      .execute();
+    return { outcome, askAt: now + UNKNOWN_REQUEST_CONFIRM_MS };
+  }
+  if (now - first < UNKNOWN_REQUEST_CONFIRM_MS) {
+    return { outcome, askAt: first + UNKNOWN_REQUEST_CONFIRM_MS };
+  }
+  const message =
+    'The provider has no record of this purchase (asked twice, a minute apart, after the purchase call ended): it was never made.';
+  return { outcome: { ...outcome, status: 'failed', message } };
+}
 
 /**
  * How long a purchase may stay pending before it is flagged for an admin:
@@ -139,15 +205,18 @@ export async function runRequeryOnce(
         outcome = { status: 'pending', message: (err as Error).message, callFailed: true };
       }
     }
+    const judged = await judgeUnknownRequest(ctx, row, outcome, now);
+    outcome = judged.outcome;
     if (outcome.status !== 'pending') {
       await settle(ctx, row.id, outcome);
+      if (outcome.unknownRequest) await forgetUnknown(ctx, row.id);
       settled++;
       continue;
     }
     // Still pending, or the requery itself failed (refused, rate limited, timed out…): never
     // guess. Back off, and past PENDING_ALERT_HOURS flag it for an admin (once).
     const attempts = Number(row.requery_attempts);
-    const wait = Math.min(REQUERY_FIRST_MS * 2 ** Math.min(attempts, 20), REQUERY_MAX_MS);
+    const backoff = Math.min(REQUERY_FIRST_MS * 2 ** Math.min(attempts, 20), REQUERY_MAX_MS);
     const flag = row.flagged_at === null && Number(row.created_at) <= now - alertMs;
     const facts = { id: row.id, provider: row.provider, attempts, answer: outcome.message };
     if (outcome.callFailed) ctx.log.warn(facts, 'requery call failed; the purchase stays pending');
@@ -158,14 +227,65 @@ export async function runRequeryOnce(
         'purchase pending too long: flagged for an admin (npm run reconcile lists it)',
       );
     }
+    // "No such request" is asked again when its confirmation is due, not after a long backoff.
+    const next = judged.askAt ?? Date.now() + backoff;
     await ctx.db
       .updateTable('transactions')
-      .set({ next_requery_at: Date.now() + wait, ...(flag ? { flagged_at: now } : {}) })
+      .set({ next_requery_at: next, ...(flag ? { flagged_at: now } : {}) })
       .where('id', '=', row.id)
       .where('status', '=', 'pending')
       .execute();
   }
   return settled;
+}
+
+/**
+ * VTpass's transaction-update callback (https://www.vtpass.com/documentation/transaction-update-webhook-api/;
+ * ADR 0038). It is unsigned, so it is only a hint: the purchase it names is requeried at the
+ * provider that sold it, and only that answer moves money. A pending purchase settles; a
+ * delivered one that the provider now reports failed or reversed is refunded once
+ * (`failDelivered`); a replay finds nothing left to change. Other callback types, unknown
+ * request ids and purchases already failed or reversed change nothing.
+ *
+ * Throws a 502 when the provider could not be asked about a delivered purchase: VTpass then
+ * sends the callback again (up to five times), the only chance to hear of that reversal.
+ */
+export async function transactionUpdateHint(ctx: AppContext, body: unknown): Promise<void> {
+  const hint = parseVtpassCallback(body);
+  if (!hint) return;
+  const row = await ctx.db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('provider_request_id', '=', hint.requestId)
+    .executeTakeFirst();
+  if (!row?.provider || (row.status !== 'pending' && row.status !== 'successful')) return;
+  const provider = ctx.providers.byName(row.provider);
+  if (!provider) return;
+  let outcome: ProviderOutcome;
+  try {
+    outcome = await provider.requery(hint.requestId);
+  } catch (err) {
+    outcome = { status: 'pending', message: (err as Error).message, callFailed: true };
+  }
+  const facts = { id: row.id, provider: row.provider, hinted: hint.outcome.status };
+  if (row.status === 'pending') {
+    // The "no such request" rule needs its two answers a minute apart: the worker's job.
+    if (outcome.status === 'pending') return;
+    await forgetUnknown(ctx, row.id);
+    await settle(ctx, row.id, outcome);
+    ctx.log.info({ ...facts, status: outcome.status }, 'VTpass callback: requery settled it');
+    return;
+  }
+  if (outcome.status === 'failed') {
+    if (await failDelivered(ctx, row.id, outcome)) {
+      ctx.log.warn({ ...facts, answer: outcome.message }, 'reversed after delivery: refunded');
+    }
+    return;
+  }
+  if (outcome.callFailed) {
+    ctx.log.warn({ ...facts, answer: outcome.message }, 'VTpass callback: requery failed');
+    throw new ApiError('provider_error', SERVER_MSG.providerUnavailable);
+  }
 }
 
 /** Runs the worker every few seconds (and at once: a restart picks up what a crash left). */

@@ -78,6 +78,45 @@ export async function settle(
 }
 
 /**
+ * The provider took back a purchase it had delivered (a VTpass reversal after delivery, ADR
+ * 0038): `successful → failed` (guarded, so a replayed report changes nothing), then the
+ * usual reversal refunds the customer once. Only call it with the provider's own verdict (a
+ * requery), never on an unsigned report. Answers whether this call moved it.
+ */
+export async function failDelivered(
+  ctx: AppContext,
+  id: string,
+  outcome: ProviderOutcome,
+): Promise<boolean> {
+  if (outcome.status !== 'failed') return false;
+  const now = Date.now();
+  const row = await ctx.dbh.writeTx(async (trx) => {
+    const changed = await trx
+      .updateTable('transactions')
+      .set({
+        status: 'failed',
+        response_msg: outcome.message?.slice(0, 500) ?? null,
+        next_requery_at: null,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'successful')
+      .where('direction', '=', 'debit')
+      .returning('id')
+      .executeTakeFirst();
+    if (changed) await queueWebhook(trx, id, 'failed');
+    return changed;
+  });
+  if (!row) return false;
+  if (autoReverse(ctx)) {
+    await reverse(ctx, id).catch((err: unknown) => {
+      if (!(err instanceof ApiError)) throw err;
+    });
+  }
+  return true;
+}
+
+/**
  * `failed → reversed`, exactly once: the guarded UPDATE and the reversing movement commit
  * together. A coupon redemption returns the money to coupon liability and the code is valid
  * again; a wallet purchase refunds the wallet.

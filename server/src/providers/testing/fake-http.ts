@@ -22,6 +22,8 @@ export interface FakeReply {
   text?: string;
   /** Wait this long before answering (timeouts). */
   delayMs?: number;
+  /** More response headers (e.g. `location` on a redirect). */
+  headers?: Record<string, string>;
 }
 
 export type FakeHandler = (req: FakeRequest) => FakeReply | Promise<FakeReply>;
@@ -68,6 +70,7 @@ export async function startFakeServer(): Promise<FakeServer> {
             reply.text ?? (reply.json === undefined ? '' : JSON.stringify(reply.json));
           res.writeHead(reply.status ?? 200, {
             'content-type': reply.text === undefined ? 'application/json' : 'text/plain',
+            ...reply.headers,
           });
           res.end(payload);
         };
