@@ -232,7 +232,7 @@ export const api = {
     method: 'GET',
     path: '/api/user/atgwallet',
     access: 'admin',
-    summary: 'Balance held at the ATG provider.',
+    summary: 'The second float: balance held at Flutterwave bill payments (ADR 0040).',
     response: message(Naira),
     errors: [401, 403, 429, 500, 502],
   }),

@@ -36,7 +36,7 @@ test('an admin sees the overview and moves between pages with the side menu', as
   await logIn(page, ADMIN);
   await page.goto('/admin/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
-  await expect(main(page).getByText('ATG wallet balance')).toBeVisible();
+  await expect(main(page).getByText('Flutterwave wallet balance')).toBeVisible();
   await expect(main(page).getByText(/transactions worth/)).toBeVisible();
   // The reconciliation of the live server: the ledger balances, nothing waits too long.
   const reconciliation = main(page).getByRole('region', { name: 'Reconciliation' });

@@ -41,6 +41,7 @@ export interface Db {
   refreshTokens: RefreshTokenRecord[];
   idempotency: Map<string, IdempotentAnswer>;
   /** What the business holds at each upstream provider (admin overview). */
+  /** `atg`: the second float (Flutterwave bill payments) under the `atgwallet` path's name. */
   providerBalances: { atg: Kobo; vt: Kobo };
   settings: {
     /**

@@ -80,7 +80,10 @@ export function assertOnSale(quote: Quote): void {
     throw new MockApiError('not_found', SERVER_MSG.productNotFound);
 }
 
-/** Data plans are bought from ATG, everything else from VTpass (docs/domain.md). */
+/**
+ * Data plans are bought from the second float (Flutterwave bill payments, kept under the
+ * `atgwallet` path's `atg` key), everything else from VTpass (ADR 0040).
+ */
 function spendProviderFloat(quote: Quote, value: Kobo): void {
   const key = quote.product === 'Data' ? 'atg' : 'vt';
   db.providerBalances[key] = Math.max(0, db.providerBalances[key] - value);

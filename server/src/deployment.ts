@@ -23,7 +23,7 @@ const isSandbox = (provider: { name: string }) => provider.name.startsWith('sand
 export function modeOf(config: Config, providers: Providers): Mode {
   const real =
     !isSandbox(providers.vt) ||
-    !isSandbox(providers.atg) ||
+    !isSandbox(providers.flutterwave) ||
     !providers.sandboxCard ||
     !providers.sandboxTransfer;
   return config.production || real ? 'live' : 'sandbox';
@@ -107,32 +107,34 @@ export function configRefusals(config: Config, providers: Providers): string[] {
   // simulated airtime.
   const { routes } = providers.config;
   const onSandboxVt: string[] = [];
-  const onSandboxAtg: string[] = [];
+  const onSandboxFlutterwave: string[] = [];
   const routedToSandbox: string[] = [];
   const check = (name: string, target: string, provider: VtuProvider) => {
     if (target === 'sandbox') routedToSandbox.push(name);
-    else if (isSandbox(provider)) (target === 'atg' ? onSandboxAtg : onSandboxVt).push(name);
+    else if (isSandbox(provider)) {
+      (target === 'flutterwave' ? onSandboxFlutterwave : onSandboxVt).push(name);
+    }
   };
   for (const product of VTU_PRODUCTS) {
     const target = routes.products[product];
-    check(product, target, target === 'atg' ? providers.atg : providers.vt);
+    check(product, target, target === 'flutterwave' ? providers.flutterwave : providers.vt);
   }
   for (const [service, target] of Object.entries(routes.services)) {
-    check(service, target, target === 'atg' ? providers.atg : providers.vt);
+    check(service, target, target === 'flutterwave' ? providers.flutterwave : providers.vt);
   }
   if (onSandboxVt.length) {
     out.push(
       `VTPASS_API_KEY, VTPASS_PUBLIC_KEY and VTPASS_SECRET_KEY are not set: ${onSandboxVt.join(', ')} would be sold by the sandbox in live mode.`,
     );
   }
-  if (onSandboxAtg.length) {
+  if (onSandboxFlutterwave.length) {
     out.push(
-      `ATG_API_KEY and ATG_BASE_URL are not set, but PROVIDER_ROUTES sends ${onSandboxAtg.join(', ')} to ATG.`,
+      `FLUTTERWAVE_SECRET_KEY is not set, but PROVIDER_ROUTES sends ${onSandboxFlutterwave.join(', ')} to Flutterwave bill payments.`,
     );
   }
   if (routedToSandbox.length) {
     out.push(
-      `PROVIDER_ROUTES sends ${routedToSandbox.join(', ')} to the sandbox: route it to vtpass or atg in live mode.`,
+      `PROVIDER_ROUTES sends ${routedToSandbox.join(', ')} to the sandbox: route it to vtpass or flutterwave in live mode.`,
     );
   }
   if (config.limits.off) {

@@ -71,7 +71,11 @@ describe('refusals to start', () => {
     // Real card money never buys simulated airtime.
     ['VTPASS_API_KEY', without('VTPASS_API_KEY', 'VTPASS_PUBLIC_KEY', 'VTPASS_SECRET_KEY')],
     ['PROVIDER_ROUTES', { ...LIVE_ENV, PROVIDER_ROUTES: 'spectranet=sandbox' }],
-    ['ATG_API_KEY', { ...LIVE_ENV, PROVIDER_ROUTES: 'data=atg' }],
+    // The second float is Flutterwave bill payments (ADR 0040): a route to it needs biller
+    // codes for every service it covers; exam pins are not sold there; ATG settings are gone.
+    ['FLUTTERWAVE_BILLERS', { ...LIVE_ENV, PROVIDER_ROUTES: 'data=flutterwave' }],
+    ['education', { ...LIVE_ENV, PROVIDER_ROUTES: 'education=flutterwave' }],
+    ['ATG_API_KEY', { ...LIVE_ENV, ATG_API_KEY: 'atg-key' }],
     // NODE_ENV=production is live mode too, with or without keys.
     ['VTPASS_API_KEY', { NODE_ENV: 'production' }],
     ['ADMIN_PASSWORD', { NODE_ENV: 'production' }],

@@ -1,6 +1,6 @@
 /**
  * The requery reads only the provider's verdict on the transaction (issue 14 row 2): with the
- * real VTpass and ATG adapters against a fake upstream, a purchase left pending and then
+ * real VTpass and Flutterwave bill-payment adapters against a fake upstream, a purchase left pending and then
  * requeried while the provider REFUSES the requery call (bad keys, bad arguments, request_id
  * date, rate limit, its own errors, unknown codes) stays pending and refunds nothing; the
  * provider's own verdict (failed, reversed, delivered) still settles it; and a purchase pending
@@ -62,26 +62,29 @@ const VTPASS_REFUSALS: [label: string, reply: FakeReply][] = [
   ['000 without a transaction', { json: { code: '000' } }],
 ];
 
-const ATG_REFUSALS: [label: string, reply: FakeReply][] = [
-  ...(
-    [
-      [401, 'UNAUTHORIZED'],
-      [400, 'INVALID_REQUEST'],
-      [422, 'INVALID_SERVICE'],
-      [422, 'INVALID_PLAN'],
-      [422, 'INVALID_AMOUNT'],
-      [422, 'INVALID_RECIPIENT'],
-      [402, 'INSUFFICIENT_FUNDS'],
-      [404, 'NOT_FOUND'],
-      [409, 'DUPLICATE_REFERENCE'],
-      [429, 'RATE_LIMITED'],
-    ] as const
-  ).map(([status, code]): [string, FakeReply] => [
-    `HTTP ${status} ${code}`,
-    { status, json: { ok: false, error: { code, message: 'refused' } } },
+/**
+ * Flutterwave answers to `GET /v3/bills/{reference}` that say nothing about the bill: every
+ * `{ status: "error" }` refusal, the documented 503 timeout
+ * (https://developer.flutterwave.com/docs/handling-error-timeouts), an unreadable body, and
+ * the documented example answer, which carries no `data.status`
+ * (https://flutterwaveinc.mintlify.app/api-reference/bill-payments/get-a-bill-payment-status).
+ */
+const FLUTTERWAVE_REFUSALS: [label: string, reply: FakeReply][] = [
+  ...([400, 401, 403, 404, 409, 422, 429, 500, 503] as const).map((status): [string, FakeReply] => [
+    `HTTP ${status} error`,
+    { status, json: { status: 'error', message: 'An error occurred', data: null } },
   ]),
-  ['HTTP 500', { status: 500, json: { ok: false, error: { code: 'INVALID_PLAN' } } }],
-  ['a malformed body', { text: '{"ok":true,"data":' }],
+  ['a malformed body', { text: '{"status":"success","data":' }],
+  [
+    'a status answer without data.status',
+    {
+      json: {
+        status: 'success',
+        message: 'Bill status fetch successful',
+        data: { amount: '500.00', flw_ref: '247837898415', tx_ref: 'CF-FLYAPI-1', extra: null },
+      },
+    },
+  ],
 ];
 
 describe.each(engines)('requery refusals on %s', (engine) => {
@@ -97,9 +100,11 @@ describe.each(engines)('requery refusals on %s', (engine) => {
       env: {
         ...LIVE_ENV,
         VTPASS_BASE_URL: `${fake.url}/api`,
-        ATG_API_KEY: 'atg-test-key',
-        ATG_BASE_URL: fake.url,
-        PROVIDER_ROUTES: 'airtime=vtpass, data=atg',
+        FLUTTERWAVE_BASE_URL: fake.url,
+        FLUTTERWAVE_BILLERS:
+          'mtn-data=BIL108, glo-data=BIL109, airtel-data=BIL110, etisalat-data=BIL111, ' +
+          'smile-direct=BIL124, spectranet=BIL125',
+        PROVIDER_ROUTES: 'airtime=vtpass, data=flutterwave',
         PROVIDER_TIMEOUT_MS: '2000',
         PENDING_ALERT_HOURS: '24',
       },
@@ -118,8 +123,12 @@ describe.each(engines)('requery refusals on %s', (engine) => {
       if (req.path === '/api/pay') {
         return { json: { code: '099', response_description: 'TRANSACTION IS PROCESSING' } };
       }
-      if (req.method === 'POST' && req.path === '/v1/purchases') {
-        return { status: 202, json: { ok: true, data: { status: 'processing' } } };
+      if (req.method === 'POST' && req.path.startsWith('/v3/billers/')) {
+        // The documented timeout: the bill "could also be still processing".
+        return {
+          status: 503,
+          json: { status: 'error', message: 'An error occurred. Please contact support' },
+        };
       }
       return requeryReply;
     });
@@ -135,8 +144,8 @@ describe.each(engines)('requery refusals on %s', (engine) => {
       .executeTakeFirstOrThrow();
   }
 
-  /** Buys through VTpass (airtime) or ATG (data); the purchase call answers "processing". */
-  async function pendingPurchase(via: 'vtpass' | 'atg') {
+  /** Buys through VTpass (airtime) or Flutterwave (data); the purchase call leaves it pending. */
+  async function pendingPurchase(via: 'vtpass' | 'flutterwave') {
     upstream();
     const u = await kit.user({ funds: 10_000_00 });
     const res =
@@ -179,13 +188,15 @@ describe.each(engines)('requery refusals on %s', (engine) => {
     },
   );
 
-  it.each(ATG_REFUSALS)(
-    'ATG requery answering %s: still pending, nothing refunded',
+  it.each(FLUTTERWAVE_REFUSALS)(
+    'Flutterwave bill status answering %s: still pending, nothing refunded',
     async (_label, reply) => {
-      const { u, id, paid } = await pendingPurchase('atg');
+      const { u, id, paid } = await pendingPurchase('flutterwave');
       requeryReply = reply;
       expect(await runRequeryOnce(kit.app.ctx, { now: LATER() })).toBe(0);
-      expect(fake.requests.some((r) => r.method === 'GET')).toBe(true);
+      expect(
+        fake.requests.some((r) => r.path.startsWith('/v3/bills/') && r.query.get('verbose')),
+      ).toBe(true);
       expect((await row(id)).status).toBe('pending');
       expect(await kit.balance(u.id)).toBe(10_000_00 - paid);
     },
@@ -198,7 +209,17 @@ describe.each(engines)('requery refusals on %s', (engine) => {
       'vtpass',
       { json: { code: '000', content: { transactions: { status: 'reversed' } } } },
     ],
-    ['ATG refunded', 'atg', { json: { ok: true, data: { status: 'refunded' } } }],
+    [
+      'Flutterwave failed',
+      'flutterwave',
+      {
+        json: {
+          status: 'success',
+          message: 'Bill status fetch successful',
+          data: { status: 'failed' },
+        },
+      },
+    ],
   ] as const)(
     "the provider's own verdict (%s) still fails and refunds it, once",
     async (_label, via, reply) => {

@@ -51,7 +51,11 @@ export const OverviewGrid: Story = {
       <StatCard label="Total users" value={1_204} />
       <StatCard label="Payments" value={3_981} />
       <StatCard label="Payments amount" value={<Money kobo={1_234_567_800} />} />
-      <StatCard label="ATG wallet balance" value={<Money kobo={98_765_400} />} tone="surface" />
+      <StatCard
+        label="Flutterwave wallet balance"
+        value={<Money kobo={98_765_400} />}
+        tone="surface"
+      />
       <StatCard label="VT wallet balance" value={<Money kobo={45_000_000} />} tone="surface" />
       <StatCard
         label="Active recently"

@@ -9,15 +9,18 @@ import {
 import { type FakeServer, startFakeServer } from './testing/fake-http.ts';
 
 const VTPASS = { VTPASS_API_KEY: 'vt-api', VTPASS_PUBLIC_KEY: 'PK_vt', VTPASS_SECRET_KEY: 'SK_vt' };
-const ATG = { ATG_API_KEY: 'atg-key', ATG_BASE_URL: 'http://127.0.0.1:9/atg' };
 const FLW = { FLUTTERWAVE_SECRET_KEY: 'FLWSECK_TEST-secret', FLUTTERWAVE_WEBHOOK_HASH: 'hook' };
-const SECRETS = ['vt-api', 'PK_vt', 'SK_vt', 'atg-key', 'FLWSECK_TEST-secret', 'hook'];
+const SECRETS = ['vt-api', 'PK_vt', 'SK_vt', 'FLWSECK_TEST-secret', 'hook'];
+/** Flutterwave biller codes for every data service id (the docs show none of them). */
+const DATA_BILLERS =
+  'mtn-data=BIL108, glo-data=BIL109, airtel-data=BIL110, etisalat-data=BIL111, ' +
+  'smile-direct=BIL124, spectranet=BIL125';
 
 describe('provider configuration', () => {
   it('defaults to the sandbox for everything', () => {
     const providers = createProviders({});
     expect(providers.vt.name).toBe('sandbox-vt');
-    expect(providers.atg.name).toBe('sandbox-atg');
+    expect(providers.flutterwave.name).toBe('sandbox-flutterwave');
     expect(providers.card.name).toBe('sandbox-card');
     expect(providers.sandboxCard).toBe(providers.card);
     for (const product of VTU_PRODUCTS) {
@@ -31,49 +34,78 @@ describe('provider configuration', () => {
     });
     const text = describeProviders(providers);
     expect(text).toContain('VT float = sandbox');
-    expect(text).toContain('ATG float = sandbox');
+    expect(text).toContain('second float = sandbox');
     expect(text).toContain('card = sandbox checkout');
   });
 
   it('answers the sandbox floats for the wallet routes', async () => {
     const providers = createProviders({ SANDBOX_INSTANT: '1' });
     expect(await providers.vt.balance()).toBe(2_500_000_00);
-    expect(await providers.atg.balance()).toBe(1_200_000_00);
+    expect(await providers.flutterwave.balance()).toBe(1_200_000_00);
   });
 
   it('keys switch the real adapters on; routes pick the float per product or service', () => {
     const providers = createProviders({
       ...VTPASS,
-      ...ATG,
       ...FLW,
-      PROVIDER_ROUTES: 'data=atg, airtime=vtpass,spectranet=sandbox',
+      FLUTTERWAVE_BILLERS: DATA_BILLERS,
+      PROVIDER_ROUTES: 'data=flutterwave, airtime=vtpass,spectranet=sandbox',
       PROVIDER_TIMEOUT_MS: '5000',
     });
     expect(providers.vt.name).toBe('vtpass');
-    expect(providers.atg.name).toBe('atg');
+    expect(providers.flutterwave.name).toBe('flutterwave');
     expect(providers.card.name).toBe('flutterwave');
     expect(providers.sandboxCard).toBeNull();
     expect(providers.forProduct('airtime')).toBe(providers.vt);
     expect(providers.forProduct('electricity')).toBe(providers.vt);
-    expect(providers.forProduct('data', 'mtn-data')).toBe(providers.atg);
+    expect(providers.forProduct('data', 'mtn-data')).toBe(providers.flutterwave);
     expect(providers.forProduct('data', 'spectranet').name).toBe('sandbox-vt');
-    expect(providers.byName('atg')).toBe(providers.atg);
-    expect(providers.byName('sandbox-atg')?.name).toBe('sandbox-atg');
+    expect(providers.byName('flutterwave')).toBe(providers.flutterwave);
+    // Sandbox purchases stored under the old name still find the second float's sandbox.
+    expect(providers.byName('sandbox-atg')?.name).toBe('sandbox-flutterwave');
+    expect(providers.byName('atg')).toBeUndefined();
     expect(providers.byName('nope')).toBeUndefined();
     const text = describeProviders(providers);
     expect(text).toContain('VTpass at sandbox.vtpass.com');
-    expect(text).toContain('ATG at 127.0.0.1:9');
+    expect(text).toContain('second float = Flutterwave bill payments at api.flutterwave.com');
     expect(text).toContain('Flutterwave at api.flutterwave.com');
-    expect(text).toContain('data → atg');
+    expect(text).toContain('data → flutterwave');
     expect(text).toContain('spectranet → sandbox-vt');
     expect(text).toContain('Timeout 5000 ms');
     for (const secret of SECRETS) expect(text).not.toContain(secret);
   });
 
-  it('routes to ATG without ATG keys fall back to the ATG sandbox, and say so', () => {
-    const providers = createProviders({ PROVIDER_ROUTES: 'data=atg' });
-    expect(providers.forProduct('data').name).toBe('sandbox-atg');
-    expect(describeProviders(providers)).toContain('set ATG_API_KEY and ATG_BASE_URL');
+  it('routes to Flutterwave without its key are served by the sandbox, and say so', async () => {
+    const providers = createProviders({
+      PROVIDER_ROUTES: 'data=flutterwave, dstv=flutterwave',
+      SANDBOX_INSTANT: '1',
+    });
+    expect(providers.forProduct('data').name).toBe('sandbox-flutterwave');
+    expect(providers.forProduct('cabletv', 'dstv').name).toBe('sandbox-flutterwave');
+    expect(describeProviders(providers)).toContain(
+      'set FLUTTERWAVE_SECRET_KEY for Flutterwave bill payments',
+    );
+    // The sandbox answers whatever the route names (no biller codes needed without the key).
+    const outcome = await providers.forProduct('data', 'glo-data').purchase({
+      requestId: '202611250700sbx',
+      product: 'data',
+      serviceId: 'glo-data',
+      variationCode: 'glo-data-1gb-30d',
+      amount: 1_000_00,
+      phone: '08051234567',
+    });
+    expect(outcome.status).toBe('successful');
+  });
+
+  it('the Flutterwave key sells a routed product through the real adapter', async () => {
+    const providers = createProviders({
+      ...FLW,
+      FLUTTERWAVE_BILLERS: DATA_BILLERS,
+      PROVIDER_ROUTES: 'data=flutterwave',
+    });
+    expect(providers.forProduct('data', 'glo-data')).toBe(providers.flutterwave);
+    expect(providers.forProduct('airtime', 'mtn').name).toBe('sandbox-vt');
+    expect(providers.config.billers['glo-data']).toEqual({ billerCode: 'BIL109' });
   });
 
   it('warns when Flutterwave has no webhook hash', () => {
@@ -96,13 +128,26 @@ describe('provider configuration', () => {
   });
 
   it.each([
-    [{ PROVIDER_ROUTES: 'dta=atg' }, 'unknown product or service id "dta"'],
+    [{ PROVIDER_ROUTES: 'dta=flutterwave' }, 'unknown product or service id "dta"'],
     [{ PROVIDER_ROUTES: 'data=paystack' }, 'unknown provider "paystack"'],
-    [{ PROVIDER_ROUTES: 'data' }, '"data" is not <product or service id>=<vtpass|atg|sandbox>'],
-    [{ PROVIDER_ROUTES: 'data=atg,data=vtpass' }, '"data" is routed twice'],
+    [
+      { PROVIDER_ROUTES: 'data' },
+      '"data" is not <product or service id>=<vtpass|flutterwave|sandbox>',
+    ],
+    [{ PROVIDER_ROUTES: 'data=flutterwave,data=vtpass' }, '"data" is routed twice'],
+    [{ PROVIDER_ROUTES: 'data=atg' }, 'ATG publishes no API'],
+    // Exam pins are not among Flutterwave's bill categories: refused, key or not.
+    [{ PROVIDER_ROUTES: 'education=flutterwave' }, 'do not sell education'],
+    [{ PROVIDER_ROUTES: 'waec=flutterwave' }, 'do not sell education'],
+    [
+      { ...FLW, PROVIDER_ROUTES: 'airtime=flutterwave' },
+      'PROVIDER_ROUTES sends glo, airtel, etisalat to Flutterwave, but FLUTTERWAVE_BILLERS names no Flutterwave biller for them',
+    ],
+    [{ FLUTTERWAVE_BILLERS: 'glo=BIL!102' }, 'FLUTTERWAVE_BILLERS: "glo=BIL!102" is not'],
+    [{ FLUTTERWAVE_BILLERS: 'x'.repeat(4_001) }, 'FLUTTERWAVE_BILLERS is too long'],
     [{ VTPASS_API_KEY: 'x' }, 'VTpass needs all of VTPASS_API_KEY'],
-    [{ ATG_API_KEY: 'x' }, 'ATG_API_KEY is set but ATG_BASE_URL is not'],
-    [{ ATG_BASE_URL: 'ftp://x' }, 'ATG_BASE_URL must be an http(s) URL'],
+    [{ ATG_API_KEY: 'x' }, 'ATG_API_KEY is no longer read'],
+    [{ ATG_BASE_URL: 'https://atg.example' }, 'ATG_BASE_URL is no longer read'],
     [{ VTPASS_BASE_URL: 'not a url' }, 'VTPASS_BASE_URL must be an http(s) URL'],
     [{ PROVIDER_TIMEOUT_MS: 'soon' }, 'PROVIDER_TIMEOUT_MS must be a number'],
     [{ PROVIDER_TIMEOUT_MS: '10' }, 'PROVIDER_TIMEOUT_MS must be at least 100'],
@@ -125,7 +170,7 @@ describe('provider configuration', () => {
   });
 
   it('parses routes with vt as an alias and service ids', () => {
-    expect(parseProviderRoutes('Data=ATG;mtn-data=vt').products.data).toBe('atg');
+    expect(parseProviderRoutes('Data=Flutterwave;mtn-data=vt').products.data).toBe('flutterwave');
     expect(parseProviderRoutes('mtn-data=vt').services).toEqual({ 'mtn-data': 'vtpass' });
   });
 });

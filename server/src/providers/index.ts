@@ -1,14 +1,21 @@
 /**
  * The provider set the server uses, chosen by configuration (decisions §2): sandbox by
  * default; a real adapter only when its keys are set. `PROVIDER_ROUTES` says which float
- * (VTpass "vt" or ATG) serves each product or service id.
+ * (VTpass "vt", or Flutterwave bill payments: the spec's second float, ADR 0040) serves each
+ * product or service id.
  */
 import { z } from 'zod';
 import { CABLETV, DATA, DISCOS, EDUCATION, NETWORKS } from '@contract/catalogue';
-import { createAtgProvider } from './atg.ts';
 import { createFlutterwaveProvider } from './flutterwave.ts';
 import {
-  SANDBOX_ATG_FLOAT,
+  FLUTTERWAVE_PRODUCTS,
+  type FlutterwaveBillers,
+  createFlutterwaveBillsProvider,
+  hasBiller,
+  parseFlutterwaveBillers,
+} from './flutterwave-bills.ts';
+import {
+  SANDBOX_FLUTTERWAVE_FLOAT,
   SANDBOX_VT_FLOAT,
   type SandboxRecord,
   createSandboxProvider,
@@ -40,7 +47,7 @@ export { ProviderError, type KeyValueStore, memoryStore } from './util.ts';
 export {
   createSandboxProvider,
   sandboxScenario,
-  SANDBOX_ATG_FLOAT,
+  SANDBOX_FLUTTERWAVE_FLOAT,
   SANDBOX_VT_FLOAT,
   type SandboxRecord,
   type SandboxScenario,
@@ -59,7 +66,12 @@ export {
   parseVtpassCallback,
   VTPASS_CALLBACK_REPLY,
 } from './vtpass.ts';
-export { createAtgProvider } from './atg.ts';
+export {
+  createFlutterwaveBillsProvider,
+  DOCUMENTED_BILLERS,
+  parseFlutterwaveBillers,
+  type FlutterwaveBillers,
+} from './flutterwave-bills.ts';
 export {
   accountNameOf,
   createFlutterwaveTransferProvider,
@@ -81,8 +93,20 @@ export { createFlutterwaveProvider, parseFlutterwaveWebhook } from './flutterwav
 export const DEFAULT_VTPASS_BASE_URL = 'https://sandbox.vtpass.com/api';
 export const DEFAULT_FLUTTERWAVE_BASE_URL = 'https://api.flutterwave.com';
 
-/** Where a route sends a product: the VT float, the ATG float, or always the sandbox. */
-export type RouteTarget = 'vtpass' | 'atg' | 'sandbox';
+/**
+ * Where a route sends a product: the VT float (VTpass), the second float (Flutterwave bill
+ * payments; the spec's "ATG" wallet, which has no public API: ADR 0040), or always the sandbox.
+ */
+export type RouteTarget = 'vtpass' | 'flutterwave' | 'sandbox';
+
+/** Service ids per product (a product route covers all of them). */
+const PRODUCT_SERVICES: Record<VtuProduct, readonly string[]> = {
+  airtime: NETWORKS.map((n) => n.service_id),
+  data: [...new Set(DATA.map((d) => d.service_id))],
+  cabletv: CABLETV.map((c) => c.service_id),
+  electricity: DISCOS.map(([id]) => id),
+  education: EDUCATION.map((e) => e.service_id),
+};
 
 /** Every service id the catalogue sells (a route key may name one instead of a product). */
 const SERVICE_IDS: ReadonlySet<string> = new Set([
@@ -110,7 +134,7 @@ export interface ProviderRoutes {
   services: Record<string, RouteTarget>;
 }
 
-/** `data=atg, airtime=vtpass, spectranet=sandbox` → routes; throws a clear message. */
+/** `data=flutterwave, airtime=vtpass, spectranet=sandbox` → routes; throws a clear message. */
 export function parseProviderRoutes(text: string | undefined): ProviderRoutes {
   const products = Object.fromEntries(VTU_PRODUCTS.map((p) => [p, 'vtpass'])) as Record<
     VtuProduct,
@@ -122,15 +146,28 @@ export function parseProviderRoutes(text: string | undefined): ProviderRoutes {
     const match = /^([a-z0-9-]+)=([a-z]+)$/i.exec(entry);
     if (!match) {
       throw new Error(
-        `PROVIDER_ROUTES: "${entry}" is not <product or service id>=<vtpass|atg|sandbox>.`,
+        `PROVIDER_ROUTES: "${entry}" is not <product or service id>=<vtpass|flutterwave|sandbox>.`,
       );
     }
     const key = (match[1] as string).toLowerCase();
     let target = (match[2] as string).toLowerCase();
     if (target === 'vt') target = 'vtpass';
-    if (target !== 'vtpass' && target !== 'atg' && target !== 'sandbox') {
+    if (target === 'atg') {
       throw new Error(
-        `PROVIDER_ROUTES: "${entry}": unknown provider "${match[2]}" (use vtpass, atg or sandbox).`,
+        `PROVIDER_ROUTES: "${entry}": ATG publishes no API; the second float is Flutterwave bill payments (use flutterwave).`,
+      );
+    }
+    if (target !== 'vtpass' && target !== 'flutterwave' && target !== 'sandbox') {
+      throw new Error(
+        `PROVIDER_ROUTES: "${entry}": unknown provider "${match[2]}" (use vtpass, flutterwave or sandbox).`,
+      );
+    }
+    const product = (Object.keys(PRODUCT_SERVICES) as VtuProduct[]).find(
+      (p) => p === key || PRODUCT_SERVICES[p].includes(key),
+    );
+    if (target === 'flutterwave' && product && !FLUTTERWAVE_PRODUCTS.includes(product)) {
+      throw new Error(
+        `PROVIDER_ROUTES: "${entry}": Flutterwave bill payments do not sell ${product} (exam pins are not among its bill categories); route it to vtpass.`,
       );
     }
     if (seen.has(key)) throw new Error(`PROVIDER_ROUTES: "${key}" is routed twice.`);
@@ -155,8 +192,10 @@ export const ProvidersConfigSchema = z
     VTPASS_API_KEY: setting,
     VTPASS_PUBLIC_KEY: setting,
     VTPASS_SECRET_KEY: setting,
-    ATG_BASE_URL: httpUrl('ATG_BASE_URL'),
-    ATG_API_KEY: setting,
+    /** Our service ids → Flutterwave biller/item codes (flutterwave-bills.ts). */
+    FLUTTERWAVE_BILLERS: setting.refine((v) => v === undefined || v.length <= 4_000, {
+      error: 'FLUTTERWAVE_BILLERS is too long (at most 4000 characters).',
+    }),
     FLUTTERWAVE_SECRET_KEY: setting,
     FLUTTERWAVE_WEBHOOK_HASH: setting,
     FLUTTERWAVE_BASE_URL: httpUrl('FLUTTERWAVE_BASE_URL').default(DEFAULT_FLUTTERWAVE_BASE_URL),
@@ -192,12 +231,34 @@ export const ProvidersConfigSchema = z
   })
   .transform((env, ctx) => {
     try {
-      return { ...env, routes: parseProviderRoutes(env.PROVIDER_ROUTES) };
+      const routes = parseProviderRoutes(env.PROVIDER_ROUTES);
+      const billers = parseFlutterwaveBillers(env.FLUTTERWAVE_BILLERS);
+      if (env.FLUTTERWAVE_SECRET_KEY) {
+        const missing = unbilled(routes, billers);
+        if (missing.length) throw new Error(missingBillers(missing));
+      }
+      return { ...env, routes, billers };
     } catch (error) {
       ctx.addIssue({ code: 'custom', message: (error as Error).message });
       return z.NEVER;
     }
   });
+
+/** Service ids routed to Flutterwave that FLUTTERWAVE_BILLERS names no biller for. */
+function unbilled(routes: ProviderRoutes, billers: FlutterwaveBillers): string[] {
+  const routed = new Set<string>();
+  for (const product of VTU_PRODUCTS) {
+    for (const service of PRODUCT_SERVICES[product]) {
+      if ((routes.services[service] ?? routes.products[product]) === 'flutterwave') {
+        routed.add(service);
+      }
+    }
+  }
+  return [...routed].filter((service) => !hasBiller(billers, service));
+}
+
+const missingBillers = (services: string[]) =>
+  `PROVIDER_ROUTES sends ${services.join(', ')} to Flutterwave, but FLUTTERWAVE_BILLERS names no Flutterwave biller for ${services.length > 1 ? 'them' : 'it'} (e.g. glo=<biller_code>/<item_code>, from GET /v3/bill-categories).`;
 
 /** Settings that only make sense together (checked even when other fields are invalid). */
 function keyProblems(env: Record<string, unknown>): string[] {
@@ -211,9 +272,6 @@ function keyProblems(env: Record<string, unknown>): string[] {
     problems.push(
       'VTpass needs all of VTPASS_API_KEY, VTPASS_PUBLIC_KEY and VTPASS_SECRET_KEY (some are missing).',
     );
-  }
-  if (set('ATG_API_KEY') && !set('ATG_BASE_URL')) {
-    problems.push('ATG_API_KEY is set but ATG_BASE_URL is not.');
   }
   const transfers = env.BANK_TRANSFER_PROVIDER;
   if (
@@ -232,9 +290,17 @@ export type ProvidersEnv = Record<string, string | undefined>;
 /** Parses process.env-like input; throws one Error listing every problem (never a secret). */
 export function parseProvidersConfig(env: ProvidersEnv): ProvidersConfig {
   const parsed = ProvidersConfigSchema.safeParse(env);
-  if (parsed.success) return parsed.data;
+  // The schema drops unknown names, so settings it no longer reads are looked for here.
+  const retired = ['ATG_API_KEY', 'ATG_BASE_URL']
+    .filter((name) => (env[name] ?? '').trim() !== '')
+    .map(
+      (name) =>
+        `${name} is no longer read: ATG publishes no API; the second float is Flutterwave bill payments with FLUTTERWAVE_SECRET_KEY (ADR 0040). Remove it.`,
+    );
+  if (parsed.success && !retired.length) return parsed.data;
   // zod skips the cross-field check when a field is invalid: list those problems too.
-  const messages = new Set([...parsed.error.issues.map((i) => i.message), ...keyProblems(env)]);
+  const issues = parsed.success ? [] : parsed.error.issues.map((i) => i.message);
+  const messages = new Set([...issues, ...keyProblems(env), ...retired]);
   const lines = [...messages].map((message) => `- ${message}`);
   throw new Error(`Invalid provider configuration:\n${lines.join('\n')}`);
 }
@@ -254,8 +320,11 @@ export interface ProvidersDeps {
 export interface Providers {
   /** The "VT" float: VTpass when its keys are set, else the sandbox. */
   vt: VtuProvider;
-  /** The "ATG" float: ATG when its key and URL are set, else the sandbox. */
-  atg: VtuProvider;
+  /**
+   * The second float (the spec's `atgwallet`): Flutterwave bill payments when
+   * FLUTTERWAVE_SECRET_KEY is set, else the sandbox.
+   */
+  flutterwave: VtuProvider;
   card: CardProvider;
   /** The sandbox card provider when it is the card provider (mount its checkout page). */
   sandboxCard: SandboxCardProvider | null;
@@ -284,9 +353,9 @@ export function createProviders(
     instant,
     store: deps.sandboxStore,
   });
-  const sandboxAtg = createSandboxProvider({
-    name: 'sandbox-atg',
-    float: SANDBOX_ATG_FLOAT,
+  const sandboxFlutterwave = createSandboxProvider({
+    name: 'sandbox-flutterwave',
+    float: SANDBOX_FLUTTERWAVE_FLOAT,
     instant,
     store: deps.sandboxStore,
   });
@@ -302,15 +371,15 @@ export function createProviders(
           fetch: deps.fetch,
         })
       : sandboxVt;
-  const atg =
-    config.ATG_API_KEY && config.ATG_BASE_URL
-      ? createAtgProvider({
-          baseUrl: config.ATG_BASE_URL,
-          apiKey: config.ATG_API_KEY,
-          timeoutMs,
-          fetch: deps.fetch,
-        })
-      : sandboxAtg;
+  const flutterwave = config.FLUTTERWAVE_SECRET_KEY
+    ? createFlutterwaveBillsProvider({
+        secretKey: config.FLUTTERWAVE_SECRET_KEY,
+        baseUrl: config.FLUTTERWAVE_BASE_URL,
+        billers: config.billers,
+        timeoutMs,
+        fetch: deps.fetch,
+      })
+    : sandboxFlutterwave;
 
   const sandboxCard = config.FLUTTERWAVE_SECRET_KEY
     ? null
@@ -346,14 +415,20 @@ export function createProviders(
       fetch: deps.fetch,
     });
 
-  const byTarget: Record<RouteTarget, VtuProvider> = { vtpass: vt, atg, sandbox: sandboxVt };
+  const byTarget: Record<RouteTarget, VtuProvider> = {
+    vtpass: vt,
+    flutterwave,
+    sandbox: sandboxVt,
+  };
   const all = new Map<string, VtuProvider>(
-    [sandboxVt, sandboxAtg, vt, atg].map((p) => [p.name, p]),
+    [sandboxVt, sandboxFlutterwave, vt, flutterwave].map((p) => [p.name, p]),
   );
+  // Sandbox purchases stored before ADR 0040 name the second float's sandbox `sandbox-atg`.
+  all.set('sandbox-atg', sandboxFlutterwave);
 
   return {
     vt,
-    atg,
+    flutterwave,
     card,
     sandboxCard,
     transfer,
@@ -375,10 +450,10 @@ export function describeProviders(providers: Providers): string {
     providers.vt.name === 'vtpass'
       ? `VTpass at ${host(config.VTPASS_BASE_URL)}`
       : 'sandbox (set VTPASS_API_KEY, VTPASS_PUBLIC_KEY, VTPASS_SECRET_KEY for VTpass)';
-  const atg =
-    providers.atg.name === 'atg' && config.ATG_BASE_URL
-      ? `ATG at ${host(config.ATG_BASE_URL)}`
-      : 'sandbox (set ATG_API_KEY and ATG_BASE_URL for ATG)';
+  const second =
+    providers.flutterwave.name === 'flutterwave'
+      ? `Flutterwave bill payments at ${host(config.FLUTTERWAVE_BASE_URL)}`
+      : 'sandbox (set FLUTTERWAVE_SECRET_KEY for Flutterwave bill payments)';
   let card = 'sandbox checkout (set FLUTTERWAVE_SECRET_KEY for Flutterwave)';
   if (!providers.sandboxCard) {
     card = `Flutterwave at ${host(config.FLUTTERWAVE_BASE_URL)}`;
@@ -391,11 +466,12 @@ export function describeProviders(providers: Providers): string {
     : `Flutterwave virtual accounts at ${host(config.FLUTTERWAVE_BASE_URL)}`;
   const routes = VTU_PRODUCTS.map((p) => `${p} → ${providers.forProduct(p).name}`);
   for (const [service, target] of Object.entries(config.routes.services)) {
-    const provider = target === 'atg' ? providers.atg : target === 'vtpass' ? providers.vt : null;
+    const provider =
+      target === 'flutterwave' ? providers.flutterwave : target === 'vtpass' ? providers.vt : null;
     routes.push(`${service} → ${provider?.name ?? 'sandbox-vt'}`);
   }
   return [
-    `Providers: VT float = ${vt}; ATG float = ${atg}; card = ${card}; bank transfers = ${transfers}.`,
+    `Providers: VT float = ${vt}; second float = ${second}; card = ${card}; bank transfers = ${transfers}.`,
     `Routes: ${routes.join(', ')}.`,
     `Timeout ${config.PROVIDER_TIMEOUT_MS} ms${config.SANDBOX_INSTANT ? '; sandbox instant' : ''}.`,
   ].join('\n');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  SANDBOX_ATG_FLOAT,
+  SANDBOX_FLUTTERWAVE_FLOAT,
   SANDBOX_VT_FLOAT,
   type SandboxRecord,
   createSandboxProvider,
@@ -175,8 +175,8 @@ describe('sandbox VTU provider: float, verify, variations, latency, store', () =
     const vt = createSandboxProvider({ instant: true });
     const atg = createSandboxProvider({
       instant: true,
-      name: 'sandbox-atg',
-      float: SANDBOX_ATG_FLOAT,
+      name: 'sandbox-flutterwave',
+      float: SANDBOX_FLUTTERWAVE_FLOAT,
     });
     expect(await vt.balance()).toBe(2_500_000_00);
     expect(await atg.balance()).toBe(1_200_000_00);

@@ -72,7 +72,7 @@ export interface SandboxRecord {
 }
 
 export interface SandboxOptions {
-  /** Provider name stored on transactions (`sandbox-vt`, `sandbox-atg`). */
+  /** Provider name stored on transactions (`sandbox-vt`, `sandbox-flutterwave`). */
   name?: string;
   /** Starting float in kobo (VT ₦2,500,000.00 by default). */
   float?: Kobo;
@@ -86,7 +86,7 @@ export interface SandboxOptions {
 }
 
 export const SANDBOX_VT_FLOAT: Kobo = 2_500_000_00;
-export const SANDBOX_ATG_FLOAT: Kobo = 1_200_000_00;
+export const SANDBOX_FLUTTERWAVE_FLOAT: Kobo = 1_200_000_00;
 
 /** Band A tariff (₦/kWh, 2025) used to turn a prepaid amount into units. */
 const TARIFF_KOBO_PER_KWH = 209_50;

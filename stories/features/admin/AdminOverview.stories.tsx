@@ -20,6 +20,9 @@ export const Success: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(String(db.users.length))).toBeVisible();
     await expect(await canvas.findByText(formatNaira(db.providerBalances.atg))).toBeVisible();
+    // The second float names its real provider (ADR 0040); the API path keeps `atgwallet`.
+    await expect(canvas.getByText('Flutterwave wallet balance')).toBeVisible();
+    await expect(canvas.queryByText(/ATG/)).toBeNull();
     await expect(canvas.getByText(formatNaira(db.providerBalances.vt))).toBeVisible();
     const table = canvas.getByRole('table', { name: /last 30 days/ });
     // 30 days + the header row.

@@ -10,16 +10,17 @@ import { DailyChart } from './daily-chart';
 import { ReconciliationCard } from './reconciliation-card';
 
 /**
- * Admin page 1 (spec §2): totals, both provider balances, recent users, 30 days of sales, and
+ * Admin page 1 (spec §2): totals, both provider balances (VTpass, and Flutterwave bill
+ * payments: the spec's second "ATG" float, ADR 0040), recent users, 30 days of sales, and
  * the reconciliation (ADR 0017).
  */
 export function AdminOverview() {
   const overview = useAdminOverview();
-  const atg = useAtgBalance();
+  const flutterwave = useAtgBalance();
   const vt = useVtBalance();
   const o = overview.data?.message;
 
-  const balance = (q: typeof atg) =>
+  const balance = (q: typeof flutterwave) =>
     q.error ? 'Unavailable' : q.data ? <Money kobo={q.data.message} /> : null;
 
   return (
@@ -42,7 +43,11 @@ export function AdminOverview() {
           value={o ? <Money kobo={o.payments_amount} /> : null}
           loading={!o && !overview.error}
         />
-        <StatCard label="ATG wallet balance" value={balance(atg)} loading={atg.isLoading} />
+        <StatCard
+          label="Flutterwave wallet balance"
+          value={balance(flutterwave)}
+          loading={flutterwave.isLoading}
+        />
         <StatCard label="VT wallet balance" value={balance(vt)} loading={vt.isLoading} />
         <StatCard
           label="Active users"

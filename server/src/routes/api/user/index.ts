@@ -31,7 +31,10 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   route(app, ctx, api.myTier, async ({ user }) => ({ message: await tiers.myTier(ctx, user) }));
   route(app, ctx, api.users, async ({ query }) => users.listUsers(ctx, query));
-  route(app, ctx, api.atgBalance, async () => ({ message: await balance(ctx.providers.atg) }));
+  // The spec's `atgwallet`: the second float, Flutterwave bill payments (ADR 0040).
+  route(app, ctx, api.atgBalance, async () => ({
+    message: await balance(ctx.providers.flutterwave),
+  }));
   route(app, ctx, api.vtBalance, async () => ({ message: await balance(ctx.providers.vt) }));
   route(app, ctx, api.changePassword, async ({ user, body, sessionId, req }) => ({
     message: await auth.changePassword(ctx, user, body, sessionId, req),
