@@ -11,17 +11,21 @@ export function startWorker(
   everyMs = 2_000,
 ): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
+  let busy = false;
   let stopped = false;
   const tick = () => {
-    if (stopped) return;
-    running = pass().catch((err: Error) =>
-      ctx.log.warn({ err: err.message }, `${what} pass failed`),
-    );
+    // A pass longer than the interval is not queued behind: chaining every tick on it let the
+    // ticks of a long pass all start together once it ended (ADR 0035).
+    if (stopped || busy) return;
+    busy = true;
+    running = pass()
+      .catch((err: Error) => ctx.log.warn({ err: err.message }, `${what} pass failed`))
+      .finally(() => {
+        busy = false;
+      });
   };
   tick();
-  const timer = setInterval(() => {
-    void running.then(tick);
-  }, everyMs);
+  const timer = setInterval(tick, everyMs);
   timer.unref();
   return async () => {
     stopped = true;
