@@ -7,7 +7,7 @@
  * address, never a password, pin, key or secret.
  */
 import { api, pathFor, RESELLER_MSG, SERVER_MSG, type Endpoint } from '@contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lagosTime } from '../src/services/security-mail.ts';
 import { createKit, engines, PASSWORD, PIN, type Kit, type TestUser } from './helper.ts';
 
@@ -203,6 +203,82 @@ describe.each(engines)('recovery and security mails on %s', (engine) => {
       (await kit.call(api.airtime, { ...withKey(key, 'warm-2'), body: airtime(PIN, '3002') }))
         .status,
     ).toBe(401);
+  });
+
+  /**
+   * Runs `between` once, after the purchase in flight has been authenticated, priced and routed
+   * (`forProduct`) and before its debit's transaction opens: a reset or revocation committing
+   * in that gap, as one on another instance may.
+   */
+  function beforeNextDebit(between: () => Promise<void>) {
+    const ctx = kit.app.ctx;
+    let armed = false;
+    const route = vi.spyOn(ctx.providers, 'forProduct').mockImplementation(function (
+      this: unknown,
+      ...args
+    ) {
+      armed = true;
+      route.mockRestore();
+      return ctx.providers.forProduct(...args);
+    });
+    const writeTx = ctx.dbh.writeTx.bind(ctx.dbh);
+    const tx = vi.spyOn(ctx.dbh, 'writeTx').mockImplementation(async (fn) => {
+      if (armed) {
+        armed = false;
+        tx.mockRestore();
+        await between();
+      }
+      return writeTx(fn);
+    });
+  }
+
+  it('a reset committed after a key purchase was checked and priced still stops its debit', async () => {
+    const u = await kit.user({ funds: 5_000_00 });
+    const { key } = await newKey(u);
+    expect((await kit.call(api.initiateReset, { body: { email: u.email } })).status).toBe(200);
+    const token = linkToken((await kit.mail(u.email))[0]!.text);
+    const balance = await kit.balance(u.id);
+    beforeNextDebit(async () => {
+      const done = await kit.call(api.resetPassword, {
+        body: { token, password: 'Recovered9Account' },
+      });
+      expect(done.status).toBe(200);
+    });
+    expect(
+      await kit.call(api.airtime, { ...withKey(key, 'racing-reset'), body: airtime(PIN, '4001') }),
+    ).toEqual({ status: 401, body: { type: 'unauthorized', msg: RESELLER_MSG.keyInvalid } });
+    expect(await kit.balance(u.id)).toBe(balance);
+  });
+
+  it('a key purchase whose pin changed before its debit is checked again against the new pin', async () => {
+    const u = await kit.user({ funds: 5_000_00 });
+    const { key } = await newKey(u);
+    const balance = await kit.balance(u.id);
+    beforeNextDebit(async () => {
+      const changed = await kit.call(api.resetPin, {
+        token: u.token,
+        body: { password: PASSWORD, pin: '246813' },
+      });
+      expect(changed.status).toBe(200);
+    });
+    expect(
+      await kit.call(api.airtime, { ...withKey(key, 'racing-pin'), body: airtime(PIN, '4002') }),
+    ).toEqual({ status: 422, body: { type: 'wrong_pin', msg: SERVER_MSG.wrongPin } });
+    expect(await kit.balance(u.id)).toBe(balance);
+  });
+
+  it('a key revoked by its owner after its purchase was checked debits nothing', async () => {
+    const u = await kit.user({ funds: 5_000_00 });
+    const { id, key } = await newKey(u);
+    const balance = await kit.balance(u.id);
+    beforeNextDebit(async () => {
+      const revoked = await kit.call(api.revokeApiKey, { token: u.token, params: { id } });
+      expect(revoked.status).toBe(200);
+    });
+    expect(
+      await kit.call(api.airtime, { ...withKey(key, 'racing-revoke'), body: airtime(PIN, '4003') }),
+    ).toEqual({ status: 401, body: { type: 'unauthorized', msg: RESELLER_MSG.keyInvalid } });
+    expect(await kit.balance(u.id)).toBe(balance);
   });
 
   describe('logout (row 6)', () => {

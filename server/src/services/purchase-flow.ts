@@ -16,6 +16,7 @@ import {
   isJambProfileId,
   JAMB_SERVICE_ID,
   MSG,
+  RESELLER_MSG,
   SERVER_MSG,
   suggestNetwork,
   tierPrice,
@@ -100,6 +101,8 @@ async function buy(
   // of its own (ADR 0029); anything else is checked (and counted) first, as before. Through an
   // API key the pin is counted on the key's budget, never the app's (ADR 0034).
   let pinInTx = !apiKeyId && rightPinOnCleanRow(ctx, user, pin);
+  // The hash the key's pin was checked against: the debit refuses if the row has another now.
+  let keyPinHash = user.pin_hash;
   if (apiKeyId) await checkKeyPin(ctx, user, apiKeyId, pin);
   else if (!pinInTx) await checkPin(ctx, user, pin);
   let coupon: Selectable<CouponsTable> | undefined;
@@ -123,8 +126,24 @@ async function buy(
       // A coupon was paid for when it was bought (at that buyer's tier). The pin row comes
       // with it: a pin changed, a wrong one counted or a lock since the request read the user
       // rolls this back (PinRecheck) and the pin is checked the long way.
-      const terms = coupon && !pinInTx ? undefined : await tierAndPinOf(trx, user.id);
+      if (apiKeyId) {
+        // A key authenticated before a revocation (by the owner, a reset, a block) committed
+        // must not debit after it: one guarded UPDATE, which on PostgreSQL also holds the key's
+        // row until this commits, so a revocation lands wholly before or after the debit.
+        const live = await trx
+          .updateTable('api_keys')
+          .set({ last_used_at: now })
+          .where('id', '=', apiKeyId)
+          .where('revoked_at', 'is', null)
+          .returning('id')
+          .executeTakeFirst();
+        if (!live) throw new ApiError('unauthorized', RESELLER_MSG.keyInvalid);
+      }
+      const terms = coupon && !pinInTx && !apiKeyId ? undefined : await tierAndPinOf(trx, user.id);
       if (pinInTx && !pinStillClean(terms?.pin, user.pin_hash, now)) throw new PinRecheck();
+      // Through a key: the pin checked must still be the account's (a reset clears it, a change
+      // replaces it); the key's budget, not the app's lock, decides the rest (ADR 0034).
+      if (apiKeyId && (terms?.pin?.pin_hash ?? null) !== keyPinHash) throw new PinRecheck();
       const paid = coupon
         ? Number(coupon.unit_price)
         : tierPrice(order.tier, order.price, terms!.discounts).total;
@@ -196,6 +215,16 @@ async function buy(
     } catch (err) {
       if (err instanceof PinRecheck) {
         // Rolled back, nothing moved: the pin the long way (it may be wrong now, or locked).
+        if (apiKeyId) {
+          const row = await ctx.db
+            .selectFrom('users')
+            .select('pin_hash')
+            .where('id', '=', user.id)
+            .executeTakeFirstOrThrow();
+          keyPinHash = row.pin_hash;
+          await checkKeyPin(ctx, { id: user.id, pin_hash: keyPinHash }, apiKeyId, pin);
+          continue;
+        }
         pinInTx = false;
         await checkPin(ctx, user, pin);
         continue;
