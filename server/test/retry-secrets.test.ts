@@ -188,6 +188,33 @@ describe.each(engines)('retry records and replays through a key on %s', (engine)
     expect(await kit.balance(u.id)).toBe(10_000_00 - METER_TOTAL - WAEC_TOTAL);
   });
 
+  it('through a key, a request id reused with another body and a wrong pin tells nothing', async () => {
+    const u = await kit.user({ funds: 10_000_00 });
+    const { key } = await newKey(u);
+    const first = await kit.call(api.airtime, { body: airtime(), ...withKey(key, 'known-id') });
+    expect(first.status).toBe(200);
+    // Another body under a known id and under an unknown one: the same wrong-pin answer, so a
+    // caller without the pin learns neither that the id exists nor whether a guess matched it.
+    for (const id of ['known-id', 'unknown-id']) {
+      expect(
+        await kit.call(api.airtime, {
+          body: { ...airtime(WRONG), amount: 2000 },
+          ...withKey(key, id),
+        }),
+      ).toEqual({ status: 422, body: { type: 'wrong_pin', msg: SERVER_MSG.wrongPin } });
+    }
+    // With the pin, the conflict is told as before.
+    expect(
+      (
+        await kit.call(api.airtime, {
+          body: { ...airtime(), amount: 2000 },
+          ...withKey(key, 'known-id'),
+        })
+      ).body.type,
+    ).toBe('idempotency_conflict');
+    expect(await kit.balance(u.id)).toBe(10_000_00 - AIRTIME_PRICE);
+  });
+
   it('the requery through a key answers the status without the goods; a session sees them', async () => {
     const u = await kit.user({ funds: 10_000_00 });
     const { key } = await newKey(u);

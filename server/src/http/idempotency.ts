@@ -186,6 +186,10 @@ export async function idempotent(
         vanished = true;
         break;
       }
+      // Through a key the pin is checked before anything about the stored request is told: a
+      // conflict (409) against a wrong pin (422) would say the id exists, or confirm a guessed
+      // body, to a caller without the pin (ADR 0034).
+      if (options.check) await mayReplay();
       if (row.request_hash !== hash) {
         throw new ApiError('idempotency_conflict', SERVER_MSG.idempotencyConflict);
       }
