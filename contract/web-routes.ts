@@ -47,6 +47,7 @@ export const PAGES = {
     transfers: `${ADMIN_DASHBOARD}/transfers`,
     auditLog: `${ADMIN_DASHBOARD}/audit-log`,
     tiers: `${ADMIN_DASHBOARD}/tiers`,
+    pending: `${ADMIN_DASHBOARD}/pending-purchases`,
   },
 } as const;
 

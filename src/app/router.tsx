@@ -251,6 +251,13 @@ const adminRoutes: RouteObject[] = [
       (m) => m.AdminTiersPage,
     ),
   },
+  {
+    path: paths.admin.pending,
+    ...lazyRoute(
+      () => import('./routes/admin/pending'),
+      (m) => m.AdminPendingPage,
+    ),
+  },
 ];
 
 /** The whole route tree; tests render it in a memory router (`AppRoutes`). */

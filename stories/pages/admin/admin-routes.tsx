@@ -6,6 +6,7 @@ import { AdminShell } from '@/features/admin/components/admin-shell';
 import { AuditLogScreen } from '@/features/admin/components/audit-log-screen';
 import { HeldTransfersScreen } from '@/features/admin/components/held-transfers';
 import { PaymentsScreen } from '@/features/admin/components/payments-screen';
+import { PendingPurchasesScreen } from '@/features/admin/components/pending-purchases-screen';
 import { PlanPricesScreen } from '@/features/admin/components/plan-prices-screen';
 import { TiersScreen } from '@/features/admin/components/tiers-screen';
 import { TransactionsScreen } from '@/features/admin/components/transactions-screen';
@@ -28,6 +29,7 @@ export function AdminRoutes() {
         <Route path={paths.admin.transfers} element={<HeldTransfersScreen />} />
         <Route path={paths.admin.auditLog} element={<AuditLogScreen />} />
         <Route path={paths.admin.tiers} element={<TiersScreen />} />
+        <Route path={paths.admin.pending} element={<PendingPurchasesScreen />} />
       </Route>
       <Route path={paths.login} element={<h1>Login page</h1>} />
       <Route path={paths.user.overview} element={<h1>User dashboard</h1>} />

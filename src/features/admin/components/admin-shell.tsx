@@ -11,6 +11,7 @@ import {
   HomeIcon,
   PaymentsIcon,
   PlanPricesIcon,
+  RecentIcon,
   TransferIcon,
   UsersIcon,
 } from '@/components/ui/icons';
@@ -25,7 +26,8 @@ import { useAdminLogout } from '../api/logout';
 
 /**
  * The six admin pages of spec §2, in order, unmatched bank transfers and the audit log
- * (issue 16), then the way back to the user dashboard.
+ * (issue 16), price tiers, purchases pending too long (issue 23), then the way back to the
+ * user dashboard.
  */
 const entries: SidebarEntry[] = [
   { href: paths.admin.overview, label: 'Overview', icon: <HomeIcon /> },
@@ -37,6 +39,7 @@ const entries: SidebarEntry[] = [
   { href: paths.admin.transfers, label: 'Unmatched transfers', icon: <BankIcon /> },
   { href: paths.admin.auditLog, label: 'Audit log', icon: <AuditIcon /> },
   { href: paths.admin.tiers, label: 'Price tiers', icon: <PlanPricesIcon /> },
+  { href: paths.admin.pending, label: 'Pending purchases', icon: <RecentIcon /> },
   { href: paths.user.overview, label: 'User dashboard', icon: <BackIcon /> },
 ];
 

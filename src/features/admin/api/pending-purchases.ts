@@ -1,0 +1,26 @@
+import { api } from '@contract/endpoints';
+import { LIMITS } from '@contract/pricing';
+import { useApiMutation, useApiQuery } from '@/lib/swr';
+
+/** GET /api/admin/purchases/pending: purchases pending past the alert age, oldest first. */
+export function usePendingPurchases(page: number) {
+  return useApiQuery(api.pendingPurchases, { query: { page, limit: LIMITS.pageSize } });
+}
+
+/** A settled purchase leaves the list and shows in Transactions, the overview and the audit log. */
+const settled = [api.pendingPurchases, api.transactions, api.adminOverview, api.auditLog];
+
+/** POST …/requery: asks the provider now; its answer may settle the purchase. */
+export function useRequeryPending() {
+  return useApiMutation(api.requeryPending, { invalidates: settled });
+}
+
+/** POST …/fail: fails the purchase and refunds the customer, once. */
+export function useFailPending() {
+  return useApiMutation(api.failPending, { invalidates: settled });
+}
+
+/** POST …/deliver: marks it delivered with the token or pins the provider gave. */
+export function useDeliverPending() {
+  return useApiMutation(api.deliverPending, { invalidates: settled });
+}
