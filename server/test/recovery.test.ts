@@ -206,30 +206,31 @@ describe.each(engines)('recovery and security mails on %s', (engine) => {
   });
 
   /**
-   * Runs `between` once, after the purchase in flight has been authenticated, priced and routed
-   * (`forProduct`) and before its debit's transaction opens: a reset or revocation committing
-   * in that gap, as one on another instance may.
+   * Runs `between` once, just before the next write transaction opens (after `armed()` says
+   * so): a reset or revocation committing in that gap, as one on another instance may.
    */
-  function beforeNextDebit(between: () => Promise<void>) {
+  function beforeNextWrite(between: () => Promise<void>, armed = () => true) {
     const ctx = kit.app.ctx;
-    let armed = false;
-    const route = vi.spyOn(ctx.providers, 'forProduct').mockImplementation(function (
-      this: unknown,
-      ...args
-    ) {
-      armed = true;
-      route.mockRestore();
-      return ctx.providers.forProduct(...args);
-    });
     const writeTx = ctx.dbh.writeTx.bind(ctx.dbh);
     const tx = vi.spyOn(ctx.dbh, 'writeTx').mockImplementation(async (fn) => {
-      if (armed) {
-        armed = false;
+      if (armed()) {
         tx.mockRestore();
         await between();
       }
       return writeTx(fn);
     });
+  }
+
+  /** `between` after the purchase in flight was authenticated, priced and routed, before its debit. */
+  function beforeNextDebit(between: () => Promise<void>) {
+    const ctx = kit.app.ctx;
+    let routed = false;
+    const route = vi.spyOn(ctx.providers, 'forProduct').mockImplementation((...args) => {
+      routed = true;
+      route.mockRestore();
+      return ctx.providers.forProduct(...args);
+    });
+    beforeNextWrite(between, () => routed);
   }
 
   it('a reset committed after a key purchase was checked and priced still stops its debit', async () => {
@@ -279,6 +280,49 @@ describe.each(engines)('recovery and security mails on %s', (engine) => {
       await kit.call(api.airtime, { ...withKey(key, 'racing-revoke'), body: airtime(PIN, '4003') }),
     ).toEqual({ status: 401, body: { type: 'unauthorized', msg: RESELLER_MSG.keyInvalid } });
     expect(await kit.balance(u.id)).toBe(balance);
+  });
+
+  it('a session from before a reset writes no key, webhook address or pin after it commits', async () => {
+    const writes = [
+      [api.createApiKey, { name: 'Late till' }],
+      [api.setWebhook, { url: 'http://127.0.0.1:9/late' }],
+      [api.createPin, { pin: '246813' }],
+      [api.resetPin, { password: PASSWORD, pin: '246813' }],
+    ] as const;
+    for (const [endpoint, body] of writes) {
+      const u = await kit.user();
+      expect((await kit.call(api.initiateReset, { body: { email: u.email } })).status).toBe(200);
+      const token = linkToken((await kit.mail(u.email))[0]!.text);
+      // Checked and signed in when the request began; the reset commits before its write.
+      beforeNextWrite(async () => {
+        const done = await kit.call(api.resetPassword, {
+          body: { token, password: 'Recovered9Account' },
+        });
+        expect(done.status).toBe(200);
+      });
+      // createPin included: the reset clears the pin, and the old session must not set it.
+      expect(await kit.call(endpoint, { token: u.token, body })).toEqual({
+        status: 401,
+        body: { type: 'unauthorized', msg: SERVER_MSG.unauthorized },
+      });
+      const db = kit.app.ctx.db;
+      expect(
+        await db.selectFrom('api_keys').select('id').where('user_id', '=', u.id).execute(),
+      ).toEqual([]);
+      expect(
+        await db
+          .selectFrom('webhook_endpoints')
+          .select('url')
+          .where('user_id', '=', u.id)
+          .execute(),
+      ).toEqual([]);
+      const row = await db
+        .selectFrom('users')
+        .select('pin_hash')
+        .where('id', '=', u.id)
+        .executeTakeFirstOrThrow();
+      expect(row.pin_hash).toBeNull();
+    }
   });
 
   describe('logout (row 6)', () => {

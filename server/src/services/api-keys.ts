@@ -23,6 +23,7 @@ import { randomToken } from '../domain/secrets.ts';
 import { ApiError } from '../http/errors.ts';
 import { counterKey, limit } from './rate.ts';
 import { securityMail, type Origin } from './security-mail.ts';
+import { requireOpenSession } from './tokens.ts';
 import type { UserRow } from './users.ts';
 
 type KeyRow = Selectable<ApiKeysTable>;
@@ -64,6 +65,7 @@ export async function createApiKey(
   user: UserRow,
   body: { name: string; rate_limit: number },
   origin: Origin,
+  sessionId: string | undefined,
 ): Promise<NewApiKey> {
   const key = `${API_KEY_PREFIX}${randomToken(32)}`;
   const row: KeyRow = {
@@ -78,6 +80,7 @@ export async function createApiKey(
     revoked_at: null,
   };
   await ctx.dbh.writeTx(async (trx) => {
+    await requireOpenSession(trx, ctx.dbh.engine === 'postgres', sessionId);
     // PostgreSQL (READ COMMITTED): creations of one customer queue on the customer's row, so
     // two at once cannot both count room for one more key (SQLite has one writer already).
     await trx

@@ -14,7 +14,7 @@ import { ApiError } from '../http/errors.ts';
 import { revokeAllApiKeys } from './api-keys.ts';
 import { enqueueMail, linkMail } from './mail.ts';
 import { securityMail, type Origin } from './security-mail.ts';
-import { endSessions, REFRESH_FAMILY_TTL_MS } from './tokens.ts';
+import { endSessions, REFRESH_FAMILY_TTL_MS, requireOpenSession } from './tokens.ts';
 import { clear, counterKey, limit, release, reserve, reserveAll } from './rate.ts';
 import { indexUserSearch, type UserRow } from './users.ts';
 
@@ -413,9 +413,12 @@ export async function createPin(
   user: UserRow,
   pin: string,
   origin: Origin,
+  sessionId: string | undefined,
 ): Promise<string> {
   const hash = ctx.pins.hash(user.id, pin);
   await ctx.dbh.writeTx(async (trx) => {
+    // A reset clears the pin: a session from before it must not set the next one.
+    await requireOpenSession(trx, ctx.dbh.engine === 'postgres', sessionId);
     const row = await trx
       .updateTable('users')
       .set({ pin_hash: hash, pin_failed_count: 0, pin_locked_until: null })
@@ -478,10 +481,12 @@ export async function resetPin(
   user: UserRow,
   body: { password: string; pin: string },
   origin: Origin,
+  sessionId: string | undefined,
 ): Promise<string> {
   await checkCurrentPassword(ctx, user, body.password);
   const hash = ctx.pins.hash(user.id, body.pin);
   await ctx.dbh.writeTx(async (trx) => {
+    await requireOpenSession(trx, ctx.dbh.engine === 'postgres', sessionId);
     await trx
       .updateTable('users')
       .set({ pin_hash: hash, pin_failed_count: 0, pin_locked_until: null })

@@ -7,9 +7,11 @@
  * the whole family is revoked.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { SERVER_MSG } from '@contract';
 import { SignJWT } from 'jose';
 import type { Db } from '../db/index.ts';
 import { randomToken, sha256 } from '../domain/secrets.ts';
+import { ApiError } from '../http/errors.ts';
 
 export const ACCESS_TTL_S = 15 * 60;
 export const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60_000;
@@ -153,4 +155,29 @@ export async function endSessions(trx: Db, userId: string, now: number, keep?: s
     .where('revoked_at', 'is', null);
   if (keep) q = q.where('family_id', '<>', keep);
   await q.execute();
+}
+
+/**
+ * Inside a security write's transaction (a new key, a webhook address, a pin): the session that
+ * asked is still open. The request's session was checked when it began; a password reset or a
+ * logout committing since must not let it write after (ADR 0033). On PostgreSQL the session's
+ * rows are locked until the write commits, so `endSessions` lands wholly before (refused here)
+ * or after (and undoes what a reset undoes); SQLite has one writer already. A token without a
+ * session (no longer issued; 15 minutes at most) is not re-checked.
+ */
+export async function requireOpenSession(
+  trx: Db,
+  lock: boolean,
+  sessionId: string | undefined,
+): Promise<void> {
+  if (!sessionId) return;
+  const rows = await trx
+    .selectFrom('refresh_tokens')
+    .select('revoked_at')
+    .where('family_id', '=', sessionId)
+    .$if(lock, (q) => q.forUpdate())
+    .execute();
+  if (rows.some((r) => r.revoked_at !== null)) {
+    throw new ApiError('unauthorized', SERVER_MSG.unauthorized);
+  }
 }

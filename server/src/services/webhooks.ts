@@ -32,6 +32,7 @@ import { webhookSecret } from './api-keys.ts';
 import { securityMail, type Origin } from './security-mail.ts';
 import { transactionById } from './history.ts';
 import type { UserRow } from './users.ts';
+import { requireOpenSession } from './tokens.ts';
 import { startWorker } from './worker.ts';
 import {
   checkTarget,
@@ -75,6 +76,7 @@ export async function setWebhook(
   user: UserRow,
   url: string,
   origin: Origin,
+  sessionId: string | undefined,
   policy: TargetPolicy = targetPolicy(ctx),
 ): Promise<string> {
   if (url === '') {
@@ -84,6 +86,7 @@ export async function setWebhook(
   const target = await checkTarget(url, policy);
   const now = Date.now();
   await ctx.dbh.writeTx(async (trx) => {
+    await requireOpenSession(trx, ctx.dbh.engine === 'postgres', sessionId);
     await trx
       .insertInto('webhook_endpoints')
       .values({ user_id: user.id, url: target.url.href, updated_at: now })

@@ -34,7 +34,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.resetPassword, async ({ body, req }) => ({
     message: await auth.resetPassword(ctx, body, req),
   }));
-  route(app, ctx, api.createPin, async ({ body, user, req }) => ({
-    message: await auth.createPin(ctx, user, body.pin, req),
+  route(app, ctx, api.createPin, async ({ body, user, req, sessionId }) => ({
+    message: await auth.createPin(ctx, user, body.pin, req, sessionId),
   }));
 }

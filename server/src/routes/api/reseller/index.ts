@@ -26,8 +26,8 @@ import { docsPage, OPENAPI_DOCS_PATH } from './docs.ts';
 
 export function resellerRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.apiKeys, async ({ user }) => ({ message: await listApiKeys(ctx, user) }));
-  route(app, ctx, api.createApiKey, async ({ user, body, req }) => ({
-    message: await createApiKey(ctx, user, body, req),
+  route(app, ctx, api.createApiKey, async ({ user, body, req, sessionId }) => ({
+    message: await createApiKey(ctx, user, body, req, sessionId),
   }));
   route(app, ctx, api.revokeApiKey, async ({ user, params, req }) => ({
     message: await revokeApiKey(ctx, user, params.id, req),
@@ -35,8 +35,8 @@ export function resellerRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.webhook, async ({ user }) => ({
     message: await webhookSettings(ctx, user),
   }));
-  route(app, ctx, api.setWebhook, async ({ user, body, req }) => ({
-    message: await setWebhook(ctx, user, body.url, req),
+  route(app, ctx, api.setWebhook, async ({ user, body, req, sessionId }) => ({
+    message: await setWebhook(ctx, user, body.url, req, sessionId),
   }));
   route(app, ctx, api.webhookDeliveries, async ({ user, query }) =>
     listDeliveries(ctx, user, query),

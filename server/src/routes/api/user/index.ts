@@ -39,8 +39,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.changePassword, async ({ user, body, sessionId, req }) => ({
     message: await auth.changePassword(ctx, user, body, sessionId, req),
   }));
-  route(app, ctx, api.resetPin, async ({ user, body, req }) => ({
-    message: await auth.resetPin(ctx, user, body, req),
+  route(app, ctx, api.resetPin, async ({ user, body, req, sessionId }) => ({
+    message: await auth.resetPin(ctx, user, body, req, sessionId),
   }));
   route(app, ctx, api.recipients, async ({ user }) => ({
     message: await recipients.listRecipients(ctx, user),
