@@ -36,10 +36,18 @@ describe.each(engines)('pending purchases on %s', (engine) => {
   let kit: Kit;
   let fake: FakeServer;
   let requeryReply: FakeReply = PROCESSING;
+  /** Runs while a requery is at the provider, before it answers (a race made deterministic). */
+  let whileAsked: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     fake = await startFakeServer();
-    fake.handle((req) => (req.path === '/api/pay' ? PROCESSING : requeryReply));
+    fake.handle(async (req) => {
+      if (req.path === '/api/pay') return PROCESSING;
+      const during = whileAsked;
+      whileAsked = undefined;
+      await during?.();
+      return requeryReply;
+    });
     kit = await createKit(engine, {
       env: {
         ...LIVE_ENV,
@@ -52,6 +60,7 @@ describe.each(engines)('pending purchases on %s', (engine) => {
   afterEach(async () => {
     vi.useRealTimers();
     requeryReply = PROCESSING;
+    whileAsked = undefined;
     expect(await kit.invariants()).toEqual([]);
   });
   afterAll(async () => {
@@ -271,25 +280,41 @@ describe.each(engines)('pending purchases on %s', (engine) => {
     expect(await audit(id)).toHaveLength(1);
   });
 
-  it('the requery worker settling it at the same moment: settled once', async () => {
+  it('settled by another admin while this requery is at the provider: refused, money moves once', async () => {
+    const { user, id } = await pendingPurchase();
+    const admin = await dayLater();
+    const other = (await kit.user({ admin: true })).token;
+    let failed: Awaited<ReturnType<Kit['call']>> | undefined;
+    whileAsked = async () => {
+      failed = await kit.call(api.failPending, { token: other, body: { id } });
+    };
+    requeryReply = DELIVERED;
+    const res = await kit.call(api.requeryPending, { token: admin, body: { id } });
+    expect(failed?.status).toBe(200);
+    // The provider's "delivered" came after the refund: it must not make a refunded sale
+    // successful again (the customer would have the goods and the money).
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe(PENDING_MSG.notPending);
+    expect((await row(id)).status).toBe('reversed');
+    expect(await kit.balance(user.id)).toBe(FUNDS);
+    expect((await audit(id)).map((e) => e.action)).toEqual(['purchase.fail']);
+  });
+
+  it('the requery worker and an admin on the same purchase: settled once', async () => {
     const { user, id, paid } = await pendingPurchase();
     const admin = await dayLater();
     requeryReply = DELIVERED;
-    const [, fail] = await Promise.all([
-      runRequeryOnce(kit.app.ctx, { now: Date.now() + HOUR }),
-      kit.call(api.failPending, { token: admin, body: { id } }),
-    ]);
-    const status = (await row(id)).status;
-    if (fail.status === 200) {
-      expect(status).toBe('reversed');
-      expect(await kit.balance(user.id)).toBe(FUNDS);
-      expect(await audit(id)).toHaveLength(1);
-    } else {
-      expect(fail.status).toBe(409);
-      expect(status).toBe('successful');
-      expect(await kit.balance(user.id)).toBe(FUNDS - paid);
-      expect(await audit(id)).toEqual([]);
-    }
+    // The worker has claimed it and is asking the provider when the admin fails it.
+    let fail: Awaited<ReturnType<Kit['call']>> | undefined;
+    whileAsked = async () => {
+      fail = await kit.call(api.failPending, { token: admin, body: { id } });
+    };
+    await runRequeryOnce(kit.app.ctx, { now: Date.now() + HOUR });
+    expect(fail?.status).toBe(200);
+    expect((await row(id)).status).toBe('reversed');
+    expect(await kit.balance(user.id)).toBe(FUNDS);
+    expect(await audit(id)).toHaveLength(1);
+    expect(paid).toBeGreaterThan(0);
     // Settled first by the worker, then asked: refused, nothing moves.
     const late = await pendingPurchase();
     const lateAdmin = await dayLater();
