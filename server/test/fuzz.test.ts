@@ -1,7 +1,10 @@
 /**
  * Property-based bad input (fast-check) against every route of this issue: whatever arrives,
  * the answer is never a 5xx, an error is `{ type, msg }`, and nothing changes in the database.
+ * Logout is the one route whose work needs no body: it ends its own session whatever comes
+ * (issue 22 row 6), so each of its runs gets a session of its own and only that one may end.
  */
+import { randomUUID } from 'node:crypto';
 import { api, type Endpoint } from '@contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -49,7 +52,6 @@ const routes: { ep: Endpoint; auth: 'none' | 'user' | 'admin' }[] = [
   { ep: api.resetPassword, auth: 'none' },
   { ep: api.verifyEmail, auth: 'none' },
   { ep: api.resendVerification, auth: 'none' },
-  { ep: api.logout, auth: 'user' },
   { ep: api.createPin, auth: 'user' },
   { ep: api.currentUser, auth: 'user' },
   { ep: api.changePassword, auth: 'user' },
@@ -71,7 +73,7 @@ describe.each(engines)('bad input on %s', (engine) => {
   let admin: string;
 
   /** Everything a request could change, except security counters (pin tries, login limits). */
-  async function fingerprint(): Promise<string> {
+  async function fingerprint(ownSession?: string): Promise<string> {
     const db = kit.app.ctx.db;
     const counts = await Promise.all(
       (
@@ -110,6 +112,7 @@ describe.each(engines)('bad input on %s', (engine) => {
     const revoked = await db
       .selectFrom('refresh_tokens')
       .select(['id', 'used_at', 'revoked_at'])
+      .$if(ownSession !== undefined, (q) => q.where('family_id', '<>', ownSession!))
       .orderBy('id')
       .execute();
     return JSON.stringify({ counts: counts.map(Number), users, balances, revoked });
@@ -136,5 +139,45 @@ describe.each(engines)('bad input on %s', (engine) => {
       { numRuns: runs(40), examples: regressions },
     );
     expect(await fingerprint()).toBe(before);
+  });
+
+  it('auth.logout', async () => {
+    const ctx = kit.app.ctx;
+    /** A new session of `user` straight from the token service (no login limits in the way). */
+    async function session() {
+      const family = { id: randomUUID(), expiresAt: Date.now() + 60 * 60_000 };
+      await ctx.dbh.writeTx((trx) => ctx.tokens.issueRefresh(trx, user.id, family));
+      return { id: family.id, token: await ctx.tokens.signAccess(user.id, family.id) };
+    }
+    const family = (id: string) =>
+      ctx.db
+        .selectFrom('refresh_tokens')
+        .select(['used_at', 'revoked_at'])
+        .where('family_id', '=', id)
+        .execute();
+    await fc.assert(
+      fc.asyncProperty(bodies, rawBodies, fc.boolean(), async (body, raw, useRaw) => {
+        const own = await session();
+        const before = await fingerprint(own.id);
+        const request = badRequest(api.logout, {
+          body,
+          token: own.token,
+          raw: useRaw ? raw : undefined,
+        });
+        expectCleanAnswer(await kit.app.inject(request));
+        // Nothing else changed; its own session ended, or (input refused before the route ran)
+        // is as it was.
+        expect(await fingerprint(own.id)).toBe(before);
+        const rows = await family(own.id);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!.used_at).toBeNull();
+      }),
+      { numRuns: runs(40), examples: regressions },
+    );
+    // And a well-formed logout ends it.
+    const own = await session();
+    expect((await kit.call(api.logout, { token: own.token })).status).toBe(200);
+    expect((await family(own.id))[0]!.revoked_at).not.toBeNull();
+    expect((await kit.call(api.currentUser, { token: user.token })).status).toBe(200);
   });
 });
