@@ -5,9 +5,9 @@
  * otherwise lock its owner out of the app for 30 minutes at a time, for as long as it liked.
  * - Each key has its own budget of wrong pins (five in 30 minutes); full, that key's purchases
  *   are paused until its window ends, and the app and the other keys go on.
- * - All the account's keys together have a ceiling (twenty in 30 minutes), so that a thief with
- *   the session cannot multiply guesses by creating and revoking keys: however many keys, at
- *   most twenty guesses in 30 minutes beside the app's five.
+ * - All the account's keys together have a ceiling of the same five in 30 minutes, so that a
+ *   thief with the session cannot multiply guesses by creating and revoking keys: however many
+ *   keys, at most five guesses in 30 minutes beside the app's five (ten in all).
  * - A wrong pin is counted BEFORE its verdict is told (`reserve`, one conditional upsert that
  *   fails once the budget is full): of any number of parallel guesses, at most the budget learn
  *   they were wrong, the others are told the pause. A right pin writes nothing, and is refused
@@ -25,7 +25,7 @@ import { PIN_LOCK_MS, PIN_MAX_FAILURES } from './wallet.ts';
 
 export const KEY_PIN_RULES = {
   perKey: { max: PIN_MAX_FAILURES, windowMs: PIN_LOCK_MS },
-  perAccount: { max: 4 * PIN_MAX_FAILURES, windowMs: PIN_LOCK_MS },
+  perAccount: { max: PIN_MAX_FAILURES, windowMs: PIN_LOCK_MS },
 } as const satisfies Record<string, Rule>;
 
 const budgets = (userId: string, keyId: string): [string, Rule][] => [
