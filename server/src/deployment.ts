@@ -14,7 +14,14 @@ import { PASSWORD_PATTERN } from '@contract';
 import { DEFAULT_ADMIN_PASSWORD, DEMO_EMAIL, type Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { isCommonPassword } from './domain/secrets.ts';
-import { VTU_PRODUCTS, type Providers, type VtuProvider } from './providers/index.ts';
+import {
+  newVtpassRequestId,
+  ProviderError,
+  VTU_PRODUCTS,
+  type Providers,
+  type VtuProvider,
+} from './providers/index.ts';
+import type { HttpResult } from './providers/util.ts';
 
 export type Mode = 'sandbox' | 'live';
 
@@ -121,6 +128,13 @@ export function configRefusals(config: Config, providers: Providers): string[] {
   }
   for (const [service, target] of Object.entries(routes.services)) {
     check(service, target, target === 'flutterwave' ? providers.flutterwave : providers.vt);
+  }
+  // The default host is VTpass's sandbox: real keys sent there are refused on every call, and
+  // the live host differs between VTpass's own pages (README "Going live"), so it is chosen.
+  if (providers.vt.name === 'vtpass' && !set(env, 'VTPASS_BASE_URL')) {
+    out.push(
+      'VTPASS_BASE_URL is not set: live mode needs the VTpass API host set explicitly (the live one, e.g. https://vtpass.com/api, not the sandbox https://sandbox.vtpass.com/api).',
+    );
   }
   if (onSandboxVt.length) {
     out.push(
@@ -247,4 +261,190 @@ export function describeMode(mode: Mode): string {
   return mode === 'sandbox'
     ? 'Mode: SANDBOX: simulated providers and card checkout, demo accounts, no real money. Set real provider keys to go live (README "Going live").'
     : 'Mode: LIVE: real providers and real money.';
+}
+
+/** What the start probe found: refusals (one line per provider), warnings, and who answered. */
+export interface ProbeReport {
+  refusals: string[];
+  warnings: string[];
+  answered: string[];
+}
+
+interface ProbeTarget {
+  who: 'VTpass' | 'Flutterwave';
+  baseVar: 'VTPASS_BASE_URL' | 'FLUTTERWAVE_BASE_URL';
+  baseUrl: string;
+  keyVars: string;
+  path: string;
+}
+
+/**
+ * VTpass codes that refuse every call we would make until the operator acts (keys, account,
+ * server IP), as opposed to the provider having a bad moment (VTPASS_DOCS.codes).
+ */
+const VTPASS_ACCOUNT_CODES: Readonly<Record<string, string>> = {
+  '087': 'INVALID CREDENTIALS',
+  '021': 'ACCOUNT LOCKED',
+  '022': 'ACCOUNT SUSPENDED',
+  '023': 'API ACCESS NOT ENABLE FOR USER',
+  '024': 'ACCOUNT INACTIVE',
+  '027': 'IP NOT WHITELISTED, CONTACT SUPPORT',
+};
+
+/** Network failures that say the address is wrong, not that the provider is down. */
+const WRONG_ADDRESS: Readonly<Record<string, string>> = {
+  ENOTFOUND: 'is not a known host',
+  ECONNREFUSED: 'refused the connection',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'presented a certificate for another host',
+};
+
+const isHttpResult = (raw: unknown): raw is HttpResult =>
+  typeof raw === 'object' && raw !== null && 'kind' in raw;
+
+function vtpassCode(raw: unknown): string | undefined {
+  const body = isHttpResult(raw) && raw.kind === 'http' ? raw.body : raw;
+  if (typeof body !== 'object' || body === null || !('code' in body)) return undefined;
+  const code = (body as { code: unknown }).code;
+  return typeof code === 'string' || typeof code === 'number' ? String(code) : undefined;
+}
+
+/**
+ * A failed balance (or auth) call → a refusal when it can only be configuration (a key
+ * refused, a redirect, a wrong path, an unknown host or a closed port), else a warning: a 5xx,
+ * a timeout or an odd answer is the provider's bad moment, and refusing to start over it would
+ * take every other provider down with it (ADR 0042).
+ */
+function judge(t: ProbeTarget, raw: unknown, what: string): { refusal?: string; warning?: string } {
+  const code = t.who === 'VTpass' ? vtpassCode(raw) : undefined;
+  if (code && VTPASS_ACCOUNT_CODES[code]) {
+    const said = `${code} ${VTPASS_ACCOUNT_CODES[code]}`;
+    return {
+      refusal:
+        code === '087'
+          ? `${t.keyVars} ${t.keyVars.includes(' and ') ? 'were' : 'was'} refused by VTpass (${said}): check the keys (live keys with the live host, sandbox keys with the sandbox host).`
+          : code === '027'
+            ? `${t.keyVars}: VTpass refused this server's IP (${said}): send VTpass support this server's public IP to whitelist.`
+            : `${t.keyVars}: VTpass refused the account (${said}): settle it with VTpass.`,
+    };
+  }
+  if (isHttpResult(raw)) {
+    if (raw.kind === 'redirect') {
+      const to = raw.location ? ` to ${raw.location}` : '';
+      return {
+        refusal: `${t.baseVar}: ${t.baseUrl} redirected${to} (HTTP ${raw.status}); set the API host itself.`,
+      };
+    }
+    if (raw.kind === 'http' && (raw.status === 401 || raw.status === 403)) {
+      const verb = t.keyVars.includes(' and ') ? 'were' : 'was';
+      return {
+        refusal: `${t.keyVars} ${verb} refused by ${t.who} (${raw.status}): check the key${verb === 'were' ? 's' : ''}.`,
+      };
+    }
+    if (raw.kind === 'http' && (raw.status === 404 || raw.status === 405)) {
+      return {
+        refusal: `${t.baseVar}: ${t.baseUrl} has no ${t.path} (HTTP ${raw.status}); set the API base URL.`,
+      };
+    }
+    if (raw.kind === 'network' && raw.code && WRONG_ADDRESS[raw.code]) {
+      return {
+        refusal: `${t.baseVar}: ${new URL(t.baseUrl).host} ${WRONG_ADDRESS[raw.code]} (${raw.code}); set the API host.`,
+      };
+    }
+  }
+  const why = !isHttpResult(raw)
+    ? what
+    : raw.kind === 'http'
+      ? `HTTP ${raw.status}`
+      : raw.kind === 'network'
+        ? `network error${raw.code ? ` ${raw.code}` : ''}`
+        : raw.kind;
+  return {
+    warning: `${t.who} did not answer the start check (${t.path}: ${why}): started anyway; its purchases stay pending for the requery until it answers. Check ${t.baseVar} and ${t.who}'s status if this lasts.`,
+  };
+}
+
+/**
+ * Live start probe (issue 23 item 7, ADR 0042): one balance call per configured provider (and
+ * for VTpass a requery of an unused id, the only call that checks VTPASS_SECRET_KEY without
+ * buying anything), before the server listens. Run by the process start path, not buildApp:
+ * the in-process test kits use fake keys and no network.
+ */
+export async function probeProviders(providers: Providers): Promise<ProbeReport> {
+  const { config } = providers;
+  const probes: Promise<ProbeReport>[] = [];
+  const run = async (
+    t: ProbeTarget,
+    balance: () => Promise<number>,
+    after?: (report: ProbeReport) => Promise<void>,
+  ): Promise<ProbeReport> => {
+    const report: ProbeReport = { refusals: [], warnings: [], answered: [] };
+    try {
+      const kobo = await balance();
+      report.answered.push(`${t.who} (balance ₦${(kobo / 100).toFixed(2)})`);
+    } catch (error) {
+      const raw = error instanceof ProviderError ? error.raw : undefined;
+      const verdict = judge(t, raw, error instanceof Error ? error.message : String(error));
+      if (verdict.refusal) report.refusals.push(verdict.refusal);
+      if (verdict.warning) report.warnings.push(verdict.warning);
+      return report;
+    }
+    await after?.(report);
+    return report;
+  };
+  if (providers.vt.name === 'vtpass') {
+    const vt = providers.vt;
+    const target: ProbeTarget = {
+      who: 'VTpass',
+      baseVar: 'VTPASS_BASE_URL',
+      baseUrl: config.VTPASS_BASE_URL,
+      keyVars: 'VTPASS_API_KEY and VTPASS_PUBLIC_KEY',
+      path: '/balance',
+    };
+    probes.push(
+      run(
+        target,
+        () => vt.balance(),
+        async (report) => {
+          // The balance GET sends the public key; POSTs send the secret key. An unused request
+          // id answers 015 with good keys, 087 with a bad secret key; nothing else is judged.
+          const outcome = await vt.requery(newVtpassRequestId());
+          const raw = outcome.raw;
+          const refused =
+            vtpassCode(raw) === '087' ||
+            (isHttpResult(raw) &&
+              raw.kind === 'http' &&
+              (raw.status === 401 || raw.status === 403));
+          if (!refused) return;
+          const secret = { ...target, keyVars: 'VTPASS_SECRET_KEY', path: '/requery' };
+          const verdict = judge(secret, raw, outcome.message ?? '');
+          if (verdict.refusal) {
+            report.refusals.push(verdict.refusal);
+            report.answered = [];
+          }
+        },
+      ),
+    );
+  }
+  if (providers.flutterwave.name === 'flutterwave') {
+    const flutterwave = providers.flutterwave;
+    probes.push(
+      run(
+        {
+          who: 'Flutterwave',
+          baseVar: 'FLUTTERWAVE_BASE_URL',
+          baseUrl: config.FLUTTERWAVE_BASE_URL,
+          keyVars: 'FLUTTERWAVE_SECRET_KEY',
+          path: '/v3/balances/NGN',
+        },
+        () => flutterwave.balance(),
+      ),
+    );
+  }
+  // In a fixed order (VTpass, then Flutterwave), whichever answers first.
+  const reports = await Promise.all(probes);
+  return {
+    refusals: reports.flatMap((r) => r.refusals),
+    warnings: reports.flatMap((r) => r.warnings),
+    answered: reports.flatMap((r) => r.answered),
+  };
 }

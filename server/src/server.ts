@@ -6,11 +6,19 @@
 import { buildApp } from './app.ts';
 import { describeProviders } from './plugins/providers.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PIN, loadConfig } from './config.ts';
-import { describeMode, StartRefused } from './deployment.ts';
+import { describeMode, probeProviders, StartRefused } from './deployment.ts';
 
 async function main() {
   const config = loadConfig();
   const app = await buildApp({ config });
+  // After the configuration refusals (buildApp), before listening: a live start asks each
+  // configured provider for its balance, so bad keys or a wrong host stop it here, one line
+  // per provider, instead of failing every purchase (ADR 0042).
+  const probe = app.ctx.mode === 'live' ? await probeProviders(app.ctx.providers) : undefined;
+  if (probe?.refusals.length) {
+    await app.close();
+    throw new StartRefused(probe.refusals, 'live');
+  }
   await app.listen({ host: config.host, port: config.port });
   const url = `http://${config.host}:${config.port}/`;
   const where = config.engine === 'sqlite' ? config.databaseUrl : 'PostgreSQL (DATABASE_URL)';
@@ -21,6 +29,7 @@ async function main() {
     `  ${describeMode(app.ctx.mode)}`,
     `  Database: ${config.engine} ${where}`,
     `  ${describeProviders(app.ctx.providers).split('\n').join('\n  ')}`,
+    ...(probe?.answered.length ? [`  Start check: ${probe.answered.join(', ')} answered.`] : []),
     `  E-mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `dev mailbox at ${url}dev/mailbox`}`,
   ];
   if (!config.webDir) lines.push('  Web app: dist/ not built (API only; run `npm start`).');
@@ -43,6 +52,8 @@ async function main() {
   }
   lines.push('', '  Press Ctrl+C to stop.', '');
   console.log(lines.join('\n'));
+  // A provider that is down at start (5xx, timeout) is not a reason to stop the others.
+  for (const warning of probe?.warnings ?? []) console.error(`WARNING: ${warning}`);
 
   // Graceful shutdown (ADR 0017). The first SIGTERM/SIGINT stops accepting connections and
   // waits for the requests in flight: a purchase's debit is committed before its provider

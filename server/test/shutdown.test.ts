@@ -33,6 +33,11 @@ async function serverWithHeldProvider() {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   fake.handle(async (req) => {
+    // The live start probe asks both providers for their balance (ADR 0042).
+    if (req.path === '/api/balance') return { json: { code: 1, contents: { balance: 1000 } } };
+    if (req.path === '/v3/balances/NGN') {
+      return { json: { status: 'success', data: { currency: 'NGN', available_balance: 1000 } } };
+    }
     if (req.path !== '/api/pay') return { json: { code: '099' } };
     await released;
     return {
@@ -50,6 +55,7 @@ async function serverWithHeldProvider() {
     ...LIVE_ENV,
     DATA_DIR: dir,
     VTPASS_BASE_URL: `${fake.url}/api`,
+    FLUTTERWAVE_BASE_URL: fake.url,
     PROVIDER_TIMEOUT_MS: '60000',
   });
   await proc.ready();

@@ -33,7 +33,8 @@ export type HttpResult =
    */
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'timeout' }
-  | { kind: 'network'; error: string };
+  /** `code`: the system error under fetch's "fetch failed" (ENOTFOUND, ECONNREFUSED, …). */
+  | { kind: 'network'; error: string; code?: string };
 
 export interface HttpRequest {
   method: 'GET' | 'POST';
@@ -80,8 +81,19 @@ export async function requestJson(url: string, req: HttpRequest): Promise<HttpRe
     return { kind: 'json', status: res.status, body };
   } catch (error) {
     if (isTimeout(error)) return { kind: 'timeout' };
-    return { kind: 'network', error: error instanceof Error ? error.message : String(error) };
+    const code = causeCode(error);
+    return {
+      kind: 'network',
+      error: error instanceof Error ? error.message : String(error),
+      ...(code ? { code } : {}),
+    };
   }
+}
+
+/** fetch hides the reason (`fetch failed`) in `cause.code`; the start probe tells them apart. */
+function causeCode(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  return typeof cause?.code === 'string' ? cause.code.slice(0, 64) : undefined;
 }
 
 function isTimeout(error: unknown): boolean {
