@@ -155,13 +155,14 @@ export function configRefusals(config: Config, providers: Providers): string[] {
     out.push('RATE_LIMITS=off is for benchmarks in sandbox mode only: remove it in live mode.');
   }
   // Test-only speed settings: read from the environment, the operator's input (tests pass
-  // `argon2Fast` as a config override instead).
-  if (set(env, 'ARGON2_TEST_FAST')) {
+  // `argon2Fast` as a config override instead), and refused only when on as config.ts and
+  // providers/index.ts read them: `0`, the README's default, is off.
+  if (env.ARGON2_TEST_FAST === '1') {
     out.push(
       'ARGON2_TEST_FAST is for tests only (it makes password hashes cheap to crack): remove it in live mode.',
     );
   }
-  if (set(env, 'SANDBOX_INSTANT')) {
+  if (['1', 'true'].includes((env.SANDBOX_INSTANT ?? '').trim().toLowerCase())) {
     out.push('SANDBOX_INSTANT is for tests and benchmarks of the sandbox: remove it in live mode.');
   }
   return out;

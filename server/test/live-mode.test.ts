@@ -118,6 +118,15 @@ describe('refusals to start', () => {
     expect(lines).toHaveLength(4);
   });
 
+  it("a test-only setting that is off (the README's default 0) is no refusal", async () => {
+    for (const off of ['0', '', ' 0 ', 'false']) {
+      expect(await refusal({ ...LIVE_ENV, SANDBOX_INSTANT: off })).toBeUndefined();
+      expect(await refusal({ ...LIVE_ENV, ARGON2_TEST_FAST: off })).toBeUndefined();
+    }
+    // On as the settings are read: SANDBOX_INSTANT also takes `true`.
+    expect(await refusal({ ...LIVE_ENV, SANDBOX_INSTANT: ' TRUE ' })).toContain('SANDBOX_INSTANT');
+  });
+
   it('a webhook hash or a test setting alone does not make sandbox mode refuse', async () => {
     expect(await refusal({ ARGON2_TEST_FAST: '1', SANDBOX_INSTANT: '1' })).toBeUndefined();
     expect(await refusal({ FLUTTERWAVE_WEBHOOK_HASH: 'hook' })).toBeUndefined();
