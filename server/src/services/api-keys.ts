@@ -99,7 +99,8 @@ export async function createApiKey(
       throw new ApiError('conflict', RESELLER_MSG.tooManyKeys);
     }
     await trx.insertInto('api_keys').values(row).execute();
-    await securityMail(trx, ctx, user.email, { kind: 'keyCreated', name: row.name }, origin);
+    const event = { kind: 'keyCreated', prefix: row.prefix, createdAt: row.created_at } as const;
+    await securityMail(trx, ctx, user.email, event, origin);
   });
   return { ...toApiKey(row), key, webhook_secret: webhookSecret(ctx.config.jwtSecret, row.id) };
 }
@@ -125,11 +126,16 @@ export async function revokeApiKey(
       .where('id', '=', id)
       .where('user_id', '=', user.id)
       .where('revoked_at', 'is', null)
-      .returning('name')
+      .returning(['prefix', 'created_at'])
       .executeTakeFirst();
     // Revoking a revoked key changes nothing: no mail either.
     if (revoked) {
-      await securityMail(trx, ctx, user.email, { kind: 'keyRevoked', ...revoked }, origin, now);
+      const event = {
+        kind: 'keyRevoked',
+        prefix: revoked.prefix,
+        createdAt: Number(revoked.created_at),
+      } as const;
+      await securityMail(trx, ctx, user.email, event, origin, now);
     }
   });
   return RESELLER_MSG.keyRevoked;

@@ -6,9 +6,11 @@
  * says when (Lagos time) and from which client address, so an owner who did not do it knows
  * at once and can recover (a reset ends everything, ADR 0033).
  *
- * A mail never holds a password, pin, key, webhook secret or link token: a key is named by
- * the name its owner gave it, a webhook address by its origin only (its path or query may
- * carry the receiver's own secret). Text the customer typed is escaped in the HTML part.
+ * A mail never holds a password, pin, key, webhook secret or link token: a key is named by its
+ * prefix (as Settings lists it) and creation time, never the name typed for it (whoever holds a
+ * session could write a message or a link in the owner's mail with it), a webhook address by
+ * its origin only (its path or query may carry the receiver's own secret). The HTML part is
+ * escaped all the same.
  */
 import { LAGOS_OFFSET_MS } from '@contract/time';
 import type { FastifyRequest } from 'fastify';
@@ -24,8 +26,8 @@ export type SecurityEvent =
   | { kind: 'passwordReset'; keysRevoked: number; webhookRemoved: boolean }
   | { kind: 'pinSet' }
   | { kind: 'pinChanged' }
-  | { kind: 'keyCreated'; name: string }
-  | { kind: 'keyRevoked'; name: string }
+  | { kind: 'keyCreated'; prefix: string; createdAt: number }
+  | { kind: 'keyRevoked'; prefix: string; createdAt: number }
   /** An administrator blocked the account: their address is theirs, not the customer's. */
   | { kind: 'keysRevokedByBlock'; count: number }
   | { kind: 'webhookSet'; origin: string };
@@ -33,6 +35,10 @@ export type SecurityEvent =
 /** `2031-03-14 10:32 Lagos time (WAT, UTC+1)`: the instant on Nigerian clocks. */
 export const lagosTime = (ms: number) =>
   `${new Date(ms + LAGOS_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ')} Lagos time (WAT, UTC+1)`;
+
+/** A key as the owner can find it in Settings: its first characters and when it was made. */
+const keyNamed = (e: { prefix: string; createdAt: number }) =>
+  `API key starting ${e.prefix}, created ${lagosTime(e.createdAt)},`;
 
 const keys = (n: number) => (n === 1 ? '1 API key was' : `${n} API keys were`);
 
@@ -75,13 +81,13 @@ function wording(event: SecurityEvent): { subject: string; what: string; more: s
     case 'keyCreated':
       return {
         subject: 'A new API key was created',
-        what: `An API key named "${event.name}" was created for your account`,
+        what: `An ${keyNamed(event)} was created for your account`,
         more: ['A key can buy from your wallet, with your secret pin, until it is revoked.'],
       };
     case 'keyRevoked':
       return {
         subject: 'An API key was revoked',
-        what: `The API key named "${event.name}" of your account was revoked`,
+        what: `The ${keyNamed(event)} of your account was revoked`,
         more: ['It no longer works.'],
       };
     case 'keysRevokedByBlock':
