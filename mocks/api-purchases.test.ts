@@ -345,6 +345,33 @@ describe('coupons', () => {
       message: { status: 'successful', value: 499, amountCharged: 0 },
     });
     expect(balanceOf(me)).toBe(before);
+    // Another amount with a coupon is refused, as on the server (this one is used by now, but
+    // the amount is judged first).
+    const other = await ok(api.buyCoupon, {
+      token,
+      body: {
+        product: 'ELECTRICITY',
+        amount: 300,
+        unit: 1,
+        pin: SEED_PIN,
+        service_id: 'eko-electric',
+      },
+    });
+    const afterBuying = balanceOf(me);
+    const mismatch = await call(api.electricity, {
+      token,
+      body: {
+        service_id: 'eko-electric',
+        variation_code: 'prepaid',
+        meter_number: '45012345678',
+        amount: 5000,
+        pin: SEED_PIN,
+        coupon_code: other.message[0]!.coupon_code,
+      },
+    });
+    expect(mismatch.status).toBe(400);
+    expect(refusal(mismatch.json).msg).toBe(MSG.electricityInvalid);
+    expect(balanceOf(me)).toBe(afterBuying);
     // The wallet keeps its ₦500 minimum.
     const wallet = await call(api.electricity, {
       token,

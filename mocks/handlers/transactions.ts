@@ -97,6 +97,10 @@ export const transactions = {
     const variationCode = coupon
       ? (coupon.meta_data.variation_code ?? 'prepaid')
       : body.variation_code;
+    // An amount sent with a coupon must be its face value, as on the server.
+    if (coupon && body.amount !== undefined && body.amount !== coupon.meta_data.amount) {
+      throw invalid(MSG.electricityInvalid);
+    }
     const amount = coupon ? coupon.meta_data.amount : body.amount;
     if (amount === undefined) throw invalid(MSG.electricityAmountEmpty);
     const quote = quoteElectricity(

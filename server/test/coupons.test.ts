@@ -154,6 +154,34 @@ describe.each(engines)('coupons on %s', (engine) => {
     },
   );
 
+  it('a coupon sent with an amount other than its face value is refused, and stays unused', async () => {
+    const u = await kit.user({ funds: 5_000_00 });
+    const bought = await kit.call(api.buyCoupon, {
+      token: u.token,
+      body: { product: 'ELECTRICITY', amount: 300, unit: 1, pin: PIN, service_id: 'eko-electric' },
+    });
+    const code = bought.body.message[0].coupon_code;
+    const balance = await kit.balance(u.id);
+    const body = {
+      service_id: 'eko-electric',
+      variation_code: 'prepaid' as const,
+      meter_number: meter(),
+      pin: PIN,
+      coupon_code: code,
+    };
+    // The customer who typed ₦5,000 is told, not sold ₦300 in silence.
+    for (const amount of [5000, 299, 301]) {
+      const r = await kit.call(api.electricity, { token: u.token, body: { ...body, amount } });
+      expect(r).toEqual({
+        status: 400,
+        body: { type: 'validation_error', msg: MSG.electricityInvalid },
+      });
+    }
+    expect(await kit.balance(u.id)).toBe(balance);
+    const r = await kit.call(api.electricity, { token: u.token, body: { ...body, amount: 300 } });
+    expect(r.body.message).toMatchObject({ status: 'successful', value: 300 });
+  });
+
   it('an electricity coupon needs a DisCo when bought; the wallet keeps its ₦500 minimum', async () => {
     const u = await kit.user({ funds: 5_000_00 });
     const noDisco = await kit.call(api.buyCoupon, {

@@ -443,6 +443,11 @@ export function electricity(
       )
       .executeTakeFirst();
     if (!variation) throw notFound();
+    // An amount sent with a coupon must be its face value (the contract cannot know it): a
+    // customer who typed another amount is told, not sold the coupon's in silence.
+    if (coupon && body.amount !== undefined && body.amount !== coupon.amount) {
+      throw new ApiError('validation_error', MSG.electricityInvalid);
+    }
     const amount = coupon ? coupon.amount : body.amount;
     if (amount === undefined) {
       throw new ApiError('validation_error', MSG.electricityAmountEmpty);
