@@ -282,7 +282,9 @@ export async function refresh(
  * Ends the session of the access token that asks (`sessionId`, its refresh family), whatever
  * headers come with it: the access token and every refresh token of the family stop working
  * at once (issue 22 row 6). An `X-Refresh-Token` of the user's names a family to end as well
- * (a client that rotated into it); another user's is ignored.
+ * (a client that rotated into it); another user's is ignored. An access token that names no
+ * session (signed before sessions were named) ends through `tokens_valid_after`, with every
+ * other such token of the user: none is issued any more, and sessions that are named go on.
  */
 export async function logout(
   ctx: AppContext,
@@ -292,6 +294,14 @@ export async function logout(
 ) {
   const now = Date.now();
   if (sessionId) await revokeFamily(ctx.db, sessionId, now);
+  else {
+    // Tokens are checked by their issue second (iat): one issued in this second must end too.
+    await ctx.db
+      .updateTable('users')
+      .set({ tokens_valid_after: (Math.floor(now / 1000) + 1) * 1000 })
+      .where('id', '=', user.id)
+      .execute();
+  }
   if (token) {
     const row = await ctx.db
       .selectFrom('refresh_tokens')
