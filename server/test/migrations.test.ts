@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { RESELLER_MSG } from '@contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, openDb, type DbHandle } from '../src/db/index.ts';
 import { checkAggregates } from '../src/services/aggregates.ts';
@@ -95,5 +96,62 @@ describe.each(engines)('upgrading a database with history on %s', (engine) => {
       .execute();
     expect(await days()).toEqual([{ day: dayNumber('2026-06-11'), n: 0, value: 0 }]);
     expect(await checkAggregates(dbh.db)).toEqual([]);
+  });
+
+  it('0013 replaces a kept answer with a key and webhook secret by the shown-once answer', async () => {
+    const dbh = await open();
+    await dbh.exclusive(() => migrate(dbh, { to: '0012-audit-no-replace' }));
+    const created = {
+      message: {
+        id: 'key-1',
+        name: 'Till',
+        prefix: 'pbk_abcdefgh',
+        rate_limit: 60,
+        created_at: 1,
+        last_used_at: null,
+        revoked_at: null,
+        key: 'pbk_abcdefgh-the-rest-of-a-working-key',
+        webhook_secret: 'whsec_a-working-signing-secret',
+      },
+    };
+    const other = { message: 'Airtime bought.' };
+    await dbh.db
+      .insertInto('idempotency_keys')
+      .values([
+        {
+          user_id: 'u1',
+          request_id: 'create',
+          request_hash: 'h',
+          status_code: 200,
+          response: JSON.stringify(created),
+          created_at: 1,
+        },
+        {
+          user_id: 'u1',
+          request_id: 'buy',
+          request_hash: 'h',
+          status_code: 200,
+          response: JSON.stringify(other),
+          created_at: 1,
+        },
+      ])
+      .execute();
+    await dbh.exclusive(() => migrate(dbh));
+    const rows = await dbh.db
+      .selectFrom('idempotency_keys')
+      .select(['request_id', 'status_code', 'response'])
+      .orderBy('request_id')
+      .execute();
+    expect(rows.map((r) => ({ ...r, status_code: Number(r.status_code) }))).toEqual([
+      { request_id: 'buy', status_code: 200, response: JSON.stringify(other) },
+      {
+        request_id: 'create',
+        status_code: 409,
+        response: JSON.stringify({
+          type: 'conflict',
+          msg: RESELLER_MSG.keyShownOnce('key-1', 'pbk_abcdefgh'),
+        }),
+      },
+    ]);
   });
 });

@@ -28,6 +28,7 @@ import { lagosBusinessDay } from '../../migrations/0009-lagos-business-day.ts';
 import { auditAppendOnly } from '../../migrations/0010-audit-append-only.ts';
 import { secretFingerprints } from '../../migrations/0011-secret-fingerprints.ts';
 import { auditNoReplace } from '../../migrations/0012-audit-no-replace.ts';
+import { scrubShownOnceAnswers } from '../../migrations/0013-scrub-shown-once-answers.ts';
 import type { Engine } from '../config.ts';
 import type { Database } from './schema.ts';
 import { LiteralLimitPlugin, withStatementCache } from './statement-cache.ts';
@@ -76,6 +77,7 @@ function migrations(engine: Engine): MigrationProvider {
         '0010-audit-append-only': auditAppendOnly(engine),
         '0011-secret-fingerprints': secretFingerprints(),
         '0012-audit-no-replace': auditNoReplace(engine),
+        '0013-scrub-shown-once-answers': scrubShownOnceAnswers(),
       };
     },
   };
