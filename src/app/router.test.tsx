@@ -1,12 +1,19 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, useLocation, type RouteObject } from 'react-router-dom';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { brand } from '@/config/brand';
 import { paths } from '@/config/routes';
 import { clearSession, saveTokens } from '@/lib/session';
 
-import { AppRoutes } from './router';
+import { AppRoutes, routes } from './router';
+
+/** Every route's chunk loader (`handle`, see lazyRoute), the nested ones included. */
+const chunkLoads = (list: RouteObject[]): Promise<unknown>[] =>
+  list.flatMap((route) => [
+    ...(typeof route.handle === 'function' ? [(route.handle as () => Promise<unknown>)()] : []),
+    ...chunkLoads(route.children ?? []),
+  ]);
 
 function renderAt(path: string) {
   const router = { state: { location: { pathname: path } } };
@@ -24,6 +31,13 @@ function renderAt(path: string) {
 }
 
 describe('app router', () => {
+  // A page chunk a test set loading at its very end (a link followed) must not still be loading
+  // when jsdom is torn down: on a loaded machine that import failed after teardown. Awaiting
+  // every chunk settles the ones in flight (each loads once).
+  afterAll(async () => {
+    await Promise.all(chunkLoads(routes));
+  }, 60_000);
+
   beforeEach(() => {
     // ScrollRestoration scrolls on every navigation; jsdom has no layout to scroll.
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
