@@ -24,7 +24,7 @@ import type { ProviderOutcome } from '../providers/index.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import { countRows, paged } from './paging.ts';
 import { pendingAlertMs } from './requery.ts';
-import { autoReverse, refundWithin } from './reversal.ts';
+import { autoReverse, deliveredColumns, refundWithin } from './reversal.ts';
 import { queueWebhook } from './webhooks.ts';
 
 type TxRow = Selectable<TransactionsTable>;
@@ -161,17 +161,7 @@ export async function requeryPending(
   const answer = await ctx.dbh.writeTx(async (trx) => {
     let after: Record<string, string | number>;
     if (outcome.status === 'successful') {
-      await movePending(trx, id, {
-        status: 'successful',
-        token: outcome.token ?? null,
-        units: outcome.units ?? null,
-        exchange_reference: outcome.exchangeReference ?? null,
-        purchased_code: outcome.purchasedCode ?? null,
-        customer_name: outcome.customerName ?? null,
-        response_msg: outcome.message?.slice(0, 500) ?? null,
-        next_requery_at: null,
-        updated_at: now,
-      });
+      await movePending(trx, id, deliveredColumns(outcome, now));
       await queueWebhook(trx, id, 'successful');
       after = { status: 'successful' };
     } else {

@@ -17,6 +17,22 @@ import { queueWebhook } from './webhooks.ts';
 
 export const autoReverse = (ctx: AppContext) => ctx.config.env.AUTO_REVERSE_FAILED !== '0';
 
+/** The columns a delivered answer writes on its purchase (the requery worker, an admin's requery). */
+export const deliveredColumns = (
+  outcome: ProviderOutcome,
+  now: number,
+): Updateable<TransactionsTable> => ({
+  status: 'successful',
+  token: outcome.token ?? null,
+  units: outcome.units ?? null,
+  exchange_reference: outcome.exchangeReference ?? null,
+  purchased_code: outcome.purchasedCode ?? null,
+  customer_name: outcome.customerName ?? null,
+  response_msg: outcome.message?.slice(0, 500) ?? null,
+  next_requery_at: null,
+  updated_at: now,
+});
+
 /**
  * Applies a provider answer to a pending purchase (guarded: only `pending` rows move, so two
  * workers, or a worker and the request, cannot settle it twice). Failed → auto reversal.
@@ -52,17 +68,7 @@ export async function settle(
           return row;
         });
   if (outcome.status === 'successful') {
-    return change({
-      status: 'successful',
-      token: outcome.token ?? null,
-      units: outcome.units ?? null,
-      exchange_reference: outcome.exchangeReference ?? null,
-      purchased_code: outcome.purchasedCode ?? null,
-      customer_name: outcome.customerName ?? null,
-      response_msg: outcome.message?.slice(0, 500) ?? null,
-      next_requery_at: null,
-      updated_at: now,
-    });
+    return change(deliveredColumns(outcome, now));
   }
   const failed = await change({
     status: 'failed',
