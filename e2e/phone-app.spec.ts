@@ -97,10 +97,11 @@ test('install criteria: manifest and icons served, a service worker controls the
     'href',
     '/manifest.webmanifest',
   );
-  const state = await page.evaluate(
-    async () => (await navigator.serviceWorker.ready).active?.state,
-  );
-  expect(state).toBe('activated');
+  // `ready` resolves once a worker is active, which may still be 'activating' (its activate
+  // handler clearing old caches): wait for the state, not for a lucky moment.
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
+    .toBe('activated');
   await page.reload();
   expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
   await page.setViewportSize({ width: 1280, height: 800 });
