@@ -24,7 +24,7 @@ import type { ProviderOutcome } from '../providers/index.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import { countRows, paged } from './paging.ts';
 import { pendingAlertMs } from './requery.ts';
-import { autoReverse, deliveredColumns, refundWithin } from './reversal.ts';
+import { autoReverse, deliveredColumns, failedColumns, refundWithin } from './reversal.ts';
 import { queueWebhook } from './webhooks.ts';
 
 type TxRow = Selectable<TransactionsTable>;
@@ -115,12 +115,11 @@ async function movePending(trx: Db, id: string, columns: Updateable<Transactions
  * row stays failed for the Transactions screen's Reverse, as the worker leaves it).
  */
 async function failWithin(trx: Db, id: string, message: string, now: number, refund: boolean) {
-  const row = await movePending(trx, id, {
-    status: refund ? 'reversed' : 'failed',
-    response_msg: message.slice(0, 500),
-    next_requery_at: null,
-    updated_at: now,
-  });
+  const row = await movePending(
+    trx,
+    id,
+    failedColumns(message, now, refund ? 'reversed' : 'failed'),
+  );
   await queueWebhook(trx, id, 'failed');
   const refunded = refund ? await refundWithin(trx, row, now) : 0;
   return { row, refunded };

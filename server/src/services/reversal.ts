@@ -17,6 +17,18 @@ import { queueWebhook } from './webhooks.ts';
 
 export const autoReverse = (ctx: AppContext) => ctx.config.env.AUTO_REVERSE_FAILED !== '0';
 
+/** The columns a failure writes on its purchase (`status` failed, or reversed when refunded now). */
+export const failedColumns = (
+  message: string | undefined,
+  now: number,
+  status: 'failed' | 'reversed' = 'failed',
+): Updateable<TransactionsTable> => ({
+  status,
+  response_msg: message?.slice(0, 500) ?? null,
+  next_requery_at: null,
+  updated_at: now,
+});
+
 /** The columns a delivered answer writes on its purchase (the requery worker, an admin's requery). */
 export const deliveredColumns = (
   outcome: ProviderOutcome,
@@ -70,16 +82,9 @@ export async function settle(
   if (outcome.status === 'successful') {
     return change(deliveredColumns(outcome, now));
   }
-  const failed = await change({
-    status: 'failed',
-    response_msg: outcome.message?.slice(0, 500) ?? null,
-    next_requery_at: null,
-    updated_at: now,
-  });
+  const failed = await change(failedColumns(outcome.message, now));
   if (failed && autoReverse(ctx)) {
-    await reverse(ctx, id).catch((err: unknown) => {
-      if (!(err instanceof ApiError)) throw err;
-    });
+    await reverseIfStillFailed(ctx, id);
   }
 }
 
@@ -99,12 +104,7 @@ export async function failDelivered(
   const row = await ctx.dbh.writeTx(async (trx) => {
     const changed = await trx
       .updateTable('transactions')
-      .set({
-        status: 'failed',
-        response_msg: outcome.message?.slice(0, 500) ?? null,
-        next_requery_at: null,
-        updated_at: now,
-      })
+      .set(failedColumns(outcome.message, now))
       .where('id', '=', id)
       .where('status', '=', 'successful')
       .where('direction', '=', 'debit')
@@ -115,12 +115,16 @@ export async function failDelivered(
   });
   if (!row) return false;
   if (autoReverse(ctx)) {
-    await reverse(ctx, id).catch((err: unknown) => {
-      if (!(err instanceof ApiError)) throw err;
-    });
+    await reverseIfStillFailed(ctx, id);
   }
   return true;
 }
+
+/** The automatic reversal after a failure: one already made (or in the way) is not an error. */
+const reverseIfStillFailed = (ctx: AppContext, id: string) =>
+  reverse(ctx, id).catch((err: unknown) => {
+    if (!(err instanceof ApiError)) throw err;
+  });
 
 /**
  * `failed → reversed`, exactly once: the guarded UPDATE and the reversing movement commit
