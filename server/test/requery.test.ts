@@ -102,8 +102,8 @@ describe.each(engines)('requery refusals on %s', (engine) => {
         VTPASS_BASE_URL: `${fake.url}/api`,
         FLUTTERWAVE_BASE_URL: fake.url,
         FLUTTERWAVE_BILLERS:
-          'mtn-data=BIL108, glo-data=BIL109, airtel-data=BIL110, etisalat-data=BIL111, ' +
-          'smile-direct=BIL124, spectranet=BIL125',
+          'mtn-data=BIL108, glo-data=OPERATOR-GLO-DATA, airtel-data=OPERATOR-AIRTEL-DATA, etisalat-data=OPERATOR-9MOBILE-DATA, ' +
+          'smile-direct=OPERATOR-SMILE, spectranet=OPERATOR-SPECTRANET',
         PROVIDER_ROUTES: 'airtime=vtpass, data=flutterwave',
         PROVIDER_TIMEOUT_MS: '2000',
         PENDING_ALERT_HOURS: '24',

@@ -17,8 +17,14 @@ import { ProviderError } from './util.ts';
 let fake: FakeServer;
 let flw: VtuProvider;
 
+/**
+ * MTN data's biller BIL108 is Flutterwave's (developer.flutterwave.com/changelog/
+ * how-to-buy-data-bundles-on-flutterwave). The docs show no electricity or GOtv codes: an
+ * operator maps them from their account's bill categories, so those two entries are marked
+ * placeholders (OPERATOR-…), never to be read as Flutterwave's codes.
+ */
 const billers = parseFlutterwaveBillers(
-  'mtn-data=BIL108, ikeja-electric/prepaid=BIL112/UB157, gotv/gotv-max=BIL120/CB155',
+  'mtn-data=BIL108, ikeja-electric/prepaid=OPERATOR-BILLER-1/OPERATOR-ITEM-1, gotv/gotv-max=OPERATOR-BILLER-2/OPERATOR-ITEM-2',
 );
 
 beforeAll(async () => {
@@ -134,7 +140,9 @@ describe('Flutterwave bills adapter', () => {
   it('a plan named in FLUTTERWAVE_BILLERS buys its item; data plans otherwise send their code', async () => {
     fake.handle(() => ({ json: created() }));
     await flw.purchase({ ...cable, serviceId: 'gotv', variationCode: 'gotv-max' });
-    expect(fake.requests[0]?.path).toBe('/v3/billers/BIL120/items/CB155/payment');
+    expect(fake.requests[0]?.path).toBe(
+      '/v3/billers/OPERATOR-BILLER-2/items/OPERATOR-ITEM-2/payment',
+    );
     fake.handle(() => ({ json: created() }));
     await flw.purchase({
       ...airtime,
@@ -157,7 +165,9 @@ describe('Flutterwave bills adapter', () => {
       billersCode: '45012345678',
     });
     expect(outcome).toMatchObject({ status: 'successful', token: '1234-5678-9012-3456-7890' });
-    expect(fake.requests[0]?.path).toBe('/v3/billers/BIL112/items/UB157/payment');
+    expect(fake.requests[0]?.path).toBe(
+      '/v3/billers/OPERATOR-BILLER-1/items/OPERATOR-ITEM-1/payment',
+    );
     expect(fake.requests[0]?.body).toMatchObject({ customer_id: '45012345678', amount: 3000 });
   });
 
@@ -337,7 +347,7 @@ describe('Flutterwave bills adapter', () => {
       address: '12 Allen Avenue, Ikeja',
       min_purchase_amount: 1_000_00,
     });
-    expect(fake.requests[0]?.path).toBe('/v3/bill-items/UB157/validate');
+    expect(fake.requests[0]?.path).toBe('/v3/bill-items/OPERATOR-ITEM-1/validate');
     fake.handle(() => ({ status: 400, json: error('Invalid customer') }));
     expect(await flw.verifyCustomer({ serviceId: 'dstv', customerNumber: '1' })).toBeNull();
     fake.handle(() => ({
@@ -371,16 +381,28 @@ describe('Flutterwave bills adapter', () => {
       json: {
         status: 'success',
         message: 'Bill items fetched successfully',
+        // MD142 is the item the changelog page above shows; the docs show no second one, so
+        // the other two are placeholders for the shapes (an amount as a string, an unreadable one).
         data: [
-          { item_code: 'MD142', name: 'MTN 1.5 GB', amount: 1000, biller_code: 'BIL108' },
-          { item_code: 'MD143', name: 'MTN 4.5 GB', amount: '2000.00', biller_code: 'BIL108' },
-          { item_code: 'MD999', name: 'broken', amount: 'lots', biller_code: 'BIL108' },
+          {
+            item_code: 'MD142',
+            name: 'MTN 200 MB DATA BUNDLE',
+            amount: 1000,
+            biller_code: 'BIL108',
+          },
+          {
+            item_code: 'OPERATOR-ITEM-3',
+            name: 'MTN 4.5 GB',
+            amount: '2000.00',
+            biller_code: 'BIL108',
+          },
+          { item_code: 'OPERATOR-ITEM-4', name: 'broken', amount: 'lots', biller_code: 'BIL108' },
         ],
       },
     }));
     expect(await flw.listVariations('mtn-data')).toEqual([
-      { code: 'MD142', name: 'MTN 1.5 GB', amount: 1_000_00 },
-      { code: 'MD143', name: 'MTN 4.5 GB', amount: 2_000_00 },
+      { code: 'MD142', name: 'MTN 200 MB DATA BUNDLE', amount: 1_000_00 },
+      { code: 'OPERATOR-ITEM-3', name: 'MTN 4.5 GB', amount: 2_000_00 },
     ]);
     expect(fake.requests[0]?.path).toBe('/v3/billers/BIL108/items');
     await expect(flw.listVariations('glo-data')).rejects.toBeInstanceOf(ProviderError);
@@ -388,9 +410,11 @@ describe('Flutterwave bills adapter', () => {
 
   it('FLUTTERWAVE_BILLERS: documented codes by default, overrides, clear refusals', () => {
     expect(parseFlutterwaveBillers(undefined)).toEqual(DOCUMENTED_BILLERS);
-    expect(parseFlutterwaveBillers('glo=BIL102/AT102;mtn=BIL100/AT100')).toMatchObject({
-      glo: { billerCode: 'BIL102', itemCode: 'AT102' },
-      mtn: { billerCode: 'BIL100', itemCode: 'AT100' },
+    expect(
+      parseFlutterwaveBillers('glo=OPERATOR-BILLER-5/OPERATOR-ITEM-5;mtn=BIL108/MD142'),
+    ).toMatchObject({
+      glo: { billerCode: 'OPERATOR-BILLER-5', itemCode: 'OPERATOR-ITEM-5' },
+      mtn: { billerCode: 'BIL108', itemCode: 'MD142' },
       dstv: DOCUMENTED_BILLERS.dstv,
     });
     expect(() => parseFlutterwaveBillers('glo')).toThrow(/FLUTTERWAVE_BILLERS: "glo" is not/);

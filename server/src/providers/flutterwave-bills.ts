@@ -82,7 +82,8 @@ export const DOCUMENTED_BILLERS: FlutterwaveBillers = {
 const CODE = /^[A-Za-z0-9_-]{1,40}$/;
 
 /**
- * `glo=BIL102/AT102, mtn-data=BIL108, ikeja-electric/prepaid=BIL112/UB157` → billers, over
+ * `mtn-data=BIL108, mtn-data/200mb=BIL108/MD142` (MTN data's biller and its 200 MB item, from
+ * developer.flutterwave.com/changelog/how-to-buy-data-bundles-on-flutterwave) → billers, over
  * DOCUMENTED_BILLERS. Throws a clear message (the start refuses).
  */
 export function parseFlutterwaveBillers(text: string | undefined): FlutterwaveBillers {

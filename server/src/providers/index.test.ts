@@ -11,10 +11,10 @@ import { type FakeServer, startFakeServer } from './testing/fake-http.ts';
 const VTPASS = { VTPASS_API_KEY: 'vt-api', VTPASS_PUBLIC_KEY: 'PK_vt', VTPASS_SECRET_KEY: 'SK_vt' };
 const FLW = { FLUTTERWAVE_SECRET_KEY: 'FLWSECK_TEST-secret', FLUTTERWAVE_WEBHOOK_HASH: 'hook' };
 const SECRETS = ['vt-api', 'PK_vt', 'SK_vt', 'FLWSECK_TEST-secret', 'hook'];
-/** Flutterwave biller codes for every data service id (the docs show none of them). */
+/** Biller codes for every data service id: BIL108 is MTN data's (Flutterwave changelog, how-to-buy-data-bundles-on-flutterwave); the docs show no other, so the rest are marked placeholders. */
 const DATA_BILLERS =
-  'mtn-data=BIL108, glo-data=BIL109, airtel-data=BIL110, etisalat-data=BIL111, ' +
-  'smile-direct=BIL124, spectranet=BIL125';
+  'mtn-data=BIL108, glo-data=OPERATOR-GLO-DATA, airtel-data=OPERATOR-AIRTEL-DATA, etisalat-data=OPERATOR-9MOBILE-DATA, ' +
+  'smile-direct=OPERATOR-SMILE, spectranet=OPERATOR-SPECTRANET';
 
 describe('provider configuration', () => {
   it('defaults to the sandbox for everything', () => {
@@ -105,7 +105,7 @@ describe('provider configuration', () => {
     });
     expect(providers.forProduct('data', 'glo-data')).toBe(providers.flutterwave);
     expect(providers.forProduct('airtime', 'mtn').name).toBe('sandbox-vt');
-    expect(providers.config.billers['glo-data']).toEqual({ billerCode: 'BIL109' });
+    expect(providers.config.billers['glo-data']).toEqual({ billerCode: 'OPERATOR-GLO-DATA' });
   });
 
   it('warns when Flutterwave has no webhook hash', () => {
