@@ -8,6 +8,7 @@ import {
   CurrentUserSchema,
   CustomerLookupSchema,
   ProductSchema,
+  StatementKindSchema,
   DataVariationSchema,
   EducationVariationSchema,
   ElectricityVariationSchema,
@@ -71,11 +72,12 @@ const Tokens = z.object({ JWTtoken: z.string(), refresh_token: z.string() });
 const Text = message(z.string());
 /** A purchase answers the transaction it created (pending, successful or failed). */
 const Purchase = message(TransactionSchema);
-/** A customer's history: `?page&limit&q` plus a status and a product (ADR 0020). */
+/** A customer's history: `?page&limit&q` plus a status, a product and a kind (ADR 0020, 0045). */
 export const HistoryQuery = PageQuery.extend({
   q: z.string().trim().max(64).optional(),
   status: TransactionStatusSchema.optional(),
   product: ProductSchema.optional(),
+  kind: StatementKindSchema.optional(),
 });
 
 /**
@@ -205,7 +207,7 @@ export const api = {
     path: '/api/user/transactions',
     access: 'user',
     summary:
-      'Your history, newest first, paged; status and product filter, q is a transaction id or the phone, meter, card or account it went to (ADR 0020).',
+      'Your wallet statement, newest first, paged: every movement of your wallet (funding, purchases, refunds, shares, coupons) with its sign and the balance after; status, product and kind filter, q is a transaction id, a reference or the phone, meter, card or account it went to (ADR 0020, 0045).',
     query: HistoryQuery,
     response: paged(TransactionSchema),
   }),

@@ -48,7 +48,10 @@ export const PresenceSchema = z.enum(['online', 'offline']);
 
 // ── Products ──────────────────────────────────────────────────────────────────
 
-/** Transaction products (spec §3), plus Transfer for shared funds (card top-ups are Payments). */
+/**
+ * Transaction products (spec §3), plus Transfer for shared funds; Funding, Commission and
+ * Adjustment name the wallet statement's lines that are no purchase (ADR 0045).
+ */
 export const PRODUCTS = [
   'Airtime',
   'Data',
@@ -57,6 +60,9 @@ export const PRODUCTS = [
   'Education',
   'Coupon',
   'Transfer',
+  'Funding',
+  'Commission',
+  'Adjustment',
 ] as const;
 export const ProductSchema = z.enum(PRODUCTS);
 export type Product = z.infer<typeof ProductSchema>;
@@ -82,6 +88,24 @@ export const COUPON_SCREEN: Record<CouponProduct, Product> = {
   EDUCATION: 'Education',
   ELECTRICITY: 'Electricity',
 };
+
+/**
+ * What a wallet statement line is (ADR 0045): one per movement of the customer's wallet, plus
+ * purchases paid by coupon (they move no wallet money but belong to the history).
+ */
+export const STATEMENT_KINDS = [
+  'card_funding',
+  'bank_transfer',
+  'purchase',
+  'refund',
+  'share_in',
+  'share_out',
+  'coupon',
+  'commission',
+  'adjustment',
+] as const;
+export const StatementKindSchema = z.enum(STATEMENT_KINDS);
+export type StatementKind = z.infer<typeof StatementKindSchema>;
 
 // ── Entities (spec §3) ────────────────────────────────────────────────────────
 
@@ -116,6 +140,22 @@ export const TransactionSchema = z.object({
   counterparty: z.string().optional(),
   coupon_code: z.string().optional(),
   response_msg: z.string().optional(),
+  // The wallet statement's fields (ADR 0045): optional, so answers and fixtures from before
+  // the statement still parse. A line's sign is `direction`; `balance_after` is the ledger's.
+  kind: StatementKindSchema.optional(),
+  /** What moved in or out of the wallet (0 for a purchase paid by coupon). */
+  amount: Naira.optional(),
+  /** Funding lines: the provider's fee the customer bore and the stamp duty kept back. */
+  fee: Naira.optional(),
+  stamp_duty: Naira.optional(),
+  /** Funding lines: our reference for the card payment or the bank transfer. */
+  reference: z.string().optional(),
+  /** A refund line: the purchase it refunds. */
+  refund_of: z.string().optional(),
+  /** A refunded purchase: how much came back and when. */
+  refund: z.object({ amount: Naira, date: EpochMs }).optional(),
+  /** Shares: the other customer's display name (`counterparty` is their e-mail). */
+  counterparty_name: z.string().optional(),
 });
 export type Transaction = z.output<typeof TransactionSchema>;
 
@@ -177,6 +217,12 @@ export const CurrentUserSchema = UserSchema.extend({
   transactions_count: z.number().int().nonnegative(),
   /** Sum of the values of the successful ones among them. */
   successful_total: Naira,
+  /**
+   * From the wallet's ledger (ADR 0045): what left the wallet net of refunds, and what came in
+   * (funding, shares received, commission, adjustments; refunds not counted twice).
+   */
+  spent_total: Naira.optional(),
+  received_total: Naira.optional(),
 });
 export type CurrentUser = z.output<typeof CurrentUserSchema>;
 

@@ -9,8 +9,11 @@ import { lagosDay } from '@contract/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogin, createKit, engines, PIN, type Kit, type TestUser } from './helper.ts';
 import { overview } from '../src/services/admin-stats.ts';
+import { postMovement, systemAccountId, walletAccountId } from '../src/domain/ledger.ts';
 
 const HISTORY = 240;
+/** The statement's lines (ADR 0045): the history and the wallet's opening funding. */
+const LINES = HISTORY + 1;
 const T0 = Date.UTC(2026, 0, 1);
 
 describe.each(engines)('customer history on %s', (engine) => {
@@ -23,7 +26,18 @@ describe.each(engines)('customer history on %s', (engine) => {
   beforeAll(async () => {
     kit = await createKit(engine);
     admin = await adminLogin(kit);
-    u = await kit.user({ funds: 50_000_00 });
+    u = await kit.user();
+    // Funded before the history starts: its line is the statement's oldest.
+    await kit.app.ctx.dbh.writeTx((trx) =>
+      postMovement(trx, {
+        kind: 'test_funding',
+        legs: [
+          { accountId: systemAccountId('card_clearing'), amount: -50_000_00 },
+          { accountId: walletAccountId(u.id), amount: 50_000_00 },
+        ],
+        now: T0 - 60_000,
+      }),
+    );
     // A long history straight in the table (the triggers count it as a purchase would).
     rows = Array.from({ length: HISTORY }, (_, i) => ({
       id: `hist-${String(i).padStart(4, '0')}`,
@@ -79,7 +93,7 @@ describe.each(engines)('customer history on %s', (engine) => {
   it('pages the history newest first, five by default, with page, pages and total', async () => {
     const first = await mine({});
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ page: 1, pages: HISTORY / 5, total: HISTORY });
+    expect(first.body).toMatchObject({ page: 1, pages: Math.ceil(LINES / 5), total: LINES });
     expect(first.body.message.map((t: { transaction_id: string }) => t.transaction_id)).toEqual(
       rows.slice(0, 5).map((r) => r.id),
     );
@@ -87,9 +101,9 @@ describe.each(engines)('customer history on %s', (engine) => {
     expect(third.body.message.map((t: { transaction_id: string }) => t.transaction_id)).toEqual(
       rows.slice(40, 60).map((r) => r.id),
     );
-    expect(third.body.pages).toBe(HISTORY / 20);
+    expect(third.body.pages).toBe(Math.ceil(LINES / 20));
     const past = await mine({ page: '999' });
-    expect(past.body).toMatchObject({ message: [], page: 999, total: HISTORY });
+    expect(past.body).toMatchObject({ message: [], page: 999, total: LINES });
   });
 
   it('filters by status, product and both; searches an id or a phone number', async () => {
@@ -142,7 +156,8 @@ describe.each(engines)('customer history on %s', (engine) => {
     });
     expect(del.status).toBe(200);
     const after = await mine({ limit: '100', status: 'successful' });
-    expect(after.body.total).toBe(rows.filter((r) => r.status === 'successful').length - 1);
+    // The funding line is successful too.
+    expect(after.body.total).toBe(rows.filter((r) => r.status === 'successful').length + 1 - 1);
     expect(
       after.body.message.some((t: { transaction_id: string }) => t.transaction_id === gone.id),
     ).toBe(false);

@@ -3,18 +3,13 @@
  * the admin's and the customer's paged lists, and hiding a finished transaction from the customer's history (the
  * ledger keeps its entries).
  */
-import {
-  FINAL_TRANSACTION_STATUSES,
-  SERVER_MSG,
-  type Product,
-  type Transaction,
-  type TransactionStatus,
-} from '@contract';
+import { FINAL_TRANSACTION_STATUSES, SERVER_MSG, type Transaction } from '@contract';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { counter, userTransactionCounts } from './aggregates.ts';
 import { countRows, paged } from './paging.ts';
+import { statementPage, type StatementQuery } from './statement.ts';
 import { toTransaction, type UserRow } from './users.ts';
 
 export async function transactionById(db: Db, id: string): Promise<Transaction> {
@@ -91,59 +86,13 @@ export async function listTransactions(
   );
 }
 
-export interface HistoryQuery {
-  page: number;
-  limit: number;
-  q?: string;
-  status?: TransactionStatus;
-  product?: Product;
-}
+export type HistoryQuery = StatementQuery;
 
 /**
- * A customer's own history (ADR 0020): newest first, without the rows they deleted; a status,
- * a product, and `q` an exact transaction id or the phone, meter, smart card, account or
- * e-mail it went to. One page is an index walk; its total comes from `tx_user_counts` unless
- * `q` narrows it (then the customer's own rows are counted).
+ * A customer's own history: their wallet statement (ADR 0045; ADR 0020 for the paging),
+ * newest first, without the rows they deleted; a status, a product, a kind, and `q` an exact
+ * transaction id, a funding reference, or the phone, meter, smart card, account or e-mail it
+ * went to.
  */
-export async function listMyTransactions(ctx: AppContext, user: UserRow, query: HistoryQuery) {
-  let base = ctx.db
-    .selectFrom('transactions')
-    .where('user_id', '=', user.id)
-    .where('deleted', '=', 0);
-  if (query.status) base = base.where('status', '=', query.status);
-  if (query.product) base = base.where('product', '=', query.product);
-  const q = query.q;
-  if (q) {
-    base = base.where((eb) =>
-      eb.or([
-        eb('id', '=', q),
-        eb('transaction_phone', '=', q),
-        eb('meter_number', '=', q),
-        eb('smart_card_number', '=', q),
-        eb('account_id', '=', q),
-        eb('counterparty', '=', q.toLowerCase()),
-      ]),
-    );
-  }
-  const total = q
-    ? await countRows(base)
-    : (
-        await userTransactionCounts(ctx.db, user.id, {
-          visibleOnly: true,
-          status: query.status,
-          product: query.product,
-        })
-      ).n;
-  const rows = await base
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .execute();
-  return paged(
-    rows.map((r) => toTransaction(r, user.email)),
-    query,
-    total,
-  );
-}
+export const listMyTransactions = (ctx: AppContext, user: UserRow, query: HistoryQuery) =>
+  statementPage(ctx, user, query);

@@ -7,14 +7,13 @@ import {
   type Coupon,
   type CouponMeta,
   type CurrentUser,
-  type Transaction,
   type User,
 } from '@contract';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { queryShape } from '../db/query-shape.ts';
-import type { CouponsTable, TransactionsTable, UsersTable } from '../db/schema.ts';
+import type { CouponsTable, UsersTable } from '../db/schema.ts';
 import { walletAccountId } from '../domain/ledger.ts';
 import { normaliseSearch, searchTerms } from '@contract/search';
 import { ApiError } from '../http/errors.ts';
@@ -22,6 +21,7 @@ import { counter, userTransactionCounts } from './aggregates.ts';
 import { paged } from './paging.ts';
 import { revokeAllApiKeys } from './api-keys.ts';
 import { securityMail } from './security-mail.ts';
+import { recentLines, walletTotals } from './statement.ts';
 import { endSessions } from './tokens.ts';
 
 export type UserRow = Selectable<UsersTable>;
@@ -51,38 +51,8 @@ export function toUser(row: UserRow, balance: number, now = Date.now()): User {
   };
 }
 
-const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
-
-export function toTransaction(row: Selectable<TransactionsTable>, email: string): Transaction {
-  return {
-    transaction_id: row.id,
-    user: email,
-    user_id: row.user_id,
-    date: Number(row.created_at),
-    product: row.product as Transaction['product'],
-    value: Number(row.value),
-    status: row.status as Transaction['status'],
-    direction: row.direction,
-    amountCharged: Number(row.amount_charged),
-    balance_before: Number(row.balance_before),
-    balance_after: Number(row.balance_after),
-    service_id: opt(row.service_id),
-    plan: opt(row.plan),
-    transaction_phone: opt(row.transaction_phone),
-    meter_number: opt(row.meter_number),
-    customerName: opt(row.customer_name),
-    quantity: row.quantity === null ? undefined : Number(row.quantity),
-    smart_card_number: opt(row.smart_card_number),
-    account_id: opt(row.account_id),
-    token: opt(row.token),
-    exchangeReference: opt(row.exchange_reference),
-    units: opt(row.units),
-    purchased_code: opt(row.purchased_code),
-    counterparty: opt(row.counterparty),
-    coupon_code: opt(row.coupon_code),
-    response_msg: opt(row.response_msg),
-  };
-}
+// Moved beside the statement, which reads it too (users.ts ← statement.ts would be a cycle).
+export { toTransaction } from './transaction-view.ts';
 
 export function toCoupon(row: Selectable<CouponsTable>, now = Date.now()): Coupon {
   const meta = JSON.parse(row.meta) as CouponMeta;
@@ -104,17 +74,6 @@ export async function walletBalance(db: Db, userId: string): Promise<number> {
   return row ? Number(row.balance) : 0;
 }
 
-const recentTransactions = queryShape((db, userId: string) =>
-  db
-    .selectFrom('transactions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('deleted', '=', 0)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(CURRENT_USER_RECENT),
-);
-
 const recentCoupons = queryShape((db, userId: string) =>
   db
     .selectFrom('coupons')
@@ -132,18 +91,22 @@ const recentCoupons = queryShape((db, userId: string) =>
  * (queryShape, ADR 0028).
  */
 export async function currentUser(ctx: AppContext, user: UserRow): Promise<CurrentUser> {
-  const [balance, txs, coupons, counts] = await Promise.all([
+  const [balance, lines, coupons, counts, totals] = await Promise.all([
     walletBalance(ctx.db, user.id),
-    recentTransactions(ctx.db, user.id),
+    // The overview's last five are the statement's (ADR 0045): a funding or a refund too.
+    recentLines(ctx.db, user, CURRENT_USER_RECENT),
     recentCoupons(ctx.db, user.id),
     userTransactionCounts(ctx.db, user.id, { visibleOnly: true }),
+    walletTotals(ctx.db, user.id),
   ]);
   return {
     ...toUser(user, balance),
-    transactions: txs.map((t) => toTransaction(t, user.email)),
+    transactions: lines,
     coupons: coupons.map((c) => toCoupon(c)),
     transactions_count: counts.n,
     successful_total: counts.successfulValue,
+    spent_total: totals.spent,
+    received_total: totals.received,
   };
 }
 

@@ -1,0 +1,370 @@
+/**
+ * The customer's wallet statement (ADR 0045): one line per movement of their wallet account,
+ * read from the ledger, so a funding, a bank transfer or a refund is a line as a purchase is,
+ * and every line's balance after is the ledger entry's. Purchases, shares and coupons keep
+ * their transaction rows (the spec's fields); a purchase paid by coupon moves no wallet money
+ * but stays a line of the history, with amount 0.
+ */
+import type { StatementKind, Transaction, TransactionStatus } from '@contract';
+import { sql } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { systemAccountId, walletAccountId } from '../domain/ledger.ts';
+import { countRows, paged } from './paging.ts';
+import { toTransaction } from './transaction-view.ts';
+import type { UserRow } from './users.ts';
+
+export interface StatementQuery {
+  page: number;
+  limit: number;
+  q?: string;
+  status?: TransactionStatus;
+  product?: string;
+  kind?: StatementKind;
+}
+
+/**
+ * Movements whose wallet leg is told by a transaction row of the customer's own (its line
+ * comes from that row); a wallet entry of any other movement is a line of its own.
+ */
+const ROW_KINDS = ['purchase', 'coupon_redemption', 'share', 'coupon_purchase'];
+
+/** A wallet entry's line kind from its movement's kind; unknown kinds are adjustments. */
+const entryKind = sql<string>`case m.kind
+  when 'card_funding' then 'card_funding'
+  when 'transfer_funding' then 'bank_transfer'
+  when 'reversal' then 'refund'
+  when 'commission' then 'commission'
+  else 'adjustment' end`;
+
+const rowKind = sql<string>`case
+  when t.product = 'Transfer' and t.direction = 'credit' then 'share_in'
+  when t.product = 'Transfer' then 'share_out'
+  when t.product = 'Coupon' then 'coupon'
+  else 'purchase' end`;
+
+/**
+ * The statement's keys, one per line, to filter, count and page: `src` tells whether `ref` is
+ * a transaction id or a ledger entry id, `seq` is the wallet entry (ledger order when two
+ * lines share a millisecond).
+ */
+function lineKeys(db: Db, userId: string, q: string | undefined) {
+  const wallet = walletAccountId(userId);
+  let rows = db
+    .selectFrom('transactions as t')
+    .leftJoin('ledger_entries as we', (join) =>
+      join.onRef('we.movement_id', '=', 't.movement_id').on('we.account_id', '=', wallet),
+    )
+    .select([
+      sql<string>`t.id`.as('ref'),
+      sql<string>`'tx'`.as('src'),
+      sql<number>`t.created_at`.as('created_at'),
+      sql<number>`coalesce(we.id, 0)`.as('seq'),
+      sql<string>`t.status`.as('status'),
+      sql<string>`t.product`.as('product'),
+      rowKind.as('kind'),
+    ])
+    .where('t.user_id', '=', userId)
+    .where('t.deleted', '=', 0);
+  let entries = db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('movements as m', 'm.id', 'e.movement_id')
+    .leftJoin('transactions as r', (join) =>
+      join.onRef('r.id', '=', 'm.memo').on('m.kind', '=', 'reversal'),
+    )
+    .select([
+      sql<string>`cast(e.id as varchar(24))`.as('ref'),
+      sql<string>`'entry'`.as('src'),
+      sql<number>`e.created_at`.as('created_at'),
+      sql<number>`e.id`.as('seq'),
+      sql<string>`case when m.kind = 'reversal' then 'reversed' else 'successful' end`.as('status'),
+      sql<string>`case
+        when m.kind = 'reversal' then coalesce(r.product, 'Adjustment')
+        when m.kind in ('card_funding', 'transfer_funding') then 'Funding'
+        when m.kind = 'commission' then 'Commission'
+        else 'Adjustment' end`.as('product'),
+      entryKind.as('kind'),
+    ])
+    .where('e.account_id', '=', wallet)
+    .where('m.kind', 'not in', ROW_KINDS)
+    // A refund follows its purchase out of the history when the customer hides it.
+    .where((eb) => eb.or([eb('r.id', 'is', null), eb('r.deleted', '=', 0)]));
+  if (q) {
+    rows = rows.where((eb) =>
+      eb.or([
+        eb('t.id', '=', q),
+        eb('t.transaction_phone', '=', q),
+        eb('t.meter_number', '=', q),
+        eb('t.smart_card_number', '=', q),
+        eb('t.account_id', '=', q),
+        eb('t.counterparty', '=', q.toLowerCase()),
+      ]),
+    );
+    // A purchase's id finds its refund too; a funding's reference (tx_ref) finds it.
+    entries = entries.where('m.memo', '=', q);
+  }
+  return db.selectFrom(rows.unionAll(entries).as('s'));
+}
+
+/** One page of the customer's statement, newest first, filtered (HistoryQuery). */
+export async function statementPage(ctx: AppContext, user: UserRow, query: StatementQuery) {
+  let base = lineKeys(ctx.db, user.id, query.q);
+  const filter = (column: 's.status' | 's.product' | 's.kind', value: string | undefined) => {
+    if (value !== undefined) base = base.where(column, '=', value);
+  };
+  filter('s.status', query.status);
+  filter('s.product', query.product);
+  filter('s.kind', query.kind);
+  const [total, keys] = await Promise.all([
+    countRows(base),
+    base
+      .select(['s.ref', 's.src'])
+      .orderBy('s.created_at', 'desc')
+      .orderBy('s.seq', 'desc')
+      .orderBy('s.ref', 'desc')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+  ]);
+  return paged(await statementLines(ctx.db, user, keys), query, total);
+}
+
+/** The newest lines of the statement (the overview's last five). */
+export async function recentLines(db: Db, user: UserRow, limit: number) {
+  const keys = await lineKeys(db, user.id, undefined)
+    .select(['s.ref', 's.src'])
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.seq', 'desc')
+    .orderBy('s.ref', 'desc')
+    .limit(limit)
+    .execute();
+  return statementLines(db, user, keys);
+}
+
+/** The lines for a page's keys, in the keys' order. */
+async function statementLines(
+  db: Db,
+  user: UserRow,
+  keys: { ref: string; src: string }[],
+): Promise<Transaction[]> {
+  const txIds = keys.filter((k) => k.src === 'tx').map((k) => k.ref);
+  const entryIds = keys.filter((k) => k.src === 'entry').map((k) => Number(k.ref));
+  const [txLines, entryLines] = await Promise.all([
+    rowLines(db, user, txIds),
+    walletEntryLines(db, user, entryIds),
+  ]);
+  return keys.flatMap((k) => {
+    const line = k.src === 'tx' ? txLines.get(k.ref) : entryLines.get(Number(k.ref));
+    return line ? [line] : [];
+  });
+}
+
+/** Purchases, coupons and shares: the transaction row, its wallet leg and the other party. */
+async function rowLines(db: Db, user: UserRow, ids: string[]) {
+  const lines = new Map<string, Transaction>();
+  if (!ids.length) return lines;
+  const wallet = walletAccountId(user.id);
+  const rows = await db
+    .selectFrom('transactions as t')
+    .leftJoin('ledger_entries as we', (join) =>
+      join.onRef('we.movement_id', '=', 't.movement_id').on('we.account_id', '=', wallet),
+    )
+    .selectAll('t')
+    .select(['we.amount as wallet_amount'])
+    .where('t.id', 'in', ids)
+    .where('t.user_id', '=', user.id)
+    .execute();
+  const emails = [
+    ...new Set(
+      rows.filter((r) => r.product === 'Transfer' && r.counterparty).map((r) => r.counterparty!),
+    ),
+  ];
+  const names = new Map(
+    emails.length
+      ? (
+          await db
+            .selectFrom('users')
+            .select(['email', 'name'])
+            .where('email', 'in', emails)
+            .execute()
+        ).map((u) => [u.email, u.name])
+      : [],
+  );
+  for (const row of rows) {
+    const tx = toTransaction(row, user.email);
+    const kind: StatementKind =
+      row.product === 'Transfer'
+        ? row.direction === 'credit'
+          ? 'share_in'
+          : 'share_out'
+        : row.product === 'Coupon'
+          ? 'coupon'
+          : 'purchase';
+    const name = row.counterparty ? names.get(row.counterparty) : undefined;
+    lines.set(row.id, {
+      ...tx,
+      kind,
+      amount: Math.abs(Number(row.wallet_amount ?? 0)),
+      ...(name ? { counterparty_name: name } : {}),
+      // A refund is written with the row's move to `reversed` (reversal.ts), in one transaction.
+      ...(row.status === 'reversed'
+        ? {
+            refund: {
+              amount: Number(row.paid_amount) || Number(row.amount_charged),
+              date: Number(row.updated_at),
+            },
+          }
+        : {}),
+    });
+  }
+  return lines;
+}
+
+/** Lines of wallet entries with no transaction row: funding, refunds, commission, adjustments. */
+async function walletEntryLines(db: Db, user: UserRow, ids: number[]) {
+  const lines = new Map<number, Transaction>();
+  if (!ids.length) return lines;
+  const rows = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('movements as m', 'm.id', 'e.movement_id')
+    .leftJoin('payments as p', 'p.movement_id', 'e.movement_id')
+    .leftJoin('transactions as r', (join) =>
+      join.onRef('r.id', '=', 'm.memo').on('m.kind', '=', 'reversal').on('r.user_id', '=', user.id),
+    )
+    .select([
+      'e.id',
+      'e.movement_id',
+      'e.amount',
+      'e.balance_before',
+      'e.balance_after',
+      'e.created_at',
+      'm.kind',
+      'p.id as payment_id',
+      'p.amount as paid',
+      'p.credited',
+      'p.tx_ref',
+      'r.id as purchase_id',
+      'r.product as purchase_product',
+      'r.plan',
+      'r.service_id',
+      'r.transaction_phone',
+      'r.meter_number',
+      'r.smart_card_number',
+      'r.account_id',
+      'r.quantity',
+      'r.customer_name',
+    ])
+    .where('e.id', 'in', ids)
+    .where('e.account_id', '=', walletAccountId(user.id))
+    .execute();
+  const fundings = rows.filter((r) => r.payment_id !== null).map((r) => r.movement_id);
+  const duties = new Map(
+    fundings.length
+      ? (
+          await db
+            .selectFrom('ledger_entries')
+            .select(['movement_id', 'amount'])
+            .where('movement_id', 'in', fundings)
+            .where('account_id', '=', systemAccountId('stamp_duty_payable'))
+            .execute()
+        ).map((d) => [d.movement_id, Number(d.amount)])
+      : [],
+  );
+  const opt = <T>(v: T | null) => (v === null ? undefined : v);
+  for (const row of rows) {
+    const amount = Math.abs(Number(row.amount));
+    const kind = lineKind(row.kind);
+    const line: Transaction = {
+      // A funding line answers its payment's id; any other line its movement's.
+      transaction_id: row.payment_id ?? row.movement_id,
+      user: user.email,
+      user_id: user.id,
+      date: Number(row.created_at),
+      product:
+        kind === 'refund'
+          ? ((row.purchase_product ?? 'Adjustment') as Transaction['product'])
+          : kind === 'card_funding' || kind === 'bank_transfer'
+            ? 'Funding'
+            : kind === 'commission'
+              ? 'Commission'
+              : 'Adjustment',
+      value: amount,
+      status: kind === 'refund' ? 'reversed' : 'successful',
+      direction: Number(row.amount) < 0 ? 'debit' : 'credit',
+      // Nothing was charged: money came in (or an adjustment took it out).
+      amountCharged: 0,
+      balance_before: Number(row.balance_before),
+      balance_after: Number(row.balance_after),
+      kind,
+      amount,
+    };
+    if (row.payment_id !== null) {
+      const paid = Number(row.paid);
+      const duty = duties.get(row.movement_id) ?? 0;
+      line.value = paid;
+      line.stamp_duty = duty;
+      // What the provider kept that the customer bore (zero when the business bears it).
+      line.fee = Math.max(0, paid - Number(row.credited) - duty);
+      line.reference = opt(row.tx_ref);
+    }
+    if (kind === 'refund' && row.purchase_id) {
+      Object.assign(line, {
+        refund_of: row.purchase_id,
+        plan: opt(row.plan),
+        service_id: opt(row.service_id),
+        transaction_phone: opt(row.transaction_phone),
+        meter_number: opt(row.meter_number),
+        smart_card_number: opt(row.smart_card_number),
+        account_id: opt(row.account_id),
+        quantity: row.quantity === null ? undefined : Number(row.quantity),
+        customerName: opt(row.customer_name),
+      });
+      for (const key of Object.keys(line) as (keyof Transaction)[]) {
+        if (line[key] === undefined) delete line[key];
+      }
+    }
+    lines.set(Number(row.id), line);
+  }
+  return lines;
+}
+
+function lineKind(movementKind: string): StatementKind {
+  switch (movementKind) {
+    case 'card_funding':
+      return 'card_funding';
+    case 'transfer_funding':
+      return 'bank_transfer';
+    case 'reversal':
+      return 'refund';
+    case 'commission':
+      return 'commission';
+    default:
+      return 'adjustment';
+  }
+}
+
+/**
+ * The overview's totals from the wallet's ledger: spent is what left the wallet net of
+ * refunds, received what came in other than refunds (ADR 0045). One pass over the customer's
+ * entries (their index).
+ */
+export async function walletTotals(db: Db, userId: string) {
+  const row = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('movements as m', 'm.id', 'e.movement_id')
+    .select([
+      sql<number>`coalesce(sum(case when e.amount < 0 then -e.amount else 0 end), 0)`.as('out'),
+      sql<number>`coalesce(sum(case when e.amount > 0 and m.kind = 'reversal' then e.amount else 0 end), 0)`.as(
+        'refunded',
+      ),
+      sql<number>`coalesce(sum(case when e.amount > 0 and m.kind <> 'reversal' then e.amount else 0 end), 0)`.as(
+        'received',
+      ),
+    ])
+    .where('e.account_id', '=', walletAccountId(userId))
+    .executeTakeFirstOrThrow();
+  return {
+    spent: Math.max(0, Number(row.out) - Number(row.refunded)),
+    received: Number(row.received),
+  };
+}

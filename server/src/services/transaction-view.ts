@@ -1,0 +1,37 @@
+/** One transaction row as the API answers it (spec §3), for the lists, purchases and the statement. */
+import type { Transaction } from '@contract';
+import type { Selectable } from 'kysely';
+import type { TransactionsTable } from '../db/schema.ts';
+
+const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
+
+export function toTransaction(row: Selectable<TransactionsTable>, email: string): Transaction {
+  return {
+    transaction_id: row.id,
+    user: email,
+    user_id: row.user_id,
+    date: Number(row.created_at),
+    product: row.product as Transaction['product'],
+    value: Number(row.value),
+    status: row.status as Transaction['status'],
+    direction: row.direction,
+    amountCharged: Number(row.amount_charged),
+    balance_before: Number(row.balance_before),
+    balance_after: Number(row.balance_after),
+    service_id: opt(row.service_id),
+    plan: opt(row.plan),
+    transaction_phone: opt(row.transaction_phone),
+    meter_number: opt(row.meter_number),
+    customerName: opt(row.customer_name),
+    quantity: row.quantity === null ? undefined : Number(row.quantity),
+    smart_card_number: opt(row.smart_card_number),
+    account_id: opt(row.account_id),
+    token: opt(row.token),
+    exchangeReference: opt(row.exchange_reference),
+    units: opt(row.units),
+    purchased_code: opt(row.purchased_code),
+    counterparty: opt(row.counterparty),
+    coupon_code: opt(row.coupon_code),
+    response_msg: opt(row.response_msg),
+  };
+}
