@@ -281,6 +281,17 @@ const flwError = (message: string) => ({ status: 'error', message, data: null })
 /** The documented 503 timeout body (handling-error-timeouts page). */
 const TIMEOUT_BODY = flwError('An error occurred. Please contact support');
 
+/** The errors page's 500 body: not the envelope (no `status`), as documented. */
+const serverErrorBody = () => ({
+  error_id: `ERRNO${randomDigits(9)}T${randomDigits(13)}`,
+  message: 'Application error. Please contact support',
+  code: 'app_error',
+});
+
+/** A fault's status without a body of its own: the documented body for that status. */
+const faultBody = (status: number): unknown =>
+  status === 503 ? TIMEOUT_BODY : status >= 500 ? serverErrorBody() : flwError('Bad request');
+
 interface Answer {
   status: number;
   body: unknown;
@@ -529,7 +540,9 @@ export function createFlutterwaveBillsSimulator(
   function items(billerCode: string): Answer {
     const biller = billers.get(billerCode);
     if (!biller) return refuse(400, 'Invalid biller code');
-    // The fields the guide's step 1 names for an item (item_code, name, amount, biller_code).
+    // The guide's step 1 fetches a biller's items (packages); the pages found show no example
+    // answer, so only the fields the adapter reads (item_code, name, amount in naira) and the
+    // biller_code are given, with a message of our own.
     const data = [...biller.items.values()]
       .filter((i) => i.listed)
       .map((i) => ({
@@ -564,7 +577,7 @@ export function createFlutterwaveBillsSimulator(
   /** A 4xx fault is a refusal: Flutterwave refused before doing anything (ADR 0040). */
   function refusalFault(fault: SimulatorFault | undefined): Answer | undefined {
     if (fault?.kind === 'status' && fault.status < 500) {
-      return { status: fault.status, body: fault.body ?? flwError('Bad request') };
+      return { status: fault.status, body: fault.body ?? faultBody(fault.status) };
     }
     if (fault?.kind === 'code') {
       const status = Number(fault.code);
@@ -600,7 +613,7 @@ export function createFlutterwaveBillsSimulator(
         await new Promise<void>((resolve) => hanging.add(resolve));
         return send(reply, { status: 503, body: TIMEOUT_BODY });
       case 'status':
-        return send(reply, { status: fault.status, body: fault.body ?? TIMEOUT_BODY });
+        return send(reply, { status: fault.status, body: fault.body ?? faultBody(fault.status) });
       case 'code':
         return send(reply, {
           status: Number(fault.code) >= 500 ? Number(fault.code) : 503,
@@ -630,10 +643,8 @@ export function createFlutterwaveBillsSimulator(
     // Unreadable or oversized bodies answer in Flutterwave's envelope, not Fastify's.
     app.setErrorHandler((error: { statusCode?: number; message: string }, _req, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
-      return send(
-        reply,
-        refuse(status, status < 500 ? error.message.slice(0, 200) : TIMEOUT_BODY.message),
-      );
+      if (status >= 500) return send(reply, { status, body: serverErrorBody() });
+      return send(reply, refuse(status, error.message.slice(0, 200)));
     });
     app.setNotFoundHandler((_req, reply) => send(reply, refuse(404, 'Route not found')));
 
