@@ -24,10 +24,12 @@ import {
 import type { CardProvider, TransferProvider } from '../src/providers/types.ts';
 import { type KeyValueStore, ProviderError } from '../src/providers/util.ts';
 import {
-  createFlutterwavePaymentsSimulator,
   FLUTTERWAVE_SIMULATOR_PREFIX,
-  type FlutterwavePaymentsSimulator,
   SANDBOX_FLUTTERWAVE_SECRET,
+} from '../src/simulators/flutterwave-bills.ts';
+import {
+  createFlutterwavePaymentsSimulator,
+  type FlutterwavePaymentsSimulator,
 } from '../src/simulators/flutterwave-payments.ts';
 import { injectFetch } from '../src/simulators/transport.ts';
 import { createPgDatabase, engines } from './helper.ts';

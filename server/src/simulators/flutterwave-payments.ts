@@ -32,14 +32,8 @@ import {
   sleep,
 } from '../providers/util.ts';
 import { createFaults, type SimulatorFault, type SimulatorFaults } from './faults.ts';
-
-/** Where the server mounts the Flutterwave simulators (payments here, bills beside it). */
-export const FLUTTERWAVE_SIMULATOR_PREFIX = '/flutterwave';
-/**
- * The secret key the sandbox's adapters send and the simulator accepts. A test key's shape
- * (developer.flutterwave.com/docs/authentication: test keys carry `_TEST`); not a real key.
- */
-export const SANDBOX_FLUTTERWAVE_SECRET = 'FLWSECK_TEST-paybills-sandbox-0000000000000000-X';
+// One Flutterwave: the bills simulator beside this one owns the prefix and the sandbox's key.
+import { SANDBOX_FLUTTERWAVE_SECRET } from './flutterwave-bills.ts';
 
 /** The page our own server serves for a hosted checkout (`routes/sandbox/checkout.ts`). */
 export const SIMULATOR_CHECKOUT_PATH = '/sandbox/checkout';
