@@ -244,7 +244,7 @@ export const VTPASS_CATALOGUE: Readonly<Record<string, SimService>> = {
 
   // "[UPDATED] DSTV Subscription Payment API", read through a verbatim copy of the page kept
   // in a public repository. The main bouquets and their ExtraView / Showmax combinations; the
-  // page lists some 60 more (add-ons, streaming, Prestige), which the operator adds as needed.
+  // page lists some 40 more (add-ons, streaming, Prestige), which the operator adds as needed.
   dstv: {
     name: 'DSTV Subscription',
     product: 'cabletv',
