@@ -24,6 +24,7 @@ import {
 import type { CardProvider, TransferProvider } from '../src/providers/types.ts';
 import { type KeyValueStore, ProviderError } from '../src/providers/util.ts';
 import {
+  createFlutterwaveBillsSimulator,
   FLUTTERWAVE_SIMULATOR_PREFIX,
   SANDBOX_FLUTTERWAVE_SECRET,
 } from '../src/simulators/flutterwave-bills.ts';
@@ -451,6 +452,32 @@ describe('Flutterwave payments simulator, through the live adapters', () => {
     impatient.sim.faults.inject('virtual-accounts', { kind: 'hang' });
     await expect(impatient.transfers.createVirtualAccount(account())).rejects.toThrow(/timeout/);
     await impatient.app.close();
+  });
+});
+
+describe('one Flutterwave', () => {
+  it('mounts beside the bills simulator under one prefix, in either order', async () => {
+    for (const paymentsFirst of [true, false]) {
+      const app = Fastify();
+      const plugins = [
+        createFlutterwavePaymentsSimulator({ webhookHash: HASH }).plugin,
+        createFlutterwaveBillsSimulator({ instant: true }).plugin,
+      ];
+      for (const plugin of paymentsFirst ? plugins : plugins.reverse()) {
+        await app.register(plugin, { prefix: FLUTTERWAVE_SIMULATOR_PREFIX });
+      }
+      const get = (url: string) =>
+        app.inject({
+          url: `${FLUTTERWAVE_SIMULATOR_PREFIX}${url}`,
+          headers: { authorization: `Bearer ${SANDBOX_FLUTTERWAVE_SECRET}` },
+        });
+      expect((await get('/v3/transactions/1/verify')).json().message).toBe(
+        'No transaction was found for this id',
+      );
+      expect((await get('/v3/balances/NGN')).statusCode).toBe(200);
+      expect((await get('/v3/transactions?page=1')).json()).toMatchObject({ status: 'success' });
+      await app.close();
+    }
   });
 });
 
