@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'purchase.requery',
   'purchase.fail',
   'purchase.deliver',
+  'catalogue.sync',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -36,6 +37,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'purchase.requery': 'Settled a pending purchase by a requery',
   'purchase.fail': 'Failed and refunded a pending purchase',
   'purchase.deliver': 'Marked a pending purchase delivered',
+  'catalogue.sync': 'Synced the catalogue with the providers',
 };
 
 /** A before/after snapshot: the changed fields only, never a secret. */
@@ -49,7 +51,7 @@ export const AuditEntrySchema = z.object({
   admin: z.string(),
   admin_id: z.string(),
   action: z.enum(AUDIT_ACTIONS),
-  /** What was acted on: `user`, `transaction`, `plan`, `transfer`, `tier`. */
+  /** What was acted on: `user`, `transaction`, `plan`, `transfer`, `tier`, `catalogue`. */
   target_type: z.string(),
   target_id: z.string(),
   /** A readable name for the target (a user's e-mail, a plan's name). */

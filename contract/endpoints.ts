@@ -52,6 +52,7 @@ import { Naira } from './money';
 import { resellerApi } from './reseller';
 import { tierApi } from './tiers';
 import { pendingApi } from './pending';
+import { catalogueSyncApi } from './catalogue-sync';
 import { AuditEntrySchema, AuditQuery } from './audit';
 import {
   AssignTransferBody,
@@ -642,6 +643,9 @@ export const api = {
 
   // ── purchases pending past the alert age (issue 23; ADR 0041) ──
   ...pendingApi,
+
+  // ── the catalogue from the provider (issue 23 item 2; ADR 0044) ──
+  ...catalogueSyncApi,
 } as const;
 
 export type Api = typeof api;

@@ -256,6 +256,27 @@ export const NetworkSchema = z.object({
 });
 export type Network = z.output<typeof NetworkSchema>;
 
+/**
+ * Why a catalogue sync flagged a plan (ADR 0044): the provider charges us more than we sell it
+ * for (taken off sale until repriced), the provider no longer lists it (off sale), or the
+ * provider lists it and we had not (added off sale until an admin prices it).
+ */
+export const SYNC_FLAGS = ['price_above_ours', 'not_at_provider', 'new'] as const;
+export type SyncFlag = (typeof SYNC_FLAGS)[number];
+
+/**
+ * What the last catalogue sync learnt of a plan: only in the admin catalogue
+ * (`GET /api/product/all`); customers' lists never carry our cost.
+ */
+const PlanSyncFields = {
+  /** The provider's price, our cost; null until a sync saw the plan. */
+  cost: Naira.nullable().optional(),
+  /** The provider adapter that said it (`vtpass`, `flutterwave`, `sandbox-vt`…). */
+  provider: z.string().nullable().optional(),
+  synced_at: EpochMs.nullable().optional(),
+  sync_flag: z.enum(SYNC_FLAGS).nullable().optional(),
+};
+
 export const DataPlanSchema = z.object({
   id: z.string(),
   plan_id: z.string(),
@@ -263,6 +284,7 @@ export const DataPlanSchema = z.object({
   wallet_price: Naira,
   /** false once an admin removed the plan from sale (history keeps it). */
   on_sale: z.boolean().optional(),
+  ...PlanSyncFields,
 });
 export type DataPlan = z.output<typeof DataPlanSchema>;
 
@@ -284,6 +306,7 @@ export const PricedPlanSchema = z.object({
   price: Naira,
   /** false once an admin removed the plan from sale (history keeps it). */
   on_sale: z.boolean().optional(),
+  ...PlanSyncFields,
 });
 export type PricedPlan = z.output<typeof PricedPlanSchema>;
 

@@ -20,4 +20,5 @@ export * from './recipients';
 export * from './search';
 export * from './tiers';
 export * from './pending';
+export * from './catalogue-sync';
 export * from './secrets';

@@ -7,6 +7,7 @@ import { SEED_RECIPIENTS } from './fixtures/recipients';
 import { Rng } from './random';
 import { seedReseller, type ResellerState } from './fixtures/reseller';
 import { seedTiers, type TierRecord } from './fixtures/tiers';
+import type { CatalogueSyncState } from './services/catalogue-sync';
 import type {
   CouponRecord,
   IdempotentAnswer,
@@ -36,6 +37,8 @@ export interface Db {
   catalogue: Catalogue;
   /** Plan ids taken off sale by an admin (hidden from public lists and purchases). */
   offSale: Set<string>;
+  /** The catalogue sync (ADR 0044): what the mock provider lists, and what each plan learnt. */
+  catalogueSync: CatalogueSyncState;
   mails: MailRecord[];
   linkTokens: LinkTokenRecord[];
   refreshTokens: RefreshTokenRecord[];
@@ -81,6 +84,7 @@ function seed(): Db {
     recipients: structuredClone(SEED_RECIPIENTS),
     catalogue: structuredClone(CATALOGUE),
     offSale: new Set(),
+    catalogueSync: { listings: new Map(), plans: new Map() },
     mails: links.mails,
     linkTokens: links.tokens,
     refreshTokens: [],

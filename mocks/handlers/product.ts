@@ -1,10 +1,16 @@
 import { api, SERVER_MSG, type Catalogue, type DataPlan, type PricedPlan } from '@contract';
 import { db } from '../db';
 import { MockApiError } from '../errors';
+import { me } from '../contract-handler';
 import { findNetwork } from '../services/catalogue';
+import { applyEditRule, syncFieldsOf, syncMockCatalogue } from '../services/catalogue-sync';
 import { impl } from './impl';
 
-/** The admin's price lists (spec §2 admin 5–6): read the catalogue, edit a data or cable plan. */
+/**
+ * The admin's price lists (spec §2 admin 5–6): read the catalogue with what the last sync
+ * learnt (cost, flag; ADR 0044), edit a data, cable or education plan (never under the
+ * provider's cost), and "Sync now".
+ */
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -15,7 +21,9 @@ function editablePlan(name: string, planId: string): DataPlan | PricedPlan {
     ...db.catalogue.data
       .filter((v) => same(v.name, name) || v.network_id === network?.id)
       .flatMap((v) => v.plans),
-    ...db.catalogue.cabletv.filter((v) => same(v.name, name)).flatMap((v) => v.plans),
+    ...[...db.catalogue.cabletv, ...db.catalogue.education]
+      .filter((v) => same(v.name, name))
+      .flatMap((v) => v.plans),
   ];
   const plan = plans.find((p) => p.id === planId || p.plan_id === planId);
   if (!plan) throw new MockApiError('not_found', SERVER_MSG.productNotFound);
@@ -25,7 +33,11 @@ function editablePlan(name: string, planId: string): DataPlan | PricedPlan {
 function markOnSale<V extends { plans: { id: string }[] }>(variation: V): V {
   return {
     ...variation,
-    plans: variation.plans.map((p) => ({ ...p, on_sale: !db.offSale.has(p.id) })),
+    plans: variation.plans.map((p) => ({
+      ...p,
+      on_sale: !db.offSale.has(p.id),
+      ...syncFieldsOf(p.id),
+    })),
   };
 }
 
@@ -55,6 +67,10 @@ export const product = {
 
   editProduct: impl(api.editProduct, ({ body }) => {
     const plan = editablePlan(body.name, body.plan_id);
+    const current = 'wallet_price' in plan ? plan.wallet_price : plan.price;
+    // Refused before anything changes, as on the server.
+    const { putBack } = applyEditRule(plan.id, body.price ?? current, body);
+    if (putBack) db.offSale.delete(plan.id);
     if (body.plan !== undefined) plan.name = body.plan;
     // Past transactions keep what they charged: only the catalogue changes (decisions §9).
     if (body.price !== undefined) {
@@ -65,4 +81,8 @@ export const product = {
     if (body.on_sale === true) db.offSale.delete(plan.id);
     return { message: SERVER_MSG.productUpdated };
   }),
+
+  syncCatalogue: impl(api.syncCatalogue, (ctx) => ({
+    message: syncMockCatalogue(me(ctx), ctx.request),
+  })),
 };

@@ -45,6 +45,7 @@ import { sandboxTransferRoutes } from './routes/sandbox/transfer.ts';
 import { pendingAlertMs, startRequeryWorker } from './services/requery.ts';
 import { createMailer, purgeMailBodies } from './services/mail.ts';
 import { startTransferPollWorker } from './services/transfers.ts';
+import { startCatalogueSync } from './services/catalogue-sync.ts';
 import { startWebhookWorker } from './services/webhooks.ts';
 import { purgeCounters } from './services/rate.ts';
 import { seed, type SeedResult } from './services/seed.ts';
@@ -326,6 +327,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   let stopRequery: (() => Promise<void>) | undefined;
   let stopWebhooks: (() => Promise<void>) | undefined;
   let stopTransferPoll: (() => Promise<void>) | undefined;
+  // The catalogue from the providers (ADR 0044): at start, in the background, then on the
+  // schedule; a provider that is down only leaves its plans as they were. With the other
+  // workers: an app built without them (tests, tools) calls no provider by itself.
+  const stopCatalogueSync =
+    config.workers && config.catalogueSyncMs > 0
+      ? startCatalogueSync(ctx, config.catalogueSyncMs)
+      : undefined;
   if (config.workers) {
     ctx.mailer.start();
     // Pending purchases (including any a crash left) are requeried until they resolve.
@@ -357,6 +365,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await stopRequery?.();
     await stopWebhooks?.();
     await stopTransferPoll?.();
+    await stopCatalogueSync?.();
     await ctx.mailer.stop();
     await dbh.close();
   });

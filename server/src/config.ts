@@ -53,6 +53,11 @@ export interface Config {
   transferFee: TransferFee;
   /** Background workers (mail outbox); tests flush by hand instead. */
   workers: boolean;
+  /**
+   * How often the catalogue is synced with the providers (CATALOGUE_SYNC_INTERVAL_MS; ADR
+   * 0044), once at start too; 0 turns the automatic syncs off ("Sync now" still works).
+   */
+  catalogueSyncMs: number;
   seed: boolean;
   /** Provider settings are read by src/providers from the same environment. */
   env: NodeJS.ProcessEnv;
@@ -156,6 +161,25 @@ export function parseTransferFee(fee: string | undefined, bearer: string | undef
   );
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * `CATALOGUE_SYNC_INTERVAL_MS`: unset → 6 hours; `0` → no automatic sync; otherwise between a
+ * minute (each run asks the provider once per service) and a week.
+ */
+export function parseCatalogueSyncInterval(value: string | undefined): number {
+  const text = (value ?? '').trim();
+  if (text === '') return 6 * HOUR_MS;
+  const ms = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+  if (ms === 0) return 0;
+  if (!Number.isSafeInteger(ms) || ms < 60_000 || ms > 168 * HOUR_MS) {
+    throw new Error(
+      `CATALOGUE_SYNC_INTERVAL_MS must be 0 (off) or a number of milliseconds from 60000 to 604800000, not "${text.slice(0, 40)}".`,
+    );
+  }
+  return ms;
+}
+
 function parseRateLimits(value: string | undefined): Limits {
   const text = (value ?? '').trim().toLowerCase();
   if (text === '' || text === 'on') return DEFAULT_LIMITS;
@@ -207,6 +231,7 @@ export function loadConfig(
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     transferFee: parseTransferFee(env.TRANSFER_FEE, env.TRANSFER_FEE_BEARER),
     workers: true,
+    catalogueSyncMs: parseCatalogueSyncInterval(env.CATALOGUE_SYNC_INTERVAL_MS),
     seed: true,
     env,
     ...overrides,

@@ -211,6 +211,8 @@ export async function createKit(
       pinSecret: PIN_SECRET,
       argon2Fast: true,
       workers: false,
+      // No catalogue sync at start or on a schedule unless a test asks (ADR 0044).
+      catalogueSyncMs: 0,
       webDir: undefined,
       ...options.config,
     },

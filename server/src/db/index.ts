@@ -29,6 +29,7 @@ import { auditAppendOnly } from '../../migrations/0010-audit-append-only.ts';
 import { secretFingerprints } from '../../migrations/0011-secret-fingerprints.ts';
 import { auditNoReplace } from '../../migrations/0012-audit-no-replace.ts';
 import { scrubShownOnceAnswers } from '../../migrations/0013-scrub-shown-once-answers.ts';
+import { catalogueSync } from '../../migrations/0014-catalogue-sync.ts';
 import type { Engine } from '../config.ts';
 import type { Database } from './schema.ts';
 import { LiteralLimitPlugin, withStatementCache } from './statement-cache.ts';
@@ -78,6 +79,7 @@ function migrations(engine: Engine): MigrationProvider {
         '0011-secret-fingerprints': secretFingerprints(),
         '0012-audit-no-replace': auditNoReplace(engine),
         '0013-scrub-shown-once-answers': scrubShownOnceAnswers(),
+        '0014-catalogue-sync': catalogueSync(),
       };
     },
   };

@@ -267,6 +267,15 @@ export interface DataPlansTable {
   on_sale: Generated<number>;
   sort: number;
   updated_at: number;
+  /** What the provider last said this plan costs us, in kobo (ADR 0044); null before a sync. */
+  cost: number | null;
+  /** The provider that said it (its adapter name). */
+  provider: string | null;
+  synced_at: number | null;
+  /** `price_above_ours`, `not_at_provider` or `new` (contract SYNC_FLAGS); null when fine. */
+  sync_flag: string | null;
+  /** 1 when the sync took the plan off sale (a reprice ≥ cost puts it back); 0 otherwise. */
+  sync_off_sale: Generated<number>;
 }
 
 export interface BillVariationsTable {
@@ -287,6 +296,15 @@ export interface BillPlansTable {
   on_sale: Generated<number>;
   sort: number;
   updated_at: number;
+  /** What the provider last said this plan costs us, in kobo (ADR 0044); null before a sync. */
+  cost: number | null;
+  /** The provider that said it (its adapter name). */
+  provider: string | null;
+  synced_at: number | null;
+  /** `price_above_ours`, `not_at_provider` or `new` (contract SYNC_FLAGS); null when fine. */
+  sync_flag: string | null;
+  /** 1 when the sync took the plan off sale (a reprice ≥ cost puts it back); 0 otherwise. */
+  sync_off_sale: Generated<number>;
 }
 
 export interface ElectricityVariationsTable {

@@ -30,7 +30,7 @@ export async function recordAudit(
   actor: Actor,
   entry: {
     action: AuditAction;
-    targetType: 'user' | 'transaction' | 'plan' | 'transfer' | 'tier';
+    targetType: 'user' | 'transaction' | 'plan' | 'transfer' | 'tier' | 'catalogue';
     targetId: string;
     targetLabel?: string | null;
     before: Snapshot | null;

@@ -5,12 +5,16 @@
  */
 import { CATALOGUE } from '@contract/catalogue';
 import {
+  CATALOGUE_MSG,
+  nairaText,
   type BillVariation,
   type DataVariation,
   type ElectricityVariation,
   type Network,
+  type SyncFlag,
 } from '@contract';
 import type { Db } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
 
 /**
  * Inserts the catalogue when the database has none, inside the caller's write transaction
@@ -106,6 +110,21 @@ export async function seedCatalogue(trx: Db, now = Date.now()): Promise<boolean>
   return true;
 }
 
+/** What the last sync learnt of a plan (ADR 0044): the admin catalogue only, never customers'. */
+function syncFields(p: {
+  cost: number | null;
+  provider: string | null;
+  synced_at: number | null;
+  sync_flag: string | null;
+}) {
+  return {
+    cost: p.cost === null ? null : Number(p.cost),
+    provider: p.provider,
+    synced_at: p.synced_at === null ? null : Number(p.synced_at),
+    sync_flag: p.sync_flag as SyncFlag | null,
+  };
+}
+
 export async function networks(db: Db): Promise<Network[]> {
   const rows = await db.selectFrom('networks').selectAll().orderBy('sort').execute();
   return rows.map((r) => ({
@@ -116,7 +135,7 @@ export async function networks(db: Db): Promise<Network[]> {
   }));
 }
 
-export async function dataVariations(db: Db): Promise<DataVariation[]> {
+export async function dataVariations(db: Db, admin = false): Promise<DataVariation[]> {
   const [vars, plans] = await Promise.all([
     db.selectFrom('data_variations').selectAll().orderBy('sort').execute(),
     db.selectFrom('data_plans').selectAll().orderBy('sort').execute(),
@@ -135,6 +154,7 @@ export async function dataVariations(db: Db): Promise<DataVariation[]> {
         name: p.name,
         wallet_price: Number(p.wallet_price),
         on_sale: Number(p.on_sale) === 1,
+        ...(admin ? syncFields(p) : {}),
       })),
   }));
 }
@@ -142,6 +162,7 @@ export async function dataVariations(db: Db): Promise<DataVariation[]> {
 export async function billVariations(
   db: Db,
   kind: 'cabletv' | 'education',
+  admin = false,
 ): Promise<BillVariation[]> {
   const vars = await db
     .selectFrom('bill_variations')
@@ -169,6 +190,7 @@ export async function billVariations(
         name: p.name,
         price: Number(p.price),
         on_sale: Number(p.on_sale) === 1,
+        ...(admin ? syncFields(p) : {}),
       })),
   }));
 }
@@ -188,10 +210,10 @@ export async function electricityVariations(db: Db): Promise<ElectricityVariatio
 export async function wholeCatalogue(db: Db) {
   const [n, d, c, e, ed] = await Promise.all([
     networks(db),
-    dataVariations(db),
-    billVariations(db, 'cabletv'),
+    dataVariations(db, true),
+    billVariations(db, 'cabletv', true),
     electricityVariations(db),
-    billVariations(db, 'education'),
+    billVariations(db, 'education', true),
   ]);
   return { networks: n, data: d, cabletv: c, electricity: e, education: ed };
 }
@@ -204,11 +226,56 @@ export interface PlanSnapshot {
   on_sale: boolean;
 }
 
+/** A plan row as an edit reads it, from either plan table (price in kobo). */
+interface EditedRow {
+  id: string;
+  name: string;
+  price: number;
+  on_sale: number;
+  cost: number | null;
+  sync_flag: string | null;
+  sync_off_sale: number;
+}
+
 /**
- * Renames, reprices or takes off sale a data or cable plan (decisions §9). Purchases copy the
- * charged price into their transaction, so only later purchases see the change. Answers the
- * plan's id, label and fields before and after (for the audit log), or `null` when no plan
- * matches. Run it inside the caller's transaction so the audit entry commits with it.
+ * The plan's new state, or a refusal: never a price under the provider's cost (issue 24 row 9),
+ * whether set now or by putting a plan back on sale. A price at or above the cost clears the
+ * sync's price flag (and `new`), and puts back on sale a plan the sync took off (ADR 0044); a
+ * plan the provider no longer lists keeps its flag until a sync sees it again. An explicit
+ * on/off sale is the admin's: the sync never undoes it.
+ */
+function edited(
+  row: EditedRow,
+  body: { plan?: string; price?: number; on_sale?: boolean },
+): { after: PlanSnapshot; flag: string | null; syncOffSale: number } {
+  const before = snapshotOf(row);
+  const cost = row.cost === null ? null : Number(row.cost);
+  const price = body.price ?? before.price_kobo;
+  const pricedNow = body.price !== undefined || body.on_sale === true;
+  if (cost !== null && pricedNow && price < cost) {
+    throw new ApiError('validation_error', CATALOGUE_MSG.priceBelowCost(nairaText(cost)));
+  }
+  let onSale = body.on_sale ?? before.on_sale;
+  let flag = row.sync_flag;
+  let syncOffSale = body.on_sale === undefined ? Number(row.sync_off_sale) : 0;
+  if (pricedNow && (flag === 'price_above_ours' || flag === 'new')) {
+    flag = null;
+    if (syncOffSale === 1 && body.on_sale === undefined) onSale = true;
+    syncOffSale = 0;
+  }
+  return {
+    after: { name: body.plan ?? before.name, price_kobo: price, on_sale: onSale },
+    flag,
+    syncOffSale,
+  };
+}
+
+/**
+ * Renames, reprices or takes off sale a data, cable or education plan (decisions §9).
+ * Purchases copy the charged price into their transaction, so only later purchases see the
+ * change. Answers the plan's id, label and fields before and after (for the audit log), or
+ * `null` when no plan matches. Run it inside the caller's transaction so the audit entry
+ * commits with it.
  */
 export async function editPlan(
   db: Db,
@@ -216,67 +283,66 @@ export async function editPlan(
 ): Promise<{ id: string; label: string; before: PlanSnapshot; after: PlanSnapshot } | null> {
   const now = Date.now();
   const name = body.name.toLowerCase();
-  const change = (before: PlanSnapshot): PlanSnapshot => ({
-    name: body.plan ?? before.name,
-    price_kobo: body.price ?? before.price_kobo,
-    on_sale: body.on_sale ?? before.on_sale,
-  });
   const dataVar = (await db.selectFrom('data_variations').select(['id', 'name']).execute()).filter(
     (v) => v.name.toLowerCase() === name,
   );
   for (const v of dataVar) {
     const plan = await db
       .selectFrom('data_plans')
-      .select(['id', 'name', 'wallet_price', 'on_sale'])
+      .select([
+        'id',
+        'name',
+        'wallet_price as price',
+        'on_sale',
+        'cost',
+        'sync_flag',
+        'sync_off_sale',
+      ])
       .where('variation_id', '=', v.id)
       .where((eb) => eb.or([eb('plan_id', '=', body.plan_id), eb('id', '=', body.plan_id)]))
       .executeTakeFirst();
     if (!plan) continue;
-    const before = {
-      name: plan.name,
-      price_kobo: Number(plan.wallet_price),
-      on_sale: Number(plan.on_sale) === 1,
-    };
-    const after = change(before);
+    const before = snapshotOf(plan);
+    const { after, flag, syncOffSale } = edited(plan, body);
     await db
       .updateTable('data_plans')
       .set({
         name: after.name,
         wallet_price: after.price_kobo,
         on_sale: after.on_sale ? 1 : 0,
+        sync_flag: flag,
+        sync_off_sale: syncOffSale,
         updated_at: now,
       })
       .where('id', '=', plan.id)
       .execute();
     return { id: plan.id, label: `${v.name} ${plan.name}`, before, after };
   }
-  const cable = (
+  const bills = (
     await db
       .selectFrom('bill_variations')
       .select(['id', 'name'])
-      .where('kind', '=', 'cabletv')
+      .where('kind', 'in', ['cabletv', 'education'])
       .execute()
   ).filter((v) => v.name.toLowerCase() === name);
-  for (const v of cable) {
+  for (const v of bills) {
     const plan = await db
       .selectFrom('bill_plans')
-      .select(['id', 'name', 'price', 'on_sale'])
+      .select(['id', 'name', 'price', 'on_sale', 'cost', 'sync_flag', 'sync_off_sale'])
       .where('variation_id', '=', v.id)
       .where((eb) => eb.or([eb('plan_id', '=', body.plan_id), eb('id', '=', body.plan_id)]))
       .executeTakeFirst();
     if (!plan) continue;
-    const before = {
-      name: plan.name,
-      price_kobo: Number(plan.price),
-      on_sale: Number(plan.on_sale) === 1,
-    };
-    const after = change(before);
+    const before = snapshotOf(plan);
+    const { after, flag, syncOffSale } = edited(plan, body);
     await db
       .updateTable('bill_plans')
       .set({
         name: after.name,
         price: after.price_kobo,
         on_sale: after.on_sale ? 1 : 0,
+        sync_flag: flag,
+        sync_off_sale: syncOffSale,
         updated_at: now,
       })
       .where('id', '=', plan.id)
@@ -285,3 +351,9 @@ export async function editPlan(
   }
   return null;
 }
+
+const snapshotOf = (row: EditedRow): PlanSnapshot => ({
+  name: row.name,
+  price_kobo: Number(row.price),
+  on_sale: Number(row.on_sale) === 1,
+});

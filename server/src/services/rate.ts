@@ -110,6 +110,8 @@ export const DEFAULT_LIMITS: Limits = {
     requeryPending: perAccount(120),
     failPending: perAccount(300),
     deliverPending: perAccount(300),
+    // "Sync now" (ADR 0044): one provider call per data, TV and education service.
+    syncCatalogue: perAccount(10),
   },
   login: { pair: 5, address: 50, account: 100, windowMs: 15 * MINUTE },
   password: { max: 5, windowMs: 15 * MINUTE },

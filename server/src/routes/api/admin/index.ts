@@ -4,6 +4,7 @@ import type { AppContext } from '../../../context.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import * as catalogue from '../../../services/catalogue.ts';
+import { syncCatalogue } from '../../../services/catalogue-sync.ts';
 import { overview } from '../../../services/admin-stats.ts';
 import { reconcile } from '../../../services/reconciliation.ts';
 import { listAudit, recordAudit } from '../../../services/audit.ts';
@@ -36,6 +37,11 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
       return { message: SERVER_MSG.productUpdated };
     }),
   );
+
+  // "Sync now" on the price pages (ADR 0044): asks every provider, so rate limited.
+  route(app, ctx, api.syncCatalogue, async ({ user, req }) => ({
+    message: await syncCatalogue(ctx, { admin: user, req }, 'manual'),
+  }));
 
   // ── held bank transfers and the audit log (issue 16) ──
   route(app, ctx, api.heldTransfers, async ({ query }) => transfers.listHeld(ctx, query));
