@@ -52,7 +52,9 @@ describe('login and the current user', () => {
     const history = await call(api.myTransactions, { token: JWTtoken, query: { page: '2' } });
     expect(history.status).toBe(200);
     const paged = history.json as { message: { date: number }[]; page: number; total: number };
-    expect(paged).toMatchObject({ page: 2, total: user.transactions_count });
+    expect(paged.page).toBe(2);
+    // The statement (ADR 0045) has the transactions and the fundings and refunds besides.
+    expect(paged.total).toBeGreaterThan(user.transactions_count);
     expect(paged.message).toHaveLength(5);
     expect(paged.message[0]!.date).toBeLessThanOrEqual(user.transactions[4]!.date);
     const failed = await call(api.myTransactions, {

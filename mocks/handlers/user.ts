@@ -5,15 +5,8 @@ import { MockApiError } from '../errors';
 import type { UserRecord } from '../records';
 import { recordAudit } from '../services/audit';
 import { paginate } from '../services/paging';
-import {
-  couponsOf,
-  historyOf,
-  matchesHistorySearch,
-  toCoupon,
-  toCurrentUser,
-  toTransaction,
-  toUser,
-} from '../services/views';
+import { matchesStatementSearch, statementOf } from '../services/statement';
+import { couponsOf, toCoupon, toCurrentUser, toUser } from '../services/views';
 import { impl } from './impl';
 
 /** The signed-in user, settings, and the admin's user management (spec §7 user). */
@@ -53,6 +46,8 @@ export const user = {
         coupons: [],
         transactions_count: 0,
         successful_total: 0,
+        spent_total: 0,
+        received_total: 0,
       },
     }),
   ),
@@ -61,13 +56,15 @@ export const user = {
     api.myTransactions,
     (ctx) => {
       const { query } = ctx;
-      const found = historyOf(me(ctx).id).filter(
+      // The wallet statement (ADR 0045), filtered like the server's.
+      const found = statementOf(me(ctx).id).filter(
         (t) =>
           (!query.status || t.status === query.status) &&
           (!query.product || t.product === query.product) &&
-          matchesHistorySearch(t, query.q),
+          (!query.kind || t.kind === query.kind) &&
+          matchesStatementSearch(t, query.q),
       );
-      return paginate(found.map(toTransaction), query);
+      return paginate(found, query);
     },
     ({ query }) => paginate([], query),
   ),

@@ -71,6 +71,8 @@ export function reverse(record: TransactionRecord): void {
   if (!owner) throw new MockApiError('not_found', SERVER_MSG.userNotFound);
   credit(owner, record.amountCharged);
   record.status = 'reversed';
+  // The statement's refund line and the receipt say when and how much (ADR 0045).
+  record.refund = { amount: record.amountCharged, date: now() };
 }
 
 /** Plans an admin took off sale cannot be bought (decisions §9: later purchases only). */

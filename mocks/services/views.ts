@@ -9,6 +9,7 @@ import {
 } from '@contract';
 import { now } from '../clock';
 import { db } from '../db';
+import { statementOf, statementTotals } from './statement';
 import type { CouponRecord, PaymentRecord, TransactionRecord, UserRecord } from '../records';
 
 /**
@@ -73,14 +74,19 @@ export function couponsOf(userId: string): CouponRecord[] {
  */
 export function toCurrentUser(u: UserRecord): CurrentUser {
   const history = historyOf(u.id);
+  // The overview reads the wallet statement (ADR 0045): a funding or a refund is a line too.
+  const lines = statementOf(u.id);
+  const totals = statementTotals(lines);
   return {
     ...toUser(u),
-    transactions: history.slice(0, CURRENT_USER_RECENT).map(toTransaction),
+    transactions: lines.slice(0, CURRENT_USER_RECENT),
     coupons: couponsOf(u.id).slice(0, CURRENT_USER_RECENT).map(toCoupon),
     transactions_count: history.length,
     successful_total: history
       .filter((t) => t.status === 'successful')
       .reduce((sum, t) => sum + t.value, 0),
+    spent_total: totals.spent,
+    received_total: totals.received,
   };
 }
 

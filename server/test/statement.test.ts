@@ -29,7 +29,10 @@ describe.each(engines)('the wallet statement on %s', (engine) => {
         .where('account_id', '=', walletAccountId(userId))
         .orderBy('id', 'desc')
         .execute()
-    ).map((e) => ({ amount: Number(e.amount) / 100, balance_after: Number(e.balance_after) / 100 }));
+    ).map((e) => ({
+      amount: Number(e.amount) / 100,
+      balance_after: Number(e.balance_after) / 100,
+    }));
 
   const statement = async (query: Record<string, string> = {}, token = u.token) => {
     const res = await kit.call(api.myTransactions, { token, query: { limit: '100', ...query } });
@@ -219,9 +222,7 @@ describe.each(engines)('the wallet statement on %s', (engine) => {
     expect(reversed.message.map((l) => l.kind)).toEqual(['refund', 'purchase']);
     const airtime = await statement({ product: 'Airtime', status: 'successful' });
     expect(airtime.message.map((l) => l.transaction_id)).toEqual([delivered]);
-    expect((await statement({ q: txRef })).message.map((l) => l.kind)).toEqual([
-      'card_funding',
-    ]);
+    expect((await statement({ q: txRef })).message.map((l) => l.kind)).toEqual(['card_funding']);
     const paged = await kit.call(api.myTransactions, {
       token: u.token,
       query: { page: '2', limit: '3' },
@@ -232,7 +233,7 @@ describe.each(engines)('the wallet statement on %s', (engine) => {
       'refund',
       'purchase',
     ]);
-    for (const bad of [{ kind: 'gift' }, { q: 'x'.repeat(65) }]) {
+    for (const bad of [{ kind: 'gift' }, { q: 'x'.repeat(65) }] as Record<string, string>[]) {
       const res = await kit.call(api.myTransactions, { token: u.token, query: bad });
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }

@@ -9,21 +9,56 @@ const WIDTH = 720;
 const PAD = 48;
 const ROW = 56;
 
-/** Cuts a value to the width left for it, with an ellipsis. */
-function fit(ctx: CanvasRenderingContext2D, text: string, max: number): string {
-  if (ctx.measureText(text).width <= max) return text;
-  let cut = text;
-  while (cut.length > 1 && ctx.measureText(`${cut}…`).width > max) cut = cut.slice(0, -1);
-  return `${cut}…`;
+/** Each further line of a wrapped value adds this much to its row. */
+const LINE = 32;
+
+/**
+ * Breaks a value into lines that fit `max` (issue 24: a receipt never cuts a reference or a
+ * product name): at spaces where it can, inside a word (a long reference, a token) where it
+ * must. `measure` is the canvas's width of a text, passed in so the rule is testable.
+ */
+export function wrapText(measure: (text: string) => number, text: string, max: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  const push = (word: string) => {
+    const joined = line ? `${line} ${word}` : word;
+    if (measure(joined) <= max) {
+      line = joined;
+      return;
+    }
+    if (line) lines.push(line);
+    line = '';
+    // A word wider than the row: split it by characters.
+    let rest = word;
+    while (measure(rest) > max && rest.length > 1) {
+      let n = rest.length - 1;
+      while (n > 1 && measure(rest.slice(0, n)) > max) n--;
+      lines.push(rest.slice(0, n));
+      rest = rest.slice(n);
+    }
+    line = rest;
+  };
+  for (const word of text.split(/\s+/).filter(Boolean)) push(word);
+  if (line || !lines.length) lines.push(line);
+  return lines;
 }
 
 export async function drawReceipt(content: ReceiptContent, brandColor: string): Promise<Blob> {
-  const height = 300 + content.rows.length * ROW + PAD;
   const canvas = document.createElement('canvas');
-  canvas.width = WIDTH;
-  canvas.height = height;
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('This browser cannot draw a receipt.');
+  // Values are measured in their font before the canvas is sized: long ones take more lines.
+  ctx.font = 'bold 24px sans-serif';
+  const measure = (text: string) => ctx.measureText(text).width;
+  const laid = content.rows.map(
+    ([label, value]) => [label, wrapText(measure, value, WIDTH - 2 * PAD - 220)] as const,
+  );
+  ctx.font = '24px sans-serif';
+  const titleLines = wrapText(measure, content.title, WIDTH - 2 * PAD - 260);
+  const rowsHeight = laid.reduce((h, [, lines]) => h + ROW + (lines.length - 1) * LINE, 0);
+  const height = 300 + rowsHeight + PAD;
+  canvas.width = WIDTH;
+  canvas.height = height;
 
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, WIDTH, height);
@@ -37,7 +72,9 @@ export async function drawReceipt(content: ReceiptContent, brandColor: string): 
   ctx.fillText(content.brand, PAD, 48);
   ctx.font = '24px sans-serif';
   ctx.textAlign = 'right';
-  ctx.fillText(content.title, WIDTH - PAD, 48);
+  titleLines.forEach((line, i) =>
+    ctx.fillText(line, WIDTH - PAD, 48 + (i - (titleLines.length - 1) / 2) * 28),
+  );
 
   // Amount and status.
   ctx.textAlign = 'center';
@@ -45,14 +82,15 @@ export async function drawReceipt(content: ReceiptContent, brandColor: string): 
   ctx.font = 'bold 56px sans-serif';
   ctx.fillText(content.amount, WIDTH / 2, 170);
   ctx.font = 'bold 26px sans-serif';
-  ctx.fillStyle = content.status === 'Successful' ? '#177245' : '#5b6576';
+  ctx.fillStyle =
+    content.status === 'Successful' || content.status === 'Refunded' ? '#177245' : '#5b6576';
   ctx.fillText(content.status, WIDTH / 2, 226);
 
   // Rows.
   ctx.strokeStyle = '#d9dee7';
   ctx.lineWidth = 2;
   let y = 280;
-  for (const [label, value] of content.rows) {
+  for (const [label, lines] of laid) {
     ctx.beginPath();
     ctx.moveTo(PAD, y - ROW / 2);
     ctx.lineTo(WIDTH - PAD, y - ROW / 2);
@@ -64,8 +102,8 @@ export async function drawReceipt(content: ReceiptContent, brandColor: string): 
     ctx.textAlign = 'right';
     ctx.fillStyle = '#0f172a';
     ctx.font = 'bold 24px sans-serif';
-    ctx.fillText(fit(ctx, value, WIDTH - 2 * PAD - 220), WIDTH - PAD, y);
-    y += ROW;
+    lines.forEach((line, i) => ctx.fillText(line, WIDTH - PAD, y + i * LINE));
+    y += ROW + (lines.length - 1) * LINE;
   }
 
   return new Promise((resolve, reject) =>

@@ -2,6 +2,7 @@ import type { Transaction } from '@contract/entities';
 import { brand } from '@/config/brand';
 import { formatDateTime } from './dates';
 import { formatNaira } from './money';
+import { isCredit, isRefunded, lineLabel, movedAmount } from './statement';
 
 /**
  * A receipt a customer can share (issue 17: customers send receipts on WhatsApp): what it says,
@@ -22,31 +23,82 @@ const STATUS_WORDS: Record<Transaction['status'], string> = {
   successful: 'Successful',
   pending: 'Pending',
   failed: 'Failed',
-  reversed: 'Reversed',
+  // A reversed purchase gave the money back: the customer's word for it (issue 24).
+  reversed: 'Refunded',
   cancelled: 'Cancelled',
 };
 
-/** What the receipt shows for a transaction. */
+type Rows = ([string, string] | false | undefined)[];
+
+/** What the money did: charged for a purchase, refunded, received, or credited by a funding. */
+function moneyRows(tx: Transaction): Rows {
+  const other = tx.counterparty_name
+    ? `${tx.counterparty_name} (${tx.counterparty ?? ''})`.replace(' ()', '')
+    : tx.counterparty;
+  switch (tx.kind) {
+    case 'card_funding':
+    case 'bank_transfer':
+      return [
+        ['Paid in', formatNaira(tx.value)],
+        !!tx.fee && ['Fee', formatNaira(tx.fee)],
+        !!tx.stamp_duty && ['Stamp duty', formatNaira(tx.stamp_duty)],
+        ['Credited', formatNaira(movedAmount(tx))],
+        !!tx.reference && ['Payment reference', tx.reference],
+      ];
+    case 'refund':
+      return [
+        ['Refunded', formatNaira(movedAmount(tx))],
+        !!tx.refund_of && ['Refund of', tx.refund_of],
+      ];
+    case 'share_in':
+      return [!!other && ['From', other], ['Received', formatNaira(movedAmount(tx))]];
+    case 'share_out':
+      return [!!other && ['To', other], ['Sent', formatNaira(movedAmount(tx))]];
+    case 'commission':
+    case 'adjustment':
+      return [[isCredit(tx) ? 'Credited' : 'Debited', formatNaira(movedAmount(tx))]];
+    default:
+      // A purchase (or an answer from before the statement, which has no kind).
+      if (tx.kind === undefined && tx.counterparty) {
+        return [
+          [isCredit(tx) ? 'From' : 'Recipient', tx.counterparty],
+          [isCredit(tx) ? 'Received' : 'Amount charged', formatNaira(tx.amountCharged)],
+        ];
+      }
+      if (isRefunded(tx) && tx.refund) {
+        return [
+          ['Refunded', formatNaira(tx.refund.amount)],
+          ['Refunded on', formatDateTime(tx.refund.date)],
+        ];
+      }
+      if (isRefunded(tx)) return [['Refunded', formatNaira(tx.amountCharged)]];
+      return [['Amount charged', formatNaira(tx.amountCharged)]];
+  }
+}
+
+/** What the receipt shows for a transaction or statement line (ADR 0045). */
 export function receiptContent(tx: Transaction): ReceiptContent {
-  const rows: ([string, string] | false | undefined)[] = [
-    ['Product', tx.plan ? `${tx.product} · ${tx.plan}` : tx.product],
+  const label = lineLabel(tx);
+  const product = tx.kind === undefined || tx.kind === 'purchase' || tx.kind === 'coupon';
+  const rows: Rows = [
+    product ? ['Product', tx.plan ? `${tx.product} · ${tx.plan}` : tx.product] : false,
+    tx.kind === 'refund' && ['Product', tx.plan ? `${tx.product} · ${tx.plan}` : tx.product],
     !!tx.transaction_phone && ['Phone', tx.transaction_phone],
     !!tx.meter_number && ['Meter number', tx.meter_number],
     !!tx.smart_card_number && ['Smart card', tx.smart_card_number],
     !!tx.account_id && ['Account ID', tx.account_id],
     !!tx.customerName && ['Customer', tx.customerName],
-    !!tx.counterparty && ['Recipient', tx.counterparty],
     !!tx.token && ['Token', tx.token],
     !!tx.units && ['Units', tx.units],
     !!tx.purchased_code && ['Pin', tx.purchased_code],
-    ['Amount charged', formatNaira(tx.amountCharged)],
+    ...moneyRows(tx),
     ['Reference', tx.transaction_id],
     ['Date', formatDateTime(tx.date)],
   ];
   return {
     brand: brand.name,
-    title: `${tx.product} receipt`,
-    amount: formatNaira(tx.value),
+    title: `${product ? tx.product : label} receipt`,
+    amount: formatNaira(product ? tx.value : movedAmount(tx)),
     status: STATUS_WORDS[tx.status],
     rows: rows.filter((r): r is [string, string] => Array.isArray(r)),
   };

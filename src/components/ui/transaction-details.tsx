@@ -3,6 +3,7 @@ import type * as React from 'react';
 
 import type { Transaction } from '@contract/entities';
 import { cn } from '@/lib/cn';
+import { counterpartyText, isCredit, isRefunded, lineLabel, movedAmount } from '@/lib/statement';
 
 import { DateText } from './date-text';
 import { Money } from './money';
@@ -21,15 +22,82 @@ export const transactionDetailsVariants = cva('grid text-sm', {
 
 type Row = { label: string; value: React.ReactNode; mono?: boolean };
 
+/**
+ * What the money did (ADR 0045): a purchase says what it charged, or, refunded, how much came
+ * back and when; a refund names its purchase; a share names the other customer; a funding
+ * shows the fee and stamp duty kept back and what reached the wallet.
+ */
+function moneyRows(tx: Transaction): (Row | false | undefined)[] {
+  const other = counterpartyText(tx);
+  const moved = <Money kobo={movedAmount(tx)} />;
+  switch (tx.kind) {
+    case 'card_funding':
+    case 'bank_transfer':
+      return [
+        tx.fee ? { label: 'Fee', value: <Money kobo={tx.fee} /> } : undefined,
+        tx.stamp_duty ? { label: 'Stamp duty', value: <Money kobo={tx.stamp_duty} /> } : undefined,
+        { label: 'Credited', value: moved },
+        tx.reference ? { label: 'Payment reference', value: tx.reference, mono: true } : undefined,
+      ];
+    case 'refund':
+      return [
+        { label: 'Refunded', value: moved },
+        tx.refund_of ? { label: 'Refund of', value: tx.refund_of, mono: true } : undefined,
+      ];
+    case 'share_in':
+      return [
+        other ? { label: 'From', value: other } : undefined,
+        { label: 'Received', value: moved },
+      ];
+    case 'share_out':
+      return [other ? { label: 'To', value: other } : undefined, { label: 'Sent', value: moved }];
+    case 'commission':
+    case 'adjustment':
+      return [{ label: isCredit(tx) ? 'Credited' : 'Debited', value: moved }];
+    default:
+      if (tx.kind === undefined && tx.counterparty) {
+        return isCredit(tx)
+          ? [
+              { label: 'From', value: tx.counterparty },
+              { label: 'Received', value: <Money kobo={tx.amountCharged} /> },
+            ]
+          : [
+              { label: 'Recipient', value: tx.counterparty },
+              { label: 'Amount charged', value: <Money kobo={tx.amountCharged} /> },
+            ];
+      }
+      if (isRefunded(tx)) {
+        return [
+          { label: 'Refunded', value: <Money kobo={tx.refund?.amount ?? tx.amountCharged} /> },
+          tx.refund
+            ? {
+                label: 'Refunded on',
+                value: (
+                  <>
+                    <DateText epochMs={tx.refund.date} />{' '}
+                    <DateText epochMs={tx.refund.date} show="time" />
+                  </>
+                ),
+              }
+            : undefined,
+        ];
+      }
+      return [{ label: 'Amount charged', value: <Money kobo={tx.amountCharged} /> }];
+  }
+}
+
 /** The rows the popup shows, in the spec's order, skipping fields the transaction lacks. */
 function rowsOf(tx: Transaction): Row[] {
   const rows: (Row | false | undefined)[] = [
     { label: 'Transaction ID', value: tx.transaction_id, mono: true },
-    { label: 'Product', value: tx.product },
+    { label: 'Product', value: tx.kind && tx.kind !== 'purchase' ? lineLabel(tx) : tx.product },
     { label: 'Status', value: <StatusBadge kind="transaction" status={tx.status} /> },
     { label: 'Date', value: <DateText epochMs={tx.date} /> },
     { label: 'Time', value: <DateText epochMs={tx.date} show="time" /> },
-    { label: 'Value', value: <Money kobo={tx.value} /> },
+    {
+      label: tx.kind === 'card_funding' || tx.kind === 'bank_transfer' ? 'Paid in' : 'Value',
+      value: <Money kobo={tx.value} />,
+    },
     tx.transaction_phone ? { label: 'Phone', value: tx.transaction_phone, mono: true } : undefined,
     tx.meter_number ? { label: 'Meter number', value: tx.meter_number, mono: true } : undefined,
     tx.quantity !== undefined ? { label: 'Quantity', value: tx.quantity } : undefined,
@@ -39,8 +107,7 @@ function rowsOf(tx: Transaction): Row[] {
     tx.plan ? { label: 'Plan', value: tx.plan } : undefined,
     tx.customerName ? { label: 'Customer', value: tx.customerName } : undefined,
     tx.account_id ? { label: 'Account ID', value: tx.account_id, mono: true } : undefined,
-    tx.counterparty ? { label: 'Recipient', value: tx.counterparty } : undefined,
-    { label: 'Amount charged', value: <Money kobo={tx.amountCharged} /> },
+    ...moneyRows(tx),
     { label: 'Balance before', value: <Money kobo={tx.balance_before} /> },
     { label: 'Balance after', value: <Money kobo={tx.balance_after} /> },
     tx.token ? { label: 'Token', value: tx.token, mono: true } : undefined,

@@ -81,7 +81,10 @@ export const Empty: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('No transactions yet')).toBeVisible();
     const summary = canvas.getByRole('region', { name: 'Summary' });
-    await expect(within(summary).getAllByText('₦0.00')).toHaveLength(2);
+    // Spent, received and the balance (ADR 0045).
+    await expect(within(summary).getAllByText('₦0.00')).toHaveLength(3);
+    await expect(within(summary).getByText('Spent')).toBeVisible();
+    await expect(within(summary).getByText('Received')).toBeVisible();
   },
 };
 

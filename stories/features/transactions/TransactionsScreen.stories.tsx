@@ -179,3 +179,99 @@ export const DetailsOpen: Story = {
     await expect(await body().findByRole('dialog', { name: 'Transaction details' })).toBeVisible();
   },
 };
+
+// ── The wallet statement (issue 24; ADR 0045) ────────────────────────────────
+
+/** The demo customer's records of one kind, newest first. */
+function demoWhere(match: (tx: ReturnType<typeof newestOfDemo>) => boolean) {
+  return db.transactions
+    .filter((tx) => tx.user_id === DEMO_CUSTOMER.id && !tx.hidden && match(tx))
+    .sort((a, b) => b.date - a.date)[0]!;
+}
+
+/** Types `q` in the search box and waits for the lines it finds. */
+async function searchFor(
+  canvasElement: HTMLElement,
+  userEvent: {
+    type: (el: Element, text: string) => Promise<void>;
+    click: (el: Element) => Promise<void>;
+  },
+  q: string,
+  lines: number,
+) {
+  const canvas = within(canvasElement);
+  await bodyRows(canvasElement);
+  await userEvent.type(canvas.getByRole('searchbox', { name: /Search/ }), q);
+  await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+  await waitFor(async () => expect(await bodyRows(canvasElement)).toHaveLength(lines));
+  return bodyRows(canvasElement);
+}
+
+/**
+ * A refunded purchase: the search finds it and its refund, − then +; the purchase says
+ * Refunded and when, never "Amount charged"; the refund names the purchase.
+ */
+export const RefundedPurchase: Story = {
+  play: async ({ canvasElement, userEvent }) => {
+    const purchase = demoWhere((tx) => tx.status === 'reversed');
+    const rows = await searchFor(canvasElement, userEvent, purchase.transaction_id, 2);
+    await expect(rows[0]).toHaveTextContent(/Refund · Data/);
+    await expect(rows[0]).toHaveTextContent('+');
+    await expect(rows[1]).toHaveTextContent('\u2212');
+    await userEvent.click(rows[1]!);
+    const dialog = await body().findByRole('dialog', { name: 'Transaction details' });
+    await expect(within(dialog).getByText('Refunded', { selector: 'dt' })).toBeVisible();
+    await expect(within(dialog).getByText('Refunded on')).toBeVisible();
+    await expect(within(dialog).queryByText('Amount charged')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+    await userEvent.click(rows[0]!);
+    const refund = await body().findByRole('dialog', { name: 'Transaction details' });
+    await expect(within(refund).getByText('Refund of')).toBeVisible();
+    await expect(within(refund).getByText(purchase.transaction_id)).toBeVisible();
+    // A ledger line, not a transaction of the customer's: nothing to delete.
+    await expect(within(refund).queryByRole('button', { name: 'Delete' })).toBeNull();
+  },
+};
+
+/** Money received from another customer says from whom, not "Recipient: the sender". */
+export const ReceivedShare: Story = {
+  play: async ({ canvasElement, userEvent }) => {
+    const share = demoWhere((tx) => tx.product === 'Transfer' && tx.direction === 'credit');
+    const [row] = await searchFor(canvasElement, userEvent, share.transaction_id, 1);
+    await expect(row).toHaveTextContent(/From /);
+    await expect(row).toHaveTextContent('+');
+    await userEvent.click(row!);
+    const dialog = await body().findByRole('dialog', { name: 'Transaction details' });
+    await expect(within(dialog).getByText('From', { selector: 'dt' })).toBeVisible();
+    await expect(within(dialog).getByText('Received')).toBeVisible();
+    await expect(within(dialog).queryByText('Recipient')).toBeNull();
+    await expect(within(dialog).queryByText('Amount charged')).toBeNull();
+  },
+};
+
+/** A card funding is a line too: what was paid, the stamp duty and what reached the wallet. */
+export const CardFunding: Story = {
+  play: async ({ canvasElement, userEvent }) => {
+    const payment = db.payments.find(
+      (p) => p.user_id === DEMO_CUSTOMER.id && p.status === 'completed',
+    )!;
+    const [row] = await searchFor(canvasElement, userEvent, payment.t_id, 1);
+    await expect(row).toHaveTextContent(/Card funding/);
+    await userEvent.click(row!);
+    const dialog = await body().findByRole('dialog', { name: 'Transaction details' });
+    await expect(within(dialog).getByText('Paid in')).toBeVisible();
+    await expect(within(dialog).getByText('Credited')).toBeVisible();
+    await expect(within(dialog).getByText(payment.t_id)).toBeVisible();
+  },
+};
+
+/** A search that matches nothing says so. */
+export const NoMatch: Story = {
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await bodyRows(canvasElement);
+    await userEvent.type(canvas.getByRole('searchbox', { name: /Search/ }), 'nothing-like-this');
+    await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+    await expect(await canvas.findByText('No transactions match')).toBeVisible();
+  },
+};

@@ -8,10 +8,12 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Money } from '@/components/ui/money';
 import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
 import { StatCard } from '@/components/ui/stat-card';
+import { SignedAmount } from '@/components/ui/signed-amount';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/routes';
 import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
+import { lineLabel } from '@/lib/statement';
 import { EmailNotice } from './email-notice';
 import { PaymentReturn } from './payment-return';
 import { Shortcuts } from './shortcuts';
@@ -24,7 +26,9 @@ const columns: PagedTableColumn<Transaction>[] = [
     cell: (tx) => (
       <>
         <DateText epochMs={tx.date} />
-        <span className="block text-xs text-muted md:hidden">{tx.product}</span>
+        <span className="block text-xs text-muted [overflow-wrap:anywhere] md:hidden">
+          {lineLabel(tx)}
+        </span>
       </>
     ),
   },
@@ -34,14 +38,14 @@ const columns: PagedTableColumn<Transaction>[] = [
     cell: (tx) => <span className="font-mono text-xs">{tx.transaction_id}</span>,
     hideOnMobile: true,
   },
-  { key: 'product', header: 'Product', cell: (tx) => tx.product, hideOnMobile: true },
+  { key: 'product', header: 'Product', cell: (tx) => lineLabel(tx), hideOnMobile: true },
   {
     key: 'value',
     header: 'Value',
     // On phones the status goes under the value.
     cell: (tx) => (
       <>
-        <Money kobo={tx.value} />
+        <SignedAmount transaction={tx} />
         <span className="mt-1 flex justify-end md:hidden">
           <StatusBadge kind="transaction" status={tx.status} />
         </span>
@@ -58,8 +62,8 @@ const columns: PagedTableColumn<Transaction>[] = [
 ];
 
 /**
- * Overview (spec §2 page 1): transaction count, total of successful transaction values,
- * wallet balance, the last 5 transactions. Users without a pin go to create one first
+ * Overview (spec §2 page 1): transaction count, what was spent and received (ADR 0045),
+ * wallet balance, the last 5 lines of the wallet statement. Users without a pin go to create one first
  * (spec §4); a card checkout return is verified here.
  */
 export function OverviewScreen() {
@@ -79,11 +83,18 @@ export function OverviewScreen() {
       {user && !user.email_verified ? <EmailNotice email={user.email} /> : null}
       {error && !user ? <FormAlert>{errorMessage(error, FALLBACK.generic)}</FormAlert> : null}
       <Shortcuts />
-      <section aria-label="Summary" className="grid gap-3 sm:grid-cols-3">
+      <section aria-label="Summary" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Transactions" value={user?.transactions_count ?? 0} loading={loading} />
+        {/* Spent and received apart (ADR 0045): a share received is no purchase; an older
+            answer without them shows the successful total as spent. */}
         <StatCard
-          label="Successful transactions total"
-          value={<Money kobo={user?.successful_total ?? 0} />}
+          label="Spent"
+          value={<Money kobo={user?.spent_total ?? user?.successful_total ?? 0} />}
+          loading={loading}
+        />
+        <StatCard
+          label="Received"
+          value={<Money kobo={user?.received_total ?? 0} />}
           loading={loading}
         />
         <StatCard
@@ -101,7 +112,7 @@ export function OverviewScreen() {
           caption="Recent transactions"
           columns={columns}
           rows={latest}
-          getRowKey={(tx) => tx.transaction_id}
+          getRowKey={(tx) => `${tx.kind ?? 'tx'}:${tx.transaction_id}`}
           loading={loading}
           empty={
             <EmptyState

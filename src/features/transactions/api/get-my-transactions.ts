@@ -1,10 +1,18 @@
 import { api } from '@contract/endpoints';
-import type { TransactionStatus } from '@contract/entities';
+import type { StatementKind, TransactionStatus } from '@contract/entities';
 import { LIMITS } from '@contract/pricing';
 import { apiKey, useApiQuery } from '@/lib/swr';
 
-/** GET /api/user/transactions: one server page of your history, newest first (ADR 0020). */
-export type MyTransactionsQuery = { page: number; status?: TransactionStatus };
+/**
+ * GET /api/user/transactions: one server page of your wallet statement, newest first (ADR
+ * 0020, 0045), by status and kind, `q` an id, a reference or where it went.
+ */
+export type MyTransactionsQuery = {
+  page: number;
+  status?: TransactionStatus;
+  kind?: StatementKind;
+  q?: string;
+};
 
 const input = (query: MyTransactionsQuery) => ({
   query: { ...query, limit: LIMITS.pageSize },

@@ -16,6 +16,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { ShareReceiptButton } from '@/components/ui/share-receipt-button';
 import { TransactionDetails } from '@/components/ui/transaction-details';
 import { errorMessage } from '@/lib/api-error';
+import { lineLabel } from '@/lib/statement';
 import { useDeleteTransaction } from '../api/delete-transaction';
 
 /** Printing shows the receipt only: everything else on the page is hidden. */
@@ -26,6 +27,14 @@ const PRINT_CSS = `@media print {
     transform: none !important; translate: none !important; width: 100% !important; max-width: none !important;
     max-height: none !important; border: 0 !important; box-shadow: none !important; }
 }`;
+
+const DELETABLE_KINDS = new Set<Transaction['kind']>([
+  undefined,
+  'purchase',
+  'coupon',
+  'share_in',
+  'share_out',
+]);
 
 export type TransactionDialogProps = {
   /** The transaction shown; null closes the popup. */
@@ -51,10 +60,13 @@ export function TransactionDialog({
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteTransaction();
 
+  // Only a transaction of the customer's own can be hidden: a funding, a refund or an
+  // adjustment is a ledger line with no transaction to delete (ADR 0045).
   const deletable =
     transaction !== null &&
     transaction.user_id === userId &&
-    FINAL_TRANSACTION_STATUSES.includes(transaction.status);
+    FINAL_TRANSACTION_STATUSES.includes(transaction.status) &&
+    DELETABLE_KINDS.has(transaction.kind);
 
   const close = () => {
     setConfirming(false);
@@ -78,7 +90,7 @@ export function TransactionDialog({
         <style>{PRINT_CSS}</style>
         <DialogHeader>
           <DialogTitle>Transaction details</DialogTitle>
-          <DialogDescription>{transaction?.product} receipt</DialogDescription>
+          <DialogDescription>{transaction ? lineLabel(transaction) : ''} receipt</DialogDescription>
         </DialogHeader>
         <DialogBody>
           {transaction ? <TransactionDetails transaction={transaction} /> : null}

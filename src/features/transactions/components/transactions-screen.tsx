@@ -1,11 +1,12 @@
-import { useState } from 'react';
-import type { Transaction, TransactionStatus } from '@contract/entities';
+import { useState, type FormEvent } from 'react';
+import type { StatementKind, Transaction, TransactionStatus } from '@contract/entities';
 import { FALLBACK } from '@contract/messages';
 import { DateText } from '@/components/ui/date-text';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Money } from '@/components/ui/money';
+import { Input } from '@/components/ui/input';
 import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
 import {
   Select,
@@ -14,9 +15,11 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
+import { SignedAmount } from '@/components/ui/signed-amount';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
+import { lineLabel } from '@/lib/statement';
 import { useMyTransactions } from '../api/get-my-transactions';
 import { TransactionDialog, type TransactionDialogProps } from './transaction-dialog';
 
@@ -29,15 +32,30 @@ export const TRANSACTION_FILTERS = [
 ] as const satisfies readonly { value: 'default' | TransactionStatus; label: string }[];
 type Filter = (typeof TRANSACTION_FILTERS)[number]['value'];
 
+/** The statement's kinds a customer can pick (ADR 0045); "all" shows every line. */
+export const KIND_FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'purchase', label: 'Purchases' },
+  { value: 'refund', label: 'Refunds' },
+  { value: 'card_funding', label: 'Card funding' },
+  { value: 'bank_transfer', label: 'Bank transfers' },
+  { value: 'share_in', label: 'Funds received' },
+  { value: 'share_out', label: 'Funds sent' },
+  { value: 'coupon', label: 'Coupons' },
+] as const satisfies readonly { value: 'all' | StatementKind; label: string }[];
+type KindFilter = (typeof KIND_FILTERS)[number]['value'];
+
 const columns: PagedTableColumn<Transaction>[] = [
   {
     key: 'date',
     header: 'Date',
-    // On phones the product goes under the date, so value and status fit in 360 px.
+    // On phones what the line is goes under the date, so value and status fit in 360 px.
     cell: (tx) => (
       <>
         <DateText epochMs={tx.date} />
-        <span className="block text-xs text-muted md:hidden">{tx.product}</span>
+        <span className="block text-xs text-muted [overflow-wrap:anywhere] md:hidden">
+          {lineLabel(tx)}
+        </span>
       </>
     ),
   },
@@ -47,14 +65,14 @@ const columns: PagedTableColumn<Transaction>[] = [
     cell: (tx) => <span className="font-mono text-xs">{tx.transaction_id}</span>,
     hideOnMobile: true,
   },
-  { key: 'product', header: 'Product', cell: (tx) => tx.product, hideOnMobile: true },
+  { key: 'product', header: 'Product', cell: (tx) => lineLabel(tx), hideOnMobile: true },
   {
     key: 'value',
     header: 'Value',
     // On phones the status goes under the value.
     cell: (tx) => (
       <>
-        <Money kobo={tx.value} />
+        <SignedAmount transaction={tx} />
         <span className="mt-1 flex justify-end md:hidden">
           <StatusBadge kind="transaction" status={tx.status} />
         </span>
@@ -77,42 +95,100 @@ const columns: PagedTableColumn<Transaction>[] = [
 export function TransactionsScreen({ onPrint }: Pick<TransactionDialogProps, 'onPrint'>) {
   const { data: me } = useCurrentUser();
   const [filter, setFilter] = useState<Filter>('default');
+  const [kind, setKind] = useState<KindFilter>('all');
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState<string | undefined>(undefined);
   const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openKey, setOpenKey] = useState<string | null>(null);
   const { data, error, isLoading } = useMyTransactions({
     page,
     ...(filter === 'default' ? {} : { status: filter }),
+    ...(kind === 'all' ? {} : { kind }),
+    ...(q ? { q } : {}),
   });
   const rows = data?.message ?? [];
-  // Looked up by id so the popup closes by itself if the transaction disappears.
-  const open = rows.find((tx) => tx.transaction_id === openId) ?? null;
+  // Looked up by key so the popup closes by itself if the line disappears.
+  const open = rows.find((tx) => lineKey(tx) === openKey) ?? null;
+  const narrowed = filter !== 'default' || kind !== 'all' || q !== undefined;
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setQ(typed.trim() || undefined);
+    setPage(1);
+  };
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 md:px-8">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <h1 className="text-2xl font-bold">Transactions</h1>
-        <Field label="Show" className="sm:w-48">
-          {(control) => (
-            <Select
-              value={filter}
-              onValueChange={(next) => {
-                setFilter(next as Filter);
-                setPage(1);
-              }}
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+          <Field label="Show" className="sm:w-48">
+            {(control) => (
+              <Select
+                value={filter}
+                onValueChange={(next) => {
+                  setFilter(next as Filter);
+                  setPage(1);
+                }}
+              >
+                <SelectTrigger {...control}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {TRANSACTION_FILTERS.map((option) => (
+                    <SelectItem key={option.value} value={option.value}>
+                      {option.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </Field>
+          <Field label="Kind" className="sm:w-48">
+            {(control) => (
+              <Select
+                value={kind}
+                onValueChange={(next) => {
+                  setKind(next as KindFilter);
+                  setPage(1);
+                }}
+              >
+                <SelectTrigger {...control}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {KIND_FILTERS.map((option) => (
+                    <SelectItem key={option.value} value={option.value}>
+                      {option.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </Field>
+          <form
+            role="search"
+            aria-label="Search transactions"
+            onSubmit={search}
+            className="flex items-end gap-2"
+          >
+            <Field
+              label="Search"
+              hint="A transaction ID, reference, phone, meter or card number"
+              className="flex-1 sm:w-64"
             >
-              <SelectTrigger {...control}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {TRANSACTION_FILTERS.map((option) => (
-                  <SelectItem key={option.value} value={option.value}>
-                    {option.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        </Field>
+              <Input
+                type="search"
+                name="q"
+                autoComplete="off"
+                maxLength={64}
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+              />
+            </Field>
+            <Button type="submit">Search</Button>
+          </form>
+        </div>
       </div>
       {error && !data ? <FormAlert>{errorMessage(error, FALLBACK.generic)}</FormAlert> : null}
       <PagedTable
@@ -120,8 +196,8 @@ export function TransactionsScreen({ onPrint }: Pick<TransactionDialogProps, 'on
         columns={columns}
         rows={rows}
         pageCount={data?.pages}
-        getRowKey={(tx) => tx.transaction_id}
-        onRowClick={(tx) => setOpenId(tx.transaction_id)}
+        getRowKey={lineKey}
+        onRowClick={(tx) => setOpenKey(lineKey(tx))}
         getRowLabel={(tx) => `Open transaction ${tx.transaction_id}`}
         page={data?.page ?? page}
         onPageChange={setPage}
@@ -130,7 +206,11 @@ export function TransactionsScreen({ onPrint }: Pick<TransactionDialogProps, 'on
           <EmptyState
             size="sm"
             title={
-              filter === 'default' ? 'No transactions yet' : 'No transactions with this status'
+              !narrowed
+                ? 'No transactions yet'
+                : kind === 'all' && q === undefined
+                  ? 'No transactions with this status'
+                  : 'No transactions match'
             }
           />
         }
@@ -138,9 +218,12 @@ export function TransactionsScreen({ onPrint }: Pick<TransactionDialogProps, 'on
       <TransactionDialog
         transaction={open}
         userId={me?.message.id ?? ''}
-        onClose={() => setOpenId(null)}
+        onClose={() => setOpenKey(null)}
         onPrint={onPrint}
       />
     </div>
   );
 }
+
+/** A line's key: a refund line and its purchase never share one. */
+const lineKey = (tx: Transaction) => `${tx.kind ?? 'tx'}:${tx.transaction_id}`;

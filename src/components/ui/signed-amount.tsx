@@ -1,0 +1,22 @@
+import type { Transaction } from '@contract/entities';
+import { isCredit, movedAmount } from '@/lib/statement';
+
+import { Money } from './money';
+
+/**
+ * A wallet statement line's amount with its sign (ADR 0045): "+₦5,000.00" in (green),
+ * "−₦980.00" out; screen readers hear "in" or "out". A line from before the statement (no
+ * kind) shows its value, as it always did.
+ */
+export function SignedAmount({ transaction: tx }: { transaction: Transaction }) {
+  if (tx.kind === undefined) return <Money kobo={tx.value} />;
+  const credit = isCredit(tx);
+  const moved = movedAmount(tx);
+  return (
+    <span data-slot="signed-amount" className={credit ? 'text-success' : undefined}>
+      {credit ? <span aria-hidden="true">+</span> : null}
+      <Money kobo={credit ? moved : -moved} />
+      <span className="sr-only">{credit ? ' in' : ' out'}</span>
+    </span>
+  );
+}

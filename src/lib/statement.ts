@@ -1,0 +1,48 @@
+import type { Transaction } from '@contract/entities';
+
+/**
+ * How a wallet statement line reads (ADR 0045): what it is in a few words, and its sign. A
+ * line from before the statement (no `kind`) reads as its product, as it always did.
+ */
+
+/** The other customer of a share: their name, else their e-mail. */
+export function counterpartyText(tx: Transaction): string | undefined {
+  return tx.counterparty_name ?? tx.counterparty;
+}
+
+/** "Card funding", "Refund · Airtime", "From Bola Ade", "To Bola Ade", "Airtime"… */
+export function lineLabel(tx: Transaction): string {
+  const other = counterpartyText(tx);
+  switch (tx.kind) {
+    case 'card_funding':
+      return 'Card funding';
+    case 'bank_transfer':
+      return 'Bank transfer';
+    case 'refund':
+      return `Refund · ${tx.product}`;
+    case 'share_in':
+      return other ? `From ${other}` : 'Funds received';
+    case 'share_out':
+      return other ? `To ${other}` : 'Funds sent';
+    case 'coupon':
+      return 'Coupon';
+    case 'commission':
+      return 'Commission';
+    case 'adjustment':
+      return 'Adjustment';
+    default:
+      return tx.product;
+  }
+}
+
+/** True when the line put money into the wallet. */
+export const isCredit = (tx: Transaction) => tx.direction === 'credit';
+
+/** What moved in or out of the wallet: the line's amount, or its value for an older answer. */
+export function movedAmount(tx: Transaction): number {
+  return tx.amount ?? (tx.direction === 'credit' ? tx.value : tx.amountCharged);
+}
+
+/** A purchase the customer got their money back for. */
+export const isRefunded = (tx: Transaction) =>
+  tx.status === 'reversed' && tx.direction === 'debit' && tx.kind !== 'refund';
