@@ -93,8 +93,8 @@ export function usableVariations(list: readonly Variation[]): Variation[] {
     if (!Number.isSafeInteger(v.amount) || v.amount < 0 || v.amount > MAX_KOBO) continue;
     if (seen.has(code)) continue;
     seen.add(code);
-    // eslint-disable-next-line no-control-regex
     const name = String(v.name ?? '')
+      // eslint-disable-next-line no-control-regex
       .replace(/[\u0000-\u001f\u007f]/g, ' ')
       .trim();
     kept.push({ code, name: (name || code).slice(0, NAME_MAX), amount: v.amount });

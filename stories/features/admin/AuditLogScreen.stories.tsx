@@ -54,6 +54,27 @@ export const FilterAndDetails: Story = {
   },
 };
 
+/** A plan's price before and after reads in naira, not "price kobo 30000" (issue 24 row 9). */
+export const PlanPriceInNaira: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByText(/Page 1 of/);
+    await userEvent.selectOptions(canvas.getByLabelText('Action'), 'Changed a plan');
+    await userEvent.click(canvas.getByRole('button', { name: 'Filter' }));
+    await userEvent.click(
+      await canvas.findByRole('row', { name: 'Open entry: Changed a plan, MTN 1GB - 30 days' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Changed a plan' });
+    const changes = within(dialog).getByRole('table', { name: 'What changed' });
+    const price = within(changes).getByRole('row', { name: /^price/ });
+    await expect(
+      within(price)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['₦300.00', '₦280.00']);
+    await expect(within(changes).queryByText(/kobo/)).toBeNull();
+  },
+};
+
 export const Loading: Story = {
   parameters: { msw: { handlers: [variants.auditLog.slow] } },
   play: async ({ canvas }) => {

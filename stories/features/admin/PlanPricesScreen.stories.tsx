@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
-import { MSG, SERVER_MSG } from '@contract';
+import { CATALOGUE_MSG, MSG, nairaText, SERVER_MSG } from '@contract';
 import { db, variants } from '@mocks/index';
+import { seedListing, setPlanSync } from '@mocks/services/catalogue-sync';
 import { PlanPricesScreen } from '@/features/admin/components/plan-prices-screen';
 import { formatNaira } from '@/lib/money';
 import { signedInAsAdmin } from './session';
@@ -137,6 +138,172 @@ export const CablePlans: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
     await expect(await within(dialog).findByText(SERVER_MSG.productUpdated)).toBeVisible();
     await waitFor(() => expect(db.catalogue.cabletv[0]!.plans[0]!.price).toBe(999_900));
+  },
+};
+
+/** Each sync flag: its badge, the provider's cost and our margin (ADR 0044). */
+export const SyncFlags: Story = {
+  beforeEach: () => {
+    const plans = db.catalogue.data[0]!.plans;
+    setPlanSync(plans[0]!.id, {
+      cost: plans[0]!.wallet_price + 100_00,
+      sync_flag: 'price_above_ours',
+      offBySync: true,
+    });
+    setPlanSync(plans[1]!.id, {
+      cost: plans[1]!.wallet_price,
+      sync_flag: 'not_at_provider',
+      offBySync: true,
+    });
+    setPlanSync(plans[2]!.id, { cost: plans[2]!.wallet_price, sync_flag: 'new', offBySync: true });
+    setPlanSync(plans[3]!.id, { cost: plans[3]!.wallet_price - 50_00 });
+  },
+  play: async ({ canvas }) => {
+    const plans = db.catalogue.data[0]!.plans;
+    const row = async (i: number) =>
+      canvas.findByRole('button', { name: new RegExp(plans[i]!.name.replace('.', '\\.')) });
+    await expect(
+      within(await row(0)).getByText('Provider price above ours — off sale'),
+    ).toBeVisible();
+    await expect(within(await row(0)).getByText('Off sale')).toBeVisible();
+    await expect(within(await row(1)).getByText('No longer sold by the provider')).toBeVisible();
+    await expect(within(await row(2)).getByText('New — set a price')).toBeVisible();
+    // A plan that sells: its cost and our margin, no badge.
+    const fine = await row(3);
+    await expect(fine).toHaveTextContent(
+      `Cost ${formatNaira(plans[3]!.wallet_price - 50_00)} · Margin ${formatNaira(50_00)}`,
+    );
+    await expect(within(fine).queryByText('Off sale')).toBeNull();
+  },
+};
+
+/**
+ * "Sync now": the provider's price of the first plan rose above ours and it sells one more;
+ * the summary counts them and the list shows both flags.
+ */
+export const SyncNow: Story = {
+  beforeEach: () => {
+    const variation = db.catalogue.data[0]!;
+    const first = variation.plans[0]!;
+    db.catalogueSync.listings.set(variation.service_id, [
+      ...seedListing(variation.service_id).map((v) =>
+        v.code === first.plan_id ? { ...v, amount: first.wallet_price + 100_00 } : v,
+      ),
+      { code: 'mtn-weekend-9gb', name: 'Weekend 9GB - 2 days', amount: 1_200_00 },
+    ]);
+  },
+  play: async ({ canvas, userEvent }) => {
+    const { plan } = firstDataPlan();
+    await canvas.findByRole('heading', { name: 'MTN plans' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Sync now' }));
+    await expect(await canvas.findByText(CATALOGUE_MSG.synced)).toBeVisible();
+    await expect(
+      canvas.getByText('1 added · 0 repriced · 1 flagged · 0 back on sale'),
+    ).toBeVisible();
+    const risen = await canvas.findByRole('button', { name: new RegExp(plan.name) });
+    await waitFor(() =>
+      expect(within(risen).getByText('Provider price above ours — off sale')).toBeVisible(),
+    );
+    const added = await canvas.findByRole('button', { name: /Weekend 9GB - 2 days/ });
+    await expect(within(added).getByText('New — set a price')).toBeVisible();
+    await expect(db.offSale.has(plan.id)).toBe(true);
+  },
+};
+
+/** A provider that cannot be reached: its service is named and left as it was. */
+export const SyncNowProviderDown: Story = {
+  beforeEach: () => {
+    db.catalogueSync.listings.set(db.catalogue.data[0]!.service_id, 'down');
+  },
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('heading', { name: 'MTN plans' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Sync now' }));
+    await expect(
+      await canvas.findByText(/Not synced \(left as they were\): mtn-data/),
+    ).toBeVisible();
+    await expect(db.offSale.size).toBe(0);
+  },
+};
+
+/** Issue 24 row 9: a price under the provider's cost is refused with the server's sentence. */
+export const PriceBelowCost: Story = {
+  beforeEach: () => {
+    const plan = db.catalogue.data[0]!.plans[0]!;
+    setPlanSync(plan.id, { cost: plan.wallet_price + 100_00 });
+  },
+  play: async ({ canvas, userEvent }) => {
+    const { plan } = firstDataPlan();
+    const cost = plan.wallet_price + 100_00;
+    await userEvent.click(await canvas.findByRole('button', { name: new RegExp(plan.name) }));
+    const dialog = await screen.findByRole('dialog');
+    await expect(within(dialog).getByText(/Provider cost/)).toHaveTextContent(formatNaira(cost));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    const price = within(dialog).getByLabelText('Price (₦)');
+    await userEvent.clear(price);
+    await userEvent.type(price, String(cost / 100 - 1));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await expect(
+      await within(dialog).findByText(CATALOGUE_MSG.priceBelowCost(nairaText(cost))),
+    ).toBeVisible();
+    await expect(db.catalogue.data[0]!.plans[0]!.wallet_price).toBe(plan.wallet_price);
+    // At the cost it saves.
+    await userEvent.clear(price);
+    await userEvent.type(price, String(cost / 100));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await expect(await within(dialog).findByText(SERVER_MSG.productUpdated)).toBeVisible();
+  },
+};
+
+/** A plan the sync took off sale goes back on sale once repriced at or above the cost. */
+export const RepriceFlaggedPlan: Story = {
+  beforeEach: () => {
+    const plan = db.catalogue.data[0]!.plans[0]!;
+    setPlanSync(plan.id, {
+      cost: plan.wallet_price + 100_00,
+      sync_flag: 'price_above_ours',
+      offBySync: true,
+    });
+  },
+  play: async ({ canvas, userEvent }) => {
+    const { plan } = firstDataPlan();
+    const cost = plan.wallet_price + 100_00;
+    await userEvent.click(await canvas.findByRole('button', { name: new RegExp(plan.name) }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    const price = within(dialog).getByLabelText('Price (₦)');
+    await userEvent.clear(price);
+    await userEvent.type(price, String(cost / 100));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await expect(await within(dialog).findByText(SERVER_MSG.productUpdated)).toBeVisible();
+    await waitFor(() => expect(db.offSale.has(plan.id)).toBe(false));
+    await userEvent.keyboard('{Escape}');
+    const row = await canvas.findByRole('button', { name: new RegExp(plan.name) });
+    await waitFor(() => expect(within(row).queryByText(/Provider price above ours/)).toBeNull());
+    await expect(within(row).queryByText('Off sale')).toBeNull();
+  },
+};
+
+/** A cut of more than half (₦500 → ₦10) asks first; Back keeps the form, Yes saves it. */
+export const PriceCutConfirm: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const { plan } = firstDataPlan();
+    await userEvent.click(await canvas.findByRole('button', { name: new RegExp(plan.name) }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    const price = within(dialog).getByLabelText('Price (₦)');
+    await userEvent.clear(price);
+    await userEvent.type(price, '10');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await expect(await within(dialog).findByText('Cut the price by more than half?')).toBeVisible();
+    await expect(db.catalogue.data[0]!.plans[0]!.wallet_price).toBe(plan.wallet_price);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await expect(within(dialog).queryByText('Cut the price by more than half?')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await userEvent.click(
+      await within(dialog).findByRole('button', { name: 'Yes, cut the price' }),
+    );
+    await expect(await within(dialog).findByText(SERVER_MSG.productUpdated)).toBeVisible();
+    await waitFor(() => expect(db.catalogue.data[0]!.plans[0]!.wallet_price).toBe(10_00));
   },
 };
 

@@ -20,6 +20,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
 import { Input, inputVariants } from '@/components/ui/input';
 import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
+import { formatNaira } from '@/lib/money';
 import { useAuditLog, type AuditQuery } from '../api/get-audit-log';
 import { LoadError, ScreenHeading } from './admin-parts';
 
@@ -50,9 +51,18 @@ const columns: PagedTableColumn<AuditEntry>[] = [
   },
 ];
 
-/** A before/after value as text. */
-const show = (v: string | number | boolean | null | undefined) =>
-  v === null || v === undefined ? '—' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v);
+/** A before/after value as text; amounts (fields named `…_kobo`) in naira (issue 24 row 9). */
+const show = (field: string, v: string | number | boolean | null | undefined) => {
+  if (v === null || v === undefined) return '—';
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (field.endsWith('_kobo') && typeof v === 'number' && Number.isSafeInteger(v)) {
+    return formatNaira(v);
+  }
+  return String(v);
+};
+
+/** A field's name as read: `price_kobo` → "price" (its values are shown in naira). */
+const fieldLabel = (field: string) => field.replace(/_kobo$/, '').replace(/_/g, ' ');
 
 /** The entry's details: who, when, from where, and each changed field before and after. */
 export function AuditEntryDialog({
@@ -111,10 +121,10 @@ export function AuditEntryDialog({
                   {fields.map((f) => (
                     <tr key={f} className="border-b border-border last:border-0">
                       <th scope="row" className="py-1 pr-2 font-normal text-muted">
-                        {f.replace(/_/g, ' ')}
+                        {fieldLabel(f)}
                       </th>
-                      <td className="py-1 pr-2 break-all">{show(entry.before?.[f])}</td>
-                      <td className="py-1 break-all">{show(entry.after?.[f])}</td>
+                      <td className="py-1 pr-2 break-all">{show(f, entry.before?.[f])}</td>
+                      <td className="py-1 break-all">{show(f, entry.after?.[f])}</td>
                     </tr>
                   ))}
                 </tbody>

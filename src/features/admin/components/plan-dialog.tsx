@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ProductEditBody } from '@contract/forms';
-import { FALLBACK } from '@contract/messages';
+import type { z } from 'zod';
+import { CATALOGUE_MSG, FALLBACK } from '@contract/messages';
 import { fieldMessages } from '@contract/rules';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,25 +16,36 @@ import {
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
+import { Money } from '@/components/ui/money';
 import { errorMessage } from '@/lib/api-error';
-import { toNaira } from '@contract/money';
+import { nairaText, toNaira } from '@contract/money';
+import type { SyncFlag } from '@contract/entities';
 import { useEditProduct } from '../api/edit-product';
 
-/** A data or cable plan as the price pages show it (price in kobo). */
+/** A data or cable plan as the price pages show it (price and cost in kobo). */
 export type EditablePlan = {
   id: string;
   plan_id: string;
   name: string;
   price: number;
   on_sale: boolean;
+  /** What the provider charges us (the last catalogue sync); null before one. */
+  cost?: number | null;
+  sync_flag?: SyncFlag | null;
 };
 
-type Mode = 'view' | 'edit' | 'delete';
+type ProductEditInput = z.output<typeof ProductEditBody>;
+
+type Mode = 'view' | 'edit' | 'delete' | 'confirm-cut';
+
+/** A new price under half the old one is asked again: a typo (₦1,000 → ₦10) is the usual cause. */
+export const isDeepCut = (before: number, after: number) => after * 2 < before;
 
 /**
  * The plan popup (spec §2 admin 5, 6): view mode first; Edit enables name and price; Update
  * saves (later purchases only). Delete asks first, then takes the plan off sale; a plan off
- * sale can be put back.
+ * sale can be put back. A price under the provider's cost is refused (as the server does) and
+ * a cut of more than half asks to confirm first (issue 24 row 9).
  */
 export function PlanDialog({
   variationName,
@@ -71,6 +83,8 @@ function PlanForm({
   const [name, setName] = useState(plan.name);
   const [price, setPrice] = useState(String(toNaira(plan.price)));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState<ProductEditInput | null>(null);
+  const cost = plan.cost ?? null;
 
   const done = edit.data?.message;
   const failure = edit.error ? errorMessage(edit.error, FALLBACK.generic) : '';
@@ -88,10 +102,27 @@ function PlanForm({
       setErrors(fieldMessages(parsed));
       return;
     }
+    const newPrice = parsed.data.price;
+    if (cost !== null && newPrice !== undefined && newPrice < cost) {
+      setErrors({ price: CATALOGUE_MSG.priceBelowCost(nairaText(cost)) });
+      return;
+    }
     setErrors({});
+    if (newPrice !== undefined && isDeepCut(plan.price, newPrice)) {
+      setPending(parsed.data);
+      setMode('confirm-cut');
+      return;
+    }
+    save(parsed.data);
+  };
+
+  const save = (body: ProductEditInput) => {
     edit
-      .trigger({ body: parsed.data })
-      .then(() => setMode('view'))
+      .trigger({ body })
+      .then(() => {
+        setPending(null);
+        setMode('view');
+      })
       .catch(() => undefined);
   };
 
@@ -102,7 +133,7 @@ function PlanForm({
       .catch(() => undefined);
   };
 
-  const editing = mode === 'edit';
+  const editing = mode === 'edit' || mode === 'confirm-cut';
 
   return (
     <form onSubmit={update} noValidate className="flex min-h-0 flex-1 flex-col">
@@ -131,6 +162,23 @@ function PlanForm({
             onChange={(e) => setPrice(e.target.value)}
           />
         </Field>
+        {cost !== null ? (
+          <p className="text-sm text-muted">
+            Provider cost <Money kobo={cost} />
+            {mode === 'view' ? (
+              <>
+                {' '}
+                · margin <Money kobo={plan.price - cost} />
+              </>
+            ) : null}
+          </p>
+        ) : null}
+        {mode === 'confirm-cut' && pending?.price !== undefined ? (
+          <FormAlert tone="info" title="Cut the price by more than half?">
+            <Money kobo={plan.price} /> → <Money kobo={pending.price} />. Customers pay the new
+            price from the next purchase.
+          </FormAlert>
+        ) : null}
         {mode === 'delete' ? (
           <FormAlert tone="info" title="Delete this plan?">
             It is taken off sale: customers can no longer buy it. Past purchases keep it.
@@ -185,6 +233,26 @@ function PlanForm({
             </Button>
             <Button type="submit" loading={edit.isMutating}>
               Update
+            </Button>
+          </>
+        ) : mode === 'confirm-cut' ? (
+          <>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => {
+                setPending(null);
+                setMode('edit');
+              }}
+            >
+              Back
+            </Button>
+            <Button
+              type="button"
+              loading={edit.isMutating}
+              onClick={() => (pending ? save(pending) : undefined)}
+            >
+              Yes, cut the price
             </Button>
           </>
         ) : (
