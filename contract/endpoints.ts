@@ -53,6 +53,7 @@ import { resellerApi } from './reseller';
 import { tierApi } from './tiers';
 import { pendingApi } from './pending';
 import { catalogueSyncApi } from './catalogue-sync';
+import { shareApi } from './share';
 import { AuditEntrySchema, AuditQuery } from './audit';
 import {
   AssignTransferBody,
@@ -646,6 +647,9 @@ export const api = {
 
   // ── the catalogue from the provider (issue 23 item 2; ADR 0044) ──
   ...catalogueSyncApi,
+
+  // ── a name before money leaves (issue 24; ADR 0046) ──
+  ...shareApi,
 } as const;
 
 export type Api = typeof api;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMIT_MSG, MSG, SERVER_MSG } from './messages';
+import { LIMIT_MSG, MSG, SERVER_MSG, TRUST_MSG } from './messages';
 import type { Kobo } from './money';
 import { LIMITS, NAIRA } from './pricing';
 import {
@@ -79,7 +79,33 @@ export const ResetPasswordBody = TokenBody.extend(ResetPasswordFields.shape);
 export const resetPasswordForm = () => withConfirmation(ResetPasswordFields, 'password');
 
 export const PinBody = z.object({ pin: PinSchema });
-export const createPinForm = () => PinBody;
+
+/**
+ * The pin typed twice (issue 24; ADR 0046): it is masked, and a slip would lock the customer
+ * out of their money. The confirmation is checked once the pin itself passes the spec's rules
+ * (their messages come first), and is not sent.
+ */
+function withPinConfirmation<T extends z.ZodObject<{ pin: typeof PinSchema }>>(schema: T) {
+  return schema
+    .extend({
+      confirm_pin: z
+        .string({ error: TRUST_MSG.pinsNotEqual })
+        .max(MAX_LENGTH.password, TRUST_MSG.pinsNotEqual),
+    })
+    .superRefine((values, ctx) => {
+      const { pin, confirm_pin } = values as { pin: string; confirm_pin: string };
+      if (pin !== confirm_pin) {
+        ctx.addIssue({ code: 'custom', path: ['confirm_pin'], message: TRUST_MSG.pinsNotEqual });
+      }
+    })
+    .transform((values) => {
+      const { confirm_pin: _confirmed, ...body } = values as typeof values & {
+        confirm_pin: string;
+      };
+      return body as z.output<T>;
+    });
+}
+export const createPinForm = () => withPinConfirmation(PinBody);
 
 export const RefreshBody = z.object({
   refresh_token: z.string().min(1).max(MAX_LENGTH.token),
@@ -98,7 +124,7 @@ export const ResetPinBody = z.object({
   password: text([[notEmpty, MSG.currentPasswordRequired]], PASSWORD_LIMIT),
   pin: PinSchema,
 });
-export const resetPinForm = () => ResetPinBody;
+export const resetPinForm = () => withPinConfirmation(ResetPinBody);
 
 export const UserIdBody = z.object({ id: z.string().min(1).max(MAX_LENGTH.id) });
 

@@ -22,3 +22,4 @@ export * from './tiers';
 export * from './pending';
 export * from './catalogue-sync';
 export * from './secrets';
+export * from './share';

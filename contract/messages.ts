@@ -190,6 +190,25 @@ export const TRANSFER_MSG = {
 } as const;
 
 /**
+ * A name before money leaves, pins typed twice, attempts left, and a word after every credit
+ * (issue 24; ADR 0046). The spec's pin messages (MSG.pin*) stay as they are; these word what
+ * the spec does not.
+ */
+export const TRUST_MSG = {
+  /** All a look-up says about an e-mail no account uses: nothing about who or why. */
+  noAccount: 'There is no PayBills account with this e-mail.',
+  /** The confirmation of a pin differs from the pin (create and reset). */
+  pinsNotEqual: 'Pins do not match.',
+  /** A wrong pin from the third in a row: how many remain before purchases lock. */
+  wrongPinAttemptsLeft: (left: number) =>
+    `Incorrect transaction pin. ${left} attempt${left === 1 ? '' : 's'} left before purchases and transfers are locked.`,
+  /** Electricity and TV: the form submits only after the meter or card was verified. */
+  verifyFirst: 'Verify the customer name before paying.',
+  /** After a card checkout the provider confirmed: the amount, formatted (e.g. "₦5,000"). */
+  fundsAdded: (amount: string) => `${amount} added`,
+} as const;
+
+/**
  * The catalogue from the provider (issue 23 item 2, issue 24 row 9; ADR 0044). The server and
  * the plan form send the same sentence; the cost is formatted by the caller (e.g. "₦350").
  */
@@ -199,3 +218,18 @@ export const CATALOGUE_MSG = {
     `The price cannot be below the provider's cost of ${cost}. Set at least ${cost}.`,
   synced: 'Catalogue synced with the providers.',
 } as const;
+
+/** Wrong pins in a row that lock purchases and transfers for 30 minutes (decisions §7). */
+export const PIN_MAX_WRONG = 5;
+/** From this many wrong pins in a row, the refusal says how many remain (issue 24). */
+export const PIN_WARN_FROM = 3;
+
+/**
+ * The refusal of a wrong pin, given how many wrong ones in a row it makes: the plain sentence
+ * for the first two, then "N attempts left", so the lock never comes unannounced.
+ */
+export function wrongPinMessage(wrongInARow: number): string {
+  return wrongInARow >= PIN_WARN_FROM && wrongInARow < PIN_MAX_WRONG
+    ? TRUST_MSG.wrongPinAttemptsLeft(PIN_MAX_WRONG - wrongInARow)
+    : SERVER_MSG.wrongPin;
+}

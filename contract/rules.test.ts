@@ -232,16 +232,34 @@ describe('create pin (spec §5)', () => {
   it.each(['1', '12345', '1234567', '0000000000'])('refuses length of %j', (pin) => {
     expect(msgOf(form, { pin }, 'pin')).toBe('Pin must be six(6) numbers.');
   });
-  it.each(['123456', '000000'])('accepts %j', (pin) => {
-    expect(form.safeParse({ pin }).success).toBe(true);
+  it.each(['123456', '000000'])('accepts %j typed twice, and sends only the pin', (pin) => {
+    expect(form.safeParse({ pin, confirm_pin: pin })).toEqual({ success: true, data: { pin } });
+  });
+  // Issue 24: the pin is typed twice; the spec's own messages come first.
+  it('refuses a confirmation that differs, with its own message', () => {
+    expect(msgOf(form, { pin: '123456', confirm_pin: '123465' }, 'confirm_pin')).toBe(
+      'Pins do not match.',
+    );
+    expect(msgOf(form, { pin: '123456' }, 'confirm_pin')).toBe('Pins do not match.');
+    expect(msgOf(form, { pin: '12345', confirm_pin: '12345' }, 'pin')).toBe(
+      'Pin must be six(6) numbers.',
+    );
   });
 });
 
 describe('reset pin (spec §5)', () => {
   const form = resetPinForm();
-  const good = { password: 'password1', pin: '654321' };
-  it('accepts a valid form', () => {
-    expect(form.safeParse(good).success).toBe(true);
+  const good = { password: 'password1', pin: '654321', confirm_pin: '654321' };
+  it('accepts a valid form, and sends no confirmation', () => {
+    expect(form.safeParse(good)).toEqual({
+      success: true,
+      data: { password: 'password1', pin: '654321' },
+    });
+  });
+  it('refuses a confirmation that differs (issue 24)', () => {
+    expect(msgOf(form, { ...good, confirm_pin: '654312' }, 'confirm_pin')).toBe(
+      'Pins do not match.',
+    );
   });
   it('requires the current password', () => {
     expect(msgOf(form, { ...good, password: '' }, 'password')).toBe(

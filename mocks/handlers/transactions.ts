@@ -2,9 +2,11 @@ import {
   api,
   dataDestinationError,
   FINAL_TRANSACTION_STATUSES,
+  maskName,
   MSG,
   NAIRA,
   SERVER_MSG,
+  TRUST_MSG,
 } from '@contract';
 import { now } from '../clock';
 import { me } from '../contract-handler';
@@ -155,6 +157,15 @@ export const transactions = {
         min_purchase_amount: 500 * NAIRA,
       },
     };
+  }),
+
+  // As the server: a masked name, or only "no PayBills account" (ADR 0046).
+  shareRecipient: impl(api.shareRecipient, (ctx) => {
+    const sender = me(ctx);
+    const recipient = findUserByEmail(ctx.body.email);
+    if (!recipient) throw new MockApiError('not_found', TRUST_MSG.noAccount);
+    if (recipient.id === sender.id) throw invalid(SERVER_MSG.selfTransfer);
+    return { message: { name: maskName(recipient.name) } };
   }),
 
   share: impl(api.share, (ctx) => {

@@ -1,10 +1,10 @@
-import { MSG, SERVER_MSG, type Kobo } from '@contract';
+import { MSG, PIN_MAX_WRONG, SERVER_MSG, wrongPinMessage, type Kobo } from '@contract';
 import { MINUTE, now } from '../clock';
 import { MockApiError } from '../errors';
 import type { UserRecord } from '../records';
 
 /** Decisions §7: five wrong pins in a row lock purchases and transfers for 30 minutes. */
-export const PIN_ATTEMPTS = 5;
+export const PIN_ATTEMPTS = PIN_MAX_WRONG;
 export const PIN_LOCK_MINUTES = 30;
 
 export function checkPin(user: UserRecord, pin: string): void {
@@ -24,7 +24,7 @@ export function checkPin(user: UserRecord, pin: string): void {
       user.pin_locked_until = now() + PIN_LOCK_MINUTES * MINUTE;
       throw new MockApiError('pin_locked', SERVER_MSG.pinLocked(PIN_LOCK_MINUTES));
     }
-    throw new MockApiError('wrong_pin', SERVER_MSG.wrongPin);
+    throw new MockApiError('wrong_pin', wrongPinMessage(user.pin_failures));
   }
   user.pin_failures = 0;
   user.pin_locked_until = null;

@@ -538,6 +538,7 @@ describe.each(engines)('rate limits on %s (row 7)', (engine) => {
     api.electricity,
     api.education,
     api.verifyCustomer,
+    api.shareRecipient,
     api.buyCoupon,
     api.initiatePayment,
     api.verifyPayment,

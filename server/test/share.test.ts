@@ -1,4 +1,4 @@
-import { api, MSG, SERVER_MSG } from '@contract';
+import { api, maskName, MSG, SERVER_MSG, TRUST_MSG } from '@contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createKit, engines, PIN, type Kit } from './helper.ts';
 
@@ -117,11 +117,14 @@ describe.each(engines)('sharing funds on %s', (engine) => {
     const b = await kit.user();
     const send = (pin: string) =>
       kit.call(api.share, { token: a.token, body: { amount: 1, email: b.email, pin } });
-    for (let i = 0; i < 4; i++) {
-      expect(await send('000000')).toEqual({
-        status: 422,
-        body: { type: 'wrong_pin', msg: SERVER_MSG.wrongPin },
-      });
+    // The first two are plain; from the third the answer counts down (issue 24).
+    for (const msg of [
+      SERVER_MSG.wrongPin,
+      SERVER_MSG.wrongPin,
+      'Incorrect transaction pin. 2 attempts left before purchases and transfers are locked.',
+      'Incorrect transaction pin. 1 attempt left before purchases and transfers are locked.',
+    ]) {
+      expect(await send('000000')).toEqual({ status: 422, body: { type: 'wrong_pin', msg } });
     }
     expect(await send('000000')).toEqual({
       status: 423,
@@ -139,6 +142,17 @@ describe.each(engines)('sharing funds on %s', (engine) => {
       .where('id', '=', a.id)
       .execute();
     expect((await send(PIN)).status).toBe(200);
+  });
+
+  it('a right pin starts the count again: the next wrong one is plain', async () => {
+    const a = await kit.user({ funds: 100_00 });
+    const b = await kit.user();
+    const send = (pin: string) =>
+      kit.call(api.share, { token: a.token, body: { amount: 1, email: b.email, pin } });
+    for (let i = 0; i < 3; i++) expect((await send('000000')).status).toBe(422);
+    expect((await send(PIN)).status).toBe(200);
+    expect((await send('000000')).body).toEqual({ type: 'wrong_pin', msg: SERVER_MSG.wrongPin });
+    expect(await kit.balance(a.id)).toBe(99_00);
   });
 
   it('200 parallel shares from a wallet that affords 100: exactly 100 succeed', async () => {
@@ -195,5 +209,60 @@ describe.each(engines)('sharing funds on %s', (engine) => {
       (await kit.call(api.share, { token: c.token, body, requestId: 'req-once-1' })).body,
     ).toEqual({ message: 900 });
     expect(await kit.balance(b.id)).toBe(200_00);
+  });
+
+  describe("the recipient's name before sending (issue 24; ADR 0046)", () => {
+    it("answers the masked display name of the account, whatever the e-mail's case", async () => {
+      const a = await kit.user();
+      const b = await kit.user({ name: 'Adebayo Okafor' });
+      expect(
+        await kit.call(api.shareRecipient, {
+          token: a.token,
+          body: { email: `  ${b.email.toUpperCase()} ` },
+        }),
+      ).toEqual({ status: 200, body: { message: { name: 'Ade*** O***' } } });
+    });
+
+    it('says only "no PayBills account" for an unknown e-mail, and refuses oneself', async () => {
+      const a = await kit.user();
+      expect(
+        await kit.call(api.shareRecipient, {
+          token: a.token,
+          body: { email: 'nobody-here@example.com' },
+        }),
+      ).toEqual({ status: 404, body: { type: 'not_found', msg: TRUST_MSG.noAccount } });
+      expect(
+        await kit.call(api.shareRecipient, { token: a.token, body: { email: a.email } }),
+      ).toEqual({ status: 400, body: { type: 'validation_error', msg: SERVER_MSG.selfTransfer } });
+    });
+
+    it.each([
+      [{}, MSG.shareEmail],
+      [{ email: 'not-an-email' }, MSG.shareEmail],
+      [{ email: `${'a'.repeat(250)}@example.com` }, MSG.shareEmail],
+    ])('validates %# with the share message, its length limited', async (body, msg) => {
+      const a = await kit.user();
+      expect(await kit.call(api.shareRecipient, { token: a.token, body })).toEqual({
+        status: 400,
+        body: { type: 'validation_error', msg },
+      });
+    });
+
+    it('needs a session', async () => {
+      const b = await kit.user();
+      expect((await kit.call(api.shareRecipient, { body: { email: b.email } })).status).toBe(401);
+    });
+  });
+});
+
+describe('maskName', () => {
+  it.each([
+    ['Adebayo Okafor', 'Ade*** O***'],
+    ['  Chidinma   Grace  Eze Nwosu ', 'Chi*** G*** E***'],
+    ['Ada', 'Ad***'],
+    ['Jo', 'J***'],
+    ['Émile Zoë', 'Émi*** Z***'],
+  ])('%s → %s', (name, masked) => {
+    expect(maskName(name)).toBe(masked);
   });
 });

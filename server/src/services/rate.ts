@@ -86,6 +86,9 @@ export const DEFAULT_LIMITS: Limits = {
     education: perAccount(300),
     buyCoupon: perAccount(300),
     verifyCustomer: perAccount(100),
+    // A name behind an e-mail (ADR 0046): tighter than a meter look-up, since a sweep of
+    // addresses would tell which have accounts; a customer checks a few friends at most.
+    shareRecipient: perAccount(30),
     initiatePayment: perAccount(30),
     verifyPayment: perAccount(100),
     // Bank transfers (issue 16): a virtual account sends the BVN to the provider.

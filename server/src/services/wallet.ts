@@ -3,7 +3,15 @@
  * with lockout, a verified e-mail, then one ledger movement and a transaction row per side.
  */
 import { randomUUID } from 'node:crypto';
-import { MSG, SERVER_MSG, type Kobo } from '@contract';
+import {
+  maskName,
+  MSG,
+  PIN_MAX_WRONG,
+  SERVER_MSG,
+  TRUST_MSG,
+  wrongPinMessage,
+  type Kobo,
+} from '@contract';
 import type { AppContext } from '../context.ts';
 import { InsufficientFunds, postMovement, walletAccountId } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
@@ -11,7 +19,7 @@ import { bindIdempotencyKey } from '../http/idempotency.ts';
 import { RateLimited } from './rate.ts';
 import type { UserRow } from './users.ts';
 
-export const PIN_MAX_FAILURES = 5;
+export const PIN_MAX_FAILURES = PIN_MAX_WRONG;
 export const PIN_LOCK_MS = 30 * 60_000;
 
 /** Money moves only from a verified e-mail (decisions §7). Blocked users never get here. */
@@ -132,7 +140,8 @@ export async function checkPin(
               throw new ApiError('pin_locked', SERVER_MSG.pinLocked(PIN_LOCK_MS / 60_000));
             }
           }
-          throw new ApiError('wrong_pin', SERVER_MSG.wrongPin);
+          // The count this request made: "N attempts left" from the third (issue 24).
+          throw new ApiError('wrong_pin', wrongPinMessage(Number(reserved.pin_failed_count)));
         }
       }
     }
@@ -161,6 +170,26 @@ export async function checkPin(
     if (Date.now() > deadline) throw new RateLimited(1000);
     await sleep(pause + Math.random() * pause);
   }
+}
+
+/**
+ * The masked display name behind an e-mail, for Share Funds to confirm before sending
+ * (issue 24; ADR 0046). An unknown e-mail answers only that no account uses it; the limit
+ * per account (rate.ts) keeps a session from sweeping a list of addresses.
+ */
+export async function shareRecipient(
+  ctx: AppContext,
+  sender: UserRow,
+  email: string,
+): Promise<{ name: string }> {
+  const recipient = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (!recipient) throw new ApiError('not_found', TRUST_MSG.noAccount);
+  if (recipient.id === sender.id) throw new ApiError('validation_error', SERVER_MSG.selfTransfer);
+  return { name: maskName(recipient.name) };
 }
 
 export async function share(

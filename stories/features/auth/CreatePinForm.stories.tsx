@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import { MSG, SERVER_MSG } from '@contract';
+import { MSG, SERVER_MSG, TRUST_MSG } from '@contract';
 import { demoSession, noPinSession, variants } from '@mocks/index';
 import { paths } from '@/config/routes';
 import { CreatePinForm } from '@/features/auth/components/create-pin-form';
@@ -28,7 +28,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Idle: Story = {
   play: async ({ canvas }) => {
-    const pin = canvas.getByLabelText(/Secret pin/);
+    const pin = canvas.getByLabelText(/^Secret pin/);
     await expect(pin).toHaveAttribute('inputmode', 'numeric');
     await expect(pin).toHaveAttribute('type', 'password');
   },
@@ -37,7 +37,7 @@ export const Idle: Story = {
 /** Every pin rule (spec §5): required, digits only, exactly six. */
 export const ValidationFailure: Story = {
   play: async ({ canvas, userEvent }) => {
-    const pin = canvas.getByLabelText(/Secret pin/);
+    const pin = canvas.getByLabelText(/^Secret pin/);
     const submit = canvas.getByRole('button', { name: 'Create pin' });
 
     await userEvent.click(submit);
@@ -59,7 +59,8 @@ export const ValidationFailure: Story = {
 export const Loading: Story = {
   parameters: { msw: { handlers: [variants.createPin.slow] } },
   play: async ({ canvas, userEvent }) => {
-    await userEvent.type(canvas.getByLabelText(/Secret pin/), '482915');
+    await userEvent.type(canvas.getByLabelText(/^Secret pin/), '482915');
+    await userEvent.type(canvas.getByLabelText(/^Confirm secret pin/), '482915');
     await userEvent.click(canvas.getByRole('button', { name: 'Create pin' }));
     await waitFor(() =>
       expect(canvas.getByRole('button', { name: 'Create pin' })).toHaveAttribute(
@@ -76,7 +77,8 @@ export const ServerError: Story = {
     saveTokens(demoSession());
   },
   play: async ({ canvas, userEvent }) => {
-    await userEvent.type(canvas.getByLabelText(/Secret pin/), '482915');
+    await userEvent.type(canvas.getByLabelText(/^Secret pin/), '482915');
+    await userEvent.type(canvas.getByLabelText(/^Confirm secret pin/), '482915');
     await userEvent.click(canvas.getByRole('button', { name: 'Create pin' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(SERVER_MSG.pinAlreadySet);
   },
@@ -85,10 +87,23 @@ export const ServerError: Story = {
 /** Created: on to the dashboard. */
 export const Success: Story = {
   play: async ({ canvas, userEvent }) => {
-    await userEvent.type(canvas.getByLabelText(/Secret pin/), '482915');
+    await userEvent.type(canvas.getByLabelText(/^Secret pin/), '482915');
+    await userEvent.type(canvas.getByLabelText(/^Confirm secret pin/), '482915');
     await userEvent.click(canvas.getByRole('button', { name: 'Create pin' }));
     await expect(
       await canvas.findByRole('heading', { name: 'User dashboard' }),
     ).toBeInTheDocument();
+  },
+};
+
+/** The pin typed twice (issue 24): a confirmation that differs is refused, nothing is sent. */
+export const ConfirmationDiffers: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByLabelText(/^Secret pin/), '482915');
+    await userEvent.type(canvas.getByLabelText(/^Confirm secret pin/), '482951');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create pin' }));
+    await expect(await canvas.findByText(TRUST_MSG.pinsNotEqual)).toBeVisible();
+    await waitFor(() => expect(canvas.getByLabelText(/^Confirm secret pin/)).toHaveFocus());
+    await expect(canvas.getByLabelText(/^Confirm secret pin/)).toHaveAttribute('type', 'password');
   },
 };

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import { api, FALLBACK, MSG, SERVER_MSG } from '@contract';
+import { api, FALLBACK, MSG, SERVER_MSG, TRUST_MSG } from '@contract';
 import { demoSession, errorHandler, SEED_PASSWORD, variants } from '@mocks/index';
 import { ResetPinForm } from '@/features/settings/components/reset-pin-form';
 import { clearSession, saveTokens } from '@/lib/session';
@@ -19,9 +19,11 @@ type Story = StoryObj<typeof meta>;
 
 type Ctx = Parameters<NonNullable<Story['play']>>[0];
 
-async function fill({ canvas, userEvent }: Ctx, password: string, pin: string) {
+async function fill({ canvas, userEvent }: Ctx, password: string, pin: string, confirmPin = pin) {
   await userEvent.type(canvas.getByLabelText(/^Password/), password);
   await userEvent.type(canvas.getByLabelText(/^New secret pin/), pin);
+  if (confirmPin)
+    await userEvent.type(canvas.getByLabelText(/^Confirm new secret pin/), confirmPin);
   await userEvent.click(canvas.getByRole('button', { name: 'Reset pin' }));
 }
 
@@ -82,5 +84,14 @@ export const FallbackError: Story = {
   play: async (ctx) => {
     await fill(ctx, SEED_PASSWORD, '654321');
     await expect(await ctx.canvas.findByText(FALLBACK.resetPin)).toBeVisible();
+  },
+};
+
+/** The new pin typed twice (issue 24): a confirmation that differs is refused, nothing is sent. */
+export const ConfirmationDiffers: Story = {
+  play: async (ctx) => {
+    await fill(ctx, SEED_PASSWORD, '482915', '482951');
+    await expect(await ctx.canvas.findByText(TRUST_MSG.pinsNotEqual)).toBeVisible();
+    await expect(ctx.canvas.queryByText(MSG.pinChanged)).toBeNull();
   },
 };

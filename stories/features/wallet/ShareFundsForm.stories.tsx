@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor } from 'storybook/test';
-import { api, FALLBACK, MSG, SERVER_MSG } from '@contract';
+import { expect, screen, waitFor } from 'storybook/test';
+import { api, FALLBACK, MSG, SERVER_MSG, TRUST_MSG } from '@contract';
 import { demoSession, errorHandler, FRIEND_CUSTOMER, SEED_PIN, variants } from '@mocks/index';
 import { ShareFundsForm } from '@/features/wallet/components/share-funds-form';
 import { clearSession, saveTokens } from '@/lib/session';
@@ -18,6 +18,28 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+/** Tunde Bakare, masked as the server masks him (ADR 0046). */
+const FRIEND_MASKED = 'Tun*** B***';
+
+/** Fills the form and sends it: the recipient's name is asked to be confirmed. */
+async function fillAndSend(
+  canvas: Parameters<NonNullable<Story['play']>>[0]['canvas'],
+  userEvent: Parameters<NonNullable<Story['play']>>[0]['userEvent'],
+  { email = FRIEND_CUSTOMER.email as string, pin = SEED_PIN as string } = {},
+) {
+  await userEvent.type(canvas.getByLabelText(/Recipient e-mail/), email);
+  await userEvent.type(canvas.getByLabelText(/Amount/), '1500');
+  await userEvent.type(canvas.getByLabelText(/Secret pin/), pin);
+  await userEvent.click(canvas.getByRole('button', { name: 'Send funds' }));
+}
+
+/** Confirms the name in the dialog. */
+async function confirmName(userEvent: Parameters<NonNullable<Story['play']>>[0]['userEvent']) {
+  const dialog = await screen.findByRole('alertdialog', { name: 'Confirm the recipient' });
+  await expect(dialog).toHaveTextContent(FRIEND_MASKED);
+  await userEvent.click(screen.getByRole('button', { name: 'Send ₦1,500.00' }));
+}
 
 export const Idle: Story = {
   play: async ({ canvas }) => {
@@ -63,27 +85,77 @@ export const ValidationFailure: Story = {
   },
 };
 
-/** Sent to another customer: "Funds Sent Successfully.", and the form empties. */
+/**
+ * Sent to another customer after confirming their masked name (ADR 0046): "Funds Sent
+ * Successfully.", and the form empties.
+ */
 export const Success: Story = {
   play: async ({ canvas, userEvent }) => {
-    await userEvent.type(canvas.getByLabelText(/Recipient e-mail/), FRIEND_CUSTOMER.email);
-    await userEvent.type(canvas.getByLabelText(/Amount/), '1500');
-    await userEvent.type(canvas.getByLabelText(/Secret pin/), SEED_PIN);
-    await userEvent.click(canvas.getByRole('button', { name: 'Send funds' }));
+    await fillAndSend(canvas, userEvent);
+    await confirmName(userEvent);
     await expect(await canvas.findByText(MSG.fundsSent)).toBeVisible();
     await expect(canvas.getByLabelText(/Amount/)).toHaveValue('');
   },
 };
 
+/** The name is being looked up: the button is busy. */
+export const LookingUp: Story = {
+  parameters: { msw: { handlers: [variants.shareRecipient.slow] } },
+  play: async ({ canvas, userEvent }) => {
+    await fillAndSend(canvas, userEvent);
+    await waitFor(() =>
+      expect(canvas.getByRole('button', { name: 'Send funds' })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      ),
+    );
+  },
+};
+
+/** The name is on screen, waiting for the customer: nothing has been sent yet. */
+export const ConfirmName: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await fillAndSend(canvas, userEvent);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm the recipient' });
+    await expect(dialog).toHaveTextContent(FRIEND_MASKED);
+    await expect(dialog).toHaveTextContent(FRIEND_CUSTOMER.email);
+    await expect(dialog).toHaveTextContent('₦1,500.00');
+    // Focus starts on Cancel: an Enter held from the form cannot send.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus());
+  },
+};
+
+/** Cancel: the dialog closes, the form keeps what was typed, nothing is sent. */
+export const CancelKeepsForm: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await fillAndSend(canvas, userEvent);
+    await screen.findByRole('alertdialog', { name: 'Confirm the recipient' });
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await expect(canvas.getByLabelText(/Amount/)).toHaveValue('1500');
+    await expect(canvas.queryByText(MSG.fundsSent)).toBeNull();
+  },
+};
+
+/** An e-mail no account uses: said beside the field, and no dialog opens. */
+export const NoAccount: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await fillAndSend(canvas, userEvent, { email: 'nobody-here@example.com' });
+    await expect(await canvas.findByText(TRUST_MSG.noAccount)).toBeVisible();
+    await expect(canvas.getByLabelText(/Recipient e-mail/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
+  },
+};
+
+/** Sending after the name was confirmed: the confirm button is busy. */
 export const Loading: Story = {
   parameters: { msw: { handlers: [variants.share.slow] } },
   play: async ({ canvas, userEvent }) => {
-    await userEvent.type(canvas.getByLabelText(/Recipient e-mail/), FRIEND_CUSTOMER.email);
-    await userEvent.type(canvas.getByLabelText(/Amount/), '1500');
-    await userEvent.type(canvas.getByLabelText(/Secret pin/), SEED_PIN);
-    await userEvent.click(canvas.getByRole('button', { name: 'Send funds' }));
+    await fillAndSend(canvas, userEvent);
+    await screen.findByRole('alertdialog', { name: 'Confirm the recipient' });
+    await userEvent.click(screen.getByRole('button', { name: 'Send ₦1,500.00' }));
     await waitFor(() =>
-      expect(canvas.getByRole('button', { name: 'Send funds' })).toHaveAttribute(
+      expect(screen.getByRole('button', { name: 'Send ₦1,500.00' })).toHaveAttribute(
         'aria-busy',
         'true',
       ),
@@ -94,10 +166,8 @@ export const Loading: Story = {
 /** A wrong pin: the server's message. */
 export const WrongPin: Story = {
   play: async ({ canvas, userEvent }) => {
-    await userEvent.type(canvas.getByLabelText(/Recipient e-mail/), FRIEND_CUSTOMER.email);
-    await userEvent.type(canvas.getByLabelText(/Amount/), '1500');
-    await userEvent.type(canvas.getByLabelText(/Secret pin/), '000000');
-    await userEvent.click(canvas.getByRole('button', { name: 'Send funds' }));
+    await fillAndSend(canvas, userEvent, { pin: '000000' });
+    await confirmName(userEvent);
     await expect(await canvas.findByText(SERVER_MSG.wrongPin)).toBeVisible();
   },
 };
@@ -106,10 +176,8 @@ export const WrongPin: Story = {
 export const FallbackError: Story = {
   parameters: { msw: { handlers: [errorHandler(api.share, 400, 'bad_request', '')] } },
   play: async ({ canvas, userEvent }) => {
-    await userEvent.type(canvas.getByLabelText(/Recipient e-mail/), FRIEND_CUSTOMER.email);
-    await userEvent.type(canvas.getByLabelText(/Amount/), '1500');
-    await userEvent.type(canvas.getByLabelText(/Secret pin/), SEED_PIN);
-    await userEvent.click(canvas.getByRole('button', { name: 'Send funds' }));
+    await fillAndSend(canvas, userEvent);
+    await confirmName(userEvent);
     await expect(await canvas.findByText(FALLBACK.genericAlt)).toBeVisible();
   },
 };

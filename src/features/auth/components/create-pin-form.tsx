@@ -11,18 +11,22 @@ import { useCreatePin } from '../api/create-pin';
 import { AuthCard } from './auth-card';
 import { useFormErrors } from '@/lib/use-form-errors';
 
-const FIELDS = ['pin'] as const;
+const FIELDS = ['pin', 'confirm_pin'] as const;
 
-/** Create the secret transaction pin (spec §2, §5): 6 digits; on success the dashboard. */
+/**
+ * Create the secret transaction pin (spec §2, §5): 6 digits, typed twice (issue 24: it is
+ * masked, and a slip would lock the customer out); on success the dashboard.
+ */
 export function CreatePinForm() {
   const navigate = useNavigate();
   const createPin = useCreatePin();
-  const { errors, validate, idOf, setErrors } = useFormErrors(FIELDS);
+  const { errors, validate, clear, idOf, setErrors } = useFormErrors(FIELDS);
   const [pin, setPin] = useState('');
+  const [confirmPin, setConfirmPin] = useState('');
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = validate(createPinForm(), { pin });
+    const body = validate(createPinForm(), { pin, confirm_pin: confirmPin });
     if (!body) return;
     try {
       await createPin.trigger({ body });
@@ -58,7 +62,35 @@ export function CreatePinForm() {
                 setPin(next);
                 createPin.reset();
               }}
-              onValidate={(message) => setErrors(message ? { pin: message } : {})}
+              onValidate={(message) =>
+                setErrors((current) => {
+                  const next = { ...current };
+                  if (message) next.pin = message;
+                  else delete next.pin;
+                  return next;
+                })
+              }
+            />
+          )}
+        </Field>
+        <Field
+          label="Confirm secret pin"
+          hint="The same six digits again."
+          controlId={idOf('confirm_pin')}
+          error={errors.confirm_pin}
+          required
+        >
+          {(control) => (
+            <PinInput
+              {...control}
+              name="confirm_pin"
+              width="full"
+              value={confirmPin}
+              onChange={(next) => {
+                setConfirmPin(next);
+                clear('confirm_pin');
+                createPin.reset();
+              }}
             />
           )}
         </Field>

@@ -10,10 +10,13 @@ import { errorMessage } from '@/lib/api-error';
 import { useResetPin } from '../api/reset-pin';
 import { useFormErrors } from '@/lib/use-form-errors';
 
-const FIELDS = ['password', 'pin'] as const;
-const EMPTY = { password: '', pin: '' };
+const FIELDS = ['password', 'pin', 'confirm_pin'] as const;
+const EMPTY = { password: '', pin: '', confirm_pin: '' };
 
-/** Reset transaction pin (spec §2 Settings, §5): the password, then a new 6-digit pin. */
+/**
+ * Reset transaction pin (spec §2 Settings, §5): the password, then a new 6-digit pin, typed
+ * twice (issue 24).
+ */
 export function ResetPinForm() {
   const reset = useResetPin();
   const { errors, validate, clear, idOf, setErrors } = useFormErrors(FIELDS);
@@ -75,6 +78,22 @@ export function ResetPinForm() {
                 return next;
               })
             }
+          />
+        )}
+      </Field>
+      <Field
+        label="Confirm new secret pin"
+        hint="The same six digits again."
+        controlId={idOf('confirm_pin')}
+        error={errors.confirm_pin}
+        required
+      >
+        {(control) => (
+          <PinInput
+            {...control}
+            name="confirm_pin"
+            value={values.confirm_pin}
+            onChange={(next) => set('confirm_pin', next)}
           />
         )}
       </Field>

@@ -7,3 +7,8 @@ export const shareFundsKey = api.share.path;
 export function useShareFunds() {
   return useApiMutation(api.share, { invalidates: [api.currentUser, api.myTransactions] });
 }
+
+/** POST /api/transactions/share/recipient: the masked name behind an e-mail (ADR 0046). */
+export function useShareRecipient() {
+  return useApiMutation(api.shareRecipient);
+}

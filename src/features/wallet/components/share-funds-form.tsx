@@ -3,33 +3,47 @@ import type { Kobo } from '@contract/money';
 import { shareForm } from '@contract/forms';
 import { FALLBACK, MSG } from '@contract/messages';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { PinInput } from '@/components/ui/pin-input';
-import { errorMessage } from '@/lib/api-error';
-import { useShareFunds } from '../api/share-funds';
+import { errorMessage, isApiError, type ApiError } from '@/lib/api-error';
+import { formatNaira } from '@/lib/money';
+import { useShareFunds, useShareRecipient } from '../api/share-funds';
 import { useFormErrors } from '@/lib/use-form-errors';
 
 const FIELDS = ['email', 'amount', 'pin'] as const;
 const EMPTY = { email: '', amount: '', pin: '' };
 
+type ShareBody = { email: string; amount: Kobo; pin: string };
+
+/** "No PayBills account", oneself, a refused e-mail: said beside the e-mail field. */
+const isAboutTheEmail = (error: ApiError) =>
+  (error.status === 404 || error.status === 400) && error.msg.trim() !== '';
+
 /**
  * Share Funds (spec §2, §5): e-mail, amount and secret pin; the amount may not exceed the
- * balance. Success says "Funds Sent Successfully."; a refusal shows the server's message, else
- * the generic fallback of spec §8 (the spec names none for this screen).
+ * balance. Before any money leaves, the e-mail is resolved to the account's masked name and
+ * the customer confirms it (issue 24; ADR 0046), as Opay, Palmpay and Kuda do: an e-mail no
+ * account uses is told beside the field, and nothing is sent. Success says "Funds Sent
+ * Successfully."; a refusal shows the server's message, else the generic fallback of spec §8.
  */
 export function ShareFundsForm({ balance }: { balance: Kobo }) {
   const share = useShareFunds();
-  const { errors, validate, clear, idOf } = useFormErrors(FIELDS);
+  const lookup = useShareRecipient();
+  const { errors, validate, clear, show, idOf } = useFormErrors(FIELDS);
   const [values, setValues] = useState(EMPTY);
   const [sent, setSent] = useState(false);
+  /** The checked body and the name it goes to, while the customer confirms. */
+  const [pending, setPending] = useState<{ body: ShareBody; name: string } | null>(null);
 
   const set = (field: (typeof FIELDS)[number], value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     clear(field);
     setSent(false);
     share.reset();
+    lookup.reset();
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -38,15 +52,33 @@ export function ShareFundsForm({ balance }: { balance: Kobo }) {
     const body = validate(shareForm({ balance }), values);
     if (!body) return;
     try {
-      await share.trigger({ body });
-      setValues(EMPTY);
-      setSent(true);
-    } catch {
-      // shown from share.error
+      const { message } = await lookup.trigger({ body: { email: body.email } });
+      share.reset();
+      setPending({ body, name: message.name });
+    } catch (error) {
+      // Who the e-mail is (or is not) belongs beside the e-mail; other failures in the alert.
+      if (isApiError(error) && isAboutTheEmail(error)) show({ email: error.msg });
     }
   };
 
-  const serverError = share.error ? errorMessage(share.error, FALLBACK.genericAlt) : '';
+  const onConfirm = async () => {
+    if (!pending) return;
+    try {
+      await share.trigger({ body: pending.body });
+      setPending(null);
+      setValues(EMPTY);
+      setSent(true);
+    } catch {
+      // A refusal (wrong pin, balance) closes the question: the form says why.
+      setPending(null);
+    }
+  };
+
+  const lookupError =
+    lookup.error && !isAboutTheEmail(lookup.error)
+      ? errorMessage(lookup.error, FALLBACK.genericAlt)
+      : '';
+  const serverError = share.error ? errorMessage(share.error, FALLBACK.genericAlt) : lookupError;
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Share Funds">
@@ -86,9 +118,31 @@ export function ShareFundsForm({ balance }: { balance: Kobo }) {
           />
         )}
       </Field>
-      <Button type="submit" loading={share.isMutating} className="self-start">
+      <Button type="submit" loading={lookup.isMutating} className="self-start">
         Send funds
       </Button>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => (open ? undefined : setPending(null))}
+        title="Confirm the recipient"
+        description="Check the name before sending: money sent to another account cannot be called back."
+        confirmLabel={pending ? `Send ${formatNaira(pending.body.amount)}` : 'Send'}
+        loading={share.isMutating}
+        onConfirm={onConfirm}
+      >
+        {pending ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm [overflow-wrap:anywhere]">
+            <dt className="text-muted">Name</dt>
+            <dd className="font-semibold" data-testid="recipient-name">
+              {pending.name}
+            </dd>
+            <dt className="text-muted">E-mail</dt>
+            <dd>{pending.body.email}</dd>
+            <dt className="text-muted">Amount</dt>
+            <dd>{formatNaira(pending.body.amount)}</dd>
+          </dl>
+        ) : null}
+      </ConfirmDialog>
     </form>
   );
 }

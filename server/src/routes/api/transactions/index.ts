@@ -6,7 +6,7 @@ import { route } from '../../../http/route.ts';
 import { deleteTransaction, listTransactions, transactionById } from '../../../services/history.ts';
 import * as purchases from '../../../services/purchase-flow.ts';
 import { reverse } from '../../../services/reversal.ts';
-import { share, shareAnswer } from '../../../services/wallet.ts';
+import { share, shareAnswer, shareRecipient } from '../../../services/wallet.ts';
 
 export function transactionRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(
@@ -18,6 +18,9 @@ export function transactionRoutes(app: FastifyInstance, ctx: AppContext): void {
       recover: async (id) => ({ message: await shareAnswer(ctx, id) }),
     },
   );
+  route(app, ctx, api.shareRecipient, async ({ user, body }) => ({
+    message: await shareRecipient(ctx, user, body.email),
+  }));
   // A retry of a purchase whose money moved answers that purchase as it stands (ADR 0017).
   const purchase = {
     recover: async (id: string) => ({ message: await transactionById(ctx.db, id) }),
