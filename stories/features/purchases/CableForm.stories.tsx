@@ -1,10 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
-import { api, billPrice, FALLBACK, MSG, NAIRA, SERVER_MSG } from '@contract';
+import { api, billPrice, FALLBACK, MSG, NAIRA, SERVER_MSG, TRUST_MSG } from '@contract';
 import { errorHandler, refuse, variants } from '@mocks/index';
 import { CableForm } from '@/features/purchases/components/cable-form';
 import { formatNaira } from '@/lib/money';
-import { choose, expectTotal, fill, setBalance, signedIn, submit, typePin } from './helpers';
+import {
+  choose,
+  expectTotal,
+  fill,
+  setBalance,
+  signedIn,
+  submit,
+  typePin,
+  verified,
+  anyCustomer,
+} from './helpers';
 
 const meta = {
   title: 'Features/Purchases/CableForm',
@@ -105,6 +115,7 @@ export const WrongPin: Story = {
     await pickCompact(canvas);
     await fill(canvas, /Smart card number/, '7024589134');
     await typePin(canvas, '654321');
+    await verified(canvas);
     await submit(canvas, PAY);
     await expect(await canvas.findByText(SERVER_MSG.wrongPin)).toBeVisible();
   },
@@ -116,6 +127,7 @@ export const ServerErrorFallback: Story = {
     await pickCompact(canvas);
     await fill(canvas, /Smart card number/, '7024589134');
     await typePin(canvas);
+    await verified(canvas);
     await submit(canvas, PAY);
     await expect(await canvas.findByText(FALLBACK.purchase)).toBeVisible();
   },
@@ -126,6 +138,7 @@ export const Success: Story = {
     await pickCompact(canvas);
     await fill(canvas, /Smart card number/, '7024589134');
     await typePin(canvas);
+    await verified(canvas);
     await submit(canvas, PAY);
     await expect(await canvas.findByText('Purchase successful')).toBeVisible();
   },
@@ -136,6 +149,7 @@ export const Pending: Story = {
     await pickCompact(canvas);
     await fill(canvas, /Smart card number/, '7024581111');
     await typePin(canvas);
+    await verified(canvas);
     await submit(canvas, PAY);
     await expect(await canvas.findByText('Purchase pending')).toBeVisible();
   },
@@ -143,10 +157,12 @@ export const Pending: Story = {
 
 /** Sandbox: a smart card ending 0000 fails, with the provider's message. */
 export const Failed: Story = {
+  parameters: { msw: { handlers: [anyCustomer] } },
   play: async ({ canvas }) => {
     await pickCompact(canvas);
     await fill(canvas, /Smart card number/, '7024580000');
     await typePin(canvas);
+    await verified(canvas);
     await submit(canvas, PAY);
     await expect(await canvas.findByText('Purchase failed')).toBeVisible();
   },
@@ -160,5 +176,21 @@ export const SavedRecipient: Story = {
     );
     await expect(canvas.getByLabelText(/Smart card number/)).toHaveValue('7024589134');
     await expect(canvas.getByRole('combobox', { name: /TV provider/ })).toHaveTextContent(/DStv/i);
+  },
+};
+
+/**
+ * The name has not come back yet (the look-up hangs): the form refuses to pay until the
+ * customer has seen whom they pay (issue 24; ADR 0046).
+ */
+export const VerifyFirst: Story = {
+  parameters: { msw: { handlers: [variants.verifyCustomer.slow] } },
+  play: async ({ canvas }) => {
+    await pickCompact(canvas);
+    await fill(canvas, /Smart card number/, '7024589134');
+    await typePin(canvas);
+    await submit(canvas, PAY);
+    await expect(await canvas.findByText(TRUST_MSG.verifyFirst)).toBeVisible();
+    await expect(canvas.queryByTestId('purchase-result')).toBeNull();
   },
 };

@@ -1,10 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { api, electricityPrice, FALLBACK, MSG, NAIRA, SERVER_MSG } from '@contract';
+import { api, electricityPrice, FALLBACK, MSG, NAIRA, SERVER_MSG, TRUST_MSG } from '@contract';
 import { errorHandler, refuse, variants } from '@mocks/index';
 import { ElectricityForm } from '@/features/purchases/components/electricity-form';
 import { formatNaira } from '@/lib/money';
-import { choose, expectTotal, fill, setBalance, signedIn, submit, typePin } from './helpers';
+import {
+  choose,
+  expectTotal,
+  fill,
+  setBalance,
+  signedIn,
+  submit,
+  typePin,
+  verified,
+  anyCustomer,
+} from './helpers';
 
 const meta = {
   title: 'Features/Purchases/ElectricityForm',
@@ -109,6 +119,7 @@ export const WrongPin: Story = {
   play: async ({ canvas }) => {
     await fillValid(canvas);
     await typePin(canvas, '654321');
+    await verified(canvas);
     await submit(canvas, BUY);
     await expect(await canvas.findByText(SERVER_MSG.wrongPin)).toBeVisible();
   },
@@ -119,6 +130,7 @@ export const ServerErrorFallback: Story = {
   play: async ({ canvas }) => {
     await fillValid(canvas);
     await typePin(canvas);
+    await verified(canvas);
     await submit(canvas, BUY);
     await expect(await canvas.findByText(FALLBACK.purchase)).toBeVisible();
   },
@@ -129,6 +141,7 @@ export const SuccessWithToken: Story = {
   play: async ({ canvas }) => {
     await fillValid(canvas);
     await typePin(canvas);
+    await verified(canvas);
     await submit(canvas, BUY);
     const result = await canvas.findByTestId('purchase-result');
     await expect(within(result).getByText('Token')).toBeVisible();
@@ -142,6 +155,7 @@ export const Pending: Story = {
   play: async ({ canvas }) => {
     await fillValid(canvas, '45031231111');
     await typePin(canvas);
+    await verified(canvas);
     await submit(canvas, BUY);
     await expect(await canvas.findByText('Purchase pending')).toBeVisible();
   },
@@ -149,9 +163,11 @@ export const Pending: Story = {
 
 /** Sandbox: a meter ending 0000 fails, with the provider's message. */
 export const Failed: Story = {
+  parameters: { msw: { handlers: [anyCustomer] } },
   play: async ({ canvas }) => {
     await fillValid(canvas, '45031230000');
     await typePin(canvas);
+    await verified(canvas);
     await submit(canvas, BUY);
     await expect(await canvas.findByText('Purchase failed')).toBeVisible();
   },
@@ -167,5 +183,20 @@ export const SavedRecipient: Story = {
     await expect(canvas.getByRole('combobox', { name: /Electricity company/ })).toHaveTextContent(
       /Ikeja/i,
     );
+  },
+};
+
+/**
+ * The name has not come back yet (the look-up hangs): the form refuses to pay until the
+ * customer has seen whom they pay (issue 24; ADR 0046).
+ */
+export const VerifyFirst: Story = {
+  parameters: { msw: { handlers: [variants.verifyCustomer.slow] } },
+  play: async ({ canvas }) => {
+    await fillValid(canvas);
+    await typePin(canvas);
+    await submit(canvas, BUY);
+    await expect(await canvas.findByText(TRUST_MSG.verifyFirst)).toBeVisible();
+    await expect(canvas.queryByTestId('purchase-result')).toBeNull();
   },
 };

@@ -1,5 +1,6 @@
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { db, DEMO_CUSTOMER, demoSession } from '@mocks/index';
+import { api } from '@contract';
+import { db, DEMO_CUSTOMER, demoSession, handle } from '@mocks/index';
 import { clearSession, saveTokens } from '@/lib/session';
 
 /** Signed in as the demo customer (₦25,000, pin 123456); nothing is left for the next story. */
@@ -90,3 +91,25 @@ export function onTier(tierId: string) {
     };
   };
 }
+
+/**
+ * Waits for the verified customer's name (a meter or smart card is paid only once it shows,
+ * ADR 0046): the number field verifies itself when it loses focus.
+ */
+export async function verified(canvas: Canvas) {
+  await waitFor(
+    () =>
+      expect(
+        canvas.getAllByTestId('customer').some((el: HTMLElement) => el.checkVisibility()),
+      ).toBe(true),
+    { timeout: 5000 },
+  );
+}
+
+/**
+ * Every number is a customer: for stories of what the provider does with a number the
+ * sandbox's look-up would refuse (…0000 fails the purchase and the look-up alike).
+ */
+export const anyCustomer = handle(api.verifyCustomer, () => ({
+  message: { customer_name: 'ADEBAYO OKAFOR', address: '12 Allen Avenue, Ikeja' },
+}));

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Recipient } from '@contract/entities';
+import { TRUST_MSG } from '@contract/messages';
 import { isDigits } from '@contract/rules';
 import { cableForm } from '@contract/forms';
 import { billPrice } from '@contract/pricing';
@@ -32,7 +33,7 @@ export function CableForm() {
   const products = useCableProducts();
   const balance = useBalance();
   const buy = useCableTvPurchase();
-  const { errors, validate, clear, idOf } = useFormErrors(FIELDS);
+  const { errors, validate, clear, show, idOf } = useFormErrors(FIELDS);
   const [serviceId, setServiceId] = useState('');
   const [planId, setPlanId] = useState('');
   const [card, setCard] = useState('');
@@ -72,6 +73,11 @@ export function CableForm() {
       pin,
     });
     if (!body) return;
+    // Paid only to a smart card whose name the customer has seen (ADR 0046).
+    if (!customer.verified) {
+      show({ smart_card_number: TRUST_MSG.verifyFirst });
+      return;
+    }
     await flow.submit(body);
   };
 

@@ -36,7 +36,12 @@ export function useCustomerCheck(
       })
       .catch(() => undefined);
   };
-  return { verify, check, canCheck };
+  /**
+   * Electricity and TV are paid only to a name the customer has seen (issue 24; ADR 0046):
+   * the form refuses to submit until this is true.
+   */
+  const verified = Boolean(verify.data);
+  return { verify, check, canCheck, verified };
 }
 
 /** The Verify button and the customer it found (or the server's reason). */

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Recipient } from '@contract/entities';
 import { electricityForm } from '@contract/forms';
 import { electricityPrice, NAIRA } from '@contract/pricing';
+import { TRUST_MSG } from '@contract/messages';
 import { isDigits } from '@contract/rules';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -28,13 +29,14 @@ const FIELDS = ['service_id', 'variation_code', 'meter_number', 'amount', 'pin']
 
 /**
  * Electricity from the wallet (spec §5 "Electricity"): a DisCo (prepaid or postpaid), the
- * meter (verified), an amount of at least ₦500 plus the DisCo's fee.
+ * meter, verified before paying (the form does not submit until the name is on screen, ADR
+ * 0046), an amount of at least ₦500 plus the DisCo's fee.
  */
 export function ElectricityForm() {
   const products = useElectricityProducts();
   const balance = useBalance();
   const buy = useElectricityPurchase();
-  const { errors, validate, clear, idOf } = useFormErrors(FIELDS);
+  const { errors, validate, clear, show, idOf } = useFormErrors(FIELDS);
   const [variationId, setVariationId] = useState('');
   const [meter, setMeter] = useState('');
   const [amount, setAmount] = useState('');
@@ -82,6 +84,10 @@ export function ElectricityForm() {
       },
     );
     if (!body) return;
+    if (!customer.verified) {
+      show({ meter_number: TRUST_MSG.verifyFirst });
+      return;
+    }
     await flow.submit(body);
   };
 
