@@ -105,18 +105,18 @@ describe('admin actions', () => {
     const token = await loginAdmin();
     await ok(api.editProduct, {
       token,
-      body: { name: 'MTN', plan_id: 'mtn-data-1gb-30d', price: 1_100, plan: '1GB Monthly' },
+      body: { name: 'MTN', plan_id: 'mtn-data-1-5gb-30d', price: 1_100, plan: '1GB Monthly' },
     });
     const listed = await ok(api.dataProducts);
     const plan = listed.message
       .find((v) => v.service_id === 'mtn-data')
-      ?.plans.find((p) => p.id === 'mtn-data-1gb-30d');
+      ?.plans.find((p) => p.id === 'mtn-data-1-5gb-30d');
     expect(plan).toMatchObject({ name: '1GB Monthly', wallet_price: 1_100 * NAIRA });
 
     const customer = await loginAs();
     const body = {
       service_id: 'mtn-data',
-      plan_id: 'mtn-data-1gb-30d',
+      plan_id: 'mtn-data-1-5gb-30d',
       phone_number: '08031234567',
       pin: SEED_PIN,
     };
@@ -125,17 +125,17 @@ describe('admin actions', () => {
 
     await ok(api.editProduct, {
       token,
-      body: { name: 'MTN', plan_id: 'mtn-data-1gb-30d', on_sale: false },
+      body: { name: 'MTN', plan_id: 'mtn-data-1-5gb-30d', on_sale: false },
     });
     const after = await ok(api.dataProducts);
     expect(
       after.message
         .find((v) => v.service_id === 'mtn-data')
-        ?.plans.some((p) => p.id === 'mtn-data-1gb-30d'),
+        ?.plans.some((p) => p.id === 'mtn-data-1-5gb-30d'),
     ).toBe(false);
     expect((await call(api.data, { token: customer, body })).status).toBe(404);
     const admin = await ok(api.products, { token });
-    expect(admin.message.data[0]?.plans.some((p) => p.id === 'mtn-data-1gb-30d')).toBe(true);
+    expect(admin.message.data[0]?.plans.some((p) => p.id === 'mtn-data-1-5gb-30d')).toBe(true);
 
     const cable = await ok(api.editProduct, {
       token,

@@ -90,12 +90,12 @@ describe('airtime', () => {
 describe('data', () => {
   it('charges exactly the plan price', async () => {
     const token = await loginAs();
-    const plan = CATALOGUE.data[0]?.plans.find((p) => p.id === 'mtn-data-2gb-30d');
+    const plan = CATALOGUE.data[0]?.plans.find((p) => p.id === 'mtn-data-3gb-30d');
     const { message: tx } = await ok(api.data, {
       token,
       body: {
         service_id: 'mtn-data',
-        plan_id: 'mtn-data-2gb-30d',
+        plan_id: 'mtn-data-3gb-30d',
         phone_number: '08031234567',
         pin: SEED_PIN,
       },
@@ -122,7 +122,7 @@ describe('data', () => {
       token,
       body: {
         service_id: 'mtn-data',
-        plan_id: 'mtn-data-2gb-30d',
+        plan_id: 'mtn-data-3gb-30d',
         phone_number: '0803',
         pin: SEED_PIN,
       },
@@ -391,7 +391,7 @@ describe('coupons', () => {
     const orders: Record<CouponProduct, Record<string, unknown>> = {
       AIRTIME: { amount: 500, network_id: 'mtn' },
       ELECTRICITY: { amount: 500, service_id: 'ikeja-electric' },
-      'DATA-REGULAR': { plan_id: 'mtn-data-500mb-7d' },
+      'DATA-REGULAR': { plan_id: 'mtn-data-2-5gb-2d' },
       'DATA-NON-REGULAR': { plan_id: 'spectranet-7gb-30d' },
       CABLETV: { plan_id: 'dstv-padi' },
       EDUCATION: { plan_id: 'waecdirect' },

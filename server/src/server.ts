@@ -19,6 +19,10 @@ async function main() {
     await app.close();
     throw new StartRefused(probe.refusals, 'live');
   }
+  // Sandbox: the adapters reach the provider simulators over the loopback, as they would
+  // reach VTpass and Flutterwave (ADR 0043); never on a public interface.
+  const simulators =
+    app.ctx.mode === 'sandbox' ? await app.ctx.providers.simulators.listen() : undefined;
   await app.listen({ host: config.host, port: config.port });
   const url = `http://${config.host}:${config.port}/`;
   const where = config.engine === 'sqlite' ? config.databaseUrl : 'PostgreSQL (DATABASE_URL)';
@@ -29,6 +33,7 @@ async function main() {
     `  ${describeMode(app.ctx.mode)}`,
     `  Database: ${config.engine} ${where}`,
     `  ${describeProviders(app.ctx.providers).split('\n').join('\n  ')}`,
+    ...(simulators ? [`  Provider simulators (VTpass, Flutterwave): ${simulators} (loopback only)`] : []),
     ...(probe?.answered.length ? [`  Start check: ${probe.answered.join(', ')} answered.`] : []),
     `  E-mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `dev mailbox at ${url}dev/mailbox`}`,
   ];

@@ -157,7 +157,7 @@ describe.each(engines)('over-long input on %s (row 5)', (engine) => {
         {
           pin: PIN,
           service_id: 'mtn-data',
-          plan_id: 'mtn-data-500mb-7d',
+          plan_id: 'mtn-data-2-5gb-2d',
           phone_number: '08031235678',
         },
         [
@@ -245,7 +245,7 @@ describe.each(engines)('over-long input on %s (row 5)', (engine) => {
       [
         api.editProduct,
         'admin',
-        { name: 'MTN', plan_id: 'mtn-data-500mb-7d', plan: 'Plan' },
+        { name: 'MTN', plan_id: 'mtn-data-2-5gb-2d', plan: 'Plan' },
         [
           ['name', 'letters'],
           ['plan_id', 'letters'],

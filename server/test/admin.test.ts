@@ -1,6 +1,7 @@
 import { api, MSG, SERVER_MSG } from '@contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_FLUTTERWAVE_FLOAT, SANDBOX_VT_FLOAT } from '../src/providers/sandbox.ts';
+import { SIMULATOR_FLUTTERWAVE_FLOAT } from '../src/simulators/flutterwave-bills.ts';
+import { VTPASS_SIMULATOR_FLOAT } from '../src/simulators/vtpass.ts';
 import { DEMO_EMAIL } from '../src/config.ts';
 import { adminLogin, createKit, engines, LIVE_ENV, PASSWORD, PIN, type Kit } from './helper.ts';
 
@@ -96,11 +97,11 @@ describe.each(engines)('admin routes on %s', (engine) => {
   it('answers both provider balances in naira', async () => {
     expect(await kit.call(api.atgBalance, { token: admin })).toEqual({
       status: 200,
-      body: { message: SANDBOX_FLUTTERWAVE_FLOAT / 100 },
+      body: { message: SIMULATOR_FLUTTERWAVE_FLOAT / 100 },
     });
     expect(await kit.call(api.vtBalance, { token: admin })).toEqual({
       status: 200,
-      body: { message: SANDBOX_VT_FLOAT / 100 },
+      body: { message: VTPASS_SIMULATOR_FLOAT / 100 },
     });
   });
 

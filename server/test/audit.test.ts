@@ -85,7 +85,7 @@ describe.each(engines)('admin audit log on %s', (engine) => {
 
     const edit = await kit.call(api.editProduct, {
       token: admin,
-      body: { name: 'MTN', plan_id: 'mtn-data-500mb-7d', price: 550 },
+      body: { name: 'MTN', plan_id: 'mtn-data-2-5gb-2d', price: 550 },
     });
     expect(edit.status).toBe(200);
     const missing = await kit.call(api.editProduct, {

@@ -282,7 +282,7 @@ describe.each(engines)('coupons on %s', (engine) => {
     const orders: Record<CouponProduct, Record<string, unknown>> = {
       AIRTIME: { amount: 500, network_id: 'mtn' },
       ELECTRICITY: { amount: 500, service_id: 'ikeja-electric' },
-      'DATA-REGULAR': { plan_id: 'mtn-data-500mb-7d' },
+      'DATA-REGULAR': { plan_id: 'mtn-data-2-5gb-2d' },
       'DATA-NON-REGULAR': { plan_id: 'spectranet-7gb-30d' },
       CABLETV: { plan_id: 'dstv-padi' },
       EDUCATION: { plan_id: 'waecdirect' },

@@ -272,9 +272,9 @@ describe.each(engines)('card funding and coupons on %s', (engine) => {
     const u = await kit.user({ funds: 20_000_00 });
     const buy = (body: Record<string, unknown>) =>
       kit.call(api.buyCoupon, { token: u.token, body: { unit: 1, pin: PIN, ...body } });
-    const data = await buy({ product: 'DATA-REGULAR', plan_id: 'mtn-data-500mb-7d' });
+    const data = await buy({ product: 'DATA-REGULAR', plan_id: 'mtn-data-2-5gb-2d' });
     expect(data.body.message[0].coupon_code).toMatch(/-DATA-REGULAR$/);
-    expect((await buy({ product: 'DATA-NON-REGULAR', plan_id: 'mtn-data-500mb-7d' })).status).toBe(
+    expect((await buy({ product: 'DATA-NON-REGULAR', plan_id: 'mtn-data-2-5gb-2d' })).status).toBe(
       404,
     );
     const cable = await buy({ product: 'CABLETV', plan_id: 'dstv-padi' });

@@ -45,7 +45,7 @@ const PRODUCTS: {
     body: (end) => ({
       pin: PIN,
       service_id: 'mtn-data',
-      plan_id: 'mtn-data-500mb-7d',
+      plan_id: 'mtn-data-2-5gb-2d',
       phone_number: `0803123${end}`,
     }),
     total: 500_00,
@@ -371,7 +371,7 @@ describe.each(engines)('purchases on %s', (engine) => {
     expect(before.body.message.amountCharged).toBe(500);
     const edit = await kit.call(api.editProduct, {
       token: admin,
-      body: { name: 'MTN', plan_id: 'mtn-data-500mb-7d', price: 550, plan: '500MB weekly' },
+      body: { name: 'MTN', plan_id: 'mtn-data-2-5gb-2d', price: 550, plan: '500MB weekly' },
     });
     expect(edit).toEqual({ status: 200, body: { message: SERVER_MSG.productUpdated } });
     const after = await kit.call(api.data, { token: u.token, body: PRODUCTS[1]!.body('5678') });
@@ -382,18 +382,18 @@ describe.each(engines)('purchases on %s', (engine) => {
     ).toEqual([550, 500]);
     await kit.call(api.editProduct, {
       token: admin,
-      body: { name: 'MTN', plan_id: 'mtn-data-500mb-7d', on_sale: false },
+      body: { name: 'MTN', plan_id: 'mtn-data-2-5gb-2d', on_sale: false },
     });
     const off = await kit.call(api.data, { token: u.token, body: PRODUCTS[1]!.body('5678') });
     expect(off.status).toBe(404);
     const all = await kit.call(api.products, { token: admin });
     const plan = all.body.message.data[0].plans.find(
-      (p: { id: string }) => p.id === 'mtn-data-500mb-7d',
+      (p: { id: string }) => p.id === 'mtn-data-2-5gb-2d',
     );
     expect(plan).toMatchObject({ on_sale: false, wallet_price: 550 });
     await kit.call(api.editProduct, {
       token: admin,
-      body: { name: 'MTN', plan_id: 'mtn-data-500mb-7d', on_sale: true, price: 500 },
+      body: { name: 'MTN', plan_id: 'mtn-data-2-5gb-2d', on_sale: true, price: 500 },
     });
     expect(
       (

@@ -159,7 +159,7 @@ describe.each(engines)('requery refusals on %s', (engine) => {
             body: {
               pin: PIN,
               service_id: 'mtn-data',
-              plan_id: 'mtn-data-500mb-7d',
+              plan_id: 'mtn-data-2-5gb-2d',
               phone_number: '08031235678',
             },
           });

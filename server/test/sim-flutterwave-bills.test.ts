@@ -109,7 +109,7 @@ const PRODUCTS: Record<string, (ending: string) => PurchaseRequest> = {
   }),
 };
 
-/** ending → [create outcome, create's callFailed, status outcome] (providers/sandbox.ts table). */
+/** ending → [create outcome, create's callFailed, status outcome] (the last-four-digit table of the simulators). */
 const OUTCOMES: [ending: string, first: string, callFailed: boolean, final: string][] = [
   ['5678', 'successful', false, 'successful'],
   ['0000', 'failed', false, 'failed'],

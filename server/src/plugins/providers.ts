@@ -1,10 +1,12 @@
 /**
  * The upstream providers (src/providers: one interface, many adapters), chosen from the
- * environment: sandbox by default, a real adapter only when its keys are set. The sandbox's
- * requery memory and checkout sessions live in the database (`kv_store`), so a restart keeps
- * them and a pending purchase still resolves as the sandbox promised.
+ * environment: sandbox by default (the live adapters against the providers' simulators, ADR
+ * 0043), a real provider only when its keys are set. The simulators' memory and checkout
+ * sessions live in the database (`kv_store`), so a restart keeps them and a pending purchase
+ * still resolves as the simulator promised.
  */
 import type { Config } from '../config.ts';
+import { createSimulators } from '../simulators/index.ts';
 import type { Db } from '../db/index.ts';
 import {
   createProviders,
@@ -39,8 +41,9 @@ export function dbStore<T>(db: Db, namespace: string): KeyValueStore<T> {
 }
 
 export function loadProviders(config: Config, db: Db): ProviderSet {
+  const instant = ['1', 'true'].includes((config.env.SANDBOX_INSTANT ?? '').trim().toLowerCase());
   return createProviders(config.env, {
-    sandboxStore: dbStore(db, 'sandbox-vtu'),
+    simulators: createSimulators({ store: (namespace) => dbStore(db, namespace), instant }),
     cardStore: dbStore(db, 'sandbox-card'),
     transferStore: dbStore(db, 'sandbox-transfer'),
   });

@@ -90,7 +90,7 @@ describe('provider configuration', () => {
       requestId: '202611250700sbx',
       product: 'data',
       serviceId: 'glo-data',
-      variationCode: 'glo-data-1gb-30d',
+      variationCode: 'glo-data-2-5gb-30d',
       amount: 1_000_00,
       phone: '08051234567',
     });

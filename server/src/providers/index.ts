@@ -14,12 +14,9 @@ import {
   hasBiller,
   parseFlutterwaveBillers,
 } from './flutterwave-bills.ts';
-import {
-  SANDBOX_FLUTTERWAVE_FLOAT,
-  SANDBOX_VT_FLOAT,
-  type SandboxRecord,
-  createSandboxProvider,
-} from './sandbox.ts';
+import { type Simulators, createSimulators } from '../simulators/index.ts';
+import { SANDBOX_FLUTTERWAVE_SECRET, SIMULATOR_FLUTTERWAVE_BILLERS } from '../simulators/flutterwave-bills.ts';
+import { SANDBOX_VTPASS_KEYS } from '../simulators/vtpass.ts';
 import {
   type SandboxCardProvider,
   type SandboxCardSession,
@@ -38,21 +35,12 @@ import {
   type VtuProduct,
   type VtuProvider,
 } from './types.ts';
-import type { FetchFn, KeyValueStore } from './util.ts';
+import { type FetchFn, type KeyValueStore, memoryStore } from './util.ts';
 import { createVtpassProvider } from './vtpass.ts';
 
 export * from './types.ts';
 export { newVtpassRequestId, lagosTimestamp, isVtpassRequestId } from './request-id.ts';
 export { ProviderError, type KeyValueStore, memoryStore } from './util.ts';
-export {
-  createSandboxProvider,
-  sandboxScenario,
-  SANDBOX_FLUTTERWAVE_FLOAT,
-  SANDBOX_VT_FLOAT,
-  type SandboxRecord,
-  type SandboxScenario,
-  type SandboxVtuProvider,
-} from './sandbox.ts';
 export {
   createSandboxCardProvider,
   SANDBOX_CHECKOUT_PATH,
@@ -307,8 +295,11 @@ export function parseProvidersConfig(env: ProvidersEnv): ProvidersConfig {
 
 export interface ProvidersDeps {
   fetch?: FetchFn;
-  /** Persistence for the sandbox's requery memory (default: in memory). */
-  sandboxStore?: KeyValueStore<SandboxRecord>;
+  /**
+   * The provider simulators the sandbox adapters talk to (ADR 0043); default: a set of its
+   * own, kept in memory.
+   */
+  simulators?: Simulators;
   /** Persistence for sandbox checkout sessions (default: in memory). */
   cardStore?: KeyValueStore<SandboxCardSession>;
   /** Origin of the sandbox checkout page (default: the origin of each redirect URL). */
@@ -332,6 +323,8 @@ export interface Providers {
   transfer: TransferProvider;
   /** The sandbox transfer provider when it is the transfer provider (mount its page). */
   sandboxTransfer: SandboxTransferProvider | null;
+  /** The simulators behind the sandbox adapters (always built; only sandbox routes use them). */
+  simulators: Simulators;
   /** Who sells this product (service-id route first, then product route). */
   forProduct(product: VtuProduct, serviceId?: string): VtuProvider;
   /** The provider a stored transaction names (requery the one that sold it). */
@@ -347,17 +340,23 @@ export function createProviders(
   const timeoutMs = config.PROVIDER_TIMEOUT_MS;
   const instant = config.SANDBOX_INSTANT;
 
-  const sandboxVt = createSandboxProvider({
+  // The sandbox is the live adapters against the providers' simulators (ADR 0043).
+  const simulators =
+    deps.simulators ?? createSimulators({ store: () => memoryStore<never>(), instant });
+  const sandboxVt = createVtpassProvider({
     name: 'sandbox-vt',
-    float: SANDBOX_VT_FLOAT,
-    instant,
-    store: deps.sandboxStore,
+    baseUrl: simulators.vtpassBaseUrl,
+    ...SANDBOX_VTPASS_KEYS,
+    timeoutMs,
+    fetch: simulators.fetch,
   });
-  const sandboxFlutterwave = createSandboxProvider({
+  const sandboxFlutterwave = createFlutterwaveBillsProvider({
     name: 'sandbox-flutterwave',
-    float: SANDBOX_FLUTTERWAVE_FLOAT,
-    instant,
-    store: deps.sandboxStore,
+    baseUrl: simulators.flutterwaveBaseUrl,
+    secretKey: SANDBOX_FLUTTERWAVE_SECRET,
+    billers: parseFlutterwaveBillers(SIMULATOR_FLUTTERWAVE_BILLERS),
+    timeoutMs,
+    fetch: simulators.fetch,
   });
 
   const vt =
@@ -415,6 +414,16 @@ export function createProviders(
       fetch: deps.fetch,
     });
 
+  // No provider publishes Spectranet's plan codes (ADR 0044): with both floats simulated and
+  // no route of its own, the sandbox sells it through the second float's simulator.
+  const routes: ProviderRoutes =
+    vt === sandboxVt &&
+    flutterwave === sandboxFlutterwave &&
+    !config.routes.services.spectranet &&
+    config.routes.products.data === 'vtpass'
+      ? { ...config.routes, services: { ...config.routes.services, spectranet: 'flutterwave' } }
+      : config.routes;
+
   const byTarget: Record<RouteTarget, VtuProvider> = {
     vtpass: vt,
     flutterwave,
@@ -433,12 +442,13 @@ export function createProviders(
     sandboxCard,
     transfer,
     sandboxTransfer,
+    simulators,
     forProduct(product, serviceId) {
-      const service = serviceId ? config.routes.services[serviceId.toLowerCase()] : undefined;
-      return byTarget[service ?? config.routes.products[product]];
+      const service = serviceId ? routes.services[serviceId.toLowerCase()] : undefined;
+      return byTarget[service ?? routes.products[product]];
     },
     byName: (name) => all.get(name),
-    config,
+    config: { ...config, routes },
   };
 }
 
@@ -449,11 +459,11 @@ export function describeProviders(providers: Providers): string {
   const vt =
     providers.vt.name === 'vtpass'
       ? `VTpass at ${host(config.VTPASS_BASE_URL)}`
-      : 'sandbox (set VTPASS_API_KEY, VTPASS_PUBLIC_KEY, VTPASS_SECRET_KEY for VTpass)';
+      : 'VTpass simulator, through the live adapter (set VTPASS_API_KEY, VTPASS_PUBLIC_KEY, VTPASS_SECRET_KEY for VTpass)';
   const second =
     providers.flutterwave.name === 'flutterwave'
       ? `Flutterwave bill payments at ${host(config.FLUTTERWAVE_BASE_URL)}`
-      : 'sandbox (set FLUTTERWAVE_SECRET_KEY for Flutterwave bill payments)';
+      : 'Flutterwave bill-payments simulator, through the live adapter (set FLUTTERWAVE_SECRET_KEY for Flutterwave bill payments)';
   let card = 'sandbox checkout (set FLUTTERWAVE_SECRET_KEY for Flutterwave)';
   if (!providers.sandboxCard) {
     card = `Flutterwave at ${host(config.FLUTTERWAVE_BASE_URL)}`;

@@ -20,7 +20,7 @@
  *   envelopes) and https://developer.flutterwave.com/docs/handling-error-timeouts (the 503).
  *
  * Outcomes follow the destination's last four digits, as the in-process sandbox did
- * (`providers/sandbox.ts`): 0000 refused, 1111 pending then successful, 2222 pending then
+ * (the in-process sandbox it replaced): 0000 refused, 1111 pending then successful, 2222 pending then
  * failed, 3333 a 503 timeout then successful, 4444 a cut body then successful, anything else
  * successful. Validation refuses numbers ending 9999. Every bill is kept in `store` under its
  * reference (a restart keeps the status answers), and so is the NGN balance.
@@ -200,7 +200,7 @@ type Scenario =
   | 'malformed-then-success'
   | 'success';
 
-/** The same table as providers/sandbox.ts `sandboxScenario` (last four digits). */
+/** The in-process sandbox's table (last four digits), as the VTpass simulator keeps it. */
 function scenarioOf(destination: string): Scenario {
   switch (destination.trim().slice(-4)) {
     case '0000':

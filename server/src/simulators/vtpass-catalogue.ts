@@ -5,9 +5,10 @@
  * stored pages, so where a page was read through a verbatim copy kept in a public repository,
  * the comment says so; the URL cited is still VTpass's own page.
  *
- * Gaps (no page or copy showing the codes could be found): `airtel-data` and `spectranet`
- * have no list (every purchase of them answers 010, as VTpass would for a code it does not
- * have); `glo-data`, `etisalat-data` and `smile-direct` hold only the rows of the page's
+ * Gaps (no page or copy showing the codes could be found): `spectranet` has no list (every
+ * purchase of it answers 010, as VTpass would for a code it does not have; the sandbox sells
+ * Spectranet through the second float's simulator, ADR 0044); `airtel-data` comes from copies
+ * of VTpass's list in public integrations, not the page itself; `glo-data`, `etisalat-data` and `smile-direct` hold only the rows of the page's
  * opening. The operator adds rows with `setVariation` (catalogue-sync tests do too).
  */
 import type { Kobo } from '@contract';
@@ -187,6 +188,11 @@ export const VTPASS_CATALOGUE: Readonly<Record<string, SimService>> = {
 
   // No page or verbatim copy with Airtel's codes was found (public integrations use `airt-…`
   // codes without a documented source): left empty, see the header.
+  // VTpass's airtel-data page could not be read here. The codes below are VTpass's list as
+  // public integrations copy it from `service-variations?serviceID=airtel-data` (the code
+  // search finds the same `airt-<naira>` codes, names and amounts in several independent
+  // repositories, e.g. "Airtel Data Bundle - 1,000 Naira - 1.5GB - 30 Days" for airt-1000):
+  // a weaker source than VTpass's own page, so kept to the rows those copies agree on.
   'airtel-data': {
     name: 'Airtel Data',
     product: 'data',
@@ -194,7 +200,18 @@ export const VTPASS_CATALOGUE: Readonly<Record<string, SimService>> = {
     minKobo: naira(1),
     maxKobo: naira(1_000_000),
     source: VTPASS_PAGES.buyingServices,
-    variations: [],
+    variations: fixed([
+      ['airt-100', 'Airtel Data Bundle - 100 Naira - 75MB - 1Day', 100],
+      ['airt-200', 'Airtel Data Bundle - 200 Naira - 200MB - 3Days', 200],
+      ['airt-300', 'Airtel Data Bundle - 300 Naira - 350MB - 7 Days', 300],
+      ['airt-500', 'Airtel Data Bundle - 500 Naira - 750MB - 14 Days', 500],
+      ['airt-1000', 'Airtel Data Bundle - 1,000 Naira - 1.5GB - 30 Days', 1000],
+      ['airt-1500', 'Airtel Data Bundle - 1,500 Naira - 3GB - 30 Days', 1500],
+      ['airt-2000', 'Airtel Data Bundle - 2,000 Naira - 4.5GB - 30 Days', 2000],
+      ['airt-3000', 'Airtel Data Bundle - 3,000 Naira - 8GB - 30 Days', 3000],
+      ['airt-4000', 'Airtel Data Bundle - 4,000 Naira - 11GB - 30 Days', 4000],
+      ['airt-5000', 'Airtel Data Bundle - 5,000 Naira - 15GB - 30 Days', 5000],
+    ]),
   },
 
   // The opening of the stored page (eti-10000's amount is cut; its name says 10000 Naira).

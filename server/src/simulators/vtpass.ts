@@ -13,7 +13,7 @@
  * | 0000   | 016 failed                             | failed              |
  * | 1111   | 099 processing (pending)               | delivered           |
  * | 2222   | 099 processing (pending)               | failed              |
- * | 3333   | nothing (slower than the caller waits) | delivered           |
+ * | 3333   | nothing (slower than the caller waits; instant: the connection drops) | delivered |
  * | 4444   | a body cut in the middle of its JSON   | delivered           |
  * | other  | 000 delivered                          | delivered           |
  *
@@ -69,7 +69,7 @@ export interface VtpassSimulator {
 
 type TxStatus = 'pending' | 'delivered' | 'failed' | 'reversed';
 /** How the first `/pay` answer travels (the purchase itself is decided as usual). */
-type FirstAnswer = 'normal' | 'hang' | 'malformed' | 'empty' | 'unexpected';
+type FirstAnswer = 'normal' | 'hang' | 'lost' | 'malformed' | 'empty' | 'unexpected';
 
 interface Scenario {
   /** State right after `/pay`. */
@@ -111,7 +111,7 @@ function scenarioOf(destination: string): Scenario {
       return { status: 'pending', then: 'failed', first: 'normal' };
     // VTpass took these and delivered them; only the answer was lost or garbled.
     case '3333':
-      return { status: 'delivered', first: 'hang' };
+      return { status: 'delivered', first: 'lost' };
     case '4444':
       return { status: 'delivered', first: 'malformed' };
     default:
@@ -677,7 +677,14 @@ export function createVtpassSimulator(options: VtpassSimulatorOptions = {}): Vtp
     if (fault?.kind === 'code') return send(reply, json(envelope(fault.code, fault.message)));
     const { answer, first } = await work();
     if (fault?.kind === 'slow') await sleep(fault.ms);
-    if (fault?.kind === 'hang' || first === 'hang') {
+    // Instant mode (tests, benchmarks) cannot wait out the caller's timeout: the lost answer
+    // is a dropped connection instead, the same "no answer" to the adapter (pending, requery).
+    if (first === 'lost' && options.instant && fault?.kind !== 'hang') {
+      reply.hijack();
+      reply.raw.destroy(new Error('socket hang up'));
+      return reply;
+    }
+    if (fault?.kind === 'hang' || first === 'hang' || first === 'lost') {
       await hang(request);
       return send(reply, answer);
     }

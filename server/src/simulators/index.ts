@@ -1,0 +1,107 @@
+/**
+ * The provider simulators served together (ADR 0043): one Fastify instance with VTpass at
+ * `/vtpass/api` and Flutterwave at `/flutterwave/v3/…`, each speaking its provider's documented
+ * HTTP. In sandbox mode the server points the live adapters at them, so `npm start` runs the
+ * same code as a live deployment. Until `listen()` the adapters' requests are served through
+ * `inject` (the HTTP exchange without a socket: tests); after it, over the loopback (server.ts).
+ * State lives in the caller's key-value stores (the database's `kv_store`), so a restart
+ * keeps every answer the simulators owe.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import type { FetchFn, KeyValueStore } from '../providers/util.ts';
+import {
+  FLUTTERWAVE_SIMULATOR_PREFIX,
+  type FlutterwaveBillsSimulator,
+  createFlutterwaveBillsSimulator,
+} from './flutterwave-bills.ts';
+import { injectFetch } from './transport.ts';
+import {
+  VTPASS_SIMULATOR_PREFIX,
+  type VtpassSimulator,
+  createVtpassSimulator,
+} from './vtpass.ts';
+
+/** The origin the adapters are configured with: a name that no resolver answers. */
+export const SIMULATOR_ORIGIN = 'http://provider-simulators.invalid';
+
+/** Delivers a simulator's callback to the app (path, JSON body, headers) → HTTP status. */
+export type Deliver = (
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+) => Promise<number>;
+
+export interface SimulatorsOptions {
+  store: <T>(namespace: string) => KeyValueStore<T>;
+  instant?: boolean;
+  now?: () => Date;
+}
+
+export interface Simulators {
+  vtpass: VtpassSimulator;
+  bills: FlutterwaveBillsSimulator;
+  vtpassBaseUrl: string;
+  flutterwaveBaseUrl: string;
+  /** What the adapters call: through `inject`, or the loopback once listening. */
+  fetch: FetchFn;
+  /** Serves the simulators on 127.0.0.1 (an ephemeral port); answers their origin. */
+  listen(): Promise<string>;
+  /** Where callbacks go (set by buildApp once the app exists). */
+  connect(deliver: Deliver): void;
+  close(): Promise<void>;
+}
+
+export function createSimulators(options: SimulatorsOptions): Simulators {
+  let deliver: Deliver | undefined;
+  const send: Deliver = async (path, body, headers) => {
+    if (!deliver) return 503;
+    return deliver(path, body, headers);
+  };
+  const vtpass = createVtpassSimulator({
+    store: options.store('sim-vtpass'),
+    instant: options.instant,
+    now: options.now,
+    callback: async (body) => {
+      await send('/api/webhooks/vtpass', body, {});
+    },
+  });
+  const bills = createFlutterwaveBillsSimulator({
+    store: options.store('sim-flutterwave-bills'),
+    instant: options.instant,
+    now: options.now,
+  });
+
+  const app: FastifyInstance = Fastify({ logger: false });
+  void app.register(vtpass.plugin, { prefix: VTPASS_SIMULATOR_PREFIX });
+  void app.register(bills.plugin, { prefix: FLUTTERWAVE_SIMULATOR_PREFIX });
+
+  const inject = injectFetch(app);
+  let origin: string | undefined;
+  const fetchFn = (async (input: string | URL | Request, init?: RequestInit) => {
+    if (!origin) return inject(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    return fetch(`${origin}${url.pathname}${url.search}`, init);
+  }) as FetchFn;
+
+  return {
+    vtpass,
+    bills,
+    vtpassBaseUrl: `${SIMULATOR_ORIGIN}${VTPASS_SIMULATOR_PREFIX}`,
+    flutterwaveBaseUrl: `${SIMULATOR_ORIGIN}${FLUTTERWAVE_SIMULATOR_PREFIX}`,
+    fetch: fetchFn,
+    async listen() {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address() as AddressInfo;
+      origin = `http://127.0.0.1:${address.port}`;
+      return origin;
+    },
+    connect(fn) {
+      deliver = fn;
+    },
+    async close() {
+      origin = undefined;
+      await app.close();
+    },
+  };
+}
