@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import { SERVER_MSG, TRANSFER_MSG } from '@contract';
 import { db, variants } from '@mocks/index';
 import { HeldTransfersScreen } from '@/features/admin/components/held-transfers';
@@ -24,7 +24,10 @@ export const Success: Story = {
   },
 };
 
-/** One click assigns: a bad e-mail is refused with its message, then the customer is credited. */
+/**
+ * A bad e-mail is refused with its message, an unknown one too; a customer's e-mail asks to
+ * confirm their name and the amount (issue 24; ADR 0046), then the customer is credited.
+ */
 export const Assign: Story = {
   play: async ({ canvas, userEvent }) => {
     const email = await canvas.findByLabelText('Customer e-mail for transfer 8123456701');
@@ -38,6 +41,14 @@ export const Assign: Story = {
     await userEvent.type(email, 'emeka@example.com');
     const before = db.users.find((u) => u.email === 'emeka@example.com')!.wallet_balance;
     await userEvent.click(assign());
+    const dialog = await screen.findByRole('alertdialog', { name: 'Assign this transfer?' });
+    await expect(within(dialog).getByTestId('assign-customer')).toHaveTextContent('Emeka Nwosu');
+    await expect(dialog).toHaveTextContent('₦15,000.00');
+    // Nothing moves before the confirmation.
+    await expect(db.users.find((u) => u.email === 'emeka@example.com')!.wallet_balance).toBe(
+      before,
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Credit ₦15,000.00' }));
     await expect(await canvas.findByText('Assigned to emeka@example.com')).toBeVisible();
     // ₦15,000 − ₦50 stamp duty − ₦150 fee.
     await expect(db.users.find((u) => u.email === 'emeka@example.com')!.wallet_balance).toBe(
@@ -78,13 +89,32 @@ export const ServerError: Story = {
   },
 };
 
-/** Assigning fails on the server: the message shows under that transfer's box. */
+/** Assigning fails on the server: the message shows in the confirmation, which stays open. */
 export const AssignFails: Story = {
   parameters: { msw: { handlers: [variants.assignTransfer.error] } },
   play: async ({ canvas, userEvent }) => {
     const email = await canvas.findByLabelText('Customer e-mail for transfer 8123456701');
     await userEvent.type(email, 'emeka@example.com');
     await userEvent.click(canvas.getAllByRole('button', { name: 'Assign' })[0]!);
-    await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Assign this transfer?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Credit ₦15,000.00' }));
+    await expect(await within(dialog).findByText(SERVER_MSG.serverError)).toBeVisible();
+  },
+};
+
+/** Cancel: nothing is credited, the e-mail stays typed. */
+export const AssignCancelled: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const email = await canvas.findByLabelText('Customer e-mail for transfer 8123456701');
+    await userEvent.type(email, 'emeka@example.com');
+    const before = db.users.find((u) => u.email === 'emeka@example.com')!.wallet_balance;
+    await userEvent.click(canvas.getAllByRole('button', { name: 'Assign' })[0]!);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Assign this transfer?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await expect(email).toHaveValue('emeka@example.com');
+    await expect(db.users.find((u) => u.email === 'emeka@example.com')!.wallet_balance).toBe(
+      before,
+    );
   },
 };

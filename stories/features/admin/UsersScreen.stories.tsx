@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import { api, FALLBACK, SERVER_MSG, TIER_MSG } from '@contract';
 import { db, refuse, variants } from '@mocks/index';
 import { UsersScreen } from '@/features/admin/components/users-screen';
@@ -50,6 +50,13 @@ export const Search: Story = {
   },
 };
 
+/** Blocking asks first (issue 24; ADR 0046): the confirmation names the customer. */
+async function confirmBlock(userEvent: Parameters<NonNullable<Story['play']>>[0]['userEvent']) {
+  const ask = await screen.findByRole('alertdialog', { name: /^Block .+\?$/ });
+  await expect(ask).toHaveTextContent('chiamaka@example.com');
+  await userEvent.click(within(ask).getByRole('button', { name: 'Block user' }));
+}
+
 /** Block then unblock from the popup; the server's message shows in the popup each time. */
 export const BlockAndUnblock: Story = {
   play: async ({ canvas, userEvent }) => {
@@ -60,6 +67,7 @@ export const BlockAndUnblock: Story = {
     );
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
+    await confirmBlock(userEvent);
     await expect(await within(dialog).findByText(SERVER_MSG.userBlocked)).toBeVisible();
     await expect(db.users.find((u) => u.email === 'chiamaka@example.com')?.isBlocked).toBe(true);
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Unblock' }));
@@ -81,6 +89,7 @@ export const BlockRefused: Story = {
     );
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
+    await confirmBlock(userEvent);
     await expect(await within(dialog).findByText(SERVER_MSG.alreadyBlocked)).toBeVisible();
   },
 };
@@ -100,6 +109,7 @@ export const BlockFallback: Story = {
     );
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
+    await confirmBlock(userEvent);
     await expect(await within(dialog).findByText(FALLBACK.block)).toBeVisible();
   },
 };
@@ -198,5 +208,22 @@ export const TiersLoading: Story = {
     const dialog = await openChiamaka(canvas, userEvent);
     await expect(within(dialog).getByRole('button', { name: 'Save tier' })).toBeDisabled();
     await expect(within(dialog).queryByRole('combobox', { name: 'Price tier' })).toBeNull();
+  },
+};
+
+/** Cancel in the confirmation: the customer stays unblocked. */
+export const BlockCancelled: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByLabelText('User e-mail'), 'chiamaka@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+    await userEvent.click(
+      await canvas.findByRole('row', { name: 'Open user chiamaka@example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
+    const ask = await screen.findByRole('alertdialog', { name: /^Block .+\?$/ });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await expect(db.users.find((u) => u.email === 'chiamaka@example.com')?.isBlocked).toBe(false);
   },
 };

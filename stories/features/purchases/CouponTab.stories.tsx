@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
-import { api, FALLBACK, MSG, NAIRA, SERVER_MSG } from '@contract';
+import { expect, userEvent, within } from 'storybook/test';
+import { api, FALLBACK, MSG, NAIRA, SERVER_MSG, TRUST_MSG } from '@contract';
 import { db, errorHandler, refuse, SEED_COUPONS, variants } from '@mocks/index';
 import { AirtimeScreen } from '@/features/purchases/components/airtime-screen';
 import { CableScreen } from '@/features/purchases/components/cable-screen';
 import { DataScreen } from '@/features/purchases/components/data-screen';
 import { EducationScreen } from '@/features/purchases/components/education-screen';
 import { ElectricityScreen } from '@/features/purchases/components/electricity-screen';
-import { choose, fill, openCouponTab, signedIn, submit, typePin } from './helpers';
+import { choose, fill, openCouponTab, signedIn, submit, typePin, verified } from './helpers';
 
 /**
  * The "Use Coupon" tab shared by the five purchase screens (spec §4 coupon flow): Load a
@@ -168,6 +168,10 @@ export const ElectricityRedeemedWithToken: Story = {
     await submit(canvas, 'Redeem coupon');
     await expect(await canvas.findByText(MSG.electricityMeterEmpty)).toBeVisible();
     await fill(canvas, /Meter number/, '45031234567');
+    // Paid only to a meter whose name is on screen (ADR 0046): leaving the field verifies it.
+    await submit(canvas, 'Redeem coupon');
+    await expect(await canvas.findByText(TRUST_MSG.verifyFirst)).toBeVisible();
+    await verified(canvas);
     await submit(canvas, 'Redeem coupon');
     const result = await canvas.findByTestId('purchase-result');
     await expect(within(result).getByText('Token')).toBeVisible();
@@ -188,6 +192,7 @@ export const ElectricityCouponOf200: Story = {
     await expect(within(details).getByText('₦200.00')).toBeVisible();
     await fill(canvas, /Meter number/, '45031234567');
     await typePin(canvas);
+    await verified(canvas);
     await submit(canvas, 'Redeem coupon');
     const result = await canvas.findByTestId('purchase-result');
     await expect(within(result).getByText('Token')).toBeVisible();
@@ -214,6 +219,11 @@ export const ElectricityCouponWithoutDisco: Story = {
     await submit(canvas, 'Redeem coupon');
     await expect(await canvas.findByText(SERVER_MSG.chooseDisco)).toBeVisible();
     await choose(canvas, /Electricity company/, /Eko Electric \(EKEDC\) Prepaid/);
+    // With the DisCo known the meter can be verified, and must be before it is paid.
+    await submit(canvas, 'Redeem coupon');
+    await expect(await canvas.findByText(TRUST_MSG.verifyFirst)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Verify' }));
+    await verified(canvas);
     await submit(canvas, 'Redeem coupon');
     const result = await canvas.findByTestId('purchase-result');
     await expect(within(result).getByText('Token')).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
-import { api, FALLBACK, RESELLER_MSG } from '@contract';
+import { expect, screen, waitFor, within } from 'storybook/test';
+import { api, FALLBACK, RESELLER_MSG, SERVER_MSG } from '@contract';
 import { demoSession, errorHandler, refuse, variants } from '@mocks/index';
 import { ApiKeysPanel } from '@/features/settings/components/api-keys-panel';
 import { clearSession, saveTokens } from '@/lib/session';
@@ -104,12 +104,40 @@ export const CreateFails: Story = {
   },
 };
 
+/** Revoking asks first (issue 24; ADR 0046): the key's name and prefix, then it is revoked. */
 export const Revoke: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Revoke Shop till' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Revoke Shop till?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Revoke key' }));
+    // The page behind a dialog is hidden from roles: wait for it to close first.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await waitFor(() =>
       expect(canvas.queryByRole('button', { name: 'Revoke Shop till' })).toBeNull(),
     );
     await expect(canvas.getAllByText('(revoked)')).toHaveLength(2);
+  },
+};
+
+/** Cancel in the confirmation: the key stays in use. */
+export const RevokeCancelled: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Revoke Shop till' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Revoke Shop till?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await expect(canvas.getByRole('button', { name: 'Revoke Shop till' })).toBeVisible();
+    await expect(canvas.getAllByText('(revoked)')).toHaveLength(1);
+  },
+};
+
+/** The server refuses: its message shows in the confirmation, which stays open. */
+export const RevokeFails: Story = {
+  parameters: { msw: { handlers: [variants.revokeApiKey.error] } },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Revoke Shop till' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Revoke Shop till?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Revoke key' }));
+    await expect(await within(ask).findByText(SERVER_MSG.serverError)).toBeVisible();
   },
 };

@@ -11,3 +11,11 @@ export function useHeldTransfers(page: number) {
 export function useAssignTransfer() {
   return useApiMutation(api.assignTransfer, { invalidates: [api.heldTransfers, api.payments] });
 }
+
+/**
+ * GET /api/user/all?q=<e-mail>: who an e-mail belongs to, named in the assignment's
+ * confirmation before any money moves (issue 24; ADR 0046).
+ */
+export function useFindCustomer() {
+  return useApiMutation(api.users);
+}

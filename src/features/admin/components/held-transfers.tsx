@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { FALLBACK } from '@contract/messages';
+import type { User } from '@contract/entities';
+import { FALLBACK, SERVER_MSG } from '@contract/messages';
 import { AssignTransferBody, type HeldTransfer } from '@contract/transfers';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateText } from '@/components/ui/date-text';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -9,31 +11,56 @@ import { Input } from '@/components/ui/input';
 import { Money } from '@/components/ui/money';
 import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
 import { errorMessage } from '@/lib/api-error';
-import { useAssignTransfer, useHeldTransfers } from '../api/transfers';
+import { formatNaira } from '@/lib/money';
+import { useAssignTransfer, useFindCustomer, useHeldTransfers } from '../api/transfers';
 import { LoadError, ScreenHeading } from './admin-parts';
 
-/** One held transfer's "assign to" box: the customer's e-mail and one click. */
+/**
+ * One held transfer's "assign to" box: the customer's e-mail, then a confirmation that names
+ * the customer and the amount (issue 24; ADR 0046), since a typo would credit a stranger.
+ */
 function AssignForm({ transfer }: { transfer: HeldTransfer }) {
   const assign = useAssignTransfer();
+  const find = useFindCustomer();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState('');
+  /** The customer the e-mail belongs to, while the admin confirms. */
+  const [customer, setCustomer] = useState<User | null>(null);
   const inputId = `assign-${transfer.id}`;
 
   if (transfer.status === 'assigned') {
     return <span className="text-sm break-all">Assigned to {transfer.assigned_to}</span>;
   }
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = AssignTransferBody.safeParse({ id: transfer.id, email });
     if (!parsed.success) {
       setInvalid(parsed.error.issues[0]?.message ?? '');
       return;
     }
-    assign.trigger({ body: parsed.data }).catch(() => undefined);
+    try {
+      const found = await find.trigger({ query: { q: parsed.data.email, page: 1, limit: 5 } });
+      // The search also matches the start of names: only the exact address is this customer.
+      const match = found.message.find((u) => u.email.toLowerCase() === parsed.data.email);
+      if (match) setCustomer(match);
+      else setInvalid(SERVER_MSG.userNotFound);
+    } catch {
+      // shown from find.error
+    }
   };
-  const failure = assign.error ? errorMessage(assign.error, FALLBACK.genericAlt) : invalid;
+  const confirm = async () => {
+    if (!customer) return;
+    try {
+      await assign.trigger({ body: { id: transfer.id, email: customer.email } });
+      setCustomer(null);
+    } catch {
+      // shown in the dialog, from assign.error
+    }
+  };
+  const dialogError = assign.error ? errorMessage(assign.error, FALLBACK.genericAlt) : '';
+  const failure = find.error ? errorMessage(find.error, FALLBACK.genericAlt) : invalid;
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-2">
+    <form noValidate onSubmit={submit} className="flex min-w-0 flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={inputId} className="sr-only">
           {`Customer e-mail for transfer ${transfer.reference}`}
@@ -42,16 +69,17 @@ function AssignForm({ transfer }: { transfer: HeldTransfer }) {
           id={inputId}
           type="email"
           placeholder="customer@example.com"
-          className="w-56"
+          className="w-full min-w-0 sm:w-56"
           value={email}
           aria-invalid={failure ? true : undefined}
           onChange={(e) => {
             setEmail(e.target.value);
             setInvalid('');
+            find.reset();
             assign.reset();
           }}
         />
-        <Button type="submit" size="sm" loading={assign.isMutating}>
+        <Button type="submit" size="sm" loading={find.isMutating}>
           Assign
         </Button>
       </div>
@@ -61,6 +89,36 @@ function AssignForm({ transfer }: { transfer: HeldTransfer }) {
           {assign.data.message}
         </p>
       ) : null}
+      <ConfirmDialog
+        open={customer !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setCustomer(null);
+            assign.reset();
+          }
+        }}
+        title="Assign this transfer?"
+        description="The customer's wallet is credited at once, and the audit log records it. It cannot be assigned again."
+        confirmLabel={`Credit ${formatNaira(transfer.amount)}`}
+        loading={assign.isMutating}
+        error={dialogError}
+        onConfirm={() => void confirm()}
+      >
+        {customer ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm [overflow-wrap:anywhere]">
+            <dt className="text-muted">Customer</dt>
+            <dd className="font-semibold" data-testid="assign-customer">
+              {customer.name}
+            </dd>
+            <dt className="text-muted">E-mail</dt>
+            <dd>{customer.email}</dd>
+            <dt className="text-muted">Amount</dt>
+            <dd>{formatNaira(transfer.amount)}</dd>
+            <dt className="text-muted">Transfer</dt>
+            <dd className="font-mono text-xs">{transfer.reference}</dd>
+          </dl>
+        ) : null}
+      </ConfirmDialog>
     </form>
   );
 }

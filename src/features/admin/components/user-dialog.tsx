@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { User } from '@contract/entities';
 import { FALLBACK } from '@contract/messages';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateText } from '@/components/ui/date-text';
 import {
   Dialog,
@@ -110,12 +111,24 @@ export function UserDialog({ user, onClose }: { user: User | null; onClose: () =
   const success = last.data?.message;
   const failure = last.error ? errorMessage(last.error, fallback) : '';
 
+  // Blocking signs the customer out and stops their money: asked first (issue 24). Unblocking
+  // gives back what was theirs and is done at once.
+  const [asking, setAsking] = useState(false);
   const act = () => {
     if (!user) return;
     resetBlock();
     resetUnblock();
-    const run = user.isBlocked ? unblock : block;
-    run.trigger({ body: { id: user.id } }).catch(() => undefined);
+    if (user.isBlocked) unblock.trigger({ body: { id: user.id } }).catch(() => undefined);
+    else setAsking(true);
+  };
+  const confirmBlock = async () => {
+    if (!user) return;
+    try {
+      await block.trigger({ body: { id: user.id } });
+    } catch {
+      // shown in the user popup, from block.error
+    }
+    setAsking(false);
   };
 
   return (
@@ -164,6 +177,18 @@ export function UserDialog({ user, onClose }: { user: User | null; onClose: () =
                 {user.isBlocked ? 'Unblock' : 'Block'}
               </Button>
             </DialogFooter>
+            <ConfirmDialog
+              open={asking}
+              onOpenChange={setAsking}
+              title={`Block ${user.name}?`}
+              description="They are signed out at once and cannot sign in, buy or move money until an admin unblocks them."
+              confirmLabel="Block user"
+              tone="destructive"
+              loading={block.isMutating}
+              onConfirm={() => void confirmBlock()}
+            >
+              <p className="text-sm [overflow-wrap:anywhere]">{user.email}</p>
+            </ConfirmDialog>
           </>
         ) : null}
       </DialogContent>

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { COUPON_SCREEN, type Coupon, type Product, type Transaction } from '@contract/entities';
 import { couponLoadForm } from '@contract/forms';
-import { FALLBACK, MSG } from '@contract/messages';
+import { FALLBACK, MSG, TRUST_MSG } from '@contract/messages';
 import { fieldMessages } from '@contract/rules';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -136,6 +136,11 @@ export function CouponTab<Body>({
         ...(own.pin && { pin: own.pin }),
       });
       if (other && !own.destination && !own.choice && !own.pin) setFormError(other[1]);
+      return;
+    }
+    // A coupon for a meter or a smart card is spent only on a name the customer has seen.
+    if (verifyWith && !customer.verified) {
+      show({ destination: TRUST_MSG.verifyFirst });
       return;
     }
     try {

@@ -9,6 +9,7 @@ import {
 } from '@contract';
 import { FALLBACK } from '@contract/messages';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
 import { DateText } from '@/components/ui/date-text';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -54,6 +55,16 @@ function NewKey({ created, onDone }: { created: NewApiKey; onDone: () => void })
 function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   const revoke = useRevokeApiKey();
   const revoked = apiKey.revoked_at !== null;
+  // Revoking cannot be undone and stops the reseller's sales at once: asked first (issue 24).
+  const [asking, setAsking] = useState(false);
+  const confirm = async () => {
+    try {
+      await revoke.trigger({ params: { id: apiKey.id } });
+      setAsking(false);
+    } catch {
+      // shown in the dialog, from revoke.error
+    }
+  };
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="flex min-w-0 flex-col gap-0.5">
@@ -69,21 +80,31 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
             <DateText epochMs={apiKey.last_used_at} show="datetime" />
           )}
         </span>
-        {revoke.error ? (
-          <FormAlert>{errorMessage(revoke.error, FALLBACK.generic)}</FormAlert>
-        ) : null}
       </div>
       {revoked ? null : (
         <Button
           size="sm"
           variant="destructive"
-          loading={revoke.isMutating}
           aria-label={`Revoke ${apiKey.name}`}
-          onClick={() => void revoke.trigger({ params: { id: apiKey.id } }).catch(() => undefined)}
+          onClick={() => {
+            revoke.reset();
+            setAsking(true);
+          }}
         >
           Revoke
         </Button>
       )}
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={`Revoke ${apiKey.name}?`}
+        description={`Calls with the key ${apiKey.prefix}… are refused from now on. This cannot be undone: a new key must be created and given to your systems.`}
+        confirmLabel="Revoke key"
+        tone="destructive"
+        loading={revoke.isMutating}
+        error={revoke.error ? errorMessage(revoke.error, FALLBACK.generic) : ''}
+        onConfirm={() => void confirm()}
+      />
     </li>
   );
 }
