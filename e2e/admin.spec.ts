@@ -63,6 +63,8 @@ test('an admin finds a user by e-mail, blocks and unblocks them', async ({ page 
   await page.getByRole('row', { name: `Open user ${email}` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Block' }).click();
+  // Blocking asks first (issue 24; ADR 0046).
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Block user' }).click();
   await expect(dialog.getByText(SERVER_MSG.userBlocked)).toBeVisible();
   await dialog.getByRole('button', { name: 'Unblock' }).click();
   await expect(dialog.getByText(SERVER_MSG.userUnblocked)).toBeVisible();
@@ -93,6 +95,8 @@ test('a blocked customer is refused at once and cannot sign in; unblocked, they 
   await page.getByRole('row', { name: `Open user ${customer.email}` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Block' }).click();
+  // Blocking asks first (issue 24; ADR 0046).
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Block user' }).click();
   await expect(dialog.getByText(SERVER_MSG.userBlocked)).toBeVisible();
 
   // Their open session: the next call is refused with the reason (decisions §3: a refusal,

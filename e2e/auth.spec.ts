@@ -27,6 +27,7 @@ test('sign up, verify the e-mail, log in, create the pin, land on the dashboard'
 
   await page.goto('/auth/createpin');
   await page.getByLabel(/Secret pin/).fill('482915');
+  await page.getByLabel(/Confirm secret pin/).fill('482915');
   await page.getByRole('button', { name: 'Create pin' }).click();
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 });

@@ -60,6 +60,8 @@ test('electricity coupons of ₦200 and ₦500: bought, redeemed for a token, us
       await expect(details).toContainText('Ikeja Electric');
       await coupon.getByLabel(/Meter number/).fill('45031234567');
       await coupon.getByLabel(/Secret pin/).fill(PIN);
+      // The meter's owner shows first (ADR 0046): leaving the field verifies it.
+      await expect(coupon.getByTestId('customer')).toBeVisible();
       await coupon.getByRole('button', { name: 'Redeem coupon' }).click();
       const result = page.getByTestId('purchase-result');
       await expect(result.getByText('Purchase successful')).toBeVisible();

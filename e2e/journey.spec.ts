@@ -70,6 +70,7 @@ test('a new customer: sign up to logout, every kobo accounted for', async ({ pag
     // The overview sends a customer without a pin on to create one.
     await expect(page).toHaveURL(/\/auth\/createpin$/);
     await page.getByLabel(/Secret pin/).fill(PIN);
+    await page.getByLabel(/Confirm secret pin/).fill(PIN);
     await page.getByRole('button', { name: 'Create pin' }).click();
     await expect(page).toHaveURL(/\/user\/dashboard$/);
     await expectBalance(page, 0);
@@ -131,6 +132,8 @@ test('a new customer: sign up to logout, every kobo accounted for', async ({ pag
     await choose(page, /Electricity company/, /Ikeja/);
     await page.getByLabel(/Meter number/).fill('45123456789');
     await page.getByLabel(/Amount/).fill('1000');
+    // Paid only to a meter whose owner is on screen (ADR 0046): leaving the field verifies it.
+    await expect(page.getByTestId('customer')).toBeVisible();
     const total = await payShownTotal(page, 'Buy electricity');
     await expect(result(page).getByText('Token', { exact: true })).toBeVisible();
     await expect(result(page).getByText(/^\d{4}(-\d{4}){4}$/)).toBeVisible();
@@ -188,6 +191,10 @@ test('a new customer: sign up to logout, every kobo accounted for', async ({ pag
     await page.getByLabel(/Amount/).fill('1000');
     await typePin(page, PIN);
     await page.getByRole('button', { name: 'Send funds' }).click();
+    // The friend's masked name first (issue 24; ADR 0046), then the money moves.
+    const confirm = page.getByRole('alertdialog', { name: 'Confirm the recipient' });
+    await expect(confirm).toContainText('Tob*** E***');
+    await confirm.getByRole('button', { name: 'Send ₦1,000.00' }).click();
     await expect(page.getByText(MSG.fundsSent)).toBeVisible();
     balance -= 1_000_00;
     await expectBalance(page, balance);
@@ -254,7 +261,8 @@ test('a new customer: sign up to logout, every kobo accounted for', async ({ pag
 
     const reset = page.getByRole('form', { name: 'Reset pin' });
     await reset.getByLabel(/Password/).fill(NEW_PASSWORD);
-    await reset.getByLabel(/New secret pin/).fill(NEW_PIN);
+    await reset.getByLabel(/^New secret pin/).fill(NEW_PIN);
+    await reset.getByLabel(/Confirm new secret pin/).fill(NEW_PIN);
     await reset.getByRole('button', { name: 'Reset pin' }).click();
     await expect(reset.getByText(MSG.pinChanged)).toBeVisible();
   });
@@ -265,6 +273,10 @@ test('a new customer: sign up to logout, every kobo accounted for', async ({ pag
     await page.getByLabel(/Amount/).fill('100');
     await typePin(page, PIN);
     await page.getByRole('button', { name: 'Send funds' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Confirm the recipient' })
+      .getByRole('button', { name: 'Send ₦100.00' })
+      .click();
     await expect(page.getByText(SERVER_MSG.wrongPin)).toBeVisible();
     await expectBalance(page, balance);
     await typePin(page, NEW_PIN);

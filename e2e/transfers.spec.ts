@@ -62,6 +62,10 @@ test('a transfer to nobody’s account is held; an admin assigns it and the audi
   await page.getByLabel(`Customer e-mail for transfer ${reference}`).fill(customer.email);
   const row = page.getByRole('row').filter({ hasText: reference });
   await row.getByRole('button', { name: 'Assign' }).click();
+  // The customer's name before any money moves (issue 24; ADR 0046).
+  const confirm = page.getByRole('alertdialog', { name: 'Assign this transfer?' });
+  await expect(confirm.getByTestId('assign-customer')).toHaveText('Tobenna Eze');
+  await confirm.getByRole('button', { name: /^Credit ₦/ }).click();
   await expect(row.getByText(`Assigned to ${customer.email}`)).toBeVisible();
 
   await page.goto('/admin/dashboard/payments');

@@ -30,7 +30,9 @@ export const buttonVariants = cva(
         link: 'text-brand underline-offset-4 hover:underline',
       },
       size: {
-        sm: 'h-control-sm px-3 text-sm',
+        // 36 px keeps desktop tables dense; on a touch screen every control is at least
+        // 44 × 44 px (WCAG 2.5.5, issue 24), whatever size the screen asked for.
+        sm: 'h-control-sm px-3 text-sm pointer-coarse:h-control pointer-coarse:min-w-control',
         md: 'h-control px-4 text-sm',
         lg: 'h-12 px-6 text-base',
         icon: 'size-control',

@@ -83,7 +83,7 @@ export function DialogContent({
         {showCloseButton ? (
           <DialogPrimitive.Close
             className={cn(
-              'absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-control text-muted hover:bg-surface hover:text-fg',
+              'absolute top-3 right-3 inline-flex size-9 pointer-coarse:size-control items-center justify-center rounded-control text-muted hover:bg-surface hover:text-fg',
               focusRing,
             )}
           >

@@ -14,7 +14,7 @@ export const inputVariants = cva(
   {
     variants: {
       size: {
-        sm: 'h-control-sm',
+        sm: 'h-control-sm pointer-coarse:h-control',
         md: 'h-control',
       },
     },

@@ -119,7 +119,7 @@ export function PinInput({
         aria-controls={inputId}
         onClick={() => setRevealed((shown) => !shown)}
         className={cn(
-          'absolute top-1/2 right-1 inline-flex h-9 -translate-y-1/2 items-center rounded-control px-2 text-xs font-semibold text-brand hover:bg-surface disabled:opacity-50',
+          'absolute top-1/2 right-1 inline-flex h-9 pointer-coarse:h-control -translate-y-1/2 items-center rounded-control px-2 text-xs font-semibold text-brand hover:bg-surface disabled:opacity-50',
           focusRing,
         )}
       >

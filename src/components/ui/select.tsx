@@ -34,7 +34,7 @@ export const selectTriggerVariants = cva(
   {
     variants: {
       size: {
-        sm: 'h-control-sm',
+        sm: 'h-control-sm pointer-coarse:h-control',
         md: 'h-control',
       },
     },
@@ -118,7 +118,7 @@ export function SelectItem({ className, children, price, ...props }: SelectItemP
       {...labelledBy}
       data-slot="select-item"
       className={cn(
-        'relative flex min-h-control-sm w-full cursor-default items-center gap-3 rounded-chip py-2 pr-3 pl-8 text-sm outline-none select-none',
+        'relative flex min-h-control-sm pointer-coarse:min-h-control w-full cursor-default items-center gap-3 rounded-chip py-2 pr-3 pl-8 text-sm outline-none select-none',
         'data-[highlighted]:bg-brand-soft data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
         className,
       )}

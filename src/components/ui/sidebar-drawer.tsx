@@ -44,7 +44,7 @@ export function SidebarDrawer({
             </DialogPrimitive.Title>
             <DialogPrimitive.Close
               className={cn(
-                'inline-flex size-9 items-center justify-center rounded-control text-muted hover:bg-surface',
+                'inline-flex size-9 pointer-coarse:size-control items-center justify-center rounded-control text-muted hover:bg-surface',
                 focusRing,
               )}
             >

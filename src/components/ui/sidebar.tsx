@@ -101,7 +101,7 @@ function initials(label: string): string {
 
 const itemClass = (current: boolean, collapsed: boolean) =>
   cn(
-    'flex min-h-control-sm w-full items-center gap-3 rounded-control px-3 py-2 text-sm font-medium',
+    'flex min-h-control-sm pointer-coarse:min-h-control w-full items-center gap-3 rounded-control px-3 py-2 text-sm font-medium',
     current ? 'bg-brand text-brand-fg' : 'text-fg hover:bg-border/60',
     collapsed && 'justify-center px-0',
     focusRing,
@@ -218,7 +218,7 @@ export function Sidebar({
             setDrawerOpen(true);
           }}
           className={cn(
-            'inline-flex h-control-sm items-center gap-2 rounded-control border border-input bg-bg px-3 text-sm font-medium',
+            'inline-flex h-control-sm pointer-coarse:h-control items-center gap-2 rounded-control border border-input bg-bg px-3 text-sm font-medium',
             focusRing,
           )}
         >
@@ -270,7 +270,7 @@ export function Sidebar({
                 aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
                 onClick={() => onCollapsedChange(!collapsed)}
                 className={cn(
-                  'inline-flex size-9 shrink-0 items-center justify-center rounded-control text-muted hover:bg-border/60 hover:text-fg',
+                  'inline-flex size-9 pointer-coarse:size-control shrink-0 items-center justify-center rounded-control text-muted hover:bg-border/60 hover:text-fg',
                   focusRing,
                 )}
               >

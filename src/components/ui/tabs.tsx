@@ -53,7 +53,7 @@ export function TabsTrigger({
     <TabsPrimitive.Trigger
       data-slot="tabs-trigger"
       className={cn(
-        'inline-flex min-h-control-sm flex-1 items-center justify-center px-3 py-1.5 text-sm font-medium whitespace-nowrap text-muted sm:flex-none',
+        'inline-flex min-h-control-sm pointer-coarse:min-h-control flex-1 items-center justify-center px-3 py-1.5 text-sm font-medium whitespace-nowrap text-muted sm:flex-none',
         'hover:text-fg disabled:pointer-events-none disabled:opacity-50',
         'group-data-[variant=pill]/tabs:rounded-chip group-data-[variant=pill]/tabs:data-[state=active]:bg-bg group-data-[variant=pill]/tabs:data-[state=active]:shadow-sm',
         'group-data-[variant=underline]/tabs:-mb-px group-data-[variant=underline]/tabs:border-b-2 group-data-[variant=underline]/tabs:border-transparent group-data-[variant=underline]/tabs:data-[state=active]:border-brand',

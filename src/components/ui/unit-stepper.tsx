@@ -11,7 +11,7 @@ export const unitStepperVariants = cva(
   {
     variants: {
       size: {
-        sm: 'h-control-sm',
+        sm: 'h-control-sm pointer-coarse:h-control',
         md: 'h-control',
       },
     },

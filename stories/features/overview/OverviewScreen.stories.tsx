@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { api, SERVER_MSG } from '@contract';
+import { api, SERVER_MSG, TRUST_MSG } from '@contract';
 import {
   db,
   DEMO_CUSTOMER,
@@ -175,7 +175,10 @@ export const PaymentCancelled: Story = {
   },
 };
 
-/** A successful checkout: verified once, the wallet credited, the new balance shown. */
+/**
+ * A successful checkout: verified once, the wallet credited, the new balance shown, and a word
+ * that says what was added (issue 24).
+ */
 export const PaymentReturnCredited: Story = {
   parameters: {
     router: {
@@ -204,6 +207,9 @@ export const PaymentReturnCredited: Story = {
     await waitFor(() => expect(within(summary).getByText('₦30,000.00')).toBeVisible(), {
       timeout: 5000,
     });
+    await expect(await canvas.findByTestId('funds-added')).toHaveTextContent(
+      TRUST_MSG.fundsAdded('₦5,000.00'),
+    );
     await waitFor(() => expect(canvas.getByTestId('location-search')).toHaveTextContent(/^$/));
   },
 };

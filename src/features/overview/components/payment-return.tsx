@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { TRUST_MSG } from '@contract/messages';
+import type { Payment } from '@contract/entities';
 import { FormAlert } from '@/components/ui/form-alert';
+import { formatNaira } from '@/lib/money';
 import { useVerifyPayment } from '../api/verify-payment';
 
 /** The query parameters the card checkout adds when it sends the customer back (spec §2). */
@@ -20,6 +23,8 @@ export function PaymentReturn() {
   const started = useRef(false);
   const [state, setState] = useState<'idle' | 'verifying' | 'done'>('idle');
   const [returnedStatus, setReturnedStatus] = useState('');
+  /** The verified payment, to say what reached the wallet (issue 24: a word after every credit). */
+  const [credited, setCredited] = useState<Payment | null>(null);
   const { trigger } = verify;
 
   const txRef = params.get('tx_ref') ?? '';
@@ -37,6 +42,7 @@ export function PaymentReturn() {
       ...(transactionId ? { transaction_id: transactionId } : {}),
     };
     void trigger({ body })
+      .then(({ message }) => setCredited(message))
       .catch(() => {
         // spec §4: a verification failure is treated as done
       })
@@ -55,6 +61,13 @@ export function PaymentReturn() {
 
   if (state === 'verifying') {
     return <FormAlert tone="info">Confirming your card payment…</FormAlert>;
+  }
+  if (state === 'done' && credited?.status === 'completed' && credited.credited > 0) {
+    return (
+      <FormAlert tone="success" data-testid="funds-added">
+        {TRUST_MSG.fundsAdded(formatNaira(credited.credited))}
+      </FormAlert>
+    );
   }
   if (state === 'done' && NOT_COMPLETED.has(returnedStatus)) {
     return (

@@ -9,7 +9,11 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-error';
 import { useFormErrors } from '@/lib/use-form-errors';
-import { useBankTransferInfo, useCreateVirtualAccount } from '../api/bank-transfer';
+import {
+  useBalanceWhileAwaiting,
+  useBankTransferInfo,
+  useCreateVirtualAccount,
+} from '../api/bank-transfer';
 
 const FIELDS = ['bvn', 'consent'] as const;
 
@@ -25,6 +29,8 @@ export function BankTransferCard() {
   const [consent, setConsent] = useState(false);
   const { errors, validate, clear, idOf } = useFormErrors(FIELDS);
   const data = info.data?.message;
+  // The account number on screen: a transfer may be on its way (issue 24).
+  useBalanceWhileAwaiting(Boolean(data?.account));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -97,11 +103,15 @@ export function BankTransferCard() {
           />
         </Field>
         <div className="flex flex-col gap-1">
-          <label className="flex items-start gap-2 text-sm" htmlFor={idOf('consent')}>
+          {/* On a touch screen the label is a 44 px target and the box itself larger (issue 24). */}
+          <label
+            className="flex items-start gap-2 text-sm pointer-coarse:min-h-control pointer-coarse:items-center"
+            htmlFor={idOf('consent')}
+          >
             <input
               id={idOf('consent')}
               type="checkbox"
-              className="mt-1 size-4"
+              className="mt-1 size-4 shrink-0 pointer-coarse:mt-0 pointer-coarse:size-6"
               checked={consent}
               aria-invalid={errors.consent ? true : undefined}
               aria-describedby={errors.consent ? `${idOf('consent')}-error` : undefined}
