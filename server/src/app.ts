@@ -219,6 +219,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
   ctx.mailer = createMailer(dbh, config, app.log);
   app.decorate('ctx', ctx);
+  // The simulators' callbacks (VTpass transaction-update, Flutterwave webhooks) reach the
+  // app's own webhook routes as the providers' would (ADR 0043).
+  providers.simulators.connect(async (url, body, headers) => {
+    const res = await app.inject({ method: 'POST', url, headers, payload: JSON.stringify(body) });
+    return res.statusCode;
+  });
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     const status = err.statusCode ?? 500;
@@ -366,6 +372,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await stopWebhooks?.();
     await stopTransferPoll?.();
     await stopCatalogueSync?.();
+    await providers.simulators.close();
     await ctx.mailer.stop();
     await dbh.close();
   });

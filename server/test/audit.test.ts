@@ -97,7 +97,7 @@ describe.each(engines)('admin audit log on %s', (engine) => {
     expect(plan.total).toBe(1);
     expect(plan.message[0]).toMatchObject({
       target_type: 'plan',
-      before: { price_kobo: 500_00, on_sale: true },
+      before: { price_kobo: 600_00, on_sale: true },
       after: { price_kobo: 550_00, on_sale: true },
     });
     expect(plan.message[0].before.name).toBe(plan.message[0].after.name);

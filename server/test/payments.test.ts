@@ -161,10 +161,12 @@ describe.each(engines)('card funding and coupons on %s', (engine) => {
         })
       ).status,
     ).toBe(404);
-    // The provider reports less than we asked for (a tampered checkout): no credit.
-    const short = await checkout(u, 8_000, 'successful');
+    // The provider reports less than we asked for (a tampered checkout): no credit. Altered
+    // before Pay, since the simulator's webhook settles the payment while Pay is answered.
+    const short = await checkout(u, 8_000);
     await alterCheckoutSession(kit, short.txRef, { amount: 100_00 });
-    const s = await kit.call(api.verifyPayment, { token: u.token, body: short.params });
+    const { params: shortParams } = await chooseAtCheckout(kit, short.txRef, 'successful');
+    const s = await kit.call(api.verifyPayment, { token: u.token, body: shortParams });
     expect(s.body.message).toMatchObject({ status: 'pending', credited: 0 });
     // Failed and cancelled checkouts: no credit, status recorded.
     for (const outcome of ['failed', 'cancelled'] as const) {
@@ -281,8 +283,8 @@ describe.each(engines)('card funding and coupons on %s', (engine) => {
     expect(cable.status).toBe(200);
     const edu = await buy({ product: 'EDUCATION', plan_id: 'waecdirect', unit: 3 });
     expect(edu.body.message).toHaveLength(3);
-    // 500 + 4,500 + 3 × 950.
-    expect(await kit.balance(u.id)).toBe(20_000_00 - 500_00 - 4_500_00 - 2_850_00);
+    // 600 + 4,500 + 3 × 950.
+    expect(await kit.balance(u.id)).toBe(20_000_00 - 600_00 - 4_500_00 - 2_850_00);
     expect((await buy({ product: 'AIRTIME', amount: 199 })).body.msg).toBe(MSG.couponMinimum);
     expect(
       (
@@ -331,5 +333,41 @@ describe.each(engines)('CARD_FEE_BEARER=customer on %s', (engine) => {
     const v = await kit.call(api.verifyPayment, { token: u.token, body: params });
     expect(v.body.message).toMatchObject({ status: 'completed', credited: 19_670 });
     expect(await kit.balance(u.id)).toBe(19_670_00);
+  });
+});
+
+describe.each(engines)('the sandbox card checkout with no webhook hash configured on %s', (engine) => {
+  let kit: Kit;
+  beforeAll(async () => {
+    // `npm start` as it comes: no FLUTTERWAVE_WEBHOOK_HASH (ADR 0043, "Wiring").
+    kit = await createKit(engine, { env: { FLUTTERWAVE_WEBHOOK_HASH: '' } });
+  });
+  afterAll(async () => {
+    expect(await kit.invariants()).toEqual([]);
+    await kit.close();
+  });
+
+  it('Pay credits the wallet through the simulator’s webhook, once, before the browser is back', async () => {
+    const u = await kit.user();
+    const init = await kit.call(api.initiatePayment, { token: u.token, body: { amount: 10_000 } });
+    const txRef = decodeURIComponent(new URL(init.body.message).pathname.split('/').pop()!);
+    const { params } = await chooseAtCheckout(kit, txRef, 'successful');
+    // ₦10,000 − ₦50 stamp duty, the card fee borne by the business (the default).
+    expect(await kit.balance(u.id)).toBe(9_950_00);
+    const v = await kit.call(api.verifyPayment, { token: u.token, body: params });
+    expect(v.body.message).toMatchObject({ status: 'completed', credited: 9_950 });
+    const mine = await kit.call(api.payments, { token: u.token, query: { reference: txRef } });
+    expect(mine.body.message[0]).toMatchObject({
+      status: 'completed',
+      payment_reference: params.transaction_id,
+    });
+    expect(await kit.balance(u.id)).toBe(9_950_00);
+    // A failed attempt's webhook credits nothing.
+    const again = await kit.call(api.initiatePayment, { token: u.token, body: { amount: 1_000 } });
+    const ref = decodeURIComponent(new URL(again.body.message).pathname.split('/').pop()!);
+    await chooseAtCheckout(kit, ref, 'failed');
+    const failed = await kit.call(api.payments, { token: u.token, query: { reference: ref } });
+    expect(failed.body.message[0].status).toBe('failed');
+    expect(await kit.balance(u.id)).toBe(9_950_00);
   });
 });

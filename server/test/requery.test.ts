@@ -165,7 +165,7 @@ describe.each(engines)('requery refusals on %s', (engine) => {
           });
     expect(res.status).toBe(200);
     expect(res.body.message.status).toBe('pending');
-    const paid = via === 'vtpass' ? 980_00 : 500_00;
+    const paid = via === 'vtpass' ? 980_00 : 600_00;
     expect(await kit.balance(u.id)).toBe(10_000_00 - paid);
     return { u, id: res.body.message.transaction_id as string, paid };
   }

@@ -85,7 +85,7 @@ const PRODUCTS: Record<string, (ending: string) => PurchaseRequest> = {
     requestId: requestId(),
     product: 'data',
     serviceId: 'glo-data',
-    variationCode: 'glo-data-5gb-30d',
+    variationCode: 'glo2000',
     amount: 1_500_00,
     phone: `0805123${ending}`,
   }),
@@ -93,7 +93,7 @@ const PRODUCTS: Record<string, (ending: string) => PurchaseRequest> = {
     requestId: requestId(),
     product: 'cabletv',
     serviceId: 'dstv',
-    variationCode: 'dstv-compact',
+    variationCode: 'dstv79',
     amount: 19_000_00,
     phone: '08038291822',
     billersCode: `702512${ending}`,
@@ -151,7 +151,7 @@ describe('Flutterwave bills simulator × the live adapter', () => {
     await run.flw.purchase({
       ...PRODUCTS.data!('5678'),
       serviceId: 'mtn-data',
-      variationCode: 'mtn-data-1gb-30d',
+      variationCode: 'mtn-100mb-1000',
     });
     await run.flw.purchase(PRODUCTS.electricity!('5678'));
     expect(run.paths).toEqual([
