@@ -176,7 +176,7 @@ export const ServerErrorFallback: Story = {
 export const Success: Story = {
   play: async ({ canvas }) => {
     await choose(canvas, /Product/, /MTN, GLO/);
-    await choose(canvas, /Plan/, /MTN 1GB - 30 days/);
+    await choose(canvas, /Plan/, /MTN 1\.5GB - 30 days/);
     await userEvent.click(canvas.getByRole('button', { name: /Increase/ }));
     await pin(canvas);
     await userEvent.click(canvas.getByRole('button', { name: GENERATE }));

@@ -51,7 +51,7 @@ export const ValidationFailure: Story = {
     await choose(canvas, /Network/, 'MTN');
     await submit(canvas, BUY);
     await expect(await canvas.findByText(MSG.dataPhone)).toBeVisible();
-    await choose(canvas, /Plan/, /1GB - 30 days/);
+    await choose(canvas, /Plan/, /1\.5GB - 30 days/);
     await fill(canvas, /Phone number/, '0803123456a');
     await submit(canvas, BUY);
     await expect(await canvas.findByText(MSG.dataPhone)).toBeVisible();
@@ -68,7 +68,7 @@ export const ResellerTierPrice: Story = {
   play: async ({ canvas }) => {
     await choose(canvas, /Network/, 'MTN');
     await userEvent.click(await canvas.findByRole('combobox', { name: /Plan/ }));
-    const option = await screen.findByRole('option', { name: /1GB - 30 days/ });
+    const option = await screen.findByRole('option', { name: /1\.5GB - 30 days/ });
     await waitFor(() => expect(option).toHaveTextContent('₦985.00'));
     await userEvent.click(option);
     await expectTotal(canvas, '₦985.00');
@@ -90,7 +90,7 @@ export const InsufficientFunds: Story = {
   beforeEach: () => setBalance(50_000),
   play: async ({ canvas }) => {
     await choose(canvas, /Network/, 'MTN');
-    await choose(canvas, /Plan/, /1GB - 30 days/);
+    await choose(canvas, /Plan/, /1\.5GB - 30 days/);
     await fill(canvas, /Phone number/, '08031234567');
     await typePin(canvas);
     await submit(canvas, BUY);
@@ -102,7 +102,7 @@ export const WrongPin: Story = {
   parameters: { msw: { handlers: [refuse(api.data, 'wrong_pin', SERVER_MSG.wrongPin)] } },
   play: async ({ canvas }) => {
     await choose(canvas, /Network/, 'MTN');
-    await choose(canvas, /Plan/, /1GB - 30 days/);
+    await choose(canvas, /Plan/, /1\.5GB - 30 days/);
     await fill(canvas, /Phone number/, '08031234567');
     await typePin(canvas, '654321');
     await submit(canvas, BUY);
@@ -114,7 +114,7 @@ export const ServerErrorFallback: Story = {
   parameters: { msw: { handlers: [errorHandler(api.data, 500, 'server_error', '')] } },
   play: async ({ canvas }) => {
     await choose(canvas, /Network/, 'MTN');
-    await choose(canvas, /Plan/, /1GB - 30 days/);
+    await choose(canvas, /Plan/, /1\.5GB - 30 days/);
     await fill(canvas, /Phone number/, '08031234567');
     await typePin(canvas);
     await submit(canvas, BUY);
@@ -125,7 +125,7 @@ export const ServerErrorFallback: Story = {
 export const Success: Story = {
   play: async ({ canvas }) => {
     await choose(canvas, /Network/, 'MTN');
-    await choose(canvas, /Plan/, /1GB - 30 days/);
+    await choose(canvas, /Plan/, /1\.5GB - 30 days/);
     await fill(canvas, /Phone number/, '08031234567');
     await typePin(canvas);
     await submit(canvas, BUY);
@@ -136,7 +136,7 @@ export const Success: Story = {
 export const Pending: Story = {
   play: async ({ canvas }) => {
     await choose(canvas, /Network/, 'MTN');
-    await choose(canvas, /Plan/, /1GB - 30 days/);
+    await choose(canvas, /Plan/, /1\.5GB - 30 days/);
     await fill(canvas, /Phone number/, '08031231111');
     await typePin(canvas);
     await submit(canvas, BUY);
@@ -147,7 +147,7 @@ export const Pending: Story = {
 export const Failed: Story = {
   play: async ({ canvas }) => {
     await choose(canvas, /Network/, 'MTN');
-    await choose(canvas, /Plan/, /1GB - 30 days/);
+    await choose(canvas, /Plan/, /1\.5GB - 30 days/);
     await fill(canvas, /Phone number/, '08031230000');
     await typePin(canvas);
     await submit(canvas, BUY);
