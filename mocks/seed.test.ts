@@ -64,7 +64,8 @@ describe('seed catalogue (contract/catalogue.ts)', () => {
     const networks = new Set(CATALOGUE.networks.map((n) => n.id));
     for (const variation of CATALOGUE.data) {
       expect(networks.has(variation.network_id)).toBe(!variation.requires_account_id);
-      expect(variation.plans.length).toBeGreaterThanOrEqual(6);
+      // VTpass lists three Smile plans on its page (ADR 0044); the phone networks many more.
+      expect(variation.plans.length).toBeGreaterThanOrEqual(3);
     }
   });
 

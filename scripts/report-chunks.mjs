@@ -135,19 +135,21 @@ export function findLeaks(manifest) {
  * and its test instead of slipping in. They are not issue 15's targets (entry ≤ 80 KB, login
  * ≤ 90, overview ≤ 110, heaviest purchase page ≤ 130): React DOM alone is 64 KiB of the entry
  * (decisions 0022, 0030); lower a budget when a change makes room, never raise one without
- * saying why in a decision. Routes: first matching prefix wins.
+ * saying why in a decision (ADR 0045 raised overview, purchase pages and the rest by 2–3 KiB
+ * for the wallet statement, the recipient's name and the pin confirmation). Routes: first
+ * matching prefix wins.
  */
 export const BUDGETS = {
   entryKib: 90,
   routes: [
     { under: `${ROUTES_DIR}auth/`, kib: 145 },
-    { under: `${ROUTES_DIR}user/overview.tsx`, kib: 153 },
+    { under: `${ROUTES_DIR}user/overview.tsx`, kib: 155 },
     ...['airtime', 'data', 'cable-tv', 'electricity', 'education', 'buy-coupon'].map((page) => ({
       under: `${ROUTES_DIR}user/${page}.tsx`,
-      kib: 193,
+      kib: 195,
     })),
     // Every other page: transactions, wallet, settings, admin.
-    { under: ROUTES_DIR, kib: 188 },
+    { under: ROUTES_DIR, kib: 191 },
   ],
 };
 
