@@ -315,8 +315,9 @@ export async function chooseAtCheckout(
 }
 
 /**
- * Rewrites what the simulated card provider remembers of a checkout (its amount, its status),
- * as a tampered or disputed payment would look to us; answers a function that puts it back.
+ * Rewrites what the Flutterwave payments simulator remembers of a checkout (its amount, its
+ * status), as a tampered or disputed payment would look to us; answers a function that puts it
+ * back.
  */
 export async function alterCheckoutSession(
   kit: Kit,
@@ -324,23 +325,63 @@ export async function alterCheckoutSession(
   change: Record<string, unknown>,
 ): Promise<() => Promise<void>> {
   const db = kit.app.ctx.db;
+  const key = `checkout:${txRef}`;
   const row = await db
     .selectFrom('kv_store')
     .select('value')
-    .where('namespace', '=', 'sandbox-card')
-    .where('key', '=', txRef)
+    .where('namespace', '=', SIMULATOR_NAMESPACE)
+    .where('key', '=', key)
     .executeTakeFirstOrThrow();
   const write = (value: string) =>
     db
       .updateTable('kv_store')
       .set({ value })
-      .where('namespace', '=', 'sandbox-card')
-      .where('key', '=', txRef)
+      .where('namespace', '=', SIMULATOR_NAMESPACE)
+      .where('key', '=', key)
       .execute();
   await write(JSON.stringify({ ...JSON.parse(row.value), ...change }));
   return async () => {
     await write(row.value);
   };
+}
+
+/**
+ * Loses every simulator callback (Flutterwave webhooks, VTpass transaction updates) until the
+ * answered function is called, as when the provider's webhook never reaches us.
+ */
+export function loseWebhooks(kit: Kit): () => void {
+  const simulators = kit.app.ctx.providers.simulators;
+  const previous = simulators.connect(async () => 0);
+  return () => {
+    if (previous) simulators.connect(previous);
+  };
+}
+
+/** Where the payments simulator keeps its records (simulators/index.ts). */
+const SIMULATOR_NAMESPACE = 'sim-flutterwave-payments';
+
+/** A bank transfer's webhook, in the shape the payments simulator sends by default. */
+export interface TransferWebhook {
+  headers: Record<string, string>;
+  body: { event: string; data: Record<string, unknown> };
+}
+
+/**
+ * A bank transfer into `accountNumber` at the sandbox bank (the payments simulator), its
+ * webhook NOT delivered: answers the transfer's id and the signed webhook, for the test to
+ * deliver (or forge) as it likes.
+ */
+export async function bankTransfer(
+  kit: Kit,
+  t: { accountNumber: string; amount: number; sender: string },
+): Promise<{ transfer: { id: string }; webhook: TransferWebhook }> {
+  const sent = await kit.app.ctx.providers.simulators.payments.sendTransfer({
+    accountNumber: t.accountNumber,
+    amountKobo: t.amount,
+    sender: t.sender,
+    deliveries: 0,
+  });
+  return { transfer: { id: sent.id }, webhook: sent.webhook as unknown as TransferWebhook };
 }
 
 /** Admin seeded on first start (the kit's default config). */

@@ -336,7 +336,7 @@ describe.each(engines)('CARD_FEE_BEARER=customer on %s', (engine) => {
   });
 });
 
-describe.each(engines)('the sandbox card checkout with no webhook hash configured on %s', (engine) => {
+describe.each(engines)('sandbox card checkout, no webhook hash set, on %s', (engine) => {
   let kit: Kit;
   beforeAll(async () => {
     // `npm start` as it comes: no FLUTTERWAVE_WEBHOOK_HASH (ADR 0043, "Wiring").

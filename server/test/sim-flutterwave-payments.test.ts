@@ -314,7 +314,7 @@ describe('Flutterwave payments simulator, through the live adapters', () => {
       transactionId: sent.id,
       txRef: 'PBVA-user-1',
     });
-    // The amount as sent: the server books its own fee and stamp duty (sandbox-transfer.ts).
+    // The amount as sent: the server books its own fee and stamp duty from it.
     expect(await r.transfers.verifyTransfer(sent.id)).toMatchObject({
       status: 'successful',
       transactionId: sent.id,

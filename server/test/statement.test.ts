@@ -6,7 +6,15 @@
  */
 import { api, CURRENT_USER_RECENT } from '@contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseAtCheckout, createKit, engines, PIN, type Kit, type TestUser } from './helper.ts';
+import {
+  bankTransfer,
+  chooseAtCheckout,
+  createKit,
+  engines,
+  PIN,
+  type Kit,
+  type TestUser,
+} from './helper.ts';
 import { walletAccountId } from '../src/domain/ledger.ts';
 
 const BVN = '22212345678';
@@ -60,7 +68,7 @@ describe.each(engines)('the wallet statement on %s', (engine) => {
       token: u.token,
       body: { bvn: BVN, consent: true },
     });
-    const { transfer, webhook } = await kit.app.ctx.providers.sandboxTransfer!.sendTransfer({
+    const { transfer, webhook } = await bankTransfer(kit, {
       accountNumber: account.body.message.account_number,
       amount: 20_000_00,
       sender: 'Ada, GTBank',

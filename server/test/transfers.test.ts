@@ -11,7 +11,7 @@ import { parseTransferFee } from '../src/config.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemAccountId } from '../src/domain/ledger.ts';
 import { pollTransfers } from '../src/services/transfers.ts';
-import { adminLogin, createKit, engines, type Kit, type TestUser } from './helper.ts';
+import { adminLogin, bankTransfer, createKit, engines, type Kit, type TestUser } from './helper.ts';
 
 const BVN = '22212345678';
 
@@ -24,8 +24,6 @@ describe.each(engines)('bank-transfer funding on %s', (engine) => {
     expect(await kit.invariants()).toEqual([]);
   });
   afterAll(async () => kit.close());
-
-  const bank = () => kit.app.ctx.providers.sandboxTransfer!;
 
   async function accountOf(u: TestUser): Promise<string> {
     const res = await kit.call(api.createVirtualAccount, {
@@ -107,7 +105,7 @@ describe.each(engines)('bank-transfer funding on %s', (engine) => {
     const number = await accountOf(u);
     const clearing = await balanceOf(systemAccountId('card_clearing'));
     const duty = await balanceOf(systemAccountId('stamp_duty_payable'));
-    const { transfer, webhook } = await bank().sendTransfer({
+    const { transfer, webhook } = await bankTransfer(kit, {
       accountNumber: number,
       amount: 20_000_00,
       sender: 'Ada, GTBank',
@@ -137,7 +135,7 @@ describe.each(engines)('bank-transfer funding on %s', (engine) => {
   it('credits what the provider says, not what the webhook body says', async () => {
     const u = await kit.user();
     const number = await accountOf(u);
-    const { webhook } = await bank().sendTransfer({
+    const { webhook } = await bankTransfer(kit, {
       accountNumber: number,
       amount: 1_000_00,
       sender: 'Ada',
@@ -150,7 +148,7 @@ describe.each(engines)('bank-transfer funding on %s', (engine) => {
   it('forged, unsigned or unknown webhooks credit nothing', async () => {
     const u = await kit.user();
     const number = await accountOf(u);
-    const { webhook } = await bank().sendTransfer({
+    const { webhook } = await bankTransfer(kit, {
       accountNumber: number,
       amount: 5_000_00,
       sender: 'Ada',
@@ -174,7 +172,7 @@ describe.each(engines)('bank-transfer funding on %s', (engine) => {
   it('holds a transfer to nobody’s account; an admin assigns it once, recorded', async () => {
     const admin = await adminLogin(kit);
     const u = await kit.user();
-    const { transfer, webhook } = await bank().sendTransfer({
+    const { transfer, webhook } = await bankTransfer(kit, {
       accountNumber: '9900000000',
       amount: 3_000_00,
       sender: 'Lost Sender, Zenith',
@@ -185,8 +183,10 @@ describe.each(engines)('bank-transfer funding on %s', (engine) => {
       query: { page: '1', limit: '100' },
     });
     const item = held.body.message.find((t: { reference: string }) => t.reference === transfer.id);
+    // Flutterwave's verify answer does not name the receiving account (providers/
+    // flutterwave-transfers.ts): a held transfer shows none, in the sandbox as live.
     expect(item).toMatchObject({
-      account_number: '9900000000',
+      account_number: '',
       sender: 'Lost Sender, Zenith',
       amount: 3_000,
       status: 'held',
@@ -230,7 +230,7 @@ describe.each(engines)('bank-transfer funding on %s', (engine) => {
     const admin = await adminLogin(kit);
     const report = async () => (await kit.call(api.reconciliation, { token: admin })).body.message;
     const before = await report();
-    const { webhook } = await bank().sendTransfer({
+    const { webhook } = await bankTransfer(kit, {
       accountNumber: '9900000777',
       amount: 1_000_00,
       sender: 'Nobody',
@@ -239,7 +239,7 @@ describe.each(engines)('bank-transfer funding on %s', (engine) => {
     expect((await report()).held_transfers).toBe(before.held_transfers + 1);
 
     const u = await kit.user();
-    const sent = await bank().sendTransfer({
+    const sent = await bankTransfer(kit, {
       accountNumber: await accountOf(u),
       amount: 2_000_00,
       sender: 'Ada',
@@ -360,7 +360,7 @@ describe('bank-transfer fee borne by the business', () => {
         ).balance,
       );
     const feesBefore = await fees();
-    const { webhook } = await kit.app.ctx.providers.sandboxTransfer!.sendTransfer({
+    const { webhook } = await bankTransfer(kit, {
       accountNumber: res.body.message.account_number,
       amount: 10_000_00,
       sender: 'Ada',

@@ -1,9 +1,9 @@
 /**
  * The upstream providers (src/providers: one interface, many adapters), chosen from the
  * environment: sandbox by default (the live adapters against the providers' simulators, ADR
- * 0043), a real provider only when its keys are set. The simulators' memory and checkout
- * sessions live in the database (`kv_store`), so a restart keeps them and a pending purchase
- * still resolves as the simulator promised.
+ * 0043), a real provider only when its keys are set. The simulators' memory (checkouts,
+ * virtual accounts and transfers included) lives in the database (`kv_store`), so a restart
+ * keeps it and a pending purchase or payment still resolves as the simulator promised.
  */
 import type { Config } from '../config.ts';
 import { createSimulators } from '../simulators/index.ts';
@@ -12,6 +12,7 @@ import {
   createProviders,
   describeProviders,
   type KeyValueStore,
+  parseProvidersConfig,
   type Providers,
 } from '../providers/index.ts';
 
@@ -41,11 +42,15 @@ export function dbStore<T>(db: Db, namespace: string): KeyValueStore<T> {
 }
 
 export function loadProviders(config: Config, db: Db): ProviderSet {
-  const instant = ['1', 'true'].includes((config.env.SANDBOX_INSTANT ?? '').trim().toLowerCase());
-  return createProviders(config.env, {
-    simulators: createSimulators({ store: (namespace) => dbStore(db, namespace), instant }),
-    cardStore: dbStore(db, 'sandbox-card'),
-    transferStore: dbStore(db, 'sandbox-transfer'),
+  const env = parseProvidersConfig(config.env);
+  return createProviders(env, {
+    simulators: createSimulators({
+      store: (namespace) => dbStore(db, namespace),
+      instant: env.SANDBOX_INSTANT,
+      // The payments simulator signs with the configured hash, so a webhook test with it (or
+      // curl) and the simulator's own webhooks are accepted alike.
+      webhookHash: env.FLUTTERWAVE_WEBHOOK_HASH,
+    }),
   });
 }
 

@@ -31,6 +31,8 @@ import {
 } from './util.ts';
 
 export interface FlutterwaveTransferOptions {
+  /** Default `flutterwave`; the sandbox's is named apart so its mode shows (deployment.ts). */
+  name?: string;
   secretKey: string;
   webhookHash?: string;
   baseUrl: string;
@@ -106,7 +108,7 @@ export function createFlutterwaveTransferProvider(
   options: FlutterwaveTransferOptions,
 ): TransferProvider {
   const base = options.baseUrl.replace(/\/+$/, '');
-  const name = 'flutterwave';
+  const name = options.name ?? 'flutterwave';
   const headers = { authorization: `Bearer ${options.secretKey}` };
 
   return {

@@ -19,6 +19,8 @@ import {
 } from './util.ts';
 
 export interface FlutterwaveOptions {
+  /** Default `flutterwave`; the sandbox's is named apart so its mode shows (deployment.ts). */
+  name?: string;
   secretKey: string;
   /** The dashboard's webhook secret hash; without it no webhook is accepted. */
   webhookHash?: string;
@@ -49,7 +51,7 @@ const VerifyAnswer = z.object({
 
 export function createFlutterwaveProvider(options: FlutterwaveOptions): CardProvider {
   const base = options.baseUrl.replace(/\/+$/, '');
-  const name = 'flutterwave';
+  const name = options.name ?? 'flutterwave';
   const headers = { authorization: `Bearer ${options.secretKey}` };
 
   function normalise(result: HttpResult): CardVerification | undefined {

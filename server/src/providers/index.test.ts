@@ -22,7 +22,10 @@ describe('provider configuration', () => {
     expect(providers.vt.name).toBe('sandbox-vt');
     expect(providers.flutterwave.name).toBe('sandbox-flutterwave');
     expect(providers.card.name).toBe('sandbox-card');
-    expect(providers.sandboxCard).toBe(providers.card);
+    // The live adapters against the payments simulator (ADR 0043), both named sandbox.
+    expect(providers.sandboxCard).toBe(providers.simulators.payments);
+    expect(providers.transfer.name).toBe('sandbox-transfer');
+    expect(providers.sandboxTransfer).toBe(providers.simulators.payments);
     for (const product of VTU_PRODUCTS) {
       expect(providers.forProduct(product).name).toBe('sandbox-vt');
     }
@@ -33,8 +36,8 @@ describe('provider configuration', () => {
       SANDBOX_INSTANT: false,
     });
     const text = describeProviders(providers);
-    expect(text).toContain('VT float = sandbox');
-    expect(text).toContain('second float = sandbox');
+    expect(text).toContain('VT float = VTpass simulator');
+    expect(text).toContain('second float = Flutterwave bill-payments simulator');
     expect(text).toContain('card = sandbox checkout');
   });
 
@@ -90,7 +93,7 @@ describe('provider configuration', () => {
       requestId: '202611250700sbx',
       product: 'data',
       serviceId: 'glo-data',
-      variationCode: 'glo-data-2-5gb-30d',
+      variationCode: 'glo1000',
       amount: 1_000_00,
       phone: '08051234567',
     });

@@ -15,19 +15,13 @@ import {
   parseFlutterwaveBillers,
 } from './flutterwave-bills.ts';
 import { type Simulators, createSimulators } from '../simulators/index.ts';
-import { SANDBOX_FLUTTERWAVE_SECRET, SIMULATOR_FLUTTERWAVE_BILLERS } from '../simulators/flutterwave-bills.ts';
+import {
+  SANDBOX_FLUTTERWAVE_SECRET,
+  SIMULATOR_FLUTTERWAVE_BILLERS,
+} from '../simulators/flutterwave-bills.ts';
+import type { FlutterwavePaymentsSimulator } from '../simulators/flutterwave-payments.ts';
 import { SANDBOX_VTPASS_KEYS } from '../simulators/vtpass.ts';
-import {
-  type SandboxCardProvider,
-  type SandboxCardSession,
-  createSandboxCardProvider,
-} from './sandbox-card.ts';
 import { createFlutterwaveTransferProvider } from './flutterwave-transfers.ts';
-import {
-  type SandboxTransferProvider,
-  type SandboxTransferRecord,
-  createSandboxTransferProvider,
-} from './sandbox-transfer.ts';
 import {
   type CardProvider,
   type TransferProvider,
@@ -35,19 +29,12 @@ import {
   type VtuProduct,
   type VtuProvider,
 } from './types.ts';
-import { type FetchFn, type KeyValueStore, memoryStore } from './util.ts';
+import { type FetchFn, memoryStore } from './util.ts';
 import { createVtpassProvider } from './vtpass.ts';
 
 export * from './types.ts';
 export { newVtpassRequestId, lagosTimestamp, isVtpassRequestId } from './request-id.ts';
 export { ProviderError, type KeyValueStore, memoryStore } from './util.ts';
-export {
-  createSandboxCardProvider,
-  SANDBOX_CHECKOUT_PATH,
-  type SandboxCardOutcome,
-  type SandboxCardProvider,
-  type SandboxCardSession,
-} from './sandbox-card.ts';
 export {
   createVtpassProvider,
   outcomeFromVtpass,
@@ -66,16 +53,6 @@ export {
   readFlutterwaveWebhook,
   type WebhookRefs,
 } from './flutterwave-transfers.ts';
-export {
-  createSandboxTransferProvider,
-  SANDBOX_BANK,
-  SANDBOX_TRANSFER_PATH,
-  type SandboxTransfer,
-  type SandboxTransferProvider,
-  type SandboxTransferRecord,
-  type SandboxVirtualAccount,
-  type SandboxWebhook,
-} from './sandbox-transfer.ts';
 export { createFlutterwaveProvider, parseFlutterwaveWebhook } from './flutterwave.ts';
 
 export const DEFAULT_VTPASS_BASE_URL = 'https://sandbox.vtpass.com/api';
@@ -300,12 +277,6 @@ export interface ProvidersDeps {
    * own, kept in memory.
    */
   simulators?: Simulators;
-  /** Persistence for sandbox checkout sessions (default: in memory). */
-  cardStore?: KeyValueStore<SandboxCardSession>;
-  /** Origin of the sandbox checkout page (default: the origin of each redirect URL). */
-  checkoutOrigin?: string;
-  /** Persistence for sandbox virtual accounts and transfers (default: in memory). */
-  transferStore?: KeyValueStore<SandboxTransferRecord>;
 }
 
 export interface Providers {
@@ -317,12 +288,15 @@ export interface Providers {
    */
   flutterwave: VtuProvider;
   card: CardProvider;
-  /** The sandbox card provider when it is the card provider (mount its checkout page). */
-  sandboxCard: SandboxCardProvider | null;
+  /**
+   * The Flutterwave payments simulator when the card adapter talks to it (the sandbox: mount
+   * the hosted checkout page that drives it); null with FLUTTERWAVE_SECRET_KEY.
+   */
+  sandboxCard: FlutterwavePaymentsSimulator | null;
   /** Virtual accounts and incoming transfers (issue 16). */
   transfer: TransferProvider;
-  /** The sandbox transfer provider when it is the transfer provider (mount its page). */
-  sandboxTransfer: SandboxTransferProvider | null;
+  /** The same simulator when the transfer adapter talks to it (mount the sandbox bank page). */
+  sandboxTransfer: FlutterwavePaymentsSimulator | null;
   /** The simulators behind the sandbox adapters (always built; only sandbox routes use them). */
   simulators: Simulators;
   /** Who sells this product (service-id route first, then product route). */
@@ -342,7 +316,12 @@ export function createProviders(
 
   // The sandbox is the live adapters against the providers' simulators (ADR 0043).
   const simulators =
-    deps.simulators ?? createSimulators({ store: () => memoryStore<never>(), instant });
+    deps.simulators ??
+    createSimulators({
+      store: () => memoryStore<never>(),
+      instant,
+      webhookHash: config.FLUTTERWAVE_WEBHOOK_HASH,
+    });
   const sandboxVt = createVtpassProvider({
     name: 'sandbox-vt',
     baseUrl: simulators.vtpassBaseUrl,
@@ -380,39 +359,35 @@ export function createProviders(
       })
     : sandboxFlutterwave;
 
-  const sandboxCard = config.FLUTTERWAVE_SECRET_KEY
-    ? null
-    : createSandboxCardProvider({
-        store: deps.cardStore,
-        origin: deps.checkoutOrigin,
-        // Simulated webhooks (tests, curl) are accepted with FLUTTERWAVE_WEBHOOK_HASH only.
-        webhookHash: config.FLUTTERWAVE_WEBHOOK_HASH,
-      });
-  const card: CardProvider =
-    sandboxCard ??
-    createFlutterwaveProvider({
-      secretKey: config.FLUTTERWAVE_SECRET_KEY as string,
-      webhookHash: config.FLUTTERWAVE_WEBHOOK_HASH,
-      baseUrl: config.FLUTTERWAVE_BASE_URL,
-      timeoutMs,
-      fetch: deps.fetch,
-    });
+  // Card checkout and bank transfers: the same live adapters against the payments simulator,
+  // named `sandbox-…` so the mode shows (deployment.ts) and stored accounts say where they are.
+  // They accept the hash the simulator signs with, so its webhooks reach the app unconfigured.
+  const simulatedPayments = {
+    baseUrl: simulators.flutterwaveBaseUrl,
+    secretKey: SANDBOX_FLUTTERWAVE_SECRET,
+    webhookHash: simulators.webhookHash,
+    timeoutMs,
+    fetch: simulators.fetch,
+  };
+  const livePayments = {
+    secretKey: config.FLUTTERWAVE_SECRET_KEY as string,
+    webhookHash: config.FLUTTERWAVE_WEBHOOK_HASH,
+    baseUrl: config.FLUTTERWAVE_BASE_URL,
+    timeoutMs,
+    fetch: deps.fetch,
+  };
+  const sandboxCard = config.FLUTTERWAVE_SECRET_KEY ? null : simulators.payments;
+  const card: CardProvider = sandboxCard
+    ? createFlutterwaveProvider({ ...simulatedPayments, name: 'sandbox-card' })
+    : createFlutterwaveProvider(livePayments);
 
   const realTransfers =
     (config.BANK_TRANSFER_PROVIDER ??
       (config.FLUTTERWAVE_SECRET_KEY ? 'flutterwave' : 'sandbox')) === 'flutterwave';
-  const sandboxTransfer = realTransfers
-    ? null
-    : createSandboxTransferProvider({ store: deps.transferStore });
-  const transfer: TransferProvider =
-    sandboxTransfer ??
-    createFlutterwaveTransferProvider({
-      secretKey: config.FLUTTERWAVE_SECRET_KEY as string,
-      webhookHash: config.FLUTTERWAVE_WEBHOOK_HASH,
-      baseUrl: config.FLUTTERWAVE_BASE_URL,
-      timeoutMs,
-      fetch: deps.fetch,
-    });
+  const sandboxTransfer = realTransfers ? null : simulators.payments;
+  const transfer: TransferProvider = sandboxTransfer
+    ? createFlutterwaveTransferProvider({ ...simulatedPayments, name: 'sandbox-transfer' })
+    : createFlutterwaveTransferProvider(livePayments);
 
   // No provider publishes Spectranet's plan codes (ADR 0044): with both floats simulated and
   // no route of its own, the sandbox sells it through the second float's simulator.
@@ -464,7 +439,8 @@ export function describeProviders(providers: Providers): string {
     providers.flutterwave.name === 'flutterwave'
       ? `Flutterwave bill payments at ${host(config.FLUTTERWAVE_BASE_URL)}`
       : 'Flutterwave bill-payments simulator, through the live adapter (set FLUTTERWAVE_SECRET_KEY for Flutterwave bill payments)';
-  let card = 'sandbox checkout (set FLUTTERWAVE_SECRET_KEY for Flutterwave)';
+  let card =
+    'sandbox checkout, the Flutterwave payments simulator through the live adapter (set FLUTTERWAVE_SECRET_KEY for Flutterwave)';
   if (!providers.sandboxCard) {
     card = `Flutterwave at ${host(config.FLUTTERWAVE_BASE_URL)}`;
     if (!config.FLUTTERWAVE_WEBHOOK_HASH) {
@@ -472,7 +448,7 @@ export function describeProviders(providers: Providers): string {
     }
   }
   const transfers = providers.sandboxTransfer
-    ? 'sandbox transfers (page /sandbox/transfer)'
+    ? 'sandbox transfers (page /sandbox/transfer), the Flutterwave payments simulator through the live adapter'
     : `Flutterwave virtual accounts at ${host(config.FLUTTERWAVE_BASE_URL)}`;
   const routes = VTU_PRODUCTS.map((p) => `${p} → ${providers.forProduct(p).name}`);
   for (const [service, target] of Object.entries(config.routes.services)) {

@@ -109,7 +109,7 @@ export interface FlutterwavePaymentsSimulatorOptions {
   /** Origin of the hosted checkout page the payment link points at (our /sandbox/checkout). */
   checkoutOrigin?: string;
   /**
-   * Delivers a webhook to the merchant (the app's /api/webhooks/flutterwave): POST JSON with
+   * Delivers a webhook to the merchant (the app's /api/payment/webhook): POST JSON with
    * the verif-hash header; returns the HTTP status the merchant answered.
    */
   deliver?: (body: unknown, headers: Record<string, string>) => Promise<number>;
@@ -122,6 +122,8 @@ export interface SentTransfer {
   delivered: number | null;
   /** Every delivery's answer (two when delivered twice at once). */
   answers: number[];
+  /** The webhook as sent (or as it would have been, when lost): tests replay and forge it. */
+  webhook: { headers: Record<string, string>; body: Record<string, unknown> };
 }
 
 export interface FlutterwavePaymentsSimulator {
@@ -333,7 +335,7 @@ export function createFlutterwavePaymentsSimulator(
    * (`originatorname`, `originatoraccountnumber`, as Flutterwave's bank-transfer webhooks carry
    * them in `meta_data`). The amount is what was sent: Flutterwave's collection fee is not
    * on the pages we follow, and the server books its own transfer fee and stamp duty from the
-   * amount (as `sandbox-transfer.ts` did), so `app_fee` is 0. No `bankname`: the adapter would
+   * amount (as the retired in-process sandbox did), so `app_fee` is 0. No `bankname`: the adapter would
    * append it to the sender, which the sandbox bank's page names exactly.
    */
   function transferData(t: TransferTransaction, account: FlutterwaveVirtualAccount | undefined) {
@@ -734,7 +736,13 @@ export function createFlutterwavePaymentsSimulator(
     await remember(t.id);
     const body = input.shape === 'flat' ? flatWebhook(t, account) : nestedWebhook(t, account);
     const answers = await deliverAll(body, input.deliveries ?? 1);
-    return { id: t.id, txRef: t.txRef, delivered: answers[0] ?? null, answers };
+    return {
+      id: t.id,
+      txRef: t.txRef,
+      delivered: answers[0] ?? null,
+      answers,
+      webhook: { headers: { ...signed }, body },
+    };
   }
 
   /**

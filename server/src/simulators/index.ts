@@ -1,7 +1,7 @@
 /**
  * The provider simulators served together (ADR 0043): one Fastify instance with VTpass at
- * `/vtpass/api` and Flutterwave at `/flutterwave/v3/…`, each speaking its provider's documented
- * HTTP. In sandbox mode the server points the live adapters at them, so `npm start` runs the
+ * `/vtpass/api` and Flutterwave (bill payments, card checkout, virtual accounts and bank
+ * transfers) at `/flutterwave/v3/…`, each speaking its provider's documented HTTP. In sandbox mode the server points the live adapters at them, so `npm start` runs the
  * same code as a live deployment. Until `listen()` the adapters' requests are served through
  * `inject` (the HTTP exchange without a socket: tests); after it, over the loopback (server.ts).
  * State lives in the caller's key-value stores (the database's `kv_store`), so a restart
@@ -9,21 +9,29 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
+import { api } from '@contract';
 import type { FetchFn, KeyValueStore } from '../providers/util.ts';
 import {
   FLUTTERWAVE_SIMULATOR_PREFIX,
   type FlutterwaveBillsSimulator,
   createFlutterwaveBillsSimulator,
 } from './flutterwave-bills.ts';
-import { injectFetch } from './transport.ts';
 import {
-  VTPASS_SIMULATOR_PREFIX,
-  type VtpassSimulator,
-  createVtpassSimulator,
-} from './vtpass.ts';
+  type FlutterwavePaymentsSimulator,
+  createFlutterwavePaymentsSimulator,
+} from './flutterwave-payments.ts';
+import { injectFetch } from './transport.ts';
+import { VTPASS_SIMULATOR_PREFIX, type VtpassSimulator, createVtpassSimulator } from './vtpass.ts';
 
 /** The origin the adapters are configured with: a name that no resolver answers. */
 export const SIMULATOR_ORIGIN = 'http://provider-simulators.invalid';
+
+/**
+ * The verif-hash the payments simulator signs its webhooks with when FLUTTERWAVE_WEBHOOK_HASH
+ * is not set, so card and transfer webhooks work on `npm start` with no configuration. It is
+ * public on purpose: a webhook only makes the server ask the simulator, which answers the truth.
+ */
+export const SANDBOX_WEBHOOK_HASH = 'sandbox-webhook-hash-not-a-secret';
 
 /** Delivers a simulator's callback to the app (path, JSON body, headers) → HTTP status. */
 export type Deliver = (
@@ -36,19 +44,30 @@ export interface SimulatorsOptions {
   store: <T>(namespace: string) => KeyValueStore<T>;
   instant?: boolean;
   now?: () => Date;
+  /** FLUTTERWAVE_WEBHOOK_HASH when set (default: SANDBOX_WEBHOOK_HASH). */
+  webhookHash?: string;
+  /** Origin of the hosted checkout page (default: the origin of each redirect URL). */
+  checkoutOrigin?: string;
 }
 
 export interface Simulators {
   vtpass: VtpassSimulator;
   bills: FlutterwaveBillsSimulator;
+  /** Card checkout, virtual accounts and bank transfers (the sandbox pages drive it). */
+  payments: FlutterwavePaymentsSimulator;
+  /** The verif-hash `payments` signs webhooks with (the sandbox adapters accept it). */
+  webhookHash: string;
   vtpassBaseUrl: string;
   flutterwaveBaseUrl: string;
   /** What the adapters call: through `inject`, or the loopback once listening. */
   fetch: FetchFn;
   /** Serves the simulators on 127.0.0.1 (an ephemeral port); answers their origin. */
   listen(): Promise<string>;
-  /** Where callbacks go (set by buildApp once the app exists). */
-  connect(deliver: Deliver): void;
+  /**
+   * Where callbacks go (set by buildApp once the app exists); answers the function it replaces,
+   * so a test can lose callbacks for a while and put delivery back.
+   */
+  connect(deliver: Deliver): Deliver | undefined;
   close(): Promise<void>;
 }
 
@@ -71,10 +90,19 @@ export function createSimulators(options: SimulatorsOptions): Simulators {
     instant: options.instant,
     now: options.now,
   });
+  const webhookHash = options.webhookHash ?? SANDBOX_WEBHOOK_HASH;
+  const payments = createFlutterwavePaymentsSimulator({
+    store: options.store('sim-flutterwave-payments'),
+    now: options.now,
+    webhookHash,
+    checkoutOrigin: options.checkoutOrigin,
+    deliver: (body, headers) => send(api.paymentWebhook.path, body, headers),
+  });
 
   const app: FastifyInstance = Fastify({ logger: false });
   void app.register(vtpass.plugin, { prefix: VTPASS_SIMULATOR_PREFIX });
   void app.register(bills.plugin, { prefix: FLUTTERWAVE_SIMULATOR_PREFIX });
+  void app.register(payments.plugin, { prefix: FLUTTERWAVE_SIMULATOR_PREFIX });
 
   const inject = injectFetch(app);
   let origin: string | undefined;
@@ -87,6 +115,8 @@ export function createSimulators(options: SimulatorsOptions): Simulators {
   return {
     vtpass,
     bills,
+    payments,
+    webhookHash,
     vtpassBaseUrl: `${SIMULATOR_ORIGIN}${VTPASS_SIMULATOR_PREFIX}`,
     flutterwaveBaseUrl: `${SIMULATOR_ORIGIN}${FLUTTERWAVE_SIMULATOR_PREFIX}`,
     fetch: fetchFn,
@@ -97,7 +127,9 @@ export function createSimulators(options: SimulatorsOptions): Simulators {
       return origin;
     },
     connect(fn) {
+      const previous = deliver;
       deliver = fn;
+      return previous;
     },
     async close() {
       origin = undefined;

@@ -1,18 +1,20 @@
 /**
  * The sandbox bank (issue 16; ADR 0024): served only when the sandbox is the transfer
  * provider. A self-contained page (no script, passes the CSP) where anyone "sends a transfer"
- * of any amount to any 10-digit account number. The server then delivers the provider's
- * webhook to itself, signed, through the real webhook route (once, or twice at the same time
- * to show a duplicate), and that route verifies the transfer with the sandbox provider before
- * anything is credited: the same path as a Flutterwave transfer. A number that is nobody's
- * account is held for an admin. ADR 0039: the webhook can be sent in Flutterwave's older flat
- * shape, or lost altogether (the transfer poller then credits it on its next pass).
+ * of any amount to any 10-digit account number. The Flutterwave payments simulator (ADR 0043)
+ * records it and delivers its signed webhook to the real webhook route (once, or twice at the
+ * same time to show a duplicate), and that route verifies the transfer with the simulator,
+ * through the live adapter, before anything is credited: the same path as a Flutterwave
+ * transfer. A number that is nobody's account is held for an admin. ADR 0039: the webhook can
+ * be sent in Flutterwave's older flat shape, or lost altogether (the transfer poller then
+ * credits it on its next pass).
  */
-import { api, toNaira } from '@contract';
+import { toNaira } from '@contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { SANDBOX_TRANSFER_PATH } from '../../providers/index.ts';
 import { TRANSFER_POLL_MS } from '../../services/transfers.ts';
+
+export const SANDBOX_TRANSFER_PATH = '/sandbox/transfer';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const MAX_NAIRA = 10_000_000;
@@ -88,36 +90,29 @@ export function sandboxTransferRoutes(app: FastifyInstance, ctx: AppContext): vo
           page(input, `Enter a whole amount from ₦1 to ₦${MAX_NAIRA.toLocaleString('en-NG')}.`),
         );
     }
+    const times = body.lost ? 0 : body.duplicate ? 2 : 1;
     const sent = await bank.sendTransfer({
       accountNumber: input.account,
-      amount: naira * 100,
+      amountKobo: naira * 100,
       sender: input.sender,
+      shape: body.flat ? 'flat' : 'nested',
+      deliveries: times,
     });
-    const { transfer } = sent;
-    const amount = `₦${toNaira(transfer.amount).toLocaleString('en-NG')}`;
-    if (body.lost) {
+    const amount = `₦${toNaira(naira * 100).toLocaleString('en-NG')}`;
+    const to = escape(input.account);
+    if (times === 0) {
       const minutes = Math.round(TRANSFER_POLL_MS / 60_000);
-      const notice = `Sent ${amount} to ${escape(transfer.accountNumber)} (reference ${transfer.id}); the webhook was lost on purpose. The transfer poller finds it at the provider within ${minutes} minutes.`;
+      const notice = `Sent ${amount} to ${to} (reference ${sent.id}); the webhook was lost on purpose. The transfer poller finds it at the provider within ${minutes} minutes.`;
       return reply.type(html).send(page({ ...input, amount: '' }, notice));
     }
-    const webhook = body.flat ? bank.flatWebhook(transfer) : sent.webhook;
-    const deliver = () =>
-      app.inject({
-        method: 'POST',
-        url: api.paymentWebhook.path,
-        headers: webhook.headers,
-        payload: webhook.body,
-      });
-    const times = body.duplicate ? 2 : 1;
-    const answers = await Promise.all(Array.from({ length: times }, deliver));
     const recorded = await ctx.db
       .selectFrom('bank_transfers')
       .select('status')
-      .where('provider_id', '=', transfer.id)
+      .where('provider_id', '=', sent.id)
       .executeTakeFirst();
-    const delivered = answers.map((a) => a.statusCode).join(' and ');
+    const delivered = sent.answers.map((status) => status || 'no answer').join(' and ');
     const notice = recorded
-      ? `Sent ${amount} to ${escape(transfer.accountNumber)} (reference ${transfer.id}); the webhook was delivered ${times === 2 ? 'twice' : 'once'} (HTTP ${delivered}). ${OUTCOME_TEXT[recorded.status] ?? ''}`
+      ? `Sent ${amount} to ${to} (reference ${sent.id}); the webhook was delivered ${times === 2 ? 'twice' : 'once'} (HTTP ${delivered}). ${OUTCOME_TEXT[recorded.status] ?? ''}`
       : `Sent ${amount}, but the webhook was not accepted (HTTP ${delivered}).`;
     return reply.type(html).send(page({ ...input, amount: '' }, notice));
   });
