@@ -56,7 +56,7 @@ export const EditPrice: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Edit' }));
     await expect(name).toBeEnabled();
     await userEvent.clear(name);
-    await userEvent.type(name, '1.5GB - 30 days');
+    await userEvent.type(name, 'Daily 100MB promo');
     await userEvent.clear(price);
     await userEvent.type(price, '777');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
@@ -64,7 +64,7 @@ export const EditPrice: Story = {
     await expect(name).toBeDisabled();
     // The list revalidated with the new name and price.
     await userEvent.keyboard('{Escape}');
-    const row = await canvas.findByRole('button', { name: /1\.5GB - 30 days/ });
+    const row = await canvas.findByRole('button', { name: /Daily 100MB promo/ });
     await expect(within(row).getByText(formatNaira(77_700))).toBeVisible();
   },
 };
