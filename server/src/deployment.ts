@@ -1,5 +1,5 @@
 /**
- * Sandbox or live (ADR 0014). Sandbox: every provider is the in-process simulation and
+ * Sandbox or live (ADR 0014). Sandbox: every provider is its simulator (ADR 0043) and
  * NODE_ENV is not `production`; demo accounts, the default admin password and the dev mailbox
  * are allowed, since no real money can move. Live: anything else. A live start is refused,
  * one line per problem naming the variable to set, until nothing of the sandbox is left: a

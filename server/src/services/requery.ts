@@ -112,7 +112,7 @@ export function pendingAlertMs(env: NodeJS.ProcessEnv): number {
 /**
  * The first requery waits until the purchase call itself has surely ended (a real provider
  * may take up to PROVIDER_TIMEOUT_MS): asking about a request still in flight could hear
- * "unknown" and reverse a sale that then succeeds. The in-process sandbox answers fast.
+ * "unknown" and reverse a sale that then succeeds. The sandbox simulators answer fast.
  */
 export function firstRequeryDelay(ctx: AppContext, providerName: string): number {
   if (providerName.startsWith('sandbox')) return REQUERY_FIRST_MS;

@@ -19,8 +19,8 @@
  * - errors: https://developer.flutterwave.com/docs/integration-guides/errors (401, 400
  *   envelopes) and https://developer.flutterwave.com/docs/handling-error-timeouts (the 503).
  *
- * Outcomes follow the destination's last four digits, as the in-process sandbox did
- * (the in-process sandbox it replaced): 0000 refused, 1111 pending then successful, 2222 pending then
+ * Outcomes follow the destination's last four digits, as the VTpass simulator's do:
+ * 0000 refused, 1111 pending then successful, 2222 pending then
  * failed, 3333 a 503 timeout then successful, 4444 a cut body then successful, anything else
  * successful. Validation refuses numbers ending 9999. Every bill is kept in `store` under its
  * reference (a restart keeps the status answers), and so is the NGN balance.
