@@ -33,7 +33,9 @@ async function main() {
     `  ${describeMode(app.ctx.mode)}`,
     `  Database: ${config.engine} ${where}`,
     `  ${describeProviders(app.ctx.providers).split('\n').join('\n  ')}`,
-    ...(simulators ? [`  Provider simulators (VTpass, Flutterwave): ${simulators} (loopback only)`] : []),
+    ...(simulators
+      ? [`  Provider simulators (VTpass, Flutterwave): ${simulators} (loopback only)`]
+      : []),
     ...(probe?.answered.length ? [`  Start check: ${probe.answered.join(', ')} answered.`] : []),
     `  E-mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `dev mailbox at ${url}dev/mailbox`}`,
   ];
