@@ -156,8 +156,8 @@ describe('Flutterwave bills simulator × the live adapter', () => {
     await run.flw.purchase(PRODUCTS.electricity!('5678'));
     expect(run.paths).toEqual([
       '/v3/billers/BIL099/items/AT099/payment',
-      '/v3/billers/BIL119/items/dstv-compact/payment',
-      '/v3/billers/BIL108/items/mtn-data-1gb-30d/payment',
+      '/v3/billers/BIL119/items/dstv79/payment',
+      '/v3/billers/BIL108/items/mtn-100mb-1000/payment',
       '/v3/billers/SIMBIL-IKEJA-ELECTRIC/items/SIMIT-IKEJA-ELECTRIC-PREPAID/payment',
     ]);
   });

@@ -35,6 +35,13 @@ import {
   safeEqual,
   sleep,
 } from '../providers/util.ts';
+import {
+  CUSTOMER_NAMES,
+  type LastFourScenario,
+  STREETS,
+  lastFourScenario,
+  pick,
+} from './outcomes.ts';
 import { type SimulatorFault, type SimulatorFaults, createFaults } from './faults.ts';
 
 /** Base URL = origin + this prefix; the paths below it are Flutterwave's (`/v3/...`). */
@@ -192,32 +199,6 @@ export const SIMULATOR_FLUTTERWAVE_BILLERS: string = [...buildBillers().values()
 
 // ── Outcomes ──────────────────────────────────────────────────────────────────
 
-type Scenario =
-  | 'fail'
-  | 'pending-then-success'
-  | 'pending-then-fail'
-  | 'timeout-then-success'
-  | 'malformed-then-success'
-  | 'success';
-
-/** The in-process sandbox's table (last four digits), as the VTpass simulator keeps it. */
-function scenarioOf(destination: string): Scenario {
-  switch (destination.trim().slice(-4)) {
-    case '0000':
-      return 'fail';
-    case '1111':
-      return 'pending-then-success';
-    case '2222':
-      return 'pending-then-fail';
-    case '3333':
-      return 'timeout-then-success';
-    case '4444':
-      return 'malformed-then-success';
-    default:
-      return 'success';
-  }
-}
-
 type BillStatus = 'successful' | 'failed';
 
 /** What the simulator keeps per reference (plain JSON: the server's store is its database). */
@@ -228,7 +209,7 @@ interface BillRecord {
   itemCode: string;
   customer: string;
   amountKobo: Kobo;
-  scenario: Scenario;
+  scenario: LastFourScenario;
   /** What every status call answers (the create answer is decided by the scenario). */
   status: BillStatus;
   txRef: string;
@@ -243,27 +224,6 @@ const isRecord = (v: unknown): v is BillRecord =>
 
 const billKey = (reference: string) => `bill:${reference}`;
 const BALANCE_KEY = 'balance:NGN';
-
-const NAMES = [
-  'ADEBAYO OLUWASEUN',
-  'CHUKWUEMEKA NWOSU',
-  'FATIMA BELLO',
-  'NGOZI OKAFOR',
-  'IBRAHIM MUSA',
-  'FUNMILAYO ADEYEMI',
-];
-const STREETS = [
-  '12 Allen Avenue, Ikeja, Lagos',
-  '5 Aba Road, Port Harcourt',
-  '23 Ahmadu Bello Way, Kaduna',
-  '41 Ring Road, Ibadan',
-];
-
-function pick<T>(list: readonly T[], key: string): T {
-  let sum = 0;
-  for (const ch of key) sum = (sum * 31 + ch.charCodeAt(0)) % 1_000_003;
-  return list[sum % list.length] as T;
-}
 
 const naira = (kobo: Kobo) => Math.round(kobo) / 100;
 
@@ -405,7 +365,7 @@ export function createFlutterwaveBillsSimulator(
       // The pages show no duplicate-reference answer: a 409 in the error envelope, the
       // simulator's own, which the adapter reads as "ask the status" (pending).
       if (await findBill(reference)) return refuse(409, 'Duplicate reference');
-      const scenario = scenarioOf(customer_id);
+      const scenario = lastFourScenario(customer_id);
       const status: BillStatus =
         scenario === 'fail' || scenario === 'pending-then-fail' ? 'failed' : 'successful';
       const available = await balance();
@@ -524,7 +484,7 @@ export function createFlutterwaveBillsSimulator(
         response_code: '00',
         address: meter ? pick(STREETS, customer) : null,
         response_message: 'Successful',
-        name: pick(NAMES, customer),
+        name: pick(CUSTOMER_NAMES, customer),
         biller_code: biller.code,
         customer,
         product_code: it.item_code,

@@ -25,6 +25,13 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kobo } from '@contract';
 import { type KeyValueStore, memoryStore, randomDigits, sleep } from '../providers/util.ts';
 import { VTPASS_CODES } from '../providers/vtpass.ts';
+import {
+  CUSTOMER_NAMES,
+  type LastFourScenario,
+  STREETS,
+  lastFourScenario,
+  pick,
+} from './outcomes.ts';
 import { type SimulatorFault, type SimulatorFaults, createFaults } from './faults.ts';
 import { type SimService, type SimVariation, VTPASS_CATALOGUE } from './vtpass-catalogue.ts';
 
@@ -102,21 +109,16 @@ const DOCUMENTED: Readonly<Record<string, Scenario>> = {
 function scenarioOf(destination: string): Scenario {
   const documented = DOCUMENTED[destination];
   if (documented) return documented;
-  switch (destination.slice(-4)) {
-    case '0000':
-      return { status: 'failed', first: 'normal' };
-    case '1111':
-      return { status: 'pending', then: 'delivered', first: 'normal' };
-    case '2222':
-      return { status: 'pending', then: 'failed', first: 'normal' };
+  const outcomes: Record<LastFourScenario, Scenario> = {
+    fail: { status: 'failed', first: 'normal' },
+    'pending-then-success': { status: 'pending', then: 'delivered', first: 'normal' },
+    'pending-then-fail': { status: 'pending', then: 'failed', first: 'normal' },
     // VTpass took these and delivered them; only the answer was lost or garbled.
-    case '3333':
-      return { status: 'delivered', first: 'lost' };
-    case '4444':
-      return { status: 'delivered', first: 'malformed' };
-    default:
-      return { status: 'delivered', first: 'normal' };
-  }
+    'timeout-then-success': { status: 'delivered', first: 'lost' },
+    'malformed-then-success': { status: 'delivered', first: 'malformed' },
+    success: { status: 'delivered', first: 'normal' },
+  };
+  return outcomes[lastFourScenario(destination)];
 }
 
 // ── What is remembered ───────────────────────────────────────────────────────
@@ -172,27 +174,6 @@ const COMMISSION_DETAILS = {
   computation_type: 'default',
 };
 const HANG_MS = 10 * 60 * 1000;
-
-const NAMES = [
-  'ADEBAYO OLUWASEUN',
-  'CHUKWUEMEKA NWOSU',
-  'FATIMA BELLO',
-  'NGOZI OKAFOR',
-  'IBRAHIM MUSA',
-  'FUNMILAYO ADEYEMI',
-];
-const STREETS = [
-  '12 Allen Avenue, Ikeja, Lagos',
-  '5 Aba Road, Port Harcourt',
-  '23 Ahmadu Bello Way, Kaduna',
-  '41 Ring Road, Ibadan',
-];
-
-function pick<T>(list: readonly T[], key: string): T {
-  let sum = 0;
-  for (const ch of key) sum = (sum * 31 + ch.charCodeAt(0)) % 1_000_003;
-  return list[sum % list.length] as T;
-}
 
 /** A string field of at most `max` characters (numbers accepted, as VTpass's pages type them). */
 function field(body: Record<string, unknown>, key: string, max: number): string | undefined {
@@ -381,7 +362,7 @@ export function createVtpassSimulator(options: VtpassSimulatorOptions = {}): Vtp
       case 'electricity': {
         // Prepaid adds token, units, exchangeReference, tariff, customerName (domain.md; the
         // disco pages' purchase answers); postpaid has no token.
-        const customerName = pick(NAMES, destination);
+        const customerName = pick(CUSTOMER_NAMES, destination);
         const exchangeReference = randomDigits(13);
         if (variation?.code === 'postpaid') {
           return { purchased_code: '', exchangeReference, customerName };
@@ -416,7 +397,7 @@ export function createVtpassSimulator(options: VtpassSimulatorOptions = {}): Vtp
         return { purchased_code: `Serial No:${first.Serial}, pin: ${first.Pin}`, cards };
       }
       case 'cabletv':
-        return { purchased_code: '', customerName: pick(NAMES, destination) };
+        return { purchased_code: '', customerName: pick(CUSTOMER_NAMES, destination) };
       case 'airtime':
       case 'data':
         return { purchased_code: '' };
@@ -560,7 +541,7 @@ export function createVtpassSimulator(options: VtpassSimulatorOptions = {}): Vtp
         },
       });
     }
-    const customerName = number === '1212121212' ? 'TEST METER' : pick(NAMES, number);
+    const customerName = number === '1212121212' ? 'TEST METER' : pick(CUSTOMER_NAMES, number);
     switch (service.product) {
       case 'electricity':
         // Disco pages' "VERIFY METER NUMBER" answer (code 000), fields per domain.md.
