@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { MSG, SERVER_MSG } from '@contract';
 import { demoSession, FRIEND_CUSTOMER, SEED_PIN, variants } from '@mocks/index';
 import { WalletScreen } from '@/features/wallet/components/wallet-screen';
@@ -48,6 +48,9 @@ export const BalanceAfterShare: Story = {
     await userEvent.type(canvas.getByLabelText(/Amount/), '1500');
     await userEvent.type(canvas.getByLabelText(/Secret pin/), SEED_PIN);
     await userEvent.click(canvas.getByRole('button', { name: 'Send funds' }));
+    // The recipient's name is confirmed before money leaves (issue 24; ADR 0046).
+    await screen.findByRole('alertdialog', { name: 'Confirm the recipient' });
+    await userEvent.click(screen.getByRole('button', { name: 'Send ₦1,500.00' }));
     await expect(await canvas.findByText(MSG.fundsSent)).toBeVisible();
     await waitFor(() => expect(within(balance).getByText('₦23,500.00')).toBeVisible());
   },
