@@ -41,8 +41,9 @@ test('share funds from the wallet, see the new balance and the transfer on the o
     .getByRole('link', { name: 'Overview' })
     .click();
   const recent = page.getByRole('table', { name: 'Recent transactions' });
-  await expect(recent.getByRole('row').nth(1)).toContainText('Transfer');
-  await expect(recent.getByRole('row').nth(1)).toContainText('₦1,500.00');
+  // The statement names a share by its recipient and signs what left the wallet (ADR 0045).
+  await expect(recent.getByRole('row').nth(1)).toContainText('To Tobenna Eze');
+  await expect(recent.getByRole('row').nth(1)).toContainText('−₦1,500.00');
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);

@@ -170,17 +170,26 @@ test('a new customer: sign up to logout, every kobo accounted for', async ({ pag
   });
 
   await test.step('the history is paged and filtered by the server', async () => {
-    // Six purchases so far: two pages of five, newest first (GET /api/user/transactions).
+    // The statement (ADR 0045): the card funding, six purchases and the failed one's refund,
+    // eight lines: two pages of five, newest first (GET /api/user/transactions).
     const table = page.getByRole('table', { name: 'Transactions' });
     await expect(page.getByText('Page 1 of 2')).toBeVisible();
     await expect(table.getByRole('row')).toHaveCount(6);
     await page.getByRole('button', { name: /Next/ }).click();
     await expect(page.getByText('Page 2 of 2')).toBeVisible();
-    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('row')).toHaveCount(4);
+    await expect(table.getByRole('row').nth(3)).toContainText('Card funding');
+    // Reversed: the failed purchase and its one refund line, the ₦200 (less the discount)
+    // back once.
     await choose(page, 'Show', 'Reversed');
     await expect(page.getByText('Page 1 of 1')).toBeVisible();
-    await expect(table.getByRole('row')).toHaveCount(2);
-    await expect(table.getByRole('row').nth(1)).toContainText('Reversed');
+    const rows = table.getByRole('row');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.filter({ hasText: 'Refund · Airtime' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'Refund · Airtime' })).toContainText('+₦');
+    await expect(rows.filter({ hasText: 'Reversed' }).filter({ hasNotText: 'Refund' })).toHaveCount(
+      1,
+    );
   });
 
   const friend = await freshCustomer(page.request, 'friend', '205718');
@@ -281,6 +290,11 @@ test('a new customer: sign up to logout, every kobo accounted for', async ({ pag
     await expectBalance(page, balance);
     await typePin(page, NEW_PIN);
     await page.getByRole('button', { name: 'Send funds' }).click();
+    // Every send names the recipient again before money leaves (ADR 0046).
+    await page
+      .getByRole('alertdialog', { name: 'Confirm the recipient' })
+      .getByRole('button', { name: 'Send ₦100.00' })
+      .click();
     await expect(page.getByText(MSG.fundsSent)).toBeVisible();
     balance -= 100_00;
     await expectBalance(page, balance);
