@@ -22,6 +22,11 @@ export function uniqueEmail(tag: string): string {
   return `e2e-${tag}-${RUN}-w${test.info().workerIndex}-${++emails}@example.com`;
 }
 
+/** A name (a tier's) no earlier attempt of this run has taken, as `uniqueEmail`'s. */
+export function uniqueName(tag: string): string {
+  return `${tag} ${RUN}-w${test.info().workerIndex}-${++emails}`;
+}
+
 /** The newest link to `pathPrefix` in the dev mailbox of `to` (waits for the mail). */
 export async function linkFromMail(
   request: APIRequestContext,
