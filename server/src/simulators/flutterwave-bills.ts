@@ -40,6 +40,7 @@ import {
   type LastFourScenario,
   STREETS,
   lastFourScenario,
+  oneAtATime,
   pick,
 } from './outcomes.ts';
 import { type SimulatorFault, type SimulatorFaults, createFaults } from './faults.ts';
@@ -301,12 +302,7 @@ export function createFlutterwaveBillsSimulator(
 
   // Payments read and write the balance and the reference: one at a time, so two calls with
   // one reference cannot both pay and two bills cannot both spend the same naira.
-  let chain: Promise<unknown> = Promise.resolve();
-  function serial<T>(fn: () => Promise<T>): Promise<T> {
-    const run = chain.then(fn, fn);
-    chain = run.catch(() => undefined);
-    return run;
-  }
+  const serial = oneAtATime();
 
   async function balance(): Promise<Kobo> {
     const stored = await store.get(BALANCE_KEY);

@@ -52,3 +52,16 @@ export function pick<T>(list: readonly T[], key: string): T {
   for (const ch of key) sum = (sum * 31 + ch.charCodeAt(0)) % 1_000_003;
   return list[sum % list.length] as T;
 }
+
+/**
+ * Runs changes to a simulator's memory one at a time (a resend racing its own first call, two
+ * bills spending the same naira): each waits for the one before, whatever that one's outcome.
+ */
+export function oneAtATime(): <T>(fn: () => Promise<T>) => Promise<T> {
+  let chain: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = chain.then(fn, fn);
+    chain = run.catch(() => undefined);
+    return run;
+  };
+}

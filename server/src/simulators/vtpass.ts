@@ -30,6 +30,7 @@ import {
   type LastFourScenario,
   STREETS,
   lastFourScenario,
+  oneAtATime,
   pick,
 } from './outcomes.ts';
 import { type SimulatorFault, type SimulatorFaults, createFaults } from './faults.ts';
@@ -252,12 +253,7 @@ export function createVtpassSimulator(options: VtpassSimulatorOptions = {}): Vtp
   );
 
   // One change at a time: a resend racing its own first call must not charge twice.
-  let chain: Promise<unknown> = Promise.resolve();
-  function locked<T>(fn: () => Promise<T>): Promise<T> {
-    const run = chain.then(fn, fn);
-    chain = run.catch(() => undefined);
-    return run;
-  }
+  const locked = oneAtATime();
 
   async function readFloat(): Promise<Kobo> {
     const stored = await store.get(FLOAT_KEY);
