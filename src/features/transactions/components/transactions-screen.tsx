@@ -122,50 +122,24 @@ export function TransactionsScreen({ onPrint }: Pick<TransactionDialogProps, 'on
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <h1 className="text-2xl font-bold">Transactions</h1>
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-          <Field label="Show" className="sm:w-48">
-            {(control) => (
-              <Select
-                value={filter}
-                onValueChange={(next) => {
-                  setFilter(next as Filter);
-                  setPage(1);
-                }}
-              >
-                <SelectTrigger {...control}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {TRANSACTION_FILTERS.map((option) => (
-                    <SelectItem key={option.value} value={option.value}>
-                      {option.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          </Field>
-          <Field label="Kind" className="sm:w-48">
-            {(control) => (
-              <Select
-                value={kind}
-                onValueChange={(next) => {
-                  setKind(next as KindFilter);
-                  setPage(1);
-                }}
-              >
-                <SelectTrigger {...control}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {KIND_FILTERS.map((option) => (
-                    <SelectItem key={option.value} value={option.value}>
-                      {option.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          </Field>
+          <FilterSelect
+            label="Show"
+            value={filter}
+            options={TRANSACTION_FILTERS}
+            onChange={(next) => {
+              setFilter(next as Filter);
+              setPage(1);
+            }}
+          />
+          <FilterSelect
+            label="Kind"
+            value={kind}
+            options={KIND_FILTERS}
+            onChange={(next) => {
+              setKind(next as KindFilter);
+              setPage(1);
+            }}
+          />
           <form
             role="search"
             aria-label="Search transactions"
@@ -227,3 +201,35 @@ export function TransactionsScreen({ onPrint }: Pick<TransactionDialogProps, 'on
 
 /** A line's key: a refund line and its purchase never share one. */
 const lineKey = (tx: Transaction) => `${tx.kind ?? 'tx'}:${tx.transaction_id}`;
+
+/** One of the list's filters: a labelled select over `{ value, label }` options. */
+function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (next: string) => void;
+}) {
+  return (
+    <Field label={label} className="sm:w-48">
+      {(control) => (
+        <Select value={value} onValueChange={onChange}>
+          <SelectTrigger {...control}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {options.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    </Field>
+  );
+}
