@@ -14,7 +14,7 @@
  * BENCH_RUNS=5 npm run bench:web for more runs; BENCH_WEB_REPORTS=<dir> keeps each page's last
  * Lighthouse report (JSON) there. Nothing here asserts: read the figures.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -192,6 +192,8 @@ async function lighthouseRun(url: string, keepStorage: boolean): Promise<Figures
   if (process.env.BENCH_WEB_REPORTS) {
     // The whole report of the last run of each page, to see what the figures come from.
     const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing';
+    // A directory that does not exist yet is made (issue 27: it crashed on a fresh path).
+    mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
     writeFileSync(
       path.join(process.env.BENCH_WEB_REPORTS, `${name}.json`),
       result.report as string,
