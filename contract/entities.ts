@@ -156,6 +156,8 @@ export const TransactionSchema = z.object({
   refund: z.object({ amount: Naira, date: EpochMs }).optional(),
   /** Shares: the other customer's display name (`counterparty` is their e-mail). */
   counterparty_name: z.string().optional(),
+  /** An adjustment line: why an admin credited or debited the wallet (ADR 0050). */
+  reason: z.string().optional(),
 });
 export type Transaction = z.output<typeof TransactionSchema>;
 

@@ -1,5 +1,13 @@
-import type { AuditEntry, Catalogue, HeldTransfer, Kobo, VirtualAccount } from '@contract';
+import type {
+  Adjustment,
+  AuditEntry,
+  Catalogue,
+  HeldTransfer,
+  Kobo,
+  VirtualAccount,
+} from '@contract';
 import { CATALOGUE } from '@contract/catalogue';
+import { seedAdjustments } from './fixtures/adjustments';
 import { SEED_HISTORY } from './fixtures/history';
 import { seedLinks } from './fixtures/links';
 import { seedTransfers } from './fixtures/transfers';
@@ -66,6 +74,8 @@ export interface Db {
   audit: AuditEntry[];
   /** Price tiers (ADR 0027); a user without `tier_id` is on the default one. */
   tiers: TierRecord[];
+  /** Manual wallet adjustments (ADR 0050), newest first. */
+  adjustments: Adjustment[];
   /** Seeded randomness for tokens, pins and codes; reset with the db. */
   rng: Rng;
   /** Sequence for ids created at run time. */
@@ -95,6 +105,7 @@ function seed(): Db {
     reseller: seedReseller(),
     ...seedTransfers(),
     tiers: seedTiers(),
+    adjustments: seedAdjustments(),
     rng: new Rng(42),
     seq: 1_000,
   };

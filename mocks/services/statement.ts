@@ -45,6 +45,30 @@ export function statementOf(userId: string): Transaction[] {
       },
     });
   }
+  for (const a of db.adjustments) {
+    if (a.user_id !== userId || a.status !== 'approved' || a.decided_at === null) continue;
+    // The money moved when it was approved (at once below the threshold).
+    lines.push({
+      order: 0,
+      line: {
+        transaction_id: a.id,
+        user: a.user,
+        user_id: a.user_id,
+        date: a.decided_at,
+        product: 'Adjustment',
+        value: a.amount,
+        status: 'successful',
+        direction: a.direction,
+        amountCharged: 0,
+        balance_before: 0,
+        balance_after: 0,
+        kind: 'adjustment',
+        amount: a.amount,
+        reason: a.reason,
+        reference: a.reference,
+      },
+    });
+  }
   lines.sort((a, b) => b.line.date - a.line.date || b.order - a.order);
   let balance: Kobo = user.wallet_balance;
   return lines.map(({ line }) => {

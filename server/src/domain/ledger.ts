@@ -44,6 +44,9 @@ export const SYSTEM_KINDS: Exclude<AccountKind, 'wallet'>[] = [
   'fees_income',
   'stamp_duty_payable',
   'referral_expense',
+  // The other side of manual credits and debits (ADR 0050): its balance is what admins have
+  // given customers net of what they took back.
+  'adjustments',
 ];
 
 /**

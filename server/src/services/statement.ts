@@ -228,6 +228,7 @@ async function walletEntryLines(db: Db, user: UserRow, ids: number[]) {
     .selectFrom('ledger_entries as e')
     .innerJoin('movements as m', 'm.id', 'e.movement_id')
     .leftJoin('payments as p', 'p.movement_id', 'e.movement_id')
+    .leftJoin('adjustments as adj', 'adj.movement_id', 'e.movement_id')
     .leftJoin('transactions as r', (join) =>
       join.onRef('r.id', '=', 'm.memo').on('m.kind', '=', 'reversal').on('r.user_id', '=', user.id),
     )
@@ -253,6 +254,8 @@ async function walletEntryLines(db: Db, user: UserRow, ids: number[]) {
       'r.account_id',
       'r.quantity',
       'r.customer_name',
+      'adj.reason',
+      'adj.reference as adjustment_reference',
     ])
     .where('e.id', 'in', ids)
     .where('e.account_id', '=', walletAccountId(user.id))
@@ -306,6 +309,11 @@ async function walletEntryLines(db: Db, user: UserRow, ids: number[]) {
       // What the provider kept that the customer bore (zero when the business bears it).
       line.fee = Math.max(0, paid - Number(row.credited) - duty);
       line.reference = opt(row.tx_ref);
+    }
+    if (kind === 'adjustment' && row.reason !== null) {
+      // An admin's adjustment (ADR 0050): the customer reads why, and the admin's reference.
+      line.reason = row.reason;
+      line.reference = opt(row.adjustment_reference);
     }
     if (kind === 'refund' && row.purchase_id) {
       Object.assign(line, {
