@@ -50,6 +50,8 @@ import { startWebhookWorker } from './services/webhooks.ts';
 import { purgeCounters } from './services/rate.ts';
 import { seed, type SeedResult } from './services/seed.ts';
 import { accessLevel, logFormat, prettyStream } from './logging.ts';
+import { createMetrics, UNMATCHED_ROUTE } from './metrics.ts';
+import { healthRoutes } from './routes/health.ts';
 import { createTokenService } from './services/tokens.ts';
 
 declare module 'fastify' {
@@ -155,6 +157,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
     });
+    // By the route's pattern: a raw URL (ids, tokens) would make a series per request.
+    metrics.http(
+      req.method,
+      req.routeOptions.url ?? UNMATCHED_ROUTE,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 
@@ -203,7 +212,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   pendingAlertMs(config.env);
   // Migrated and seeded below, in one start-up section shared with any other instance.
   const dbh = await openDb(config.engine, config.databaseUrl, { migrate: false });
-  const providers = options.providers ?? loadProviders(config, dbh.db);
+  // Before the providers: each adapter call is timed into this app's registry (ADR 0049).
+  const metrics = createMetrics(() => dbh.db);
+  const providers = options.providers ?? loadProviders(config, dbh.db, metrics.providerCall);
   const mode = modeOf(config, providers);
   const ctx: AppContext = {
     config,
@@ -215,6 +226,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     tokens: createTokenService(config.jwtSecret),
     mailer: undefined as never,
     providers,
+    metrics,
     log: app.log,
   };
   ctx.mailer = createMailer(dbh, config, app.log);
@@ -366,6 +378,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (_req, reply) => {
     if (closing) reply.header('connection', 'close');
   });
+  // Health, readiness and metrics (ADR 0049): readiness says no from the first moment of a
+  // shutdown.
+  healthRoutes(app, ctx, { closing: () => closing });
   app.addHook('onClose', async () => {
     if (maintenance) clearInterval(maintenance);
     await stopRequery?.();

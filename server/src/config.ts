@@ -58,6 +58,11 @@ export interface Config {
    * 0044), once at start too; 0 turns the automatic syncs off ("Sync now" still works).
    */
   catalogueSyncMs: number;
+  /**
+   * The Bearer token Prometheus sends for `/metrics` (METRICS_TOKEN; ADR 0049). Without it the
+   * metrics are open in sandbox mode and not served at all in live mode.
+   */
+  metricsToken?: string;
   seed: boolean;
   /** Provider settings are read by src/providers from the same environment. */
   env: NodeJS.ProcessEnv;
@@ -180,6 +185,18 @@ export function parseCatalogueSyncInterval(value: string | undefined): number {
   return ms;
 }
 
+/** `METRICS_TOKEN`: unset, or 32 to 256 characters (a guessable token would open the metrics). */
+export function parseMetricsToken(value: string | undefined): string | undefined {
+  const text = (value ?? '').trim();
+  if (text === '') return undefined;
+  if (text.length < 32 || text.length > 256 || /\s/.test(text)) {
+    throw new Error(
+      'METRICS_TOKEN must be 32 to 256 characters without spaces (e.g. openssl rand -hex 32).',
+    );
+  }
+  return text;
+}
+
 function parseRateLimits(value: string | undefined): Limits {
   const text = (value ?? '').trim().toLowerCase();
   if (text === '' || text === 'on') return DEFAULT_LIMITS;
@@ -232,6 +249,7 @@ export function loadConfig(
     transferFee: parseTransferFee(env.TRANSFER_FEE, env.TRANSFER_FEE_BEARER),
     workers: true,
     catalogueSyncMs: parseCatalogueSyncInterval(env.CATALOGUE_SYNC_INTERVAL_MS),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     seed: true,
     env,
     ...overrides,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db, DbHandle } from './db/index.ts';
 import type { Mode } from './deployment.ts';
+import type { Metrics } from './metrics.ts';
 import type { PinHasher } from './domain/pins.ts';
 import type { Hasher } from './domain/secrets.ts';
 import type { ProviderSet } from './plugins/providers.ts';
@@ -21,5 +22,7 @@ export interface AppContext {
   tokens: TokenService;
   mailer: Mailer;
   providers: ProviderSet;
+  /** Prometheus metrics of this app (ADR 0049). */
+  metrics: Metrics;
   log: FastifyBaseLogger;
 }

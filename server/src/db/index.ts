@@ -62,7 +62,7 @@ const STARTUP_LOCK = 7_400_140_001;
 /** How long a SQLite start-up waits for another process's start-up before giving up. */
 const SQLITE_STARTUP_WAIT_MS = 120_000;
 
-function migrations(engine: Engine): MigrationProvider {
+export function migrations(engine: Engine): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
       return {

@@ -15,6 +15,7 @@ import {
   parseProvidersConfig,
   type Providers,
 } from '../providers/index.ts';
+import type { ProviderCallObserver } from '../providers/instrument.ts';
 
 export type ProviderSet = Providers;
 
@@ -41,7 +42,7 @@ export function dbStore<T>(db: Db, namespace: string): KeyValueStore<T> {
   };
 }
 
-export function loadProviders(config: Config, db: Db): ProviderSet {
+export function loadProviders(config: Config, db: Db, observe?: ProviderCallObserver): ProviderSet {
   const env = parseProvidersConfig(config.env);
   return createProviders(env, {
     simulators: createSimulators({
@@ -51,6 +52,7 @@ export function loadProviders(config: Config, db: Db): ProviderSet {
       // curl) and the simulator's own webhooks are accepted alike.
       webhookHash: env.FLUTTERWAVE_WEBHOOK_HASH,
     }),
+    observe,
   });
 }
 

@@ -22,6 +22,7 @@ import {
 import type { FlutterwavePaymentsSimulator } from '../simulators/flutterwave-payments.ts';
 import { SANDBOX_VTPASS_KEYS } from '../simulators/vtpass.ts';
 import { createFlutterwaveTransferProvider } from './flutterwave-transfers.ts';
+import { instrument, type ProviderCallObserver } from './instrument.ts';
 import {
   type CardProvider,
   type TransferProvider,
@@ -277,6 +278,8 @@ export interface ProvidersDeps {
    * own, kept in memory.
    */
   simulators?: Simulators;
+  /** Told of every adapter call (provider, operation, outcome, duration): the app's metrics. */
+  observe?: ProviderCallObserver;
 }
 
 export interface Providers {
@@ -313,6 +316,9 @@ export function createProviders(
   const config = 'routes' in env ? (env as ProvidersConfig) : parseProvidersConfig(env);
   const timeoutMs = config.PROVIDER_TIMEOUT_MS;
   const instant = config.SANDBOX_INSTANT;
+  // Every adapter is timed here, as it is made, so no caller can reach one untimed (ADR 0049).
+  const timed = <T extends { name: string }>(adapter: T): T =>
+    deps.observe ? instrument(adapter, deps.observe) : adapter;
 
   // The sandbox is the live adapters against the providers' simulators (ADR 0043).
   const simulators =
@@ -322,41 +328,49 @@ export function createProviders(
       instant,
       webhookHash: config.FLUTTERWAVE_WEBHOOK_HASH,
     });
-  const sandboxVt = createVtpassProvider({
-    name: 'sandbox-vt',
-    baseUrl: simulators.vtpassBaseUrl,
-    ...SANDBOX_VTPASS_KEYS,
-    timeoutMs,
-    fetch: simulators.fetch,
-  });
-  const sandboxFlutterwave = createFlutterwaveBillsProvider({
-    name: 'sandbox-flutterwave',
-    baseUrl: simulators.flutterwaveBaseUrl,
-    secretKey: SANDBOX_FLUTTERWAVE_SECRET,
-    billers: parseFlutterwaveBillers(SIMULATOR_FLUTTERWAVE_BILLERS),
-    timeoutMs,
-    fetch: simulators.fetch,
-  });
+  const sandboxVt = timed(
+    createVtpassProvider({
+      name: 'sandbox-vt',
+      baseUrl: simulators.vtpassBaseUrl,
+      ...SANDBOX_VTPASS_KEYS,
+      timeoutMs,
+      fetch: simulators.fetch,
+    }),
+  );
+  const sandboxFlutterwave = timed(
+    createFlutterwaveBillsProvider({
+      name: 'sandbox-flutterwave',
+      baseUrl: simulators.flutterwaveBaseUrl,
+      secretKey: SANDBOX_FLUTTERWAVE_SECRET,
+      billers: parseFlutterwaveBillers(SIMULATOR_FLUTTERWAVE_BILLERS),
+      timeoutMs,
+      fetch: simulators.fetch,
+    }),
+  );
 
   const vt =
     config.VTPASS_API_KEY && config.VTPASS_PUBLIC_KEY && config.VTPASS_SECRET_KEY
-      ? createVtpassProvider({
-          baseUrl: config.VTPASS_BASE_URL,
-          apiKey: config.VTPASS_API_KEY,
-          publicKey: config.VTPASS_PUBLIC_KEY,
-          secretKey: config.VTPASS_SECRET_KEY,
-          timeoutMs,
-          fetch: deps.fetch,
-        })
+      ? timed(
+          createVtpassProvider({
+            baseUrl: config.VTPASS_BASE_URL,
+            apiKey: config.VTPASS_API_KEY,
+            publicKey: config.VTPASS_PUBLIC_KEY,
+            secretKey: config.VTPASS_SECRET_KEY,
+            timeoutMs,
+            fetch: deps.fetch,
+          }),
+        )
       : sandboxVt;
   const flutterwave = config.FLUTTERWAVE_SECRET_KEY
-    ? createFlutterwaveBillsProvider({
-        secretKey: config.FLUTTERWAVE_SECRET_KEY,
-        baseUrl: config.FLUTTERWAVE_BASE_URL,
-        billers: config.billers,
-        timeoutMs,
-        fetch: deps.fetch,
-      })
+    ? timed(
+        createFlutterwaveBillsProvider({
+          secretKey: config.FLUTTERWAVE_SECRET_KEY,
+          baseUrl: config.FLUTTERWAVE_BASE_URL,
+          billers: config.billers,
+          timeoutMs,
+          fetch: deps.fetch,
+        }),
+      )
     : sandboxFlutterwave;
 
   // Card checkout and bank transfers: the same live adapters against the payments simulator,
@@ -377,17 +391,21 @@ export function createProviders(
     fetch: deps.fetch,
   };
   const sandboxCard = config.FLUTTERWAVE_SECRET_KEY ? null : simulators.payments;
-  const card: CardProvider = sandboxCard
-    ? createFlutterwaveProvider({ ...simulatedPayments, name: 'sandbox-card' })
-    : createFlutterwaveProvider(livePayments);
+  const card: CardProvider = timed(
+    sandboxCard
+      ? createFlutterwaveProvider({ ...simulatedPayments, name: 'sandbox-card' })
+      : createFlutterwaveProvider(livePayments),
+  );
 
   const realTransfers =
     (config.BANK_TRANSFER_PROVIDER ??
       (config.FLUTTERWAVE_SECRET_KEY ? 'flutterwave' : 'sandbox')) === 'flutterwave';
   const sandboxTransfer = realTransfers ? null : simulators.payments;
-  const transfer: TransferProvider = sandboxTransfer
-    ? createFlutterwaveTransferProvider({ ...simulatedPayments, name: 'sandbox-transfer' })
-    : createFlutterwaveTransferProvider(livePayments);
+  const transfer: TransferProvider = timed(
+    sandboxTransfer
+      ? createFlutterwaveTransferProvider({ ...simulatedPayments, name: 'sandbox-transfer' })
+      : createFlutterwaveTransferProvider(livePayments),
+  );
 
   // No provider publishes Spectranet's plan codes (ADR 0044): with both floats simulated and
   // no route of its own, the sandbox sells it through the second float's simulator.

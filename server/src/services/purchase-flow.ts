@@ -236,6 +236,8 @@ async function buy(
     }
   }
 
+  // Charged: every purchase is counted as pending once, then as settled (reversal.ts; ADR 0049).
+  ctx.metrics.purchase(order.product, provider.name, 'pending');
   let outcome: ProviderOutcome;
   try {
     outcome = await provider.purchase({ ...order.request, requestId });

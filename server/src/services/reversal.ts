@@ -80,9 +80,13 @@ export async function settle(
           return row;
         });
   if (outcome.status === 'successful') {
-    return change(deliveredColumns(outcome, now));
+    const delivered = await change(deliveredColumns(outcome, now));
+    // Counted once the change is committed, by the one call that moved the row (ADR 0049).
+    if (delivered) ctx.metrics.purchase(delivered.product, delivered.provider, 'successful');
+    return delivered;
   }
   const failed = await change(failedColumns(outcome.message, now));
+  if (failed) ctx.metrics.purchase(failed.product, failed.provider, 'failed');
   if (failed && autoReverse(ctx)) {
     await reverseIfStillFailed(ctx, id);
   }

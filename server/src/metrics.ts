@@ -1,0 +1,194 @@
+/**
+ * Prometheus metrics (issue 25 §4; ADR 0049), served at `/metrics` (routes/health.ts). One
+ * Registry per app, never prom-client's global one: tests build many apps in one process, and
+ * a global registry would refuse the second app's metrics by name.
+ *
+ * Counters and histograms move where things happen (a purchase charged or settled, a provider
+ * call, an HTTP answer); the gauges are read at scrape time with `collect()`: a few indexed
+ * queries on the database, never a provider call. Labels are bounded sets (product, provider
+ * name, operation, route pattern, status): never a user, a phone number, a reference or a URL.
+ */
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Db } from './db/index.ts';
+import type { ProviderCall } from './providers/instrument.ts';
+
+export interface Metrics {
+  registry: Registry;
+  /**
+   * A purchase reached `status`: every purchase charged is counted once as `pending`, then once
+   * as `successful` or `failed` when a provider's verdict settles it (reversal.ts `settle`).
+   */
+  purchase(product: string, provider: string | null, status: string): void;
+  /** One call to a provider adapter (providers/instrument.ts). */
+  providerCall(call: ProviderCall): void;
+  /** One HTTP answer: the route's pattern (`/api/transactions/:id`), never the raw URL. */
+  http(method: string, route: string, status: number, seconds: number): void;
+}
+
+/** Seconds; a provider may take up to PROVIDER_TIMEOUT_MS (30 s by default, 300 s at most). */
+const PROVIDER_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120];
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/** A route label for answers no route matched (404s of any path: one series, not one per URL). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+export function createMetrics(db: () => Db, now: () => number = Date.now): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+
+  const purchases = new Counter({
+    name: 'paybills_purchases_total',
+    help: 'Purchases by the status they reached: each charged purchase counts once as pending, then once as successful or failed when settled.',
+    labelNames: ['product', 'provider', 'status'] as const,
+    registers,
+  });
+  const providerSeconds = new Histogram({
+    name: 'paybills_provider_request_duration_seconds',
+    help: 'Calls to the providers (VTpass, Flutterwave, their simulators) by operation and outcome: a purchase or requery by the status answered (call_failed when no usable answer came), anything else ok or error.',
+    labelNames: ['provider', 'operation', 'outcome'] as const,
+    buckets: PROVIDER_BUCKETS,
+    registers,
+  });
+  const httpSeconds = new Histogram({
+    name: 'paybills_http_request_duration_seconds',
+    help: 'HTTP answers by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: HTTP_BUCKETS,
+    registers,
+  });
+  const rateLimited = new Counter({
+    name: 'paybills_rate_limited_total',
+    help: 'Requests refused with 429 (a route limit, a reseller key limit or too many attempts), by route pattern.',
+    labelNames: ['route'] as const,
+    registers,
+  });
+  // Floats are what the last balance call answered (the start probe, an admin's balance page,
+  // a float poll): a scrape never calls a provider.
+  const float = new Gauge({
+    name: 'paybills_provider_float_kobo',
+    help: 'The float held at each provider, in kobo, as its last balance call answered (absent until one has).',
+    labelNames: ['provider'] as const,
+    registers,
+  });
+  const floatRead = new Gauge({
+    name: 'paybills_provider_float_updated_seconds',
+    help: 'When each provider float was last read (Unix time, seconds).',
+    labelNames: ['provider'] as const,
+    registers,
+  });
+
+  // The gauges below are worked out together, once per scrape, in one read of three indexed
+  // queries (transactions_requery: status, next_requery_at; webhook_deliveries_due: status,
+  // next_attempt_at). Only pending rows are read, and they are few.
+  let scrape: Promise<QueueState> | undefined;
+  const state = () => {
+    scrape ??= readQueues(db(), now()).finally(() => {
+      scrape = undefined;
+    });
+    return scrape;
+  };
+  new Gauge({
+    name: 'paybills_pending_purchases',
+    help: 'Purchases charged and waiting for the provider’s verdict, by provider.',
+    labelNames: ['provider'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const p of (await state()).pending) this.set({ provider: p.provider }, p.count);
+    },
+  });
+  new Gauge({
+    name: 'paybills_pending_purchase_oldest_age_seconds',
+    help: 'Age of the oldest pending purchase, by provider (0 when none is pending).',
+    labelNames: ['provider'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      const { pending, at } = await state();
+      for (const p of pending) {
+        this.set({ provider: p.provider }, Math.max(0, (at - p.oldest) / 1000));
+      }
+    },
+  });
+  new Gauge({
+    name: 'paybills_requery_queue_depth',
+    help: 'Pending purchases whose next requery is due now (the requery worker’s backlog).',
+    registers,
+    async collect() {
+      this.set((await state()).requeryDue);
+    },
+  });
+  new Gauge({
+    name: 'paybills_webhook_queue_depth',
+    help: 'Reseller webhook deliveries waiting to be sent or retried.',
+    registers,
+    async collect() {
+      this.set((await state()).webhooks);
+    },
+  });
+
+  return {
+    registry,
+    purchase(product, provider, status) {
+      purchases.inc({ product, provider: provider ?? 'none', status });
+    },
+    providerCall(call) {
+      providerSeconds.observe(
+        { provider: call.provider, operation: call.operation, outcome: call.outcome },
+        call.seconds,
+      );
+      if (call.operation === 'balance' && typeof call.value === 'number') {
+        float.set({ provider: call.provider }, call.value);
+        floatRead.set({ provider: call.provider }, Math.floor(now() / 1000));
+      }
+    },
+    http(method, route, status, seconds) {
+      httpSeconds.observe({ method, route, status_code: String(status) }, seconds);
+      if (status === 429) rateLimited.inc({ route });
+    },
+  };
+}
+
+interface QueueState {
+  at: number;
+  pending: { provider: string; count: number; oldest: number }[];
+  requeryDue: number;
+  webhooks: number;
+}
+
+async function readQueues(db: Db, at: number): Promise<QueueState> {
+  const [pending, due, webhooks] = await Promise.all([
+    db
+      .selectFrom('transactions')
+      .select((eb) => [
+        'provider',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.min<number>('created_at').as('oldest'),
+      ])
+      .where('status', '=', 'pending')
+      .where('direction', '=', 'debit')
+      .groupBy('provider')
+      .execute(),
+    db
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'pending')
+      .where('next_requery_at', '<=', at)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    at,
+    pending: pending.map((r) => ({
+      provider: r.provider ?? 'none',
+      count: Number(r.n),
+      oldest: Number(r.oldest),
+    })),
+    requeryDue: Number(due.n),
+    webhooks: Number(webhooks.n),
+  };
+}
