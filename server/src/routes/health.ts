@@ -22,7 +22,7 @@ const READY_TIMEOUT_MS = 3_000;
 /** Longer than any real token (METRICS_TOKEN is 32 to 256 characters): refused unread. */
 const MAX_AUTHORIZATION = 300;
 
-/** `skipped`: not asked, since an earlier answer already said no (shutting down). */
+/** `skipped`: not asked, since an earlier answer already said no (shutting down, no database). */
 type Check = 'ok' | 'failed' | 'skipped';
 
 export interface Readiness {
@@ -90,7 +90,8 @@ export function healthRoutes(
         return { database: 'ok', migrations: row.rows.length === 1 ? 'ok' : 'failed' };
       } catch (err) {
         ctx.log.warn({ err: (err as Error).message }, 'readiness: the database did not answer');
-        return { database: 'failed', migrations: 'failed' };
+        // Whether it is migrated cannot be told without it.
+        return { database: 'failed', migrations: 'skipped' };
       }
     },
   );
