@@ -8,6 +8,7 @@ import {
   SERVER_MSG,
   TRUST_MSG,
 } from '@contract';
+import { lagosDayEnd, lagosDayStart } from '@contract/time';
 import { now } from '../clock';
 import { me } from '../contract-handler';
 import { db, findUserByEmail } from '../db';
@@ -196,8 +197,18 @@ export const transactions = {
   transactions: impl(
     api.transactions,
     ({ query }) => {
+      // Lagos days, both inclusive, like the server (ADR 0048).
+      const start = query.from ? lagosDayStart(query.from) : -Infinity;
+      const end = query.to ? lagosDayEnd(query.to) : Infinity;
       const found = db.transactions
-        .filter((t) => matches(t.user, query.q) && matches(t.transaction_id, query.id))
+        .filter(
+          (t) =>
+            matches(t.user, query.q) &&
+            matches(t.transaction_id, query.id) &&
+            (!query.status || t.status === query.status) &&
+            t.date >= start &&
+            t.date < end,
+        )
         .sort((a, b) => b.date - a.date);
       return paginate(found.map(toTransaction), query);
     },

@@ -1,9 +1,21 @@
+import type { TransactionStatus } from '@contract/entities';
 import { api } from '@contract/endpoints';
 import { LIMITS } from '@contract/pricing';
 import { apiKey, useApiQuery } from '@/lib/swr';
 
-/** GET /api/transactions/all (admin): newest first, one server page; `q` user e-mail, `id` a transaction id. */
-export type TransactionsQuery = { page: number; q?: string; id?: string };
+/**
+ * GET /api/transactions/all (admin): newest first, one server page; `q` user e-mail, `id` a
+ * transaction id, `status` one status, `from`/`to` Lagos days `YYYY-MM-DD`, both inclusive
+ * (ADR 0048).
+ */
+export type TransactionsQuery = {
+  page: number;
+  q?: string;
+  id?: string;
+  status?: TransactionStatus;
+  from?: string;
+  to?: string;
+};
 
 export const transactionsKey = (query: TransactionsQuery) =>
   apiKey(api.transactions, { query: { ...query, limit: LIMITS.pageSize } });
