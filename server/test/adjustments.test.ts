@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADJUSTMENT_MSG, adjustmentBelowZero, api, SERVER_MSG } from '@contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseAdjustmentApproval } from '../src/config.ts';
 import { migrate, openDb, type DbHandle } from '../src/db/index.ts';
 import {
   checkInvariants,
@@ -407,6 +408,18 @@ describe.each(engines)('migration 0016 on a database with a ledger, on %s', (eng
     } finally {
       await dbh.close();
       await cleanup();
+    }
+  });
+});
+
+describe('ADJUSTMENT_APPROVAL_KOBO', () => {
+  it('defaults to ₦50,000, takes 0 (always approve) and refuses what is not kobo', () => {
+    expect(parseAdjustmentApproval(undefined)).toBe(5_000_000);
+    expect(parseAdjustmentApproval(' ')).toBe(5_000_000);
+    expect(parseAdjustmentApproval('0')).toBe(0);
+    expect(parseAdjustmentApproval('100000')).toBe(100_000);
+    for (const bad of ['-1', '1.5', '50k', '1000000001', '9'.repeat(40)]) {
+      expect(() => parseAdjustmentApproval(bad), bad).toThrow(/ADJUSTMENT_APPROVAL_KOBO/);
     }
   });
 });
