@@ -8,6 +8,13 @@ import type { ReceiptContent } from './receipt';
 const WIDTH = 720;
 const PAD = 48;
 const ROW = 56;
+/** The brand band: its least height, and the spacing of the title's lines in it. */
+const BAND = 96;
+const TITLE_LINE = 28;
+
+/** The widths a row's value and the band's title wrap to (the label and the brand take the rest). */
+export const VALUE_WIDTH = WIDTH - 2 * PAD - 220;
+export const TITLE_WIDTH = WIDTH - 2 * PAD - 260;
 
 /** Each further line of a wrapped value adds this much to its row. */
 const LINE = 32;
@@ -51,12 +58,17 @@ export async function drawReceipt(content: ReceiptContent, brandColor: string): 
   ctx.font = 'bold 24px sans-serif';
   const measure = (text: string) => ctx.measureText(text).width;
   const laid = content.rows.map(
-    ([label, value]) => [label, wrapText(measure, value, WIDTH - 2 * PAD - 220)] as const,
+    ([label, value]) => [label, wrapText(measure, value, VALUE_WIDTH)] as const,
   );
   ctx.font = '24px sans-serif';
-  const titleLines = wrapText(measure, content.title, WIDTH - 2 * PAD - 260);
+  const titleLines = wrapText(measure, content.title, TITLE_WIDTH);
+  // A long title ("From <a 100-character name> receipt") takes four lines or more: the band
+  // grows to hold them, 24 px type with 8 px above and below (white on white below the band
+  // would be lost), and the rest moves down. Up to three lines it stays 96 px.
+  const band = Math.max(BAND, (titleLines.length - 1) * TITLE_LINE + 24 + 2 * 8);
+  const below = band - BAND;
   const rowsHeight = laid.reduce((h, [, lines]) => h + ROW + (lines.length - 1) * LINE, 0);
-  const height = 300 + rowsHeight + PAD;
+  const height = 300 + below + rowsHeight + PAD;
   canvas.width = WIDTH;
   canvas.height = height;
 
@@ -65,31 +77,31 @@ export async function drawReceipt(content: ReceiptContent, brandColor: string): 
 
   // Brand band.
   ctx.fillStyle = brandColor;
-  ctx.fillRect(0, 0, WIDTH, 96);
+  ctx.fillRect(0, 0, WIDTH, band);
   ctx.fillStyle = '#ffffff';
   ctx.textBaseline = 'middle';
   ctx.font = 'bold 36px sans-serif';
-  ctx.fillText(content.brand, PAD, 48);
+  ctx.fillText(content.brand, PAD, band / 2);
   ctx.font = '24px sans-serif';
   ctx.textAlign = 'right';
   titleLines.forEach((line, i) =>
-    ctx.fillText(line, WIDTH - PAD, 48 + (i - (titleLines.length - 1) / 2) * 28),
+    ctx.fillText(line, WIDTH - PAD, band / 2 + (i - (titleLines.length - 1) / 2) * TITLE_LINE),
   );
 
   // Amount and status.
   ctx.textAlign = 'center';
   ctx.fillStyle = '#0f172a';
   ctx.font = 'bold 56px sans-serif';
-  ctx.fillText(content.amount, WIDTH / 2, 170);
+  ctx.fillText(content.amount, WIDTH / 2, below + 170);
   ctx.font = 'bold 26px sans-serif';
   ctx.fillStyle =
     content.status === 'Successful' || content.status === 'Refunded' ? '#177245' : '#5b6576';
-  ctx.fillText(content.status, WIDTH / 2, 226);
+  ctx.fillText(content.status, WIDTH / 2, below + 226);
 
   // Rows.
   ctx.strokeStyle = '#d9dee7';
   ctx.lineWidth = 2;
-  let y = 280;
+  let y = below + 280;
   for (const [label, lines] of laid) {
     ctx.beginPath();
     ctx.moveTo(PAD, y - ROW / 2);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { CABLETV, DATA, EDUCATION, ELECTRICITY } from '@contract/catalogue';
 import type { Transaction } from '@contract/entities';
 import { receiptContent, receiptFileName } from './receipt';
-import { wrapText } from './receipt-image';
+import { VALUE_WIDTH, wrapText } from './receipt-image';
 
 const tx: Transaction = {
   user: 'ada@example.com',
@@ -172,5 +173,35 @@ describe('receipts that tell the truth (issue 24; ADR 0045)', () => {
     expect(wrapped.join(' ')).toBe(name);
     expect(wrapped.every((l) => measure(l) <= 200)).toBe(true);
     expect(wrapText(measure, 'short', 200)).toEqual(['short']);
+  });
+
+  it('wraps the longest product the catalogue sells and a 40-character reference at the receipt width', () => {
+    // Bold 24 px sans-serif is about 14 px a character; wide letters more.
+    const measure = (text: string) =>
+      [...text].reduce((w, c) => w + (/[MW@]/.test(c) ? 22 : /[A-Z0-9]/.test(c) ? 16 : 13), 0);
+    const named = [
+      ...DATA.flatMap((v) => v.plans.map((p) => `Data · ${p.name}`)),
+      ...CABLETV.flatMap((v) => v.plans.map((p) => `CableTV · ${p.name}`)),
+      ...EDUCATION.flatMap((v) => v.plans.map((p) => `Education · ${p.name}`)),
+      ...ELECTRICITY.map((v) => `Electricity · ${v.name}`),
+    ];
+    const longest = named.reduce((a, b) => (b.length > a.length ? b : a));
+    const [product, plan] = longest.split(' · ') as [Transaction['product'], string];
+    const reference = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0';
+    expect(reference).toHaveLength(40);
+    const rows = receiptContent({ ...tx, product, plan, transaction_id: reference }).rows;
+    const value = (label: string) => rows.find(([l]) => l === label)![1];
+    expect(value('Product')).toBe(longest);
+
+    const name = wrapText(measure, longest, VALUE_WIDTH);
+    expect(name.length).toBeGreaterThan(1);
+    expect(name.join(' ')).toBe(longest);
+    const ref = wrapText(measure, value('Reference'), VALUE_WIDTH);
+    expect(ref.length).toBeGreaterThan(1);
+    expect(ref.join('')).toBe(reference);
+    for (const line of [...name, ...ref]) {
+      expect(line).not.toBe('');
+      expect(measure(line)).toBeLessThanOrEqual(VALUE_WIDTH);
+    }
   });
 });

@@ -151,7 +151,20 @@ export function CouponTab<Body>({
     }
   };
 
-  if (result) return <PurchaseResult transaction={result} onDone={startOver} />;
+  if (result) {
+    return (
+      <PurchaseResult
+        transaction={result}
+        // A JAMB coupon's profile id is not kept on the transaction: say it from the form.
+        destination={
+          target && destination.trim()
+            ? { label: target.label, value: destination.trim() }
+            : undefined
+        }
+        onDone={startOver}
+      />
+    );
+  }
 
   const loadError = load.error ? errorMessage(load.error, FALLBACK.couponVerify) : '';
   const purchaseError = purchase.error ? errorMessage(purchase.error, FALLBACK.purchase) : '';

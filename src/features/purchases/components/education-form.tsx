@@ -77,6 +77,11 @@ export function EducationForm() {
     return (
       <PurchaseResult
         transaction={flow.result}
+        destination={
+          isJamb && profileId.trim()
+            ? { label: 'JAMB profile ID', value: profileId.trim() }
+            : undefined
+        }
         onDone={() => {
           flow.done();
           setPin('');

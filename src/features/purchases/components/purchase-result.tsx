@@ -1,17 +1,36 @@
 import type { Transaction } from '@contract/entities';
 import { Button } from '@/components/ui/button';
+import { DateText } from '@/components/ui/date-text';
 import { CopyButton } from '@/components/ui/copy-button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { ShareReceiptButton } from '@/components/ui/share-receipt-button';
 import { Money } from '@/components/ui/money';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { isRefunded } from '@/lib/statement';
+import { usePurchaseStatus, type PendingRefresh } from '../api/purchase-status';
 
 export type PurchaseResultProps = {
   /** The transaction the purchase call answered. */
   transaction: Transaction;
   /** Back to an empty form. */
   onDone: () => void;
+  /**
+   * Where it went when the transaction does not say: a JAMB profile id is sent to the
+   * provider but not kept on the transaction.
+   */
+  destination?: { label: string; value: string };
+  /** How a pending purchase is asked about (PENDING_REFRESH; stories shorten it). */
+  refresh?: PendingRefresh;
 };
+
+/** Where the purchase went, as the transaction records it (spec §7 fields). */
+function destinationOf(t: Transaction): { label: string; value: string } | undefined {
+  if (t.transaction_phone) return { label: 'Phone number', value: t.transaction_phone };
+  if (t.meter_number) return { label: 'Meter number', value: t.meter_number };
+  if (t.smart_card_number) return { label: 'Smart card number', value: t.smart_card_number };
+  if (t.account_id) return { label: 'Account ID', value: t.account_id };
+  return undefined;
+}
 
 /** One value the customer must keep (a token, a pin), large and copyable. */
 function Keepsake({ label, value }: { label: string; value: string }) {
@@ -36,10 +55,16 @@ function splitCodes(code: string | undefined): string[] {
 
 /**
  * What happened to a purchase (decisions §5): successful (with the electricity token or exam
- * pins to keep), pending (the provider is still working on it) or failed (its message).
+ * pins to keep), pending (the provider is still working on it: the screen asks again by
+ * itself and turns into the outcome, issue 24 row 6) or failed (its message, and the refund
+ * once the money came back). What was bought and where it went head the details.
  */
-export function PurchaseResult({ transaction: t, onDone }: PurchaseResultProps) {
+export function PurchaseResult({ transaction, onDone, destination, refresh }: PurchaseResultProps) {
+  const status = usePurchaseStatus(transaction, refresh);
+  const t = status.transaction;
   const codes = splitCodes(t.purchased_code);
+  const refunded = isRefunded(t);
+  const to = destinationOf(t) ?? destination;
   return (
     <div className="flex flex-col gap-4" data-testid="purchase-result">
       {t.status === 'successful' ? (
@@ -48,11 +73,19 @@ export function PurchaseResult({ transaction: t, onDone }: PurchaseResultProps) 
         </FormAlert>
       ) : t.status === 'pending' ? (
         <FormAlert tone="info" title="Purchase pending">
-          Your purchase is being processed. Check your transaction history for its final status.
+          {status.gaveUp
+            ? 'Your purchase is still being processed. Check again, or find its final status in your transaction history later.'
+            : 'Your purchase is being processed. This page updates when the provider answers.'}
         </FormAlert>
       ) : (
         <FormAlert title="Purchase failed">
           {t.response_msg ?? 'The provider could not complete this purchase.'}
+          {refunded ? (
+            <>
+              {' '}
+              <Money kobo={t.refund?.amount ?? t.amountCharged} /> was refunded to your wallet.
+            </>
+          ) : null}
         </FormAlert>
       )}
       {t.status === 'successful' ? (
@@ -68,16 +101,46 @@ export function PurchaseResult({ transaction: t, onDone }: PurchaseResultProps) 
         </div>
       ) : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted">Product</dt>
+        <dd className="[overflow-wrap:anywhere]">
+          {t.plan ? `${t.product} · ${t.plan}` : t.product}
+        </dd>
+        {to ? (
+          <>
+            <dt className="text-muted">{to.label}</dt>
+            <dd className="font-mono break-all">{to.value}</dd>
+          </>
+        ) : null}
         <dt className="text-muted">Transaction</dt>
         <dd className="break-all">{t.transaction_id}</dd>
         <dt className="text-muted">Status</dt>
         <dd>
           <StatusBadge kind="transaction" status={t.status} />
         </dd>
-        <dt className="text-muted">Charged</dt>
-        <dd>
-          <Money kobo={t.amountCharged} />
-        </dd>
+        {refunded ? (
+          <>
+            <dt className="text-muted">Refunded</dt>
+            <dd>
+              <Money kobo={t.refund?.amount ?? t.amountCharged} />
+            </dd>
+            {t.refund ? (
+              <>
+                <dt className="text-muted">Refunded on</dt>
+                <dd>
+                  <DateText epochMs={t.refund.date} />{' '}
+                  <DateText epochMs={t.refund.date} show="time" />
+                </dd>
+              </>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <dt className="text-muted">Charged</dt>
+            <dd>
+              <Money kobo={t.amountCharged} />
+            </dd>
+          </>
+        )}
         {t.customerName ? (
           <>
             <dt className="text-muted">Customer</dt>
@@ -86,6 +149,11 @@ export function PurchaseResult({ transaction: t, onDone }: PurchaseResultProps) 
         ) : null}
       </dl>
       <div className="flex flex-wrap items-start gap-2">
+        {status.gaveUp ? (
+          <Button variant="secondary" onClick={status.checkAgain}>
+            Check again
+          </Button>
+        ) : null}
         <ShareReceiptButton transaction={t} />
         <Button variant="secondary" onClick={onDone}>
           Make another purchase
