@@ -54,8 +54,8 @@ import { tierApi } from './tiers';
 import { pendingApi } from './pending';
 import { catalogueSyncApi } from './catalogue-sync';
 import { shareApi } from './share';
+import { MailPreferencesBody, MailPreferencesSchema } from './mail-preferences';
 import { AuditEntrySchema, AuditQuery } from './audit';
-import { DATE_FILTER_MSG, isDay } from './time';
 import {
   AssignTransferBody,
   BankTransferInfoSchema,
@@ -81,22 +81,6 @@ export const HistoryQuery = PageQuery.extend({
   status: TransactionStatusSchema.optional(),
   product: ProductSchema.optional(),
   kind: StatementKindSchema.optional(),
-});
-
-/** A Lagos calendar day on the wire, `YYYY-MM-DD` (ADR 0048). */
-const LagosDay = z.string().max(10, DATE_FILTER_MSG.invalid).refine(isDay, DATE_FILTER_MSG.invalid);
-/**
- * The admin's list: `?page&limit&q&id` plus a status and a range of Lagos days, `from` and
- * `to` both inclusive (ADR 0048).
- */
-export const AdminTransactionsQuery = PageQuery.extend({
-  id: z.string().trim().max(64).optional(),
-  status: TransactionStatusSchema.optional(),
-  from: LagosDay.optional(),
-  to: LagosDay.optional(),
-}).refine((q) => !q.from || !q.to || q.from <= q.to, {
-  message: DATE_FILTER_MSG.order,
-  path: ['to'],
 });
 
 /**
@@ -284,6 +268,24 @@ export const api = {
     body: ResetPinBody,
     response: Text,
   }),
+  // The switch for the money e-mails (issue 24; ADR 0047); security e-mails have none.
+  mailPreferences: endpoint({
+    name: 'user.mailPreferences',
+    method: 'GET',
+    path: '/api/user/mail-preferences',
+    access: 'user',
+    summary: 'Whether you are e-mailed after funding, purchases, refunds and money received.',
+    response: message(MailPreferencesSchema),
+  }),
+  setMailPreferences: endpoint({
+    name: 'user.setMailPreferences',
+    method: 'PUT',
+    path: '/api/user/mail-preferences',
+    access: 'user',
+    summary: 'Turn the e-mails about your money on or off (security e-mails are always sent).',
+    body: MailPreferencesBody,
+    response: message(MailPreferencesSchema),
+  }),
   recipients: endpoint({
     name: 'user.recipients',
     method: 'GET',
@@ -409,9 +411,8 @@ export const api = {
     method: 'GET',
     path: '/api/transactions/all',
     access: 'admin',
-    summary:
-      'All transactions, newest first, paged; q searches user e-mail, id a transaction id; status, and from/to Lagos days (YYYY-MM-DD, inclusive) narrow it (ADR 0048).',
-    query: AdminTransactionsQuery,
+    summary: 'All transactions, newest first, paged; q searches user e-mail, id a transaction id.',
+    query: PageQuery.extend({ id: z.string().trim().max(64).optional() }),
     response: paged(TransactionSchema),
   }),
   deleteTransaction: endpoint({

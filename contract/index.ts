@@ -23,3 +23,4 @@ export * from './pending';
 export * from './catalogue-sync';
 export * from './secrets';
 export * from './share';
+export * from './mail-preferences';

@@ -29,6 +29,8 @@ export interface UserRecord {
   pin_locked_until: number | null;
   /** Price tier id (ADR 0027); absent: the default tier. */
   tier_id?: string;
+  /** The money e-mails switch (ADR 0047); absent: on, as for every new account. */
+  money_mail?: boolean;
 }
 
 export interface TransactionRecord extends Transaction {

@@ -117,6 +117,17 @@ export const user = {
     return { message: MSG.pinChanged };
   }),
 
+  // The money e-mails switch (ADR 0047); the mocks send no mail, they keep the choice.
+  mailPreferences: impl(api.mailPreferences, (ctx) => ({
+    message: { money_mail: me(ctx).money_mail ?? true },
+  })),
+
+  setMailPreferences: impl(api.setMailPreferences, (ctx) => {
+    const u = me(ctx);
+    u.money_mail = ctx.body.money_mail;
+    return { message: { money_mail: u.money_mail } };
+  }),
+
   blockUser: impl(api.blockUser, (ctx) => {
     const u = target(ctx.body.id);
     if (u.isBlocked) throw new MockApiError('conflict', SERVER_MSG.alreadyBlocked);

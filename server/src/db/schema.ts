@@ -25,6 +25,8 @@ export interface UsersTable {
   created_on: number;
   /** Price tier (ADR 0027); null: the default tier. */
   tier_id: string | null;
+  /** 1: funding, purchase, refund and share e-mails are sent (ADR 0047); security ones always. */
+  money_mail: Generated<number>;
 }
 
 export type AccountKind =

@@ -5,6 +5,7 @@
  * read by `GET /api/dev/mail`). PostgreSQL claims with FOR UPDATE SKIP LOCKED, so several
  * instances never send one mail twice; SQLite has one writer and a claimed_at update suffices.
  */
+import { LAGOS_OFFSET_MS } from '@contract/time';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -31,7 +32,22 @@ export async function enqueueMail(trx: Db, mail: OutgoingMail, now = Date.now())
     .execute();
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Every mail's HTML part escapes what it carries: names and codes come from people and providers. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** `2031-03-14 10:32 Lagos time (WAT, UTC+1)`: the instant on Nigerian clocks. */
+export const lagosTime = (ms: number) =>
+  `${new Date(ms + LAGOS_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ')} Lagos time (WAT, UTC+1)`;
+
+/** A mail of plain paragraphs: the text part and the HTML part say the same, escaped. */
+export function paragraphMail(to: string, subject: string, paragraphs: string[]): OutgoingMail {
+  return {
+    to,
+    subject,
+    text: `${paragraphs.join('\n\n')}\n`,
+    html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
+  };
+}
 
 /** A plain mail with one link; the text part holds the same link. */
 export function linkMail(to: string, subject: string, intro: string, url: string, outro: string) {

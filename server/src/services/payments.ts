@@ -15,9 +15,10 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { PaymentsTable } from '../db/schema.ts';
 import { fundingLegs } from '../domain/funding.ts';
-import { postMovement } from '../domain/ledger.ts';
+import { postMovement, walletAccountId } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
 import { type CardVerification, readFlutterwaveWebhook } from '../providers/index.ts';
+import { customerMail } from './customer-mail.ts';
 import { transferWebhook } from './transfers.ts';
 import { requireVerified } from './wallet.ts';
 import type { UserRow } from './users.ts';
@@ -146,7 +147,7 @@ export async function settlePayment(
           .where('movement_id', 'is', null)
           .executeTakeFirst();
         if (Number(moved.numUpdatedRows) !== 1) return; // another call credited it
-        const { movementId } = await postMovement(trx, {
+        const { movementId, entries } = await postMovement(trx, {
           kind: 'card_funding',
           memo: row.tx_ref,
           legs: fundingLegs({
@@ -165,6 +166,19 @@ export async function settlePayment(
           .set({ movement_id: movementId })
           .where('id', '=', row.id)
           .execute();
+        await customerMail(
+          trx,
+          row.user_id,
+          {
+            kind: 'cardFunded',
+            amount,
+            duty,
+            fee: customerBearsFee(ctx) ? fee : 0,
+            credited: credit,
+            balance: entries.get(walletAccountId(row.user_id))!.balanceAfter,
+          },
+          now,
+        );
       });
     } else if (v.status === 'failed' || v.status === 'cancelled') {
       if (v.txRef === row.tx_ref) {

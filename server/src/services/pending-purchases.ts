@@ -22,6 +22,7 @@ import type { TransactionsTable } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { ProviderOutcome } from '../providers/index.ts';
 import { type Actor, recordAudit } from './audit.ts';
+import { customerMail } from './customer-mail.ts';
 import { countRows, paged } from './paging.ts';
 import { pendingAlertMs } from './requery.ts';
 import { autoReverse, deliveredColumns, failedColumns, refundWithin } from './reversal.ts';
@@ -160,8 +161,9 @@ export async function requeryPending(
   const answer = await ctx.dbh.writeTx(async (trx) => {
     let after: Record<string, string | number>;
     if (outcome.status === 'successful') {
-      await movePending(trx, id, deliveredColumns(outcome, now));
+      const delivered = await movePending(trx, id, deliveredColumns(outcome, now));
       await queueWebhook(trx, id, 'successful');
+      await customerMail(trx, delivered.user_id, { kind: 'purchased', purchase: delivered }, now);
       after = { status: 'successful' };
     } else {
       const failed = await failWithin(trx, id, outcome.message ?? '', now, refund);
@@ -231,7 +233,7 @@ export async function deliverPending(
   const code = body.code?.trim() || null;
   if (goods !== 'none' && !code) throw new ApiError('validation_error', PENDING_MSG.codeRequired);
   await ctx.dbh.writeTx(async (trx) => {
-    await movePending(trx, body.id, {
+    const delivered = await movePending(trx, body.id, {
       status: 'successful',
       ...(goods === 'token' ? { token: code } : { purchased_code: code }),
       response_msg: 'Marked delivered by an admin.',
@@ -239,6 +241,7 @@ export async function deliverPending(
       updated_at: now,
     });
     await queueWebhook(trx, body.id, 'successful');
+    await customerMail(trx, delivered.user_id, { kind: 'purchased', purchase: delivered }, now);
     await recordAudit(
       trx,
       actor,

@@ -10,9 +10,10 @@ import type { Selectable, Updateable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { TransactionsTable } from '../db/schema.ts';
-import { postMovement, providerFloatAccountId } from '../domain/ledger.ts';
+import { postMovement, providerFloatAccountId, walletAccountId } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
 import type { ProviderOutcome } from '../providers/index.ts';
+import { customerMail } from './customer-mail.ts';
 import { queueWebhook } from './webhooks.ts';
 
 export const autoReverse = (ctx: AppContext) => ctx.config.env.AUTO_REVERSE_FAILED !== '0';
@@ -47,7 +48,9 @@ export const deliveredColumns = (
 
 /**
  * Applies a provider answer to a pending purchase (guarded: only `pending` rows move, so two
- * workers, or a worker and the request, cannot settle it twice). Failed → auto reversal.
+ * workers, or a worker and the request, cannot settle it twice). Delivered → the customer's
+ * mail, queued by the one call whose guarded change moved the row (ADR 0047). Failed → auto
+ * reversal.
  */
 export async function settle(
   ctx: AppContext,
@@ -55,8 +58,9 @@ export async function settle(
   outcome: ProviderOutcome,
   /**
    * The purchase itself knows it was made without an API key (`null`), so no webhook can be
-   * due: the status change is then one guarded statement of its own, no transaction around
-   * it (ADR 0029). Unknown (the requery worker): the transaction with the webhook.
+   * due: a failure is then one guarded statement of its own, no transaction around it (ADR
+   * 0029); a delivery needs one for its mail, still without the webhook lookup. Unknown (the
+   * requery worker): the transaction with the webhook.
    */
   apiKeyId?: string | null,
 ): Promise<Selectable<TransactionsTable> | undefined> {
@@ -80,7 +84,16 @@ export async function settle(
           return row;
         });
   if (outcome.status === 'successful') {
-    const delivered = await change(deliveredColumns(outcome, now));
+    const delivered = await ctx.dbh.writeTx(async (trx) => {
+      const q = pending(trx, deliveredColumns(outcome, now));
+      const row = await (
+        apiKeyId === null ? q.where('api_key_id', 'is', null) : q
+      ).executeTakeFirst();
+      if (!row) return row;
+      if (apiKeyId !== null) await queueWebhook(trx, id, 'successful');
+      await customerMail(trx, row.user_id, { kind: 'purchased', purchase: row }, now);
+      return row;
+    });
     // Counted once the change is committed, by the one call that moved the row (ADR 0049).
     if (delivered) ctx.metrics.purchase(delivered.product, delivered.provider, 'successful');
     return delivered;
@@ -188,17 +201,20 @@ export async function reverse(
 /**
  * The refund of a purchase whose row the caller has just moved to `reversed` (guarded), in
  * the caller's transaction: the reversing movement back to the account that paid, a coupon
- * valid again, the webhook. Shared by `reverse` and the admin's fail and refund of a pending
- * purchase (ADR 0041), so a refund is written one way. Answers the kobo refunded.
+ * valid again, the webhook, the customer's mail (ADR 0047). Shared by `reverse` and the admin's
+ * fail and refund of a pending purchase (ADR 0041), so a refund is written one way. Answers
+ * the kobo refunded.
  */
 export async function refundWithin(
   trx: Db,
-  row: Pick<Selectable<TransactionsTable>, 'id' | 'paid_amount' | 'paid_account' | 'coupon_code'>,
+  row: Selectable<TransactionsTable>,
   now: number,
 ): Promise<number> {
   const amount = Number(row.paid_amount);
+  const wallet = walletAccountId(row.user_id);
+  let balance: number | null = null;
   if (amount > 0) {
-    await postMovement(trx, {
+    const { entries } = await postMovement(trx, {
       kind: 'reversal',
       memo: row.id,
       legs: [
@@ -207,6 +223,7 @@ export async function refundWithin(
       ],
       now,
     });
+    balance = entries.get(wallet)?.balanceAfter ?? null;
   }
   if (row.coupon_code) {
     await trx
@@ -216,5 +233,9 @@ export async function refundWithin(
       .execute();
   }
   await queueWebhook(trx, row.id, 'reversed');
+  // A coupon's redemption goes back to the coupon, not the wallet: no balance to tell.
+  if (balance !== null || row.coupon_code) {
+    await customerMail(trx, row.user_id, { kind: 'refunded', purchase: row, amount, balance }, now);
+  }
   return amount;
 }

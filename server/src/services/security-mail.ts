@@ -12,11 +12,12 @@
  * its origin only (its path or query may carry the receiver's own secret). The HTML part is
  * escaped all the same.
  */
-import { LAGOS_OFFSET_MS } from '@contract/time';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { enqueueMail } from './mail.ts';
+import { enqueueMail, lagosTime, paragraphMail } from './mail.ts';
+
+export { lagosTime };
 
 /** Where a change came from: the request (its address as TRUST_PROXY resolves it). */
 export type Origin = Pick<FastifyRequest, 'ip'>;
@@ -31,10 +32,6 @@ export type SecurityEvent =
   /** An administrator blocked the account: their address is theirs, not the customer's. */
   | { kind: 'keysRevokedByBlock'; count: number }
   | { kind: 'webhookSet'; origin: string };
-
-/** `2031-03-14 10:32 Lagos time (WAT, UTC+1)`: the instant on Nigerian clocks. */
-export const lagosTime = (ms: number) =>
-  `${new Date(ms + LAGOS_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ')} Lagos time (WAT, UTC+1)`;
 
 /** A key as the owner can find it in Settings: its first characters and when it was made. */
 const keyNamed = (e: { prefix: string; createdAt: number }) =>
@@ -108,8 +105,6 @@ function wording(event: SecurityEvent): { subject: string; what: string; more: s
   }
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** Queues the mail of `event` to `to`, inside the transaction that made the change. */
 export async function securityMail(
   trx: Db,
@@ -130,14 +125,5 @@ export async function securityMail(
       ? 'If this was not you, someone can read your e-mail: secure your e-mail account first, then reset your password again.'
       : `If this was not you, reset your password now at ${ctx.config.publicUrl}/auth/forgotpassword: a reset signs out every device, revokes every API key and asks for a new secret pin.`,
   ];
-  await enqueueMail(
-    trx,
-    {
-      to,
-      subject,
-      text: `${paragraphs.join('\n\n')}\n`,
-      html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
-    },
-    now,
-  );
+  await enqueueMail(trx, paragraphMail(to, subject, paragraphs), now);
 }

@@ -29,9 +29,10 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { BankTransfersTable, VirtualAccountsTable } from '../db/schema.ts';
 import { fundingLegs } from '../domain/funding.ts';
-import { postMovement } from '../domain/ledger.ts';
+import { postMovement, walletAccountId } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
 import { accountNameOf, type ListedTransfer, type WebhookRefs } from '../providers/index.ts';
+import { customerMail } from './customer-mail.ts';
 import { startWorker } from './worker.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import type { UserRow } from './users.ts';
@@ -108,19 +109,20 @@ export async function createVirtualAccount(
 /**
  * Credits `amount` to the customer inside `trx`: a completed `bank_transfer` payment (its
  * unique tx_ref `TRF-<provider id>` makes a second credit of the same transfer fail) and the
- * funding movement (fee and stamp duty as for cards). Answers the payment id.
+ * funding movement (fee and stamp duty as for cards), and the customer's mail (ADR 0047).
+ * Answers the payment id.
  */
 async function creditTransfer(
   ctx: AppContext,
   trx: Db,
-  t: { providerId: string; userId: string; amount: Kobo; now: number },
+  t: { providerId: string; userId: string; amount: Kobo; now: number; assigned: boolean },
 ): Promise<string> {
   const rule = ctx.config.transferFee;
   const fee = transferFee(t.amount, rule);
   const duty = stampDuty(t.amount);
   const credit = transferCredit(t.amount, rule);
   const txRef = `TRF-${t.providerId}`;
-  const { movementId } = await postMovement(trx, {
+  const { movementId, entries } = await postMovement(trx, {
     kind: 'transfer_funding',
     memo: txRef,
     legs: fundingLegs({
@@ -150,6 +152,20 @@ async function creditTransfer(
       updated_at: t.now,
     })
     .execute();
+  await customerMail(
+    trx,
+    t.userId,
+    {
+      kind: 'transferFunded',
+      amount: t.amount,
+      duty,
+      fee: rule.customer_pays ? fee : 0,
+      credited: credit,
+      balance: entries.get(walletAccountId(t.userId))!.balanceAfter,
+      assigned: t.assigned,
+    },
+    t.now,
+  );
   return paymentId;
 }
 
@@ -227,6 +243,7 @@ export async function receiveTransfer(
       userId: account.user_id,
       amount: v.amount,
       now,
+      assigned: false,
     });
     await trx
       .updateTable('bank_transfers')
@@ -434,6 +451,7 @@ export async function assignTransfer(
       userId: customer.id,
       amount: Number(row.amount),
       now,
+      assigned: true,
     });
     await trx
       .updateTable('bank_transfers')

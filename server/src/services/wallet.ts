@@ -16,6 +16,7 @@ import type { AppContext } from '../context.ts';
 import { InsufficientFunds, postMovement, walletAccountId } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
 import { bindIdempotencyKey } from '../http/idempotency.ts';
+import { customerMail } from './customer-mail.ts';
 import { RateLimited } from './rate.ts';
 import type { UserRow } from './users.ts';
 
@@ -256,6 +257,17 @@ export async function share(
           },
         ])
         .execute();
+      await customerMail(
+        trx,
+        recipient.id,
+        {
+          kind: 'shareReceived',
+          amount: body.amount,
+          from: sender.name,
+          balance: into.balanceAfter,
+        },
+        now,
+      );
       await bindIdempotencyKey(trx, debitId);
       return out.balanceAfter;
     });

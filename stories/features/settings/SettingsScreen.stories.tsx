@@ -30,6 +30,9 @@ export const Default: Story = {
     ).toBeVisible();
     await expect(canvas.getByRole('region', { name: 'Change password' })).toBeVisible();
     await expect(canvas.getByRole('region', { name: 'Reset transaction pin' })).toBeVisible();
+    // The money e-mails switch (ADR 0047), on for the demo customer.
+    const mails = canvas.getByRole('region', { name: 'E-mails' });
+    await expect(await within(mails).findByRole('switch')).toBeChecked();
     // Reseller API (issue 16): the demo customer's keys and webhook address.
     const keys = canvas.getByRole('region', { name: 'API keys' });
     await expect(await within(keys).findByText('Shop till')).toBeVisible();

@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
 import { ApiKeysPanel } from './api-keys-panel';
 import { ChangePasswordForm } from './change-password-form';
+import { MailPreferencesPanel } from './mail-preferences-panel';
 import { ProfileCard } from './profile-card';
 import { ResetPinForm } from './reset-pin-form';
 import { WebhookPanel } from './webhook-panel';
@@ -24,7 +25,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** Settings (spec §2 page 8): profile with referral link, change password, reset pin. */
+/** Settings (spec §2 page 8): profile with referral link, change password, reset pin, e-mails. */
 export function SettingsScreen() {
   const { data, error } = useCurrentUser();
   const user = data?.message;
@@ -45,6 +46,9 @@ export function SettingsScreen() {
       </Section>
       <Section id="pin-heading" title="Reset transaction pin">
         <ResetPinForm />
+      </Section>
+      <Section id="mail-heading" title="E-mails">
+        <MailPreferencesPanel />
       </Section>
       {/* Reseller API (issue 16): keys and webhooks. */}
       <Section id="api-keys-heading" title="API keys">

@@ -5,6 +5,7 @@ import { ApiError } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import * as auth from '../../../services/auth.ts';
 import * as coupons from '../../../services/coupons.ts';
+import * as customerMail from '../../../services/customer-mail.ts';
 import * as history from '../../../services/history.ts';
 import * as recipients from '../../../services/recipients.ts';
 import * as users from '../../../services/users.ts';
@@ -41,6 +42,12 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
   route(app, ctx, api.resetPin, async ({ user, body, req, sessionId }) => ({
     message: await auth.resetPin(ctx, user, body, req, sessionId),
+  }));
+  route(app, ctx, api.mailPreferences, async ({ user }) => ({
+    message: await customerMail.mailPreferences(ctx, user),
+  }));
+  route(app, ctx, api.setMailPreferences, async ({ user, body }) => ({
+    message: await customerMail.setMailPreferences(ctx, user, body),
   }));
   route(app, ctx, api.recipients, async ({ user }) => ({
     message: await recipients.listRecipients(ctx, user),

@@ -1,0 +1,453 @@
+import { useState, type FormEvent } from 'react';
+import {
+  ADJUSTMENT_MSG,
+  ADJUSTMENT_REASON_MAX,
+  ADJUSTMENT_REFERENCE_MAX,
+  adjustmentForm,
+  type Adjustment,
+  type AdjustmentDirection,
+  type AdjustmentStatus,
+} from '@contract/adjustments';
+import type { User } from '@contract/entities';
+import { FALLBACK, SERVER_MSG } from '@contract/messages';
+import { fieldMessages } from '@contract/rules';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DateText } from '@/components/ui/date-text';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Input } from '@/components/ui/input';
+import { Money } from '@/components/ui/money';
+import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { errorMessage } from '@/lib/api-error';
+import { useCurrentUser } from '@/lib/current-user';
+import { formatNaira } from '@/lib/money';
+import {
+  useAdjustments,
+  useApproveAdjustment,
+  useCreateAdjustment,
+  useRejectAdjustment,
+} from '../api/adjustments';
+import { useFindCustomer } from '../api/transfers';
+import { LoadError, ScreenHeading } from './admin-parts';
+
+type Values = {
+  email: string;
+  direction: AdjustmentDirection;
+  amount: string;
+  reason: string;
+  reference: string;
+};
+const EMPTY: Values = { email: '', direction: 'credit', amount: '', reason: '', reference: '' };
+
+type Parsed = {
+  email: string;
+  direction: AdjustmentDirection;
+  amount: number;
+  reason: string;
+  reference: string;
+};
+
+const STATUS_LABEL: Record<AdjustmentStatus, string> = {
+  pending: 'Waiting for approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+/**
+ * The adjustment form: the customer's e-mail, credit or debit, the amount, the reason the
+ * customer will read and the admin's reference. Continue names the customer (their name, not
+ * just the e-mail typed) and the amount in a confirmation before any money moves (ADR 0046).
+ */
+function AdjustmentForm({ approvalAbove }: { approvalAbove?: number }) {
+  const create = useCreateAdjustment();
+  const find = useFindCustomer();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState<{ customer: User; body: Parsed } | null>(null);
+  const [done, setDone] = useState<Adjustment | null>(null);
+
+  const set = (name: keyof Values) => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: '' }));
+    setDone(null);
+    find.reset();
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = adjustmentForm().safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldMessages(parsed));
+      return;
+    }
+    try {
+      const found = await find.trigger({ query: { q: parsed.data.email, page: 1, limit: 5 } });
+      // The search also matches the start of names: only the exact address is this customer.
+      const match = found.message.find((u) => u.email.toLowerCase() === parsed.data.email);
+      if (match) setPending({ customer: match, body: parsed.data });
+      else setErrors({ email: SERVER_MSG.userNotFound });
+    } catch {
+      // shown from find.error
+    }
+  };
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      const res = await create.trigger({ body: pending.body });
+      setDone(res.message);
+      setPending(null);
+      setValues(EMPTY);
+    } catch {
+      // shown in the dialog, from create.error
+    }
+  };
+  const body = pending?.body;
+  const needsApproval = body && approvalAbove !== undefined && body.amount > approvalAbove;
+  const verb = body?.direction === 'debit' ? 'Debit' : 'Credit';
+  return (
+    <section
+      aria-labelledby="new-adjustment"
+      className="flex flex-col gap-4 rounded-card border border-border p-4"
+    >
+      <h2 id="new-adjustment" className="text-lg font-semibold">
+        New adjustment
+      </h2>
+      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        <Field label="Customer e-mail" error={errors.email || undefined} required>
+          <Input
+            type="email"
+            autoComplete="off"
+            placeholder="customer@example.com"
+            value={values.email}
+            onChange={(e) => set('email')(e.target.value)}
+          />
+        </Field>
+        <Field label="Credit or debit" error={errors.direction || undefined}>
+          {(control) => (
+            <Select value={values.direction} onValueChange={set('direction')}>
+              <SelectTrigger {...control}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="credit">Credit (add to the wallet)</SelectItem>
+                <SelectItem value="debit">Debit (take from the wallet)</SelectItem>
+              </SelectContent>
+            </Select>
+          )}
+        </Field>
+        <Field
+          label="Amount (₦)"
+          hint={
+            approvalAbove !== undefined
+              ? `Above ${formatNaira(approvalAbove)} a second admin approves before money moves.`
+              : undefined
+          }
+          error={errors.amount || undefined}
+          required
+        >
+          <Input
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={16}
+            value={values.amount}
+            onChange={(e) => set('amount')(e.target.value)}
+          />
+        </Field>
+        <Field
+          label="Reference"
+          hint="A receipt or ticket number; the same reference is never used twice."
+          error={errors.reference || undefined}
+          required
+        >
+          <Input
+            autoComplete="off"
+            maxLength={ADJUSTMENT_REFERENCE_MAX}
+            value={values.reference}
+            onChange={(e) => set('reference')(e.target.value)}
+          />
+        </Field>
+        <Field
+          label="Reason"
+          hint="The customer sees it in their history."
+          error={errors.reason || undefined}
+          required
+          className="sm:col-span-2"
+        >
+          <Input
+            autoComplete="off"
+            maxLength={ADJUSTMENT_REASON_MAX}
+            value={values.reason}
+            onChange={(e) => set('reason')(e.target.value)}
+          />
+        </Field>
+        <div className="flex flex-col gap-2 sm:col-span-2">
+          {find.error ? (
+            <FormAlert>{errorMessage(find.error, FALLBACK.genericAlt)}</FormAlert>
+          ) : null}
+          {done ? (
+            <FormAlert tone="success">
+              {done.status === 'pending' ? ADJUSTMENT_MSG.awaitingApproval : ADJUSTMENT_MSG.applied}
+            </FormAlert>
+          ) : null}
+          <Button type="submit" className="sm:w-fit" loading={find.isMutating}>
+            Continue
+          </Button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setPending(null);
+            create.reset();
+          }
+        }}
+        title={`${verb} this wallet?`}
+        description={
+          needsApproval
+            ? "It waits for a second admin's approval; no money moves until then."
+            : 'The wallet moves at once, and the audit log records it.'
+        }
+        confirmLabel={body ? `${verb} ${formatNaira(body.amount)}` : verb}
+        tone={body?.direction === 'debit' ? 'destructive' : 'primary'}
+        loading={create.isMutating}
+        error={create.error ? errorMessage(create.error, FALLBACK.genericAlt) : ''}
+        onConfirm={() => void confirm()}
+      >
+        {pending ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm [overflow-wrap:anywhere]">
+            <dt className="text-muted">Customer</dt>
+            <dd className="font-semibold" data-testid="adjustment-customer">
+              {pending.customer.name}
+            </dd>
+            <dt className="text-muted">E-mail</dt>
+            <dd>{pending.customer.email}</dd>
+            <dt className="text-muted">{verb}</dt>
+            <dd>{formatNaira(pending.body.amount)}</dd>
+            <dt className="text-muted">Reason</dt>
+            <dd>{pending.body.reason}</dd>
+            <dt className="text-muted">Reference</dt>
+            <dd className="font-mono text-xs">{pending.body.reference}</dd>
+          </dl>
+        ) : null}
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+/** Approve or Reject for another admin's pending adjustment, each confirmed first. */
+function Decision({ adjustment }: { adjustment: Adjustment }) {
+  const approve = useApproveAdjustment();
+  const reject = useRejectAdjustment();
+  const [asking, setAsking] = useState<'approve' | 'reject' | null>(null);
+  const action = asking === 'reject' ? reject : approve;
+  const told = approve.data?.message ?? reject.data?.message;
+  const amount = formatNaira(adjustment.amount);
+  const decide = async () => {
+    try {
+      await action.trigger({ body: { id: adjustment.id } });
+      setAsking(null);
+    } catch {
+      // shown in the dialog, from action.error
+    }
+  };
+  if (told) {
+    return (
+      <p role="status" className="text-sm">
+        {told}
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button size="sm" onClick={() => setAsking('approve')}>
+        Approve
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => setAsking('reject')}>
+        Reject
+      </Button>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setAsking(null);
+            approve.reset();
+            reject.reset();
+          }
+        }}
+        title={asking === 'reject' ? 'Reject this adjustment?' : 'Approve this adjustment?'}
+        description={
+          asking === 'reject'
+            ? 'No money moves, and it cannot be approved later.'
+            : `The wallet is ${adjustment.direction === 'credit' ? 'credited' : 'debited'} at once, and the audit log records you as the approver.`
+        }
+        confirmLabel={
+          asking === 'reject'
+            ? 'Reject'
+            : `${adjustment.direction === 'credit' ? 'Credit' : 'Debit'} ${amount}`
+        }
+        tone={asking === 'reject' ? 'destructive' : 'primary'}
+        loading={action.isMutating}
+        error={action.error ? errorMessage(action.error, FALLBACK.genericAlt) : ''}
+        onConfirm={() => void decide()}
+      >
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm [overflow-wrap:anywhere]">
+          <dt className="text-muted">Customer</dt>
+          <dd className="font-semibold">{adjustment.user_name}</dd>
+          <dt className="text-muted">E-mail</dt>
+          <dd>{adjustment.user}</dd>
+          <dt className="text-muted">{adjustment.direction === 'credit' ? 'Credit' : 'Debit'}</dt>
+          <dd>{amount}</dd>
+          <dt className="text-muted">Reason</dt>
+          <dd>{adjustment.reason}</dd>
+          <dt className="text-muted">Made by</dt>
+          <dd>{adjustment.maker}</dd>
+        </dl>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function columns(meId: string | undefined): PagedTableColumn<Adjustment>[] {
+  return [
+    {
+      key: 'customer',
+      header: 'Customer',
+      cell: (a) => (
+        <span className="flex min-w-0 flex-col">
+          <span>{a.user_name}</span>
+          <span className="text-xs break-all text-muted">{a.user}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'amount',
+      header: 'Amount',
+      align: 'end',
+      cell: (a) => (
+        <span className="whitespace-nowrap">
+          {a.direction === 'credit' ? '+' : '−'}
+          <Money kobo={a.amount} />
+        </span>
+      ),
+    },
+    {
+      key: 'reason',
+      header: 'Reason',
+      hideOnMobile: true,
+      cell: (a) => (
+        <span className="flex min-w-0 flex-col">
+          <span className="[overflow-wrap:anywhere]">{a.reason}</span>
+          <span className="font-mono text-xs break-all text-muted">{a.reference}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'made',
+      header: 'Made by',
+      hideOnMobile: true,
+      cell: (a) => (
+        <span className="flex min-w-0 flex-col">
+          <span className="break-all">{a.maker}</span>
+          <span className="text-xs text-muted">
+            <DateText epochMs={a.created_at} show="datetime" />
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (a) =>
+        a.status === 'pending' && a.maker_id !== meId ? (
+          <Decision adjustment={a} />
+        ) : (
+          <span className="flex min-w-0 flex-col text-sm">
+            <span>
+              {a.status === 'pending' ? 'Waiting for another admin' : STATUS_LABEL[a.status]}
+            </span>
+            {a.checker ? (
+              <span className="text-xs break-all text-muted">by {a.checker}</span>
+            ) : null}
+          </span>
+        ),
+    },
+  ];
+}
+
+const FILTERS = ['all', 'pending', 'approved', 'rejected'] as const;
+type Filter = (typeof FILTERS)[number];
+const FILTER_LABEL: Record<Filter, string> = {
+  all: 'All',
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+/**
+ * Manual wallet adjustments (issue 25 §2; ADR 0050): credit or debit a customer's wallet with
+ * a reason they see; above the threshold a second admin approves (never the maker) before any
+ * money moves. Every step is in the audit log.
+ */
+export function AdjustmentsScreen() {
+  const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState<Filter>('all');
+  const { data, error, isLoading } = useAdjustments(page, filter === 'all' ? undefined : filter);
+  const { data: me } = useCurrentUser();
+  return (
+    <div className="flex flex-col gap-6">
+      <ScreenHeading
+        title="Adjustments"
+        description="Credit or debit a customer's wallet, with a reason they see in their history. Above the approval threshold a second admin approves before money moves; every step is in the audit log."
+      />
+      <AdjustmentForm approvalAbove={data?.approval_above} />
+      <section aria-labelledby="adjustment-list" className="flex flex-col gap-3">
+        <h2 id="adjustment-list" className="text-lg font-semibold">
+          Adjustments made
+        </h2>
+        <Field label="Show" className="sm:w-56">
+          {(control) => (
+            <Select
+              value={filter}
+              onValueChange={(v) => {
+                setFilter(v as Filter);
+                setPage(1);
+              }}
+            >
+              <SelectTrigger {...control}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {FILTERS.map((f) => (
+                  <SelectItem key={f} value={f}>
+                    {FILTER_LABEL[f]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </Field>
+        {error ? <LoadError error={error} /> : null}
+        <PagedTable
+          caption="Manual wallet adjustments"
+          columns={columns(me?.message.id)}
+          rows={data?.message ?? []}
+          pageCount={data?.pages}
+          getRowKey={(a) => a.id}
+          page={data?.page ?? page}
+          onPageChange={setPage}
+          loading={isLoading}
+          empty={<EmptyState size="sm" title="No adjustments" />}
+        />
+      </section>
+    </div>
+  );
+}
