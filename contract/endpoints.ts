@@ -56,6 +56,7 @@ import { catalogueSyncApi } from './catalogue-sync';
 import { shareApi } from './share';
 import { MailPreferencesBody, MailPreferencesSchema } from './mail-preferences';
 import { AuditEntrySchema, AuditQuery } from './audit';
+import { DATE_FILTER_MSG, isDay } from './time';
 import {
   AssignTransferBody,
   BankTransferInfoSchema,
@@ -81,6 +82,22 @@ export const HistoryQuery = PageQuery.extend({
   status: TransactionStatusSchema.optional(),
   product: ProductSchema.optional(),
   kind: StatementKindSchema.optional(),
+});
+
+/** A Lagos calendar day on the wire, `YYYY-MM-DD` (ADR 0048). */
+const LagosDay = z.string().max(10, DATE_FILTER_MSG.invalid).refine(isDay, DATE_FILTER_MSG.invalid);
+/**
+ * The admin's list: `?page&limit&q&id` plus a status and a range of Lagos days, `from` and
+ * `to` both inclusive (ADR 0048).
+ */
+export const AdminTransactionsQuery = PageQuery.extend({
+  id: z.string().trim().max(64).optional(),
+  status: TransactionStatusSchema.optional(),
+  from: LagosDay.optional(),
+  to: LagosDay.optional(),
+}).refine((q) => !q.from || !q.to || q.from <= q.to, {
+  message: DATE_FILTER_MSG.order,
+  path: ['to'],
 });
 
 /**
@@ -411,8 +428,9 @@ export const api = {
     method: 'GET',
     path: '/api/transactions/all',
     access: 'admin',
-    summary: 'All transactions, newest first, paged; q searches user e-mail, id a transaction id.',
-    query: PageQuery.extend({ id: z.string().trim().max(64).optional() }),
+    summary:
+      'All transactions, newest first, paged; q searches user e-mail, id a transaction id; status, and from/to Lagos days (YYYY-MM-DD, inclusive) narrow it (ADR 0048).',
+    query: AdminTransactionsQuery,
     response: paged(TransactionSchema),
   }),
   deleteTransaction: endpoint({
