@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'purchase.fail',
   'purchase.deliver',
   'catalogue.sync',
+  'admin.role',
+  'admin.resetTwoFactor',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -38,6 +40,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'purchase.fail': 'Failed and refunded a pending purchase',
   'purchase.deliver': 'Marked a pending purchase delivered',
   'catalogue.sync': 'Synced the catalogue with the providers',
+  'admin.role': "Changed an admin's role",
+  'admin.resetTwoFactor': "Reset an admin's two-factor sign-in",
 };
 
 /** A before/after snapshot: the changed fields only, never a secret. */

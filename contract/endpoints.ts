@@ -54,6 +54,7 @@ import { tierApi } from './tiers';
 import { pendingApi } from './pending';
 import { catalogueSyncApi } from './catalogue-sync';
 import { shareApi } from './share';
+import { TwoFactorChallengeSchema, twoFactorApi } from './two-factor';
 import { MailPreferencesBody, MailPreferencesSchema } from './mail-preferences';
 import { AuditEntrySchema, AuditQuery } from './audit';
 import { DATE_FILTER_MSG, isDay } from './time';
@@ -120,9 +121,9 @@ export const api = {
     method: 'POST',
     path: '/api/auth/login',
     access: 'public',
-    summary: 'Sign in; username holds the e-mail.',
+    summary: 'Sign in (username: the e-mail); an admin with two-factor gets a challenge.',
     body: LoginBody,
-    response: Tokens,
+    response: z.union([Tokens, TwoFactorChallengeSchema]),
     errors: [400, 401, 403, 423, 429, 500],
   }),
   register: endpoint({
@@ -687,6 +688,9 @@ export const api = {
 
   // ── a name before money leaves (issue 24; ADR 0046) ──
   ...shareApi,
+
+  // ── admin roles and two-factor sign-in (issue 25 §3; ADR 0051) ──
+  ...twoFactorApi,
 } as const;
 
 export type Api = typeof api;

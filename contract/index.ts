@@ -23,4 +23,6 @@ export * from './pending';
 export * from './catalogue-sync';
 export * from './secrets';
 export * from './share';
+export * from './roles';
+export * from './two-factor';
 export * from './mail-preferences';

@@ -17,5 +17,8 @@ export const SECRET_FIELDS = [
   'bvn',
   'card_number',
   'cvv',
+  // A TOTP or recovery code, and the sign-in challenge it completes (ADR 0051).
+  'otp',
+  'challenge',
 ] as const;
 export type SecretField = (typeof SECRET_FIELDS)[number];

@@ -11,7 +11,7 @@ import {
   UNVERIFIED_CUSTOMER,
 } from './fixtures/users';
 import { call, ok, refusal } from './test-client';
-import { loginAs, setupMockServer } from './test-setup';
+import { loginAs, setupMockServer, tokensOf } from './test-setup';
 import { signAccessToken } from './tokens';
 
 setupMockServer();
@@ -27,9 +27,11 @@ function claims(jwt: string): { sub: string; iat: number; exp: number } {
 
 describe('login and the current user', () => {
   it('logs in, then GET /api/user parses with the contract', async () => {
-    const { JWTtoken, refresh_token } = await ok(api.login, {
-      body: { username: DEMO_CUSTOMER.email, password: SEED_PASSWORD },
-    });
+    const { JWTtoken, refresh_token } = tokensOf(
+      await ok(api.login, {
+        body: { username: DEMO_CUSTOMER.email, password: SEED_PASSWORD },
+      }),
+    );
     expect(refresh_token).not.toBe('');
     const { sub, iat, exp } = claims(JWTtoken);
     expect(sub).toBe(DEMO_CUSTOMER.id);
@@ -114,9 +116,11 @@ describe('tokens', () => {
   });
 
   it('rotates refresh tokens; reusing an old one revokes the family', async () => {
-    const first = await ok(api.login, {
-      body: { username: DEMO_CUSTOMER.email, password: SEED_PASSWORD },
-    });
+    const first = tokensOf(
+      await ok(api.login, {
+        body: { username: DEMO_CUSTOMER.email, password: SEED_PASSWORD },
+      }),
+    );
     const second = await ok(api.refresh, { body: { refresh_token: first.refresh_token } });
     expect(second.refresh_token).not.toBe(first.refresh_token);
 
@@ -127,9 +131,11 @@ describe('tokens', () => {
   });
 
   it('logout revokes the refresh token sent in X-Refresh-Token', async () => {
-    const session = await ok(api.login, {
-      body: { username: DEMO_CUSTOMER.email, password: SEED_PASSWORD },
-    });
+    const session = tokensOf(
+      await ok(api.login, {
+        body: { username: DEMO_CUSTOMER.email, password: SEED_PASSWORD },
+      }),
+    );
     await ok(api.logout, {
       token: session.JWTtoken,
       headers: { 'X-Refresh-Token': session.refresh_token },

@@ -2,6 +2,8 @@ import {
   ERROR_STATUS,
   MSG,
   retryOfShownOnce,
+  ROLE_MSG,
+  roleMayCall,
   SERVER_MSG,
   type ApiErrorBody,
   type Endpoint,
@@ -140,6 +142,10 @@ function authenticate(endpoint: Endpoint, request: Request): UserRecord | null {
   if (user.isBlocked) throw new MockApiError('blocked', SERVER_MSG.accountBlocked);
   if (endpoint.access === 'admin' && !user.isAdmin)
     throw new MockApiError('forbidden', SERVER_MSG.forbidden);
+  // The admin's role, as the server's route helper checks it (ADR 0051).
+  const role = user.admin_role === undefined ? 'owner' : user.admin_role;
+  if (user.isAdmin && endpoint.access === 'admin' && !roleMayCall(role, endpoint.name))
+    throw new MockApiError('forbidden', ROLE_MSG.notAllowed(role));
   return user;
 }
 

@@ -1,4 +1,4 @@
-import type { Coupon, Kobo, Mail, Payment, Recipient, Transaction } from '@contract';
+import type { AdminRole, Coupon, Kobo, Mail, Payment, Recipient, Transaction } from '@contract';
 
 /**
  * What the in-memory db stores. Entities are the contract's output types (money in kobo)
@@ -29,6 +29,12 @@ export interface UserRecord {
   pin_locked_until: number | null;
   /** Price tier id (ADR 0027); absent: the default tier. */
   tier_id?: string;
+  /** An admin's role (ADR 0051); absent on an admin: owner, as the seeded admin is. */
+  admin_role?: AdminRole | null;
+  /** Two-factor (ADR 0051): the key, whether confirmed, the unused recovery codes. */
+  two_factor?: { secret: string; enrolled: boolean; recovery: string[] };
+  /** The challenge of a sign-in waiting for its code. */
+  two_factor_challenge?: string;
   /** The money e-mails switch (ADR 0047); absent: on, as for every new account. */
   money_mail?: boolean;
 }

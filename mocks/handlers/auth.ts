@@ -72,6 +72,11 @@ export const auth = {
     if (user.isBlocked) throw new MockApiError('blocked', SERVER_MSG.accountBlocked);
     if (!user.email_verified)
       throw new MockApiError('email_not_verified', SERVER_MSG.emailNotVerified);
+    // An enrolled admin's password is followed by a code (ADR 0051).
+    if (user.isAdmin && user.two_factor?.enrolled) {
+      user.two_factor_challenge = `challenge-${db.rng.chars(24, 'abcdefghijkmnpqrstuvwxyz23456789')}`;
+      return { two_factor_required: true as const, challenge: user.two_factor_challenge };
+    }
     user.last_login = now();
     user.status = 'online';
     return issueSession(user.id);

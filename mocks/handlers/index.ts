@@ -14,6 +14,7 @@ import { recipients } from './recipients';
 import { transactions } from './transactions';
 import { transfers } from './transfers';
 import { tiers } from './tiers';
+import { twoFactor } from './two-factor';
 import { user } from './user';
 
 /**
@@ -38,4 +39,5 @@ export const impls: Impls = {
   ...transfers,
   ...tiers,
   ...pending,
+  ...twoFactor,
 };

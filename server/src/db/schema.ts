@@ -25,6 +25,13 @@ export interface UsersTable {
   created_on: number;
   /** Price tier (ADR 0027); null: the default tier. */
   tier_id: string | null;
+  /** An admin's role (contract/roles.ts, ADR 0051); null for customers. */
+  admin_role: Generated<string | null>;
+  /** The TOTP key, sealed (domain/sealed.ts); set while enrolling and once enrolled. */
+  totp_secret: Generated<string | null>;
+  totp_enrolled: Generated<number>;
+  /** The last 30-second step a code was accepted for: no code is accepted twice. */
+  totp_last_step: Generated<number | null>;
   /** 1: funding, purchase, refund and share e-mails are sent (ADR 0047); security ones always. */
   money_mail: Generated<number>;
 }
@@ -397,6 +404,25 @@ export interface Database {
   user_search_terms: UserSearchTermsTable;
   price_tiers: PriceTiersTable;
   secret_fingerprints: SecretFingerprintsTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
+}
+
+/** An admin's one-time recovery codes, as SHA-256 (ADR 0051). */
+export interface AdminRecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+/** A sign-in whose password was right, waiting for the admin's code (ADR 0051). */
+export interface TwoFactorChallengesTable {
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 /** HMAC of a constant under JWT_SECRET or PIN_SECRET, recorded at the first start (ADR 0036). */

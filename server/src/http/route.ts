@@ -2,7 +2,9 @@
  * The one route helper (ADR 0004): registers a Fastify route from a contract endpoint, and for
  * every call
  *   1. enforces access: 401 `unauthorized` (no, bad or revoked token), 403 `token_expired`
- *      (expired access token), 423 `blocked`, 403 `forbidden` (non-admin on admin routes);
+ *      (expired access token), 423 `blocked`, 403 `forbidden` (non-admin on admin routes, an
+ *      admin role without the endpoint's permission, an admin not enrolled in two-factor in
+ *      live mode: ADR 0051);
  *   2. applies the route's rate limits (per client address, or per account when signed in),
  *      in the database so instances share them: 429 `rate_limited` with Retry-After (ADR 0015);
  *   3. parses params, query and body with the endpoint's zod schemas (money codecs give kobo);
@@ -30,6 +32,7 @@ import type { Db } from '../db/index.ts';
 import { queryShape } from '../db/query-shape.ts';
 import { authenticateKey, withApiKey } from '../services/api-keys.ts';
 import { checkKeyPin } from '../services/key-pins.ts';
+import { checkAdminAccess } from '../services/two-factor.ts';
 import type { UserRow } from '../services/users.ts';
 import { counterKey, limit, RateLimited } from '../services/rate.ts';
 import type { Answer } from './answer.ts';
@@ -84,7 +87,7 @@ const unauthorized = () => new ApiError('unauthorized', SERVER_MSG.unauthorized)
 async function authenticate(
   ctx: AppContext,
   req: FastifyRequest,
-  admin: boolean,
+  endpoint: Endpoint,
 ): Promise<{ user: UserRow; sessionId?: string }> {
   const header = req.headers.authorization;
   if (typeof header !== 'string' || !header.startsWith('Bearer ')) throw unauthorized();
@@ -113,7 +116,11 @@ async function authenticate(
     // change or reset.
     throw unauthorized();
   }
-  if (admin && Number(user.is_admin) !== 1) throw new ApiError('forbidden', SERVER_MSG.forbidden);
+  if (endpoint.access === 'admin' && Number(user.is_admin) !== 1) {
+    throw new ApiError('forbidden', SERVER_MSG.forbidden);
+  }
+  // The admin's role and, in live mode, their two-factor enrolment (ADR 0051).
+  checkAdminAccess(ctx, endpoint, user);
   const now = Date.now();
   if (user.last_seen === null || now - Number(user.last_seen) > PRESENCE_TOUCH_MS) {
     await ctx.db.updateTable('users').set({ last_seen: now }).where('id', '=', user.id).execute();
@@ -140,7 +147,7 @@ async function caller(
   req: FastifyRequest,
 ): Promise<{ user: UserRow; sessionId?: string; keyId?: string }> {
   const keyHeader = req.headers['x-api-key'];
-  if (keyHeader === undefined) return authenticate(ctx, req, endpoint.access === 'admin');
+  if (keyHeader === undefined) return authenticate(ctx, req, endpoint);
   if (!acceptsKey.has(endpoint)) throw new ApiError('unauthorized', RESELLER_MSG.keyNotAccepted);
   const { user, key } = await authenticateKey(ctx, keyHeader);
   const requestId = req.headers['x-request-id'];

@@ -5,7 +5,7 @@
  * so parallel guesses never check more than the limit.
  */
 import { randomUUID } from 'node:crypto';
-import { MSG, SERVER_MSG } from '@contract';
+import { MSG, SERVER_MSG, type TwoFactorChallenge } from '@contract';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { createWallet } from '../domain/ledger.ts';
@@ -16,6 +16,7 @@ import { enqueueMail, linkMail } from './mail.ts';
 import { securityMail, type Origin } from './security-mail.ts';
 import { endSessions, REFRESH_FAMILY_TTL_MS, requireOpenSession } from './tokens.ts';
 import { clear, counterKey, limit, release, reserve, reserveAll } from './rate.ts';
+import { issueChallenge, needsCode } from './two-factor.ts';
 import { indexUserSearch, type UserRow } from './users.ts';
 
 export const VERIFY_TTL_MS = 24 * 60 * 60_000;
@@ -58,6 +59,8 @@ export async function insertUser(
       pin_hash: null,
       pin_locked_until: null,
       is_admin: flags.admin ? 1 : 0,
+      // The first admin (the seed's) manages the others (ADR 0051).
+      admin_role: flags.admin ? 'owner' : null,
       email_verified: flags.verified ? 1 : 0,
       referral_code: randomCode(8),
       referred_by: referredBy,
@@ -177,11 +180,22 @@ async function issueTokens(ctx: AppContext, userId: string, trx: Db = ctx.db) {
   return { JWTtoken: await ctx.tokens.signAccess(userId, session.id), refresh_token };
 }
 
+/** A sign-in that passed every step: presence, and a new session. */
+export async function signIn(ctx: AppContext, userId: string) {
+  const now = Date.now();
+  await ctx.db
+    .updateTable('users')
+    .set({ last_login: now, last_seen: now })
+    .where('id', '=', userId)
+    .execute();
+  return issueTokens(ctx, userId);
+}
+
 export async function login(
   ctx: AppContext,
   body: { username: string; password: string },
   ip: string,
-): Promise<{ JWTtoken: string; refresh_token: string }> {
+): Promise<{ JWTtoken: string; refresh_token: string } | TwoFactorChallenge> {
   const { db } = ctx;
   const email = body.username.toLowerCase();
   // A failure is reserved before the password is checked: per (account, address), per
@@ -209,13 +223,11 @@ export async function login(
   for (const attempt of attempts) await release(db, attempt);
   await clear(db, pairKey);
   if (Number(user.is_blocked) === 1) throw new ApiError('blocked', SERVER_MSG.accountBlocked);
-  const now = Date.now();
-  await db
-    .updateTable('users')
-    .set({ last_login: now, last_seen: now })
-    .where('id', '=', user.id)
-    .execute();
-  return issueTokens(ctx, user.id);
+  // An enrolled admin's password alone signs nothing in (ADR 0051): the code comes next.
+  if (needsCode(user)) {
+    return { two_factor_required: true, challenge: await issueChallenge(ctx, user.id) };
+  }
+  return signIn(ctx, user.id);
 }
 
 async function revokeFamily(db: Db, familyId: string, now = Date.now()) {

@@ -115,6 +115,12 @@ export const DEFAULT_LIMITS: Limits = {
     deliverPending: perAccount(300),
     // "Sync now" (ADR 0044): one provider call per data, TV and education service.
     syncCatalogue: perAccount(10),
+    // Two-factor (ADR 0051): wrong codes are attempts (limits.password); these bound the calls.
+    loginCode: perAddress(100),
+    twoFactorStart: perAccount(20),
+    twoFactorConfirm: perAccount(20),
+    setAdminRole: perAccount(300),
+    resetTwoFactor: perAccount(300),
   },
   login: { pair: 5, address: 50, account: 100, windowMs: 15 * MINUTE },
   password: { max: 5, windowMs: 15 * MINUTE },

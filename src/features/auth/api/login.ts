@@ -4,7 +4,10 @@ import type { CallInput } from '@/lib/api-client';
 import { saveTokens } from '@/lib/session';
 import { useApiMutation } from '@/lib/swr';
 
-/** POST /api/auth/login: `username` holds the e-mail; the answer is the token pair. */
+/**
+ * POST /api/auth/login: `username` holds the e-mail; the answer is the token pair, or for an
+ * admin with two-factor a challenge to send back with the code (ADR 0051).
+ */
 export const loginKey = api.login.path;
 
 /** Signs in: on success the token pair is saved (spec §4, logged out → logged in). */
@@ -13,6 +16,21 @@ export function useLogin() {
   const { trigger: send } = mutation;
   const trigger = useCallback(
     async (input: CallInput<typeof api.login>) => {
+      const answer = await send(input);
+      if (!('two_factor_required' in answer)) saveTokens(answer);
+      return answer;
+    },
+    [send],
+  );
+  return { ...mutation, trigger };
+}
+
+/** The sign-in's second step: the challenge and a code; on success the tokens are saved. */
+export function useLoginCode() {
+  const mutation = useApiMutation(api.loginCode);
+  const { trigger: send } = mutation;
+  const trigger = useCallback(
+    async (input: CallInput<typeof api.loginCode>) => {
       const tokens = await send(input);
       saveTokens(tokens);
       return tokens;

@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-error';
 import { clearSessionNotice, getSession } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { AuthCard, authLinkClass } from './auth-card';
+import { LoginCodeForm } from './login-code-form';
 import { useFormErrors } from '@/lib/use-form-errors';
 
 const FIELDS = ['username', 'password'] as const;
@@ -25,6 +26,8 @@ export function LoginForm() {
   const [values, setValues] = useState({ username: '', password: '' });
   // Read once: the notice belongs to this visit of the screen, then it is forgotten.
   const [notice] = useState(() => getSession().notice);
+  // An admin with two-factor: the password was right, the code comes next (ADR 0051).
+  const [challenge, setChallenge] = useState<string | null>(null);
   useEffect(() => {
     if (notice) clearSessionNotice();
   }, [notice]);
@@ -40,7 +43,11 @@ export function LoginForm() {
     const body = validate(loginForm(), values);
     if (!body) return;
     try {
-      await login.trigger({ body });
+      const answer = await login.trigger({ body });
+      if ('two_factor_required' in answer) {
+        setChallenge(answer.challenge);
+        return;
+      }
       navigate(paths.user.overview, { replace: true });
     } catch {
       // shown from login.error
@@ -48,6 +55,15 @@ export function LoginForm() {
   };
 
   const serverError = login.error ? errorMessage(login.error, FALLBACK.auth) : '';
+  if (challenge) {
+    return (
+      <LoginCodeForm
+        challenge={challenge}
+        onBack={() => setChallenge(null)}
+        onSignedIn={() => navigate(paths.user.overview, { replace: true })}
+      />
+    );
+  }
 
   return (
     <AuthCard

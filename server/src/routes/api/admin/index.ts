@@ -11,6 +11,7 @@ import { listAudit, recordAudit } from '../../../services/audit.ts';
 import * as transfers from '../../../services/transfers.ts';
 import * as tiers from '../../../services/tiers.ts';
 import * as pending from '../../../services/pending-purchases.ts';
+import { twoFactorRoutes } from './two-factor.ts';
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.adminOverview, async () => ({ message: await overview(ctx) }));
@@ -73,4 +74,5 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.deliverPending, async ({ body, user, req }) => ({
     message: await pending.deliverPending(ctx, { admin: user, req }, body),
   }));
+  twoFactorRoutes(app, ctx);
 }

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+
+/**
+ * Admin roles (issue 25 §3; ADR 0051), declared once: the server refuses a call the caller's
+ * role does not allow (403, nothing written) and the screens hide what it cannot do. Every
+ * admin endpoint (`access: 'admin'`) names the permission it needs here, by its stable
+ * `name`; `roles.test.ts` fails for an admin endpoint without one, so a new endpoint is
+ * placed deliberately rather than left open to every admin.
+ */
+export const ADMIN_ROLES = ['owner', 'finance', 'support', 'pricing'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+export const AdminRoleSchema = z.enum(ADMIN_ROLES);
+
+export const ROLE_LABEL: Record<AdminRole, string> = {
+  owner: 'Owner',
+  finance: 'Finance',
+  support: 'Support',
+  pricing: 'Pricing',
+};
+
+export const ROLE_SUMMARY: Record<AdminRole, string> = {
+  owner: 'Everything, and manages admins.',
+  finance: 'Payments, transfers, reversals and adjustments.',
+  support: 'Users, blocking and unblocking, reading transactions.',
+  pricing: 'Plans, price tiers and the catalogue sync.',
+};
+
+export const PERMISSIONS = [
+  /** The admin's own account: who they are, their two-factor enrolment. */
+  'self',
+  /** The admin dashboard's figures. */
+  'overview',
+  'users.read',
+  'users.block',
+  'transactions.read',
+  'transactions.reverse',
+  'payments',
+  'transfers',
+  'adjustments',
+  'floats',
+  /** Provider routes (failover) and float thresholds. */
+  'providers',
+  'plans',
+  'tiers',
+  'catalogue',
+  'audit',
+  'admins',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** What each role may do; the owner may do everything. */
+export const ROLE_PERMISSIONS: Record<AdminRole, readonly Permission[]> = {
+  owner: PERMISSIONS,
+  finance: [
+    'self',
+    'overview',
+    'users.read',
+    'transactions.read',
+    'transactions.reverse',
+    'payments',
+    'transfers',
+    'adjustments',
+    'floats',
+    'providers',
+  ],
+  support: ['self', 'overview', 'users.read', 'users.block', 'transactions.read'],
+  // Assigning a customer's price tier needs the customer list.
+  pricing: ['self', 'overview', 'users.read', 'plans', 'tiers', 'catalogue'],
+};
+
+/** The permission each admin endpoint needs, by the endpoint's `name`. */
+export const ENDPOINT_PERMISSION: Record<string, Permission> = {
+  'user.all': 'users.read',
+  'user.block': 'users.block',
+  'user.unblock': 'users.block',
+  // The providers' float balances.
+  'user.atgwallet': 'floats',
+  'user.vtwallet': 'floats',
+  'transactions.all': 'transactions.read',
+  'transactions.reverse': 'transactions.reverse',
+  'product.all': 'plans',
+  'product.edit': 'plans',
+  'admin.overview': 'overview',
+  'admin.reconciliation': 'payments',
+  'admin.heldTransfers': 'transfers',
+  'admin.assignTransfer': 'transfers',
+  'admin.audit': 'audit',
+  'admin.tiers': 'tiers',
+  'admin.createTier': 'tiers',
+  'admin.editTier': 'tiers',
+  'admin.setUserTier': 'tiers',
+  'admin.pendingPurchases': 'payments',
+  'admin.requeryPending': 'payments',
+  'admin.failPending': 'payments',
+  'admin.deliverPending': 'payments',
+  'admin.syncCatalogue': 'catalogue',
+  'admin.adjustments': 'adjustments',
+  'admin.createAdjustment': 'adjustments',
+  'admin.approveAdjustment': 'adjustments',
+  'admin.rejectAdjustment': 'adjustments',
+  // Every admin sees the providers' state on the overview; changing routes is finance's.
+  'admin.providers': 'overview',
+  'admin.setProviderRoute': 'providers',
+  'admin.setFloatThreshold': 'providers',
+  'admin.me': 'self',
+  'admin.twoFactorStart': 'self',
+  'admin.twoFactorConfirm': 'self',
+  'admin.admins': 'admins',
+  'admin.setAdminRole': 'admins',
+  'admin.resetTwoFactor': 'admins',
+};
+
+/**
+ * Families of endpoints named by prefix, so that one added to a family later is placed with
+ * it: every manual-adjustment call (`admin.adjustment…`, issue 25 §2) is finance's.
+ */
+export const ENDPOINT_PERMISSION_PREFIX: readonly (readonly [string, Permission])[] = [
+  ['admin.adjustment', 'adjustments'],
+];
+
+/** The permission an admin endpoint needs; `undefined`: none declared (refused to everyone). */
+export function permissionOf(endpointName: string): Permission | undefined {
+  return (
+    ENDPOINT_PERMISSION[endpointName] ??
+    ENDPOINT_PERMISSION_PREFIX.find(([prefix]) => endpointName.startsWith(prefix))?.[1]
+  );
+}
+
+export const roleCan = (role: AdminRole | null | undefined, permission: Permission): boolean =>
+  role !== null && role !== undefined && ROLE_PERMISSIONS[role].includes(permission);
+
+/** Whether an admin of `role` may call the admin endpoint named `endpointName`. */
+export function roleMayCall(role: AdminRole | null | undefined, endpointName: string): boolean {
+  const permission = permissionOf(endpointName);
+  return permission !== undefined && roleCan(role, permission);
+}
+
+export const ROLE_MSG = {
+  notAllowed: (role: AdminRole | null) =>
+    role
+      ? `Your admin role (${ROLE_LABEL[role]}) does not allow this. Ask an owner.`
+      : 'Your admin account has no role. Ask an owner.',
+  ownRole: 'You cannot change your own role. Ask another owner.',
+  lastOwner: 'This is the only owner: make another admin an owner first.',
+  notAdmin: 'This account is not an admin.',
+  roleChanged: 'Role changed.',
+  adminRemoved: 'Admin rights removed.',
+  twoFactorReset: 'Two-factor sign-in reset: the admin enrols again at the next sign-in.',
+} as const;

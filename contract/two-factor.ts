@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { endpoint, message } from './endpoint';
+import { EpochMs } from './entities';
+import { AdminRoleSchema } from './roles';
+
+/**
+ * Two-factor sign-in for admins (issue 25 §3; ADR 0051): TOTP (RFC 6238: 30-second steps,
+ * 6 digits, SHA-1, the step before and after accepted, no code accepted twice) from any
+ * authenticator app, and ten one-time recovery codes shown once at enrolment. An enrolled
+ * admin's login answers a challenge instead of tokens; the code is sent with it to
+ * `auth.loginCode`. In live mode every admin must enrol before anything else; in sandbox it
+ * is optional. An owner resets a lost device.
+ */
+
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_S = 30;
+export const RECOVERY_CODE_COUNT = 10;
+/** How long the password step waits for the code. */
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+
+export const TWO_FACTOR_MSG = {
+  codeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
+  codeTooLong: 'A code is at most 32 characters.',
+  codeWrong:
+    'That code is not right. Enter the current code from your authenticator app, or an unused recovery code.',
+  challengeExpired: 'This sign-in has expired. Please enter your e-mail and password again.',
+  enrolFirst: 'Set up two-factor sign-in first: every admin needs it in live mode.',
+  alreadyEnrolled: 'Two-factor sign-in is already set up.',
+  notStarted: 'Start the set-up again: no key is waiting for a code.',
+  enrolled: 'Two-factor sign-in is on.',
+} as const;
+
+/** A 6-digit code or a recovery code (`ABCDE-FGHJK`; spaces and dashes do not matter). */
+export const OtpField = z
+  .string({ error: TWO_FACTOR_MSG.codeRequired })
+  .trim()
+  .min(1, TWO_FACTOR_MSG.codeRequired)
+  .max(32, TWO_FACTOR_MSG.codeTooLong);
+
+/** The login's answer when a code is still needed. */
+export const TwoFactorChallengeSchema = z.object({
+  two_factor_required: z.literal(true),
+  /** Short-lived (CHALLENGE_TTL_MS), one use; sent back with the code. */
+  challenge: z.string(),
+});
+export type TwoFactorChallenge = z.output<typeof TwoFactorChallengeSchema>;
+
+export const LoginCodeBody = z.object({
+  challenge: z
+    .string({ error: TWO_FACTOR_MSG.challengeExpired })
+    .min(1, TWO_FACTOR_MSG.challengeExpired)
+    .max(128, TWO_FACTOR_MSG.challengeExpired),
+  otp: OtpField,
+});
+
+export const AdminSelfSchema = z.object({
+  role: AdminRoleSchema.nullable(),
+  two_factor: z.object({
+    enrolled: z.boolean(),
+    /** Live mode: an admin who has not enrolled can do nothing else. */
+    required: z.boolean(),
+  }),
+});
+export type AdminSelf = z.output<typeof AdminSelfSchema>;
+
+export const TwoFactorSetupSchema = z.object({
+  /** Base32, for typing into the app by hand. */
+  secret: z.string(),
+  /** `otpauth://totp/…`, for apps that take a link. */
+  uri: z.string(),
+});
+export type TwoFactorSetup = z.output<typeof TwoFactorSetupSchema>;
+
+export const RecoveryCodesSchema = z.object({
+  recovery_codes: z.array(z.string()).length(RECOVERY_CODE_COUNT),
+});
+
+export const AdminAccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: AdminRoleSchema.nullable(),
+  two_factor_enrolled: z.boolean(),
+  last_login: EpochMs.nullable(),
+});
+export type AdminAccount = z.output<typeof AdminAccountSchema>;
+
+export const SetAdminRoleBody = z.object({
+  email: z
+    .string({ error: 'Enter the e-mail of the account.' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Enter the e-mail of the account.')
+    .max(254, 'Enter the e-mail of the account.'),
+  /** `none`: no longer an admin. */
+  role: z.union([AdminRoleSchema, z.literal('none')], { error: 'Choose a role.' }),
+});
+
+export const AdminIdBody = z.object({
+  user_id: z.string().trim().min(1, 'Choose an admin.').max(64, 'Choose an admin.'),
+});
+
+export const twoFactorApi = {
+  loginCode: endpoint({
+    name: 'auth.loginCode',
+    method: 'POST',
+    path: '/api/auth/login/code',
+    access: 'public',
+    summary: 'Second step of an admin sign-in: the challenge and a TOTP or recovery code.',
+    body: LoginCodeBody,
+    response: z.object({ JWTtoken: z.string(), refresh_token: z.string() }),
+    errors: [400, 401, 423, 429, 500],
+  }),
+  adminSelf: endpoint({
+    name: 'admin.me',
+    method: 'GET',
+    path: '/api/admin/me',
+    access: 'admin',
+    summary: "The signed-in admin's role and two-factor state.",
+    response: message(AdminSelfSchema),
+  }),
+  twoFactorStart: endpoint({
+    name: 'admin.twoFactorStart',
+    method: 'POST',
+    path: '/api/admin/two-factor/start',
+    access: 'admin',
+    summary: 'A new authenticator key (replaces one not yet confirmed).',
+    response: message(TwoFactorSetupSchema),
+    errors: [401, 403, 409, 423, 429, 500],
+  }),
+  twoFactorConfirm: endpoint({
+    name: 'admin.twoFactorConfirm',
+    method: 'POST',
+    path: '/api/admin/two-factor/confirm',
+    access: 'admin',
+    summary: 'A code from the new key turns two-factor on; answers the recovery codes, once.',
+    body: z.object({ otp: OtpField }),
+    response: message(RecoveryCodesSchema),
+    errors: [400, 401, 403, 409, 423, 429, 500],
+  }),
+  admins: endpoint({
+    name: 'admin.admins',
+    method: 'GET',
+    path: '/api/admin/admins',
+    access: 'admin',
+    summary: 'Every admin with their role and whether two-factor is on (owners).',
+    response: message(z.array(AdminAccountSchema)),
+  }),
+  setAdminRole: endpoint({
+    name: 'admin.setAdminRole',
+    method: 'POST',
+    path: '/api/admin/admins/role',
+    access: 'admin',
+    summary: 'Make an account an admin with a role, change it, or remove it (owners; audited).',
+    body: SetAdminRoleBody,
+    response: message(z.string()),
+    errors: [400, 401, 403, 404, 409, 423, 429, 500],
+  }),
+  resetTwoFactor: endpoint({
+    name: 'admin.resetTwoFactor',
+    method: 'POST',
+    path: '/api/admin/admins/reset-2fa',
+    access: 'admin',
+    summary: "Turn off an admin's two-factor after a lost device (owners; audited).",
+    body: AdminIdBody,
+    response: message(z.string()),
+    errors: [400, 401, 403, 404, 423, 429, 500],
+  }),
+} as const;

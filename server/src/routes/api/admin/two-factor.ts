@@ -1,0 +1,31 @@
+/** Admin roles and two-factor sign-in (issue 25 §3; ADR 0051): the calls of services/two-factor.ts. */
+import { api } from '@contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context.ts';
+import { route } from '../../../http/route.ts';
+import { signIn } from '../../../services/auth.ts';
+import * as twoFactor from '../../../services/two-factor.ts';
+
+export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // The sign-in's second step: public, like the login it completes.
+  route(app, ctx, api.loginCode, async ({ body }) => {
+    const user = await twoFactor.completeChallenge(ctx, body);
+    return signIn(ctx, user.id);
+  });
+  route(app, ctx, api.adminSelf, async ({ user }) => ({
+    message: twoFactor.adminSelf(ctx, user),
+  }));
+  route(app, ctx, api.twoFactorStart, async ({ user }) => ({
+    message: await twoFactor.startEnrolment(ctx, user),
+  }));
+  route(app, ctx, api.twoFactorConfirm, async ({ user, body }) => ({
+    message: { recovery_codes: await twoFactor.confirmEnrolment(ctx, user, body.otp) },
+  }));
+  route(app, ctx, api.admins, async () => ({ message: await twoFactor.listAdmins(ctx) }));
+  route(app, ctx, api.setAdminRole, async ({ user, req, body }) => ({
+    message: await twoFactor.setAdminRole(ctx, { admin: user, req }, body),
+  }));
+  route(app, ctx, api.resetTwoFactor, async ({ user, req, body }) => ({
+    message: await twoFactor.resetTwoFactor(ctx, { admin: user, req }, body.user_id),
+  }));
+}
