@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'purchase.fail',
   'purchase.deliver',
   'catalogue.sync',
+  'provider.route',
+  'provider.threshold',
   'admin.role',
   'admin.resetTwoFactor',
 ] as const;
@@ -40,6 +42,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'purchase.fail': 'Failed and refunded a pending purchase',
   'purchase.deliver': 'Marked a pending purchase delivered',
   'catalogue.sync': 'Synced the catalogue with the providers',
+  'provider.route': 'Changed the provider order',
+  'provider.threshold': 'Changed a float alert threshold',
   'admin.role': "Changed an admin's role",
   'admin.resetTwoFactor': "Reset an admin's two-factor sign-in",
 };

@@ -53,6 +53,7 @@ import { resellerApi } from './reseller';
 import { tierApi } from './tiers';
 import { pendingApi } from './pending';
 import { catalogueSyncApi } from './catalogue-sync';
+import { providersApi } from './providers';
 import { shareApi } from './share';
 import { TwoFactorChallengeSchema, twoFactorApi } from './two-factor';
 import { MailPreferencesBody, MailPreferencesSchema } from './mail-preferences';
@@ -685,6 +686,9 @@ export const api = {
 
   // ── the catalogue from the provider (issue 23 item 2; ADR 0044) ──
   ...catalogueSyncApi,
+
+  // ── provider failover, breaker and float alerts (issue 25 §1; ADR 0052) ──
+  ...providersApi,
 
   // ── a name before money leaves (issue 24; ADR 0046) ──
   ...shareApi,

@@ -23,6 +23,7 @@ export * from './pending';
 export * from './catalogue-sync';
 export * from './secrets';
 export * from './share';
+export * from './providers';
 export * from './roles';
 export * from './two-factor';
 export * from './mail-preferences';

@@ -7,6 +7,7 @@ import type { Impl } from './impl';
 import { payment } from './payment';
 import { pending } from './pending';
 import { product } from './product';
+import { providers } from './providers';
 import { providerWebhooks } from './provider-webhooks';
 import { publicProducts } from './public';
 import { reseller } from './reseller';
@@ -39,5 +40,6 @@ export const impls: Impls = {
   ...transfers,
   ...tiers,
   ...pending,
+  ...providers,
   ...twoFactor,
 };

@@ -46,6 +46,7 @@ import { pendingAlertMs, startRequeryWorker } from './services/requery.ts';
 import { createMailer, purgeMailBodies } from './services/mail.ts';
 import { startTransferPollWorker } from './services/transfers.ts';
 import { startCatalogueSync } from './services/catalogue-sync.ts';
+import { failoverSettings, startFloatWatch } from './services/failover.ts';
 import { startWebhookWorker } from './services/webhooks.ts';
 import { purgeCounters } from './services/rate.ts';
 import { seed, type SeedResult } from './services/seed.ts';
@@ -210,6 +211,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // A bad PENDING_ALERT_HOURS stops the start with its message (the worker reads it again).
   pendingAlertMs(config.env);
+  // So do bad breaker or float-poll settings (ADR 0052).
+  const { floatPollMs } = failoverSettings(config.env);
   // Migrated and seeded below, in one start-up section shared with any other instance.
   const dbh = await openDb(config.engine, config.databaseUrl, { migrate: false });
   // Before the providers: each adapter call is timed into this app's registry (ADR 0049).
@@ -352,6 +355,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config.workers && config.catalogueSyncMs > 0
       ? startCatalogueSync(ctx, config.catalogueSyncMs)
       : undefined;
+  // Floats polled against their alert thresholds (ADR 0052), with the other workers.
+  const stopFloatWatch =
+    config.workers && floatPollMs > 0 ? startFloatWatch(ctx, floatPollMs) : undefined;
   if (config.workers) {
     ctx.mailer.start();
     // Pending purchases (including any a crash left) are requeried until they resolve.
@@ -387,6 +393,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await stopWebhooks?.();
     await stopTransferPoll?.();
     await stopCatalogueSync?.();
+    await stopFloatWatch?.();
     await providers.simulators.close();
     await ctx.mailer.stop();
     await dbh.close();

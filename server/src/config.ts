@@ -58,6 +58,8 @@ export interface Config {
    * 0044), once at start too; 0 turns the automatic syncs off ("Sync now" still works).
    */
   catalogueSyncMs: number;
+  /** The provider breaker's and float alerts' clock (ADR 0052): tests pass a fake one. */
+  clock?: () => number;
   /**
    * The Bearer token Prometheus sends for `/metrics` (METRICS_TOKEN; ADR 0049). Without it the
    * metrics are open in sandbox mode and not served at all in live mode.

@@ -32,6 +32,7 @@ import { scrubShownOnceAnswers } from '../../migrations/0013-scrub-shown-once-an
 import { catalogueSync } from '../../migrations/0014-catalogue-sync.ts';
 import { adminRolesTwoFactor } from '../../migrations/0017-admin-roles-2fa.ts';
 import { mailPreferences } from '../../migrations/0015-mail-preferences.ts';
+import { providerFailover } from '../../migrations/0018-provider-failover.ts';
 import type { Engine } from '../config.ts';
 import type { Database } from './schema.ts';
 import { LiteralLimitPlugin, withStatementCache } from './statement-cache.ts';
@@ -84,6 +85,7 @@ export function migrations(engine: Engine): MigrationProvider {
         '0014-catalogue-sync': catalogueSync(),
         '0017-admin-roles-2fa': adminRolesTwoFactor(),
         '0015-mail-preferences': mailPreferences(),
+        '0018-provider-failover': providerFailover(),
       };
     },
   };

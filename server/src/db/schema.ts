@@ -108,6 +108,8 @@ export interface TransactionsTable {
   /** The API key that made the purchase (reseller API), and the caller's X-Request-Id. */
   api_key_id: string | null;
   client_request_id: string | null;
+  /** The providers a purchase went to, in order, with each answer (JSON; ADR 0052). */
+  providers_tried: string | null;
   /** Account that paid (the wallet, or coupon liability for a redemption) and how much. */
   paid_account: string | null;
   paid_amount: Generated<number>;
@@ -406,6 +408,56 @@ export interface Database {
   secret_fingerprints: SecretFingerprintsTable;
   admin_recovery_codes: AdminRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
+  provider_routes: ProviderRoutesTable;
+  provider_plans: ProviderPlansTable;
+  provider_breakers: ProviderBreakersTable;
+  provider_calls: ProviderCallsTable;
+  provider_floats: ProviderFloatsTable;
+}
+
+// ── Provider failover, breaker and floats (migration 0018; ADR 0052) ─────────
+
+/** An admin's ordered providers for a product or service id (JSON array of route targets). */
+export interface ProviderRoutesTable {
+  route_key: string;
+  providers: string;
+  updated_at: number;
+}
+
+/** What a provider listed for a service at the last catalogue sync. */
+export interface ProviderPlansTable {
+  provider: string;
+  service_id: string;
+  code: string;
+  cost: number;
+  synced_at: number;
+}
+
+export interface ProviderBreakersTable {
+  provider: string;
+  failures: Generated<number>;
+  open_until: number | null;
+  probe_until: number | null;
+  updated_at: number;
+}
+
+export interface ProviderCallsTable {
+  id: string;
+  provider: string;
+  product: string;
+  outcome: 'successful' | 'pending' | 'failed' | 'timeout';
+  latency_ms: number;
+  created_at: number;
+}
+
+export interface ProviderFloatsTable {
+  provider: string;
+  threshold: number | null;
+  balance: number | null;
+  polled_at: number | null;
+  poll_error: string | null;
+  alerted: Generated<number>;
+  updated_at: number;
 }
 
 /** An admin's one-time recovery codes, as SHA-256 (ADR 0051). */

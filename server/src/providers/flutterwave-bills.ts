@@ -315,6 +315,7 @@ export function createFlutterwaveBillsProvider(options: FlutterwaveBillsOptions)
   const notSold = (why: string): ProviderOutcome => ({
     status: 'failed',
     message: `Not sold through Flutterwave: ${why}`,
+    notSent: true,
   });
 
   return {
@@ -395,6 +396,11 @@ export function createFlutterwaveBillsProvider(options: FlutterwaveBillsOptions)
       const kobo = nairaToKobo(data.available_balance);
       if (kobo === undefined) throw new ProviderError(name, 'unreadable balance', data);
       return kobo;
+    },
+
+    // Asked for plans only (data, TV): their code is the item unless a `service/plan` entry maps it.
+    planCode(serviceId, variationCode) {
+      return billerFor(billers, serviceId, variationCode, true)?.itemCode ?? null;
     },
 
     async listVariations(serviceId): Promise<Variation[]> {

@@ -304,6 +304,10 @@ export interface Providers {
   simulators: Simulators;
   /** Who sells this product (service-id route first, then product route). */
   forProduct(product: VtuProduct, serviceId?: string): VtuProvider;
+  /** The configured route of a product or service: the default provider order (ADR 0052). */
+  routeOf(product: VtuProduct, serviceId?: string): RouteTarget;
+  /** The adapter a route target names. */
+  byTarget(target: RouteTarget): VtuProvider;
   /** The provider a stored transaction names (requery the one that sold it). */
   byName(name: string): VtuProvider | undefined;
   config: ProvidersConfig;
@@ -417,6 +421,8 @@ export function createProviders(
       ? { ...config.routes, services: { ...config.routes.services, spectranet: 'flutterwave' } }
       : config.routes;
 
+  const routeOf = (product: VtuProduct, serviceId?: string): RouteTarget =>
+    (serviceId ? routes.services[serviceId.toLowerCase()] : undefined) ?? routes.products[product];
   const byTarget: Record<RouteTarget, VtuProvider> = {
     vtpass: vt,
     flutterwave,
@@ -437,9 +443,10 @@ export function createProviders(
     sandboxTransfer,
     simulators,
     forProduct(product, serviceId) {
-      const service = serviceId ? routes.services[serviceId.toLowerCase()] : undefined;
-      return byTarget[service ?? routes.products[product]];
+      return byTarget[routeOf(product, serviceId)];
     },
+    routeOf,
+    byTarget: (target) => byTarget[target],
     byName: (name) => all.get(name),
     config: { ...config, routes },
   };

@@ -62,6 +62,12 @@ export interface ProviderOutcome {
    * well after the purchase call ended (ADR 0038), never on one answer.
    */
   unknownRequest?: boolean;
+  /**
+   * Failed without any call: the adapter has nothing to send this to (no biller or item for
+   * it). A definite refusal all the same (failover moves on), but says nothing about the
+   * provider's health: the breaker does not count it (ADR 0052).
+   */
+  notSent?: boolean;
 }
 
 export interface VerifyCustomerRequest {
@@ -86,6 +92,11 @@ export interface VtuProvider {
   /** The float held at the provider, in kobo. */
   balance(): Promise<Kobo>;
   listVariations(serviceId: string): Promise<Variation[]>;
+  /**
+   * The code this provider lists a plan under (`listVariations`), when it is not the plan's
+   * own code: failover looks it up in the last catalogue sync (ADR 0052). `null`: not sold.
+   */
+  planCode?(serviceId: string, variationCode: string): string | null;
 }
 
 export interface CardCheckoutRequest {

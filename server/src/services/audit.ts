@@ -30,7 +30,14 @@ export async function recordAudit(
   actor: Actor,
   entry: {
     action: AuditAction;
-    targetType: 'user' | 'transaction' | 'plan' | 'transfer' | 'tier' | 'catalogue';
+    targetType:
+      | 'user'
+      | 'transaction'
+      | 'plan'
+      | 'transfer'
+      | 'tier'
+      | 'catalogue'
+      | 'provider';
     targetId: string;
     targetLabel?: string | null;
     before: Snapshot | null;

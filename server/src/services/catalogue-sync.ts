@@ -27,6 +27,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { Variation, VtuProvider } from '../providers/types.ts';
 import { recordAudit, type Actor } from './audit.ts';
+import { primaryProvider, recordListing, routeTargets } from './failover.ts';
 import { startWorker } from './worker.ts';
 
 type SyncedProduct = ServiceSync['product'];
@@ -378,15 +379,24 @@ export async function syncCatalogue(
     };
     results.push(result);
     try {
-      provider = ctx.providers.forProduct(service.product, service.serviceId);
+      provider = await primaryProvider(ctx, service.product, service.serviceId);
       result.provider = provider.name;
       const listed = usableVariations(await provider.listVariations(service.serviceId));
       // An empty list is far likelier a provider fault than a service with nothing left to
       // sell: taking every plan off sale on it would stop all sales of the service.
       if (listed.length === 0) throw new Error('the provider listed no variations');
-      const applied = await ctx.dbh.writeTx((trx) =>
-        applyService(trx, ctx.dbh.engine === 'postgres', service, provider!.name, listed, now),
-      );
+      const applied = await ctx.dbh.writeTx(async (trx) => {
+        const done = await applyService(
+          trx,
+          ctx.dbh.engine === 'postgres',
+          service,
+          provider!.name,
+          listed,
+          now,
+        );
+        await recordListing(trx, provider!.name, service.serviceId, listed, now);
+        return done;
+      });
       result.added = applied.added;
       result.repriced = applied.repriced;
       result.flagged = applied.flagged;
@@ -401,6 +411,7 @@ export async function syncCatalogue(
         'catalogue sync: service left as it was',
       );
     }
+    await syncFallbacks(ctx, service, result.provider, now);
   }
   const total = (key: 'added' | 'repriced' | 'flagged' | 'restored') =>
     results.reduce((sum, r) => sum + r[key], 0);
@@ -440,6 +451,38 @@ export async function syncCatalogue(
     );
   }
   return summary;
+}
+
+/**
+ * What the other providers of the service's order list (ADR 0052): kept per provider, so a
+ * purchase is never failed over to one that does not sell the plan or sells it at a loss. Our
+ * plans follow the first provider only; a fallback that cannot be asked keeps its last list.
+ */
+async function syncFallbacks(
+  ctx: AppContext,
+  service: Service,
+  primary: string,
+  now: number,
+): Promise<void> {
+  const targets = await routeTargets(ctx, service.product, service.serviceId);
+  const names = new Set([primary]);
+  for (const target of targets) {
+    const provider = ctx.providers.byTarget(target);
+    if (names.has(provider.name)) continue;
+    names.add(provider.name);
+    try {
+      const listed = usableVariations(await provider.listVariations(service.serviceId));
+      if (listed.length === 0) throw new Error('the provider listed no variations');
+      await ctx.dbh.writeTx((trx) =>
+        recordListing(trx, provider.name, service.serviceId, listed, now),
+      );
+    } catch (err) {
+      ctx.log.warn(
+        { service: service.serviceId, provider: provider.name, err: providerError(err) },
+        'catalogue sync: fallback provider not listed',
+      );
+    }
+  }
 }
 
 /**

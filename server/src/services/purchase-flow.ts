@@ -42,7 +42,6 @@ import { ApiError } from '../http/errors.ts';
 import { bindIdempotencyKey, currentRequestId } from '../http/idempotency.ts';
 import {
   newVtpassRequestId,
-  type ProviderOutcome,
   type PurchaseRequest,
   type VtuProduct,
 } from '../providers/index.ts';
@@ -50,6 +49,7 @@ import { currentApiKeyId } from './api-keys.ts';
 import { checkKeyPin } from './key-pins.ts';
 import { findCoupon, ownerNotBlocked } from './coupons.ts';
 import { transactionById } from './history.ts';
+import { purchaseRoute, sendPurchase, triedJson } from './failover.ts';
 import { firstRequeryDelay } from './requery.ts';
 import { settle } from './reversal.ts';
 import { tierAndPinOf } from './tiers.ts';
@@ -115,7 +115,12 @@ async function buy(
   }
   const order = await price(meta);
 
-  const provider = ctx.providers.forProduct(order.vtu, order.request.serviceId);
+  // The admin's provider order (ADR 0052): the first that sells the plan and is not paused.
+  // None: refused before any money moves.
+  const route = await purchaseRoute(ctx, order.vtu, order.request);
+  const admitted = await route.next();
+  if (!admitted) throw new ApiError('provider_error', SERVER_MSG.providerUnavailable);
+  const { provider } = admitted;
   const requestId = newVtpassRequestId();
   const id = randomUUID();
   const payer = coupon ? systemAccountId('coupon_liability') : walletAccountId(user.id);
@@ -196,6 +201,7 @@ async function buy(
           coupon_code: coupon?.code ?? null,
           provider: provider.name,
           provider_request_id: requestId,
+          providers_tried: triedJson(route),
           next_requery_at: now + firstRequeryDelay(ctx, provider.name),
           paid_account: payer,
           paid_amount: paid,
@@ -238,14 +244,8 @@ async function buy(
 
   // Charged: every purchase is counted as pending once, then as settled (reversal.ts; ADR 0049).
   ctx.metrics.purchase(order.product, provider.name, 'pending');
-  let outcome: ProviderOutcome;
-  try {
-    outcome = await provider.purchase({ ...order.request, requestId });
-  } catch (err) {
-    // Unknown: the provider may have sold it. Pending until a requery says otherwise.
-    ctx.log.warn({ err: (err as Error).message, id }, 'purchase call failed; left pending');
-    outcome = { status: 'pending', message: 'The provider did not answer.' };
-  }
+  // A definite refusal moves it down the order; anything else stays where it is (ADR 0052).
+  const outcome = await sendPurchase(ctx, route, admitted, { ...order.request, requestId }, id);
   const settled = await settle(ctx, id, outcome, apiKeyId);
   return settled ? toTransaction(settled, user.email) : transactionById(ctx.db, id);
 }

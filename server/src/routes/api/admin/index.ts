@@ -11,6 +11,7 @@ import { listAudit, recordAudit } from '../../../services/audit.ts';
 import * as transfers from '../../../services/transfers.ts';
 import * as tiers from '../../../services/tiers.ts';
 import * as pending from '../../../services/pending-purchases.ts';
+import { providerRoutes } from './providers.ts';
 import { twoFactorRoutes } from './two-factor.ts';
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -75,4 +76,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     message: await pending.deliverPending(ctx, { admin: user, req }, body),
   }));
   twoFactorRoutes(app, ctx);
+
+  // ── provider order, breaker, floats and the sandbox fault switch (ADR 0052) ──
+  providerRoutes(app, ctx);
 }

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { endpoint, message } from './endpoint';
+import { EpochMs } from './entities';
+
+/**
+ * Provider failover, circuit breaker and float alerts (issue 25 §1; ADR 0052). Each product
+ * (or one of its services) has an ordered list of providers, set by an admin; a purchase the
+ * first refuses definitely goes to the next, under the same record; a provider refusing or
+ * timing out too often in a row is paused for a while (the breaker); each float has an alert
+ * threshold.
+ */
+
+/** The floats a purchase can be routed to (VTpass; Flutterwave bill payments, ADR 0040). */
+export const ROUTE_PROVIDERS = ['vtpass', 'flutterwave'] as const;
+export type RouteProvider = (typeof ROUTE_PROVIDERS)[number];
+
+export const ROUTE_PROVIDER_LABELS: Record<RouteProvider, string> = {
+  vtpass: 'VTpass',
+  flutterwave: 'Flutterwave',
+};
+
+/** Products Flutterwave bill payments sell (exam pins are not among its bill categories). */
+export const FLUTTERWAVE_ROUTE_PRODUCTS = ['airtime', 'data', 'cabletv', 'electricity'] as const;
+
+export const PROVIDER_MSG = {
+  routeUnknown: 'There is no such product or service to route.',
+  routeTwice: 'Each provider can appear only once in the order.',
+  routeEmpty: 'Choose at least one provider.',
+  routeNotSold: 'Flutterwave does not sell exam pins: keep VTpass alone for education.',
+  thresholdInvalid: 'Enter the alert threshold in naira, from ₦0 to ₦100,000,000, or clear it.',
+  faultSandboxOnly: 'Provider faults can be injected in sandbox mode only.',
+} as const;
+
+/** Largest alert threshold: ₦100,000,000 in kobo. */
+export const MAX_FLOAT_THRESHOLD = 10_000_000_000;
+
+export const ProviderRouteSchema = z.object({
+  /** A product (`data`) or a service id (`mtn-data`). */
+  key: z.string(),
+  kind: z.enum(['product', 'service']),
+  label: z.string(),
+  providers: z.array(z.enum(ROUTE_PROVIDERS)),
+  /** True while no admin has set it: the configured route (PROVIDER_ROUTES) applies. */
+  is_default: z.boolean(),
+});
+export type ProviderRoute = z.output<typeof ProviderRouteSchema>;
+
+export const ProviderRouteBody = z.object({
+  key: z.string().trim().min(1, PROVIDER_MSG.routeUnknown).max(64, PROVIDER_MSG.routeUnknown),
+  providers: z
+    .array(z.enum(ROUTE_PROVIDERS))
+    .min(1, PROVIDER_MSG.routeEmpty)
+    .max(ROUTE_PROVIDERS.length, PROVIDER_MSG.routeTwice)
+    .refine((list) => new Set(list).size === list.length, PROVIDER_MSG.routeTwice),
+});
+
+/** Closed: in use. Open: paused until `open_until`. Half-open: the next purchase tries it. */
+export const BREAKER_STATES = ['closed', 'open', 'half_open'] as const;
+export type BreakerState = (typeof BREAKER_STATES)[number];
+
+export const ProviderHealthSchema = z.object({
+  provider: z.enum(ROUTE_PROVIDERS),
+  /** The adapter serving it (`vtpass`, `sandbox-vt`, …). */
+  name: z.string(),
+  state: z.enum(BREAKER_STATES),
+  /** Definite refusals or timeouts in a row (reset by an answer that is neither). */
+  failures: z.number().int().nonnegative(),
+  open_until: EpochMs.nullable(),
+  /** The float as last polled (kobo); null until polled. */
+  float: z.number().int().nullable(),
+  float_polled_at: EpochMs.nullable(),
+  /** Why the last poll got no balance (the adapter's message). */
+  float_error: z.string().nullable(),
+  /** Alert below this (kobo); null: no alert. */
+  threshold: z.number().int().nonnegative().nullable(),
+  below_threshold: z.boolean(),
+  /** Purchase calls in the last hour, the share delivered or accepted, the median latency. */
+  calls: z.number().int().nonnegative(),
+  success_rate: z.number().min(0).max(1).nullable(),
+  median_latency_ms: z.number().int().nonnegative().nullable(),
+});
+export type ProviderHealth = z.output<typeof ProviderHealthSchema>;
+
+export const ProvidersOverviewSchema = z.object({
+  providers: z.array(ProviderHealthSchema),
+  routes: z.array(ProviderRouteSchema),
+});
+export type ProvidersOverview = z.output<typeof ProvidersOverviewSchema>;
+
+export const FloatThresholdBody = z.object({
+  provider: z.enum(ROUTE_PROVIDERS),
+  threshold: z
+    .number({ error: PROVIDER_MSG.thresholdInvalid })
+    .int(PROVIDER_MSG.thresholdInvalid)
+    .min(0, PROVIDER_MSG.thresholdInvalid)
+    .max(MAX_FLOAT_THRESHOLD, PROVIDER_MSG.thresholdInvalid)
+    .nullable(),
+});
+
+/** What became of one provider for one purchase (the record's `providers_tried`). */
+export const TRIED_RESULTS = [
+  /** The purchase was sent: the record's status is its answer. */
+  'sent',
+  /** It refused definitely: the purchase went to the next provider. */
+  'refused',
+  /** Skipped: paused by the breaker. */
+  'paused',
+  /** Skipped: the last catalogue sync shows no code for the plan there. */
+  'not_sold',
+  /** Skipped: it sells the plan above our price. */
+  'above_price',
+] as const;
+export const TriedProviderSchema = z.object({
+  provider: z.string(),
+  result: z.enum(TRIED_RESULTS),
+  message: z.string().nullable(),
+});
+export type TriedProvider = z.output<typeof TriedProviderSchema>;
+
+export const ProviderFaultBody = z.object({
+  provider: z.enum(ROUTE_PROVIDERS),
+  /** `refuse`: a documented definite refusal; `timeout`: no answer (the adapter times out). */
+  fault: z.enum(['refuse', 'timeout', 'clear']),
+  /** How many of the next purchase calls meet it. */
+  count: z.number().int().min(1).max(50).default(1),
+});
+
+export const providersApi = {
+  adminProviders: endpoint({
+    name: 'admin.providers',
+    method: 'GET',
+    path: '/api/admin/providers',
+    access: 'admin',
+    summary:
+      "Each provider's breaker state, float, alert threshold and last hour (success rate, median latency); the routes (ADR 0052).",
+    response: message(ProvidersOverviewSchema),
+  }),
+  setProviderRoute: endpoint({
+    name: 'admin.setProviderRoute',
+    method: 'PUT',
+    path: '/api/admin/providers/route',
+    access: 'admin',
+    summary: 'Sets the ordered providers of a product or service (audited).',
+    body: ProviderRouteBody,
+    response: message(ProviderRouteSchema),
+    errors: [400, 401, 403, 404, 429, 500],
+  }),
+  setFloatThreshold: endpoint({
+    name: 'admin.setFloatThreshold',
+    method: 'PUT',
+    path: '/api/admin/providers/threshold',
+    access: 'admin',
+    summary: "Sets (or clears) a provider's float alert threshold in kobo (audited).",
+    body: FloatThresholdBody,
+    response: message(ProviderHealthSchema),
+    errors: [400, 401, 403, 429, 500],
+  }),
+  devProviderFault: endpoint({
+    name: 'dev.providerFault',
+    method: 'POST',
+    path: '/api/dev/provider-fault',
+    access: 'dev',
+    summary:
+      'Sandbox only: the simulator of a provider refuses (or never answers) its next purchase calls, to try failover and the breaker.',
+    body: ProviderFaultBody,
+    response: message(z.object({ provider: z.enum(ROUTE_PROVIDERS), queued: z.number().int() })),
+    errors: [400, 404, 500],
+  }),
+} as const;
