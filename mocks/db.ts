@@ -15,8 +15,8 @@ import { SEED_RECIPIENTS } from './fixtures/recipients';
 import { Rng } from './random';
 import { seedReseller, type ResellerState } from './fixtures/reseller';
 import { seedTiers, type TierRecord } from './fixtures/tiers';
-import type { CatalogueSyncState } from './services/catalogue-sync';
 import type {
+  CatalogueSyncState,
   CouponRecord,
   IdempotentAnswer,
   LinkTokenRecord,

@@ -1,4 +1,13 @@
-import type { AdminRole, Coupon, Kobo, Mail, Payment, Recipient, Transaction } from '@contract';
+import type {
+  AdminRole,
+  Coupon,
+  Kobo,
+  Mail,
+  Payment,
+  Recipient,
+  SyncFlag,
+  Transaction,
+} from '@contract';
 
 /**
  * What the in-memory db stores. Entities are the contract's output types (money in kobo)
@@ -86,4 +95,26 @@ export interface IdempotentAnswer {
   body: string;
   status: number;
   json: unknown;
+}
+
+/** What the mock provider lists for a service (services/catalogue-sync.ts). */
+export interface MockVariation {
+  code: string;
+  name: string;
+  amount: Kobo;
+}
+
+/** What a sync learnt of a plan (the server's columns). */
+export interface PlanSyncRecord {
+  cost: Kobo | null;
+  provider: string;
+  synced_at: number;
+  sync_flag: SyncFlag | null;
+  /** The sync took it off sale (an admin's reprice at or above the cost puts it back). */
+  offBySync: boolean;
+}
+
+export interface CatalogueSyncState {
+  listings: Map<string, MockVariation[] | 'down'>;
+  plans: Map<string, PlanSyncRecord>;
 }

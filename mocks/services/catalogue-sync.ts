@@ -6,13 +6,12 @@ import {
   type PricedPlan,
   type Kobo,
   type ServiceSync,
-  type SyncFlag,
 } from '@contract';
 import { CATALOGUE } from '@contract/catalogue';
 import { now } from '../clock';
 import { db } from '../db';
 import { MockApiError } from '../errors';
-import type { UserRecord } from '../records';
+import type { MockVariation, PlanSyncRecord, UserRecord } from '../records';
 import { recordAudit } from './audit';
 
 /**
@@ -23,28 +22,6 @@ import { recordAudit } from './audit';
  * seed's plans at the seed's prices unless a story says otherwise
  * (`db.catalogueSync.listings.set(serviceId, [...] | 'down')`).
  */
-
-/** What the mock provider lists for a service. */
-export interface MockVariation {
-  code: string;
-  name: string;
-  amount: Kobo;
-}
-
-/** What a sync learnt of a plan (the server's columns). */
-export interface PlanSyncRecord {
-  cost: Kobo | null;
-  provider: string;
-  synced_at: number;
-  sync_flag: SyncFlag | null;
-  /** The sync took it off sale (an admin's reprice at or above the cost puts it back). */
-  offBySync: boolean;
-}
-
-export interface CatalogueSyncState {
-  listings: Map<string, MockVariation[] | 'down'>;
-  plans: Map<string, PlanSyncRecord>;
-}
 
 export const MOCK_PROVIDER = 'sandbox-vt';
 

@@ -15,9 +15,10 @@ import {
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_TRANSFER_FEE, toKobo, type TransferFee } from '@contract';
-import { DEFAULT_LIMITS, type Limits } from './services/rate.ts';
+import type { Engine } from './db/engine.ts';
+import { DEFAULT_LIMITS, type Limits } from './rate-limits.ts';
 
-export type Engine = 'sqlite' | 'postgres';
+export type { Engine };
 
 export interface Config {
   engine: Engine;

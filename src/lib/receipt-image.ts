@@ -1,4 +1,4 @@
-import type { ReceiptContent } from './receipt';
+import type { ReceiptContent } from './receipt-content';
 
 /**
  * Draws a receipt as a PNG (issue 17), on a canvas: no library, no network, the system's own

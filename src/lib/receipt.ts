@@ -2,6 +2,7 @@ import type { Transaction } from '@contract/entities';
 import { brand } from '@/config/brand';
 import { formatDateTime } from './dates';
 import { formatNaira } from './money';
+import type { ReceiptContent } from './receipt-content';
 import { isCredit, isRefunded, lineLabel, movedAmount } from './statement';
 
 /**
@@ -10,14 +11,7 @@ import { isCredit, isRefunded, lineLabel, movedAmount } from './statement';
  * is shared, so no page pays for it up front.
  */
 
-export type ReceiptContent = {
-  brand: string;
-  title: string;
-  amount: string;
-  status: string;
-  /** Label and value, in order: what was bought, where it went, the token or pin, reference, date. */
-  rows: [string, string][];
-};
+export type { ReceiptContent };
 
 const STATUS_WORDS: Record<Transaction['status'], string> = {
   successful: 'Successful',

@@ -33,7 +33,7 @@ import { catalogueSync } from '../../migrations/0014-catalogue-sync.ts';
 import { adminRolesTwoFactor } from '../../migrations/0017-admin-roles-2fa.ts';
 import { mailPreferences } from '../../migrations/0015-mail-preferences.ts';
 import { providerFailover } from '../../migrations/0018-provider-failover.ts';
-import type { Engine } from '../config.ts';
+import type { Engine } from './engine.ts';
 import type { Database } from './schema.ts';
 import { LiteralLimitPlugin, withStatementCache } from './statement-cache.ts';
 

@@ -2,7 +2,7 @@
  * Table types for Kysely. Booleans are 0/1 integers and times are epoch ms (bigint on
  * PostgreSQL, parsed to numbers), so one set of queries runs on SQLite and PostgreSQL.
  */
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export interface UsersTable {
   id: string;
@@ -35,6 +35,9 @@ export interface UsersTable {
   /** 1: funding, purchase, refund and share e-mails are sent (ADR 0047); security ones always. */
   money_mail: Generated<number>;
 }
+
+/** A user as read from the table: here, beside its table, so every service can name it. */
+export type UserRow = Selectable<UsersTable>;
 
 export type AccountKind =
   | 'wallet'

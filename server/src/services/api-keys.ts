@@ -18,13 +18,12 @@ import {
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import type { ApiKeysTable } from '../db/schema.ts';
+import type { ApiKeysTable, UserRow } from '../db/schema.ts';
 import { randomToken } from '../domain/secrets.ts';
 import { ApiError } from '../http/errors.ts';
 import { counterKey, limit } from './rate.ts';
 import { securityMail, type Origin } from './security-mail.ts';
 import { requireOpenSession } from './tokens.ts';
-import type { UserRow } from './users.ts';
 
 type KeyRow = Selectable<ApiKeysTable>;
 

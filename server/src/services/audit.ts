@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuditAction, AuditEntry } from '@contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
-import type { UserRow } from './users.ts';
+import type { UserRow } from '../db/schema.ts';
 import { countRows, paged } from './paging.ts';
 
 export type Snapshot = Record<string, string | number | boolean | null>;

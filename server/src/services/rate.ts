@@ -6,126 +6,18 @@
  *   upsert that succeeds only while the count is under `max`), so parallel guesses can never
  *   check more than `max`; a right guess gives its slot back.
  */
-import type { EndpointName } from '@contract';
 import { SERVER_MSG } from '@contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { sha256 } from '../domain/secrets.ts';
 import { ApiError } from '../http/errors.ts';
+import type { Rule } from '../rate-limits.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-export interface Rule {
-  max: number;
-  windowMs: number;
-}
-/** A route's limit, counted per client address or per signed-in account. */
-export interface RouteRule extends Rule {
-  per: 'address' | 'account';
-}
-
-export interface Limits {
-  /** `RATE_LIMITS=off` (benchmarks, sandbox mode only): route limits are not applied. */
-  off: boolean;
-  /** Every unauthenticated route, and every signed-in route that hashes, mails or calls a provider. */
-  routes: Partial<Record<EndpointName, RouteRule[]>>;
-  /**
-   * Failed logins (reserved before the password is checked): per (account, address), per
-   * address, and a higher per-account ceiling, so that a stranger cannot lock the owner out.
-   */
-  login: { pair: number; address: number; account: number; windowMs: number };
-  /** Wrong current passwords when signed in (change password and reset pin share them). */
-  password: Rule;
-  /** Mails to one recipient (verification and reset links), whoever asks. */
-  mailsPerRecipient: Rule;
-}
-
-const perAddress = (max: number, windowMs = 15 * MINUTE): RouteRule[] => [
-  { per: 'address', max, windowMs },
-];
-const perAccount = (max: number, windowMs = 15 * MINUTE): RouteRule[] => [
-  { per: 'account', max, windowMs },
-];
-
-/**
- * The defaults (README "Going live"). Generous for people behind one carrier NAT, tight where a
- * request costs an argon2 hash (19 MiB), an e-mail or a provider call.
- */
-export const DEFAULT_LIMITS: Limits = {
-  off: false,
-  routes: {
-    // Unauthenticated: per client address.
-    login: perAddress(100),
-    register: perAddress(20, HOUR),
-    refresh: perAddress(600),
-    initiateReset: perAddress(20, HOUR),
-    verifyResetToken: perAddress(60),
-    resetPassword: perAddress(30),
-    verifyEmail: perAddress(60),
-    resendVerification: perAddress(20, HOUR),
-    verifyCoupon: perAddress(60),
-    paymentWebhook: perAddress(600),
-    vtpassWebhook: perAddress(600),
-    networks: perAddress(600),
-    dataProducts: perAddress(600),
-    cableProducts: perAddress(600),
-    electricityProducts: perAddress(600),
-    educationProducts: perAddress(600),
-    devMail: perAddress(1200),
-    // Signed in: per account. Hashes a pin or a password…
-    createPin: perAccount(20),
-    changePassword: perAccount(20),
-    resetPin: perAccount(20),
-    // …and calls a provider.
-    share: perAccount(300),
-    airtime: perAccount(300),
-    data: perAccount(300),
-    cabletv: perAccount(300),
-    electricity: perAccount(300),
-    education: perAccount(300),
-    buyCoupon: perAccount(300),
-    verifyCustomer: perAccount(100),
-    // A name behind an e-mail (ADR 0046): tighter than a meter look-up, since a sweep of
-    // addresses would tell which have accounts; a customer checks a few friends at most.
-    shareRecipient: perAccount(30),
-    initiatePayment: perAccount(30),
-    verifyPayment: perAccount(100),
-    // Bank transfers (issue 16): a virtual account sends the BVN to the provider.
-    createVirtualAccount: perAccount(10, HOUR),
-    assignTransfer: perAccount(300),
-    // Saved recipients: cheap, but a script must not churn them (issue 17).
-    saveRecipient: perAccount(60),
-    deleteRecipient: perAccount(60),
-    atgBalance: perAccount(120),
-    vtBalance: perAccount(120),
-    // Reseller API (ADR 0026): each key also has its own per-minute limit.
-    createApiKey: perAccount(20),
-    setWebhook: perAccount(20),
-    replayDelivery: perAccount(60),
-    requery: perAccount(600),
-    openapi: perAddress(120),
-    // Price tiers (ADR 0027): admin writes, as assignTransfer.
-    createTier: perAccount(300),
-    editTier: perAccount(300),
-    setUserTier: perAccount(300),
-    // Pending purchases (ADR 0041): admin writes, as assignTransfer; a requery calls a provider.
-    requeryPending: perAccount(120),
-    failPending: perAccount(300),
-    deliverPending: perAccount(300),
-    // "Sync now" (ADR 0044): one provider call per data, TV and education service.
-    syncCatalogue: perAccount(10),
-    // Two-factor (ADR 0051): wrong codes are attempts (limits.password); these bound the calls.
-    loginCode: perAddress(100),
-    twoFactorStart: perAccount(20),
-    twoFactorConfirm: perAccount(20),
-    setAdminRole: perAccount(300),
-    resetTwoFactor: perAccount(300),
-  },
-  login: { pair: 5, address: 50, account: 100, windowMs: 15 * MINUTE },
-  password: { max: 5, windowMs: 15 * MINUTE },
-  mailsPerRecipient: { max: 5, windowMs: HOUR },
-};
+// The limits themselves live below config.ts; callers keep finding them here.
+export { DEFAULT_LIMITS, type Limits, type RouteRule, type Rule } from '../rate-limits.ts';
 
 /** The longest window: counters older than this are deleted by the maintenance worker. */
 export const LONGEST_WINDOW_MS = 24 * HOUR;

@@ -12,7 +12,7 @@ import type { Db } from '../db/index.ts';
 import { systemAccountId, walletAccountId } from '../domain/ledger.ts';
 import { countRows, paged } from './paging.ts';
 import { toTransaction } from './transaction-view.ts';
-import type { UserRow } from './users.ts';
+import type { UserRow } from '../db/schema.ts';
 
 export interface StatementQuery {
   page: number;

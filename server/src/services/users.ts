@@ -13,7 +13,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { queryShape } from '../db/query-shape.ts';
-import type { CouponsTable, UsersTable } from '../db/schema.ts';
+import type { CouponsTable, UserRow } from '../db/schema.ts';
 import { walletAccountId } from '../domain/ledger.ts';
 import { normaliseSearch, searchTerms } from '@contract/search';
 import { ApiError } from '../http/errors.ts';
@@ -24,7 +24,7 @@ import { securityMail } from './security-mail.ts';
 import { recentLines, walletTotals } from './statement.ts';
 import { endSessions } from './tokens.ts';
 
-export type UserRow = Selectable<UsersTable>;
+export type { UserRow };
 
 /** Presence (spec §4): online when the user made an authenticated call in the last 5 minutes. */
 export const ONLINE_WINDOW_MS = 5 * 60_000;
