@@ -48,6 +48,7 @@ export const PAGES = {
     auditLog: `${ADMIN_DASHBOARD}/audit-log`,
     tiers: `${ADMIN_DASHBOARD}/tiers`,
     pending: `${ADMIN_DASHBOARD}/pending-purchases`,
+    adjustments: `${ADMIN_DASHBOARD}/adjustments`,
   },
 } as const;
 

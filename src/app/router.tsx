@@ -258,6 +258,13 @@ const adminRoutes: RouteObject[] = [
       (m) => m.AdminPendingPage,
     ),
   },
+  {
+    path: paths.admin.adjustments,
+    ...lazyRoute(
+      () => import('./routes/admin/adjustments'),
+      (m) => m.AdminAdjustmentsPage,
+    ),
+  },
 ];
 
 /** The whole route tree; tests render it in a memory router (`AppRoutes`). */

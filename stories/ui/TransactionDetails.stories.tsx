@@ -59,6 +59,31 @@ export const Electricity: Story = {
 
 export const CableTV: Story = { args: { transaction: cable } };
 
+/** An admin's adjustment (ADR 0050): the reason the customer reads and the admin's reference. */
+export const Adjustment: Story = {
+  args: {
+    transaction: {
+      ...airtime,
+      transaction_id: 'mov_5e1c',
+      product: 'Adjustment',
+      direction: 'credit',
+      kind: 'adjustment',
+      amount: 2_500_00,
+      value: 2_500_00,
+      amountCharged: 0,
+      transaction_phone: undefined,
+      reason: 'Cash paid at the Ikeja office',
+      reference: 'RCPT-2026-0113',
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Reason')).toBeVisible();
+    await expect(canvas.getByText('Cash paid at the Ikeja office')).toBeVisible();
+    await expect(canvas.getByText('RCPT-2026-0113')).toBeVisible();
+    await expect(canvas.getByText('Credited')).toBeVisible();
+  },
+};
+
 export const Education: Story = {
   args: { transaction: education },
   play: async ({ canvas }) => {

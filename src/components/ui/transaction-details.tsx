@@ -52,8 +52,14 @@ function moneyRows(tx: Transaction): (Row | false | undefined)[] {
     case 'share_out':
       return [other ? { label: 'To', value: other } : undefined, { label: 'Sent', value: moved }];
     case 'commission':
-    case 'adjustment':
       return [{ label: isCredit(tx) ? 'Credited' : 'Debited', value: moved }];
+    case 'adjustment':
+      // An admin's adjustment says why (ADR 0050), with the admin's reference to quote.
+      return [
+        { label: isCredit(tx) ? 'Credited' : 'Debited', value: moved },
+        tx.reason ? { label: 'Reason', value: tx.reason } : undefined,
+        tx.reference ? { label: 'Reference', value: tx.reference, mono: true } : undefined,
+      ];
     default:
       if (tx.kind === undefined && tx.counterparty) {
         return isCredit(tx)

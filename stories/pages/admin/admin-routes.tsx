@@ -1,6 +1,7 @@
 import { expect, type within } from 'storybook/test';
 import { Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/routes';
+import { AdjustmentsScreen } from '@/features/admin/components/adjustments-screen';
 import { AdminOverview } from '@/features/admin/components/admin-overview';
 import { AdminShell } from '@/features/admin/components/admin-shell';
 import { AuditLogScreen } from '@/features/admin/components/audit-log-screen';
@@ -30,6 +31,7 @@ export function AdminRoutes() {
         <Route path={paths.admin.auditLog} element={<AuditLogScreen />} />
         <Route path={paths.admin.tiers} element={<TiersScreen />} />
         <Route path={paths.admin.pending} element={<PendingPurchasesScreen />} />
+        <Route path={paths.admin.adjustments} element={<AdjustmentsScreen />} />
       </Route>
       <Route path={paths.login} element={<h1>Login page</h1>} />
       <Route path={paths.user.overview} element={<h1>User dashboard</h1>} />

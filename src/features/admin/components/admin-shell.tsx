@@ -14,6 +14,7 @@ import {
   RecentIcon,
   TransferIcon,
   UsersIcon,
+  WalletIcon,
 } from '@/components/ui/icons';
 import { Sidebar, type SidebarEntry } from '@/components/ui/sidebar';
 import { Spinner } from '@/components/ui/spinner';
@@ -40,6 +41,7 @@ const entries: SidebarEntry[] = [
   { href: paths.admin.auditLog, label: 'Audit log', icon: <AuditIcon /> },
   { href: paths.admin.tiers, label: 'Price tiers', icon: <PlanPricesIcon /> },
   { href: paths.admin.pending, label: 'Pending purchases', icon: <RecentIcon /> },
+  { href: paths.admin.adjustments, label: 'Adjustments', icon: <WalletIcon /> },
   { href: paths.user.overview, label: 'User dashboard', icon: <BackIcon /> },
 ];
 
