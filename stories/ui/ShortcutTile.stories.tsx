@@ -31,7 +31,10 @@ export const Brand: Story = {
   },
 };
 
-/** A saved recipient: its name, then the product and number (long ones are cut, not wrapped). */
+/**
+ * A saved recipient: its name, then the product and number, whole: a narrow tile wraps the
+ * line rather than cutting the number (issue 24: "Airtime · 08031234…").
+ */
 export const WithDetail: Story = {
   args: {
     label: "Mum's MTN",
@@ -40,5 +43,7 @@ export const WithDetail: Story = {
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('link', { name: /Mum's MTN.*08031234567/ })).toBeVisible();
+    const detail = canvas.getByText('Airtime · 08031234567');
+    await expect(detail.scrollWidth).toBeLessThanOrEqual(detail.clientWidth);
   },
 };

@@ -63,7 +63,29 @@ export type PagedTableProps<Row> = Omit<React.ComponentProps<'div'>, 'children'>
     loading?: boolean;
     /** Shown instead of the rows when there are none. */
     empty?: React.ReactNode;
+    /**
+     * Below `sm` (640 px), each row becomes a card: one cell per line, under its column's
+     * header. For tables whose cells hold controls (a replay button, an e-mail box) that a
+     * 360 px phone would otherwise push off screen or squeeze to nothing (issue 24).
+     */
+    stackOnMobile?: boolean;
   };
+
+/**
+ * The card layout of `stackOnMobile`: the table's parts become blocks below `sm`, the header
+ * row is left to screen readers, and each cell shows its header (`data-label`) above its value.
+ */
+const stacked = {
+  table: 'max-sm:block',
+  head: 'max-sm:sr-only',
+  body: 'max-sm:block',
+  row: 'max-sm:flex max-sm:flex-col max-sm:gap-2 max-sm:py-3',
+  cell: [
+    'max-sm:flex max-sm:flex-col max-sm:items-stretch max-sm:gap-1 max-sm:py-0! max-sm:text-left',
+    'max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:tracking-wide max-sm:before:text-muted max-sm:before:uppercase',
+    'max-sm:before:content-[attr(data-label)]',
+  ].join(' '),
+};
 
 /**
  * A table with a page of rows, "Previous" / "Next" and "Page X of Y" (spec §2 admin
@@ -85,6 +107,7 @@ export function PagedTable<Row>({
   onPageChange,
   loading = false,
   empty,
+  stackOnMobile = false,
   ...props
 }: PagedTableProps<Row>) {
   const [ownPage, setOwnPage] = React.useState(1);
@@ -102,14 +125,23 @@ export function PagedTable<Row>({
     column.hideOnMobile ? 'hidden md:table-cell' : '';
   const align = (column: PagedTableColumn<Row>) =>
     column.align === 'end' ? 'text-right' : 'text-left';
+  const stack = (part: keyof typeof stacked) => (stackOnMobile ? stacked[part] : '');
+  // A column hidden on phones stays hidden in the cards too (`max-sm:flex` would show it).
+  const stackCell = (column: PagedTableColumn<Row>) => (column.hideOnMobile ? '' : stack('cell'));
+  /** A cell's header for the card layout, when it is plain text. */
+  const label = (column: PagedTableColumn<Row>) =>
+    stackOnMobile && typeof column.header === 'string' ? column.header : undefined;
 
   return (
     <div data-slot="paged-table" className={cn('flex flex-col gap-3', className)} {...props}>
       <div className={pagedTableVariants({ density })}>
         <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-sm" aria-busy={loading || undefined}>
+          <table
+            className={cn('w-full border-collapse text-sm', stack('table'))}
+            aria-busy={loading || undefined}
+          >
             <caption className="sr-only">{caption}</caption>
-            <thead className="bg-surface">
+            <thead className={cn('bg-surface', stack('head'))}>
               <tr>
                 {columns.map((column) => (
                   <th
@@ -126,12 +158,15 @@ export function PagedTable<Row>({
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody className={stack('body')}>
               {loading ? (
                 Array.from({ length: Math.min(pageSize, 5) }, (_, index) => (
-                  <tr key={index} className="border-t border-border">
+                  <tr key={index} className={cn('border-t border-border', stack('row'))}>
                     {columns.map((column) => (
-                      <td key={column.key} className={cn('px-2 sm:px-3', hide(column))}>
+                      <td
+                        key={column.key}
+                        className={cn('px-2 sm:px-3', hide(column), stackCell(column))}
+                      >
                         <Skeleton className="h-4" />
                       </td>
                     ))}
@@ -149,6 +184,7 @@ export function PagedTable<Row>({
                     key={getRowKey(row)}
                     className={cn(
                       'border-t border-border',
+                      stack('row'),
                       onRowClick &&
                         'cursor-pointer hover:bg-surface focus-visible:bg-brand-soft focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand',
                     )}
@@ -169,10 +205,12 @@ export function PagedTable<Row>({
                     {columns.map((column) => (
                       <td
                         key={column.key}
+                        data-label={label(column)}
                         className={cn(
                           'px-2 align-middle sm:px-3',
                           align(column),
                           hide(column),
+                          stackCell(column),
                           column.className,
                         )}
                       >

@@ -29,7 +29,7 @@ export type ShortcutTileProps = VariantProps<typeof shortcutTileVariants> & {
   icon: React.ReactNode;
   /** What the tile opens ("Airtime"); its accessible name. */
   label: string;
-  /** A second line ("08031234567"), read after the label. */
+  /** A second line ("Airtime · 08031234567"), read after the label; wraps, never cut. */
   detail?: string;
   /** Draws the link (your router's `<Link>`); a plain `<a>` by default. */
   renderLink?: (props: SidebarLinkProps) => React.ReactNode;
@@ -56,7 +56,10 @@ export function ShortcutTile({
         </span>
         <span className="max-w-full leading-tight break-words">{label}</span>
         {detail ? (
-          <span className="max-w-full truncate text-xs font-normal text-muted">{detail}</span>
+          // Wrapped, never cut: the number is what tells two of Mum's lines apart (issue 24).
+          <span className="max-w-full text-xs font-normal [overflow-wrap:anywhere] text-muted">
+            {detail}
+          </span>
         ) : null}
       </>
     ),

@@ -25,6 +25,23 @@ export const Success: Story = {
 };
 
 /**
+ * At 360 px each transfer is a card (issue 24): the e-mail box takes the card's width
+ * instead of being squeezed out of a table's last column.
+ */
+export const Phone: Story = {
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvas }) => {
+    const email = await canvas.findByLabelText('Customer e-mail for transfer 8123456701');
+    const box = email.getBoundingClientRect();
+    await expect(box.left).toBeGreaterThanOrEqual(0);
+    await expect(box.right).toBeLessThanOrEqual(document.documentElement.clientWidth);
+    // Room for an address: "customer@example.com" is about 160 px at this size.
+    await expect(box.width).toBeGreaterThanOrEqual(200);
+    await expect(canvas.getAllByRole('button', { name: 'Assign' })[0]).toBeVisible();
+  },
+};
+
+/**
  * A bad e-mail is refused with its message, an unknown one too; a customer's e-mail asks to
  * confirm their name and the amount (issue 24; ADR 0046), then the customer is credited.
  */

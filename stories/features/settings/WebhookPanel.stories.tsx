@@ -31,6 +31,25 @@ export const Default: Story = {
   },
 };
 
+/**
+ * At 360 px each delivery is a card (issue 24): the status and the replay button stay on
+ * screen instead of past the right edge of a scrolled table.
+ */
+export const Phone: Story = {
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('table', { name: 'Webhook deliveries' });
+    const inView = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.left >= 0 && box.right <= document.documentElement.clientWidth;
+    };
+    await expect(inView(await within(log).findByText('… Retrying'))).toBe(true);
+    const replays = within(log).getAllByRole('button', { name: /^Send again/ });
+    await expect(replays).toHaveLength(3);
+    for (const replay of replays) await expect(inView(replay)).toBe(true);
+  },
+};
+
 export const Empty: Story = {
   parameters: {
     msw: { handlers: [variants.webhook.empty, variants.webhookDeliveries.empty] },

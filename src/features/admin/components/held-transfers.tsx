@@ -161,6 +161,8 @@ export function HeldTransfersScreen() {
       {error ? <LoadError error={error} /> : null}
       <PagedTable
         caption="Unmatched bank transfers"
+        // On a phone the e-mail box needs the card's whole width, not a squeezed last column.
+        stackOnMobile
         columns={columns}
         rows={data?.message ?? []}
         pageCount={data?.pages}

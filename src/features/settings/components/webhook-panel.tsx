@@ -72,6 +72,8 @@ function DeliveryLog() {
   return (
     <PagedTable
       caption="Webhook deliveries"
+      // Five columns with a button do not fit 360 px: one card per delivery there.
+      stackOnMobile
       columns={COLUMNS}
       rows={data?.message ?? []}
       pageCount={data?.pages ?? 1}
