@@ -120,6 +120,24 @@ export default defineConfig((configEnv) =>
           {
             extends: true,
             test: {
+              name: 'taps',
+              include: ['visual/**/*.taps.test.tsx'],
+              sequence: { groupOrder: 2 },
+              browser: {
+                enabled: true,
+                headless: true,
+                provider: playwright({
+                  launchOptions,
+                  contextOptions: { viewport: { width: 1280, height: 900 }, hasTouch: true },
+                }),
+                instances: [{ browser: 'chromium' }],
+                screenshotFailures: false,
+              },
+            },
+          },
+          {
+            extends: true,
+            test: {
               name: 'server',
               environment: 'node',
               setupFiles: [PROPERTY_TESTS],

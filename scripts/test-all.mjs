@@ -4,7 +4,7 @@
 // non-zero when anything failed or could not run.
 //
 //   npm test                   every suite
-//   npm test -- unit server    only these (names: unit dom server storybook visual e2e)
+//   npm test -- unit server    only these (names: unit dom server storybook visual taps e2e)
 //
 // Each Vitest project runs on its own (on two cores the browser projects starve the jsdom tests
 // when they share a run), then Playwright. Plain JavaScript: it runs before anything compiles.

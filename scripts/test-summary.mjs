@@ -9,6 +9,7 @@ export const SUITES = [
   { name: 'server', tool: 'vitest', browser: false, what: 'API on SQLite and PostgreSQL' },
   { name: 'storybook', tool: 'vitest', browser: true, what: 'every story, play and axe' },
   { name: 'visual', tool: 'vitest', browser: true, what: 'screenshots against baselines' },
+  { name: 'taps', tool: 'vitest', browser: true, what: 'every story: 44 px tap targets' },
   { name: 'e2e', tool: 'playwright', browser: true, what: 'journeys against npm start' },
 ];
 

@@ -17,11 +17,13 @@ describe('npm test summary', () => {
       'server',
       'storybook',
       'visual',
+      'taps',
       'e2e',
     ]);
     expect(SUITES.filter((s) => s.browser).map((s) => s.name)).toEqual([
       'storybook',
       'visual',
+      'taps',
       'e2e',
     ]);
   });

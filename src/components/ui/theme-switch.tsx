@@ -30,7 +30,12 @@ export function ThemeSwitch({ className, iconOnly = false, ...props }: ThemeSwit
       data-slot="theme-switch"
       aria-label={iconOnly ? text : undefined}
       title={text}
-      className={cn('inline-flex items-center gap-3', focusRing, className)}
+      // 44 px on touch screens (WCAG 2.5.5) wherever it is placed, as the small controls.
+      className={cn(
+        'inline-flex items-center gap-3 pointer-coarse:min-h-control pointer-coarse:min-w-control',
+        focusRing,
+        className,
+      )}
       onClick={() => setTheme(nextTheme(choice))}
       {...props}
     >

@@ -6,8 +6,10 @@ import { cn } from '@/lib/cn';
 import { focusRing } from './button';
 import { MinusIcon, PlusIcon } from './icons';
 
+// On a touch screen the border goes outside the height (`box-content`): the buttons and the
+// number inside are then the full 44 px each (WCAG 2.5.5), not 42.
 export const unitStepperVariants = cva(
-  'inline-flex items-stretch overflow-hidden rounded-control border border-input bg-bg',
+  'inline-flex items-stretch overflow-hidden rounded-control border border-input bg-bg pointer-coarse:box-content',
   {
     variants: {
       size: {

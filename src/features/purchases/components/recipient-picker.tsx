@@ -133,7 +133,11 @@ function RecipientChip({
         type="button"
         aria-pressed={chosen}
         onClick={onChoose}
-        className={cn('flex items-center gap-2 rounded-control px-3 py-2 text-left', focusRing)}
+        className={cn(
+          // 44 px on touch screens (WCAG 2.5.5), as the design system's small controls.
+          'flex items-center gap-2 rounded-control px-3 py-2 text-left pointer-coarse:min-h-control',
+          focusRing,
+        )}
       >
         <Icon className="size-4 shrink-0 text-muted" aria-hidden />
         <span className="flex flex-col">
@@ -150,7 +154,7 @@ function RecipientChip({
             void remove.trigger({ params: { id: recipient.id ?? '' } }).catch(() => {})
           }
           className={cn(
-            'flex items-center rounded-control px-2 text-muted hover:text-danger disabled:opacity-50',
+            'flex items-center justify-center rounded-control px-2 text-muted hover:text-danger disabled:opacity-50 pointer-coarse:min-w-control',
             focusRing,
           )}
         >
