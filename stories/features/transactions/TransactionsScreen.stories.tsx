@@ -33,8 +33,9 @@ async function bodyRows(canvasElement: HTMLElement) {
   return within(table).getAllByRole('row').slice(1);
 }
 
-/** Newest first, 5 per page, with Previous / Next. */
+/** Newest first, 5 per page on a phone (the rows that fit, never fewer), Previous / Next. */
 export const Default: Story = {
+  globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas, canvasElement, userEvent }) => {
     const rows = await bodyRows(canvasElement);
     await expect(rows).toHaveLength(5);
@@ -51,10 +52,28 @@ export const Default: Story = {
   },
 };
 
+/**
+ * A desktop's page holds the rows that fit its height (issue 24): 8 at 1280 × 800, where 5
+ * left half the screen empty (`historyPageSize`).
+ */
+export const Desktop: Story = {
+  globals: { viewport: { value: 'desktop', isRotated: false } },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await expect(await bodyRows(canvasElement)).toHaveLength(8);
+    await userEvent.click(canvas.getByRole('button', { name: /Next/ }));
+    await expect(await canvas.findByText(/^Page 2 of/)).toBeVisible();
+    const next = await bodyRows(canvasElement);
+    await expect(next[0]).not.toHaveAccessibleName(
+      `Open transaction ${newestOfDemo().transaction_id}`,
+    );
+  },
+};
+
 /** The filter dropdown: Default / Reversed / Successful / Failed (spec §2). */
 export const Filter: Story = {
   play: async ({ canvas, canvasElement, userEvent }) => {
-    await bodyRows(canvasElement);
+    // A full first page: as many rows as fit this viewport (historyPageSize).
+    const firstPage = (await bodyRows(canvasElement)).length;
     const filter = canvas.getByRole('combobox', { name: 'Show' });
     await expect(filter).toHaveTextContent('Default');
 
@@ -73,7 +92,7 @@ export const Filter: Story = {
 
     await userEvent.click(filter);
     await userEvent.click(await body().findByRole('option', { name: 'Default' }));
-    await expect(await bodyRows(canvasElement)).toHaveLength(5);
+    await expect(await bodyRows(canvasElement)).toHaveLength(firstPage);
   },
 };
 

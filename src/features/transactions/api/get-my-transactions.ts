@@ -12,10 +12,12 @@ export type MyTransactionsQuery = {
   status?: TransactionStatus;
   kind?: StatementKind;
   q?: string;
+  /** Rows per page; the spec's 5 unless the screen chooses (`historyPageSize`). */
+  limit?: number;
 };
 
-const input = (query: MyTransactionsQuery) => ({
-  query: { ...query, limit: LIMITS.pageSize },
+const input = ({ limit = LIMITS.pageSize, ...query }: MyTransactionsQuery) => ({
+  query: { ...query, limit },
 });
 
 export const myTransactionsKey = (query: MyTransactionsQuery) =>
