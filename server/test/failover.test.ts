@@ -269,16 +269,36 @@ describe.each(engines)('failover on %s', (engine) => {
     }
   });
 
+  it('refusals never pause the only provider of an order: failing numbers cannot stop sales', async () => {
+    // An attacker's (or a clumsy customer's) refused purchases cost them nothing (refunded);
+    // if they paused the only provider, everyone's sales would stop for the cooldown.
+    expect((await setRoute('airtime', ['vtpass'])).status).toBe(200);
+    const user = await kit.user({ funds: 5_000_00 });
+    await fault('vtpass', 'refuse', 3);
+    for (let i = 0; i < 3; i++) {
+      const refused = await kit.call(api.airtime, { token: user.token, body: airtimeBody() });
+      expect(refused.body.message.status).toBe('reversed');
+    }
+    expect(await vtState()).toBe('closed');
+    const sold = await kit.call(api.airtime, { token: user.token, body: airtimeBody() });
+    expect(sold.status).toBe(200);
+    expect(sold.body.message.status).toBe('successful');
+    expect(await kit.balance(user.id)).toBe(5_000_00 - AIRTIME_COST);
+  });
+
   it('when every provider of the order is paused, the purchase is refused before money moves', async () => {
     expect((await setRoute('airtime', ['vtpass'])).status).toBe(200);
     const user = await kit.user({ funds: 5_000_00 });
-    await fault('vtpass', 'refuse', 2);
-    await kit.call(api.airtime, { token: user.token, body: airtimeBody() });
-    await kit.call(api.airtime, { token: user.token, body: airtimeBody() });
+    // Two unanswered calls in a row (the sandbox drops the connection for numbers ending
+    // 3333): both stay pending, charged, and VTpass is paused.
+    await kit.call(api.airtime, { token: user.token, body: airtimeBody('08031233333') });
+    await kit.call(api.airtime, { token: user.token, body: airtimeBody('08031233333') });
     expect(await vtState()).toBe('open');
+    const held = 5_000_00 - 2 * AIRTIME_COST;
+    expect(await kit.balance(user.id)).toBe(held);
     const res = await kit.call(api.airtime, { token: user.token, body: airtimeBody() });
     expect(res.status).toBe(502);
-    expect(await kit.balance(user.id)).toBe(5_000_00);
+    expect(await kit.balance(user.id)).toBe(held);
     now += 60_000;
     const after = await kit.call(api.airtime, { token: user.token, body: airtimeBody() });
     expect(after.status).toBe(200);

@@ -330,10 +330,16 @@ async function recordCall(
   result: CallResult,
   latencyMs: number,
   probe: boolean,
+  alone: boolean,
 ): Promise<void> {
   const now = clock(ctx);
   const settings = failoverSettings(ctx.config.env);
   const bad = result === 'failed' || result === 'timeout';
+  // The only provider of an order is never paused for refusals: a refused purchase costs its
+  // buyer nothing (refunded), so failing numbers typed on purpose would otherwise stop every
+  // customer's sales. Such a refusal resets nothing either. Unanswered calls still pause it:
+  // sales then stop before more money is held pending.
+  const counts = bad && !(alone && result === 'failed' && !probe);
   await ctx.dbh.writeTx(async (trx) => {
     await trx
       .insertInto('provider_calls')
@@ -356,6 +362,7 @@ async function recordCall(
         .execute();
       return;
     }
+    if (!counts) return;
     const row = await trx
       .insertInto('provider_breakers')
       .values({ provider, failures: 1, updated_at: now })
@@ -386,6 +393,8 @@ async function recordCall(
 export interface Admitted {
   provider: VtuProvider;
   probe: boolean;
+  /** The order has no other provider to take its traffic (refusals then never pause it). */
+  alone: boolean;
 }
 
 export interface PurchaseRoute {
@@ -424,7 +433,7 @@ export async function purchaseRoute(
           continue;
         }
         tried.push({ provider: provider.name, result: 'sent', message: null });
-        return { provider, probe: admitted.probe };
+        return { provider, probe: admitted.probe, alone: providers.length === 1 };
       }
       return null;
     },
@@ -457,6 +466,7 @@ async function callOnce(
         resultOf(outcome),
         performance.now() - started,
         admitted.probe,
+        admitted.alone,
       );
     } catch (err) {
       // The figures must never cost a purchase its answer.
