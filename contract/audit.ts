@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   'provider.threshold',
   'admin.role',
   'admin.resetTwoFactor',
+  'adjustment.create',
+  'adjustment.approve',
+  'adjustment.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -46,6 +49,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'provider.threshold': 'Changed a float alert threshold',
   'admin.role': "Changed an admin's role",
   'admin.resetTwoFactor': "Reset an admin's two-factor sign-in",
+  'adjustment.create': 'Made a wallet adjustment',
+  'adjustment.approve': 'Approved a wallet adjustment',
+  'adjustment.reject': 'Rejected a wallet adjustment',
 };
 
 /** A before/after snapshot: the changed fields only, never a secret. */

@@ -57,6 +57,7 @@ import { providersApi } from './providers';
 import { shareApi } from './share';
 import { TwoFactorChallengeSchema, twoFactorApi } from './two-factor';
 import { MailPreferencesBody, MailPreferencesSchema } from './mail-preferences';
+import { adjustmentApi } from './adjustments';
 import { AuditEntrySchema, AuditQuery } from './audit';
 import { DATE_FILTER_MSG, isDay } from './time';
 import {
@@ -695,6 +696,9 @@ export const api = {
 
   // ── admin roles and two-factor sign-in (issue 25 §3; ADR 0051) ──
   ...twoFactorApi,
+
+  // ── manual wallet adjustments with a second approver (issue 25; ADR 0050) ──
+  ...adjustmentApi,
 } as const;
 
 export type Api = typeof api;

@@ -27,3 +27,4 @@ export * from './providers';
 export * from './roles';
 export * from './two-factor';
 export * from './mail-preferences';
+export * from './adjustments';

@@ -1,4 +1,5 @@
 import type { Api, EndpointName } from '@contract';
+import { adjustments } from './adjustments';
 import { admin } from './admin';
 import { auth } from './auth';
 import { coupon } from './coupon';
@@ -41,5 +42,6 @@ export const impls: Impls = {
   ...tiers,
   ...pending,
   ...providers,
+  ...adjustments,
   ...twoFactor,
 };

@@ -14,7 +14,13 @@ import {
 } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { DEFAULT_TRANSFER_FEE, toKobo, type TransferFee } from '@contract';
+import {
+  ADJUSTMENT_MAX_KOBO,
+  DEFAULT_ADJUSTMENT_APPROVAL_KOBO,
+  DEFAULT_TRANSFER_FEE,
+  toKobo,
+  type TransferFee,
+} from '@contract';
 import type { Engine } from './db/engine.ts';
 import { DEFAULT_LIMITS, type Limits } from './rate-limits.ts';
 
@@ -61,6 +67,11 @@ export interface Config {
   catalogueSyncMs: number;
   /** The provider breaker's and float alerts' clock (ADR 0052): tests pass a fake one. */
   clock?: () => number;
+  /**
+   * Adjustments above this many kobo wait for a second admin's approval
+   * (ADJUSTMENT_APPROVAL_KOBO; ADR 0050).
+   */
+  adjustmentApprovalKobo: number;
   /**
    * The Bearer token Prometheus sends for `/metrics` (METRICS_TOKEN; ADR 0049). Without it the
    * metrics are open in sandbox mode and not served at all in live mode.
@@ -188,6 +199,22 @@ export function parseCatalogueSyncInterval(value: string | undefined): number {
   return ms;
 }
 
+/**
+ * `ADJUSTMENT_APPROVAL_KOBO`: unset → ₦50,000; `0` → every adjustment needs a second admin;
+ * never above the largest adjustment (that would switch the approval off unsaid).
+ */
+export function parseAdjustmentApproval(value: string | undefined): number {
+  const text = (value ?? '').trim();
+  if (text === '') return DEFAULT_ADJUSTMENT_APPROVAL_KOBO;
+  const kobo = /^\d{1,13}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(kobo) || kobo > ADJUSTMENT_MAX_KOBO) {
+    throw new Error(
+      `ADJUSTMENT_APPROVAL_KOBO must be a whole number of kobo from 0 to ${ADJUSTMENT_MAX_KOBO}, not "${text.slice(0, 40)}".`,
+    );
+  }
+  return kobo;
+}
+
 /** `METRICS_TOKEN`: unset, or 32 to 256 characters (a guessable token would open the metrics). */
 export function parseMetricsToken(value: string | undefined): string | undefined {
   const text = (value ?? '').trim();
@@ -252,6 +279,7 @@ export function loadConfig(
     transferFee: parseTransferFee(env.TRANSFER_FEE, env.TRANSFER_FEE_BEARER),
     workers: true,
     catalogueSyncMs: parseCatalogueSyncInterval(env.CATALOGUE_SYNC_INTERVAL_MS),
+    adjustmentApprovalKobo: parseAdjustmentApproval(env.ADJUSTMENT_APPROVAL_KOBO),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     seed: true,
     env,

@@ -30,8 +30,9 @@ import { secretFingerprints } from '../../migrations/0011-secret-fingerprints.ts
 import { auditNoReplace } from '../../migrations/0012-audit-no-replace.ts';
 import { scrubShownOnceAnswers } from '../../migrations/0013-scrub-shown-once-answers.ts';
 import { catalogueSync } from '../../migrations/0014-catalogue-sync.ts';
-import { adminRolesTwoFactor } from '../../migrations/0017-admin-roles-2fa.ts';
 import { mailPreferences } from '../../migrations/0015-mail-preferences.ts';
+import { adjustments } from '../../migrations/0016-adjustments.ts';
+import { adminRolesTwoFactor } from '../../migrations/0017-admin-roles-2fa.ts';
 import { providerFailover } from '../../migrations/0018-provider-failover.ts';
 import type { Engine } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -83,8 +84,9 @@ export function migrations(engine: Engine): MigrationProvider {
         '0012-audit-no-replace': auditNoReplace(engine),
         '0013-scrub-shown-once-answers': scrubShownOnceAnswers(),
         '0014-catalogue-sync': catalogueSync(),
-        '0017-admin-roles-2fa': adminRolesTwoFactor(),
         '0015-mail-preferences': mailPreferences(),
+        '0016-adjustments': adjustments(engine),
+        '0017-admin-roles-2fa': adminRolesTwoFactor(),
         '0018-provider-failover': providerFailover(),
       };
     },

@@ -46,7 +46,8 @@ export type AccountKind =
   | 'coupon_liability'
   | 'fees_income'
   | 'stamp_duty_payable'
-  | 'referral_expense';
+  | 'referral_expense'
+  | 'adjustments';
 
 export interface AccountsTable {
   id: string;
@@ -409,6 +410,7 @@ export interface Database {
   user_search_terms: UserSearchTermsTable;
   price_tiers: PriceTiersTable;
   secret_fingerprints: SecretFingerprintsTable;
+  adjustments: AdjustmentsTable;
   admin_recovery_codes: AdminRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
   provider_routes: ProviderRoutesTable;
@@ -478,6 +480,25 @@ export interface TwoFactorChallengesTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+}
+
+/** A manual wallet adjustment (migration 0016; ADR 0050). */
+export interface AdjustmentsTable {
+  id: string;
+  reference: string;
+  user_id: string;
+  direction: 'credit' | 'debit';
+  amount: number;
+  reason: string;
+  status: 'pending' | 'approved' | 'rejected';
+  maker_id: string;
+  maker_email: string;
+  checker_id: string | null;
+  checker_email: string | null;
+  /** The ledger movement, once approved (applied at once below the threshold). */
+  movement_id: string | null;
+  created_at: number;
+  decided_at: number | null;
 }
 
 /** HMAC of a constant under JWT_SECRET or PIN_SECRET, recorded at the first start (ADR 0036). */

@@ -37,6 +37,7 @@ export async function recordAudit(
       | 'transfer'
       | 'tier'
       | 'catalogue'
+      | 'adjustment'
       | 'provider';
     targetId: string;
     targetLabel?: string | null;

@@ -11,6 +11,7 @@ import { listAudit, recordAudit } from '../../../services/audit.ts';
 import * as transfers from '../../../services/transfers.ts';
 import * as tiers from '../../../services/tiers.ts';
 import * as pending from '../../../services/pending-purchases.ts';
+import { adjustmentRoutes } from './adjustments.ts';
 import { providerRoutes } from './providers.ts';
 import { twoFactorRoutes } from './two-factor.ts';
 
@@ -75,8 +76,10 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.deliverPending, async ({ body, user, req }) => ({
     message: await pending.deliverPending(ctx, { admin: user, req }, body),
   }));
-  twoFactorRoutes(app, ctx);
 
+  // ── manual wallet adjustments, maker-checker (issue 25; ADR 0050) ──
+  adjustmentRoutes(app, ctx);
   // ── provider order, breaker, floats and the sandbox fault switch (ADR 0052) ──
   providerRoutes(app, ctx);
+  twoFactorRoutes(app, ctx);
 }
