@@ -58,14 +58,15 @@ export const EditPrice: Story = {
     await userEvent.clear(name);
     await userEvent.type(name, 'Daily 100MB promo');
     await userEvent.clear(price);
-    await userEvent.type(price, '777');
+    // ₦100 → ₦115: within 20 %, so it saves without asking.
+    await userEvent.type(price, '115');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
     await expect(await within(dialog).findByText(SERVER_MSG.productUpdated)).toBeVisible();
     await expect(name).toBeDisabled();
     // The list revalidated with the new name and price.
     await userEvent.keyboard('{Escape}');
     const row = await canvas.findByRole('button', { name: /Daily 100MB promo/ });
-    await expect(within(row).getByText(formatNaira(77_700))).toBeVisible();
+    await expect(within(row).getByText(formatNaira(11_500))).toBeVisible();
   },
 };
 
@@ -133,11 +134,13 @@ export const CablePlans: Story = {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Edit' }));
     const price = within(dialog).getByLabelText('Price (₦)');
+    // 10 % up, whole naira: within 20 %, so it saves without asking.
+    const next = Math.round((plan.price * 1.1) / 100);
     await userEvent.clear(price);
-    await userEvent.type(price, '9999');
+    await userEvent.type(price, String(next));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
     await expect(await within(dialog).findByText(SERVER_MSG.productUpdated)).toBeVisible();
-    await waitFor(() => expect(db.catalogue.cabletv[0]!.plans[0]!.price).toBe(999_900));
+    await waitFor(() => expect(db.catalogue.cabletv[0]!.plans[0]!.price).toBe(next * 100));
   },
 };
 
@@ -246,10 +249,13 @@ export const PriceBelowCost: Story = {
       await within(dialog).findByText(CATALOGUE_MSG.priceBelowCost(nairaText(cost))),
     ).toBeVisible();
     await expect(db.catalogue.data[0]!.plans[0]!.wallet_price).toBe(plan.wallet_price);
-    // At the cost it saves.
+    // At the cost it saves (a rise of more than 20 %, so it asks first).
     await userEvent.clear(price);
     await userEvent.type(price, String(cost / 100));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await userEvent.click(
+      await within(dialog).findByRole('button', { name: 'Yes, raise the price' }),
+    );
     await expect(await within(dialog).findByText(SERVER_MSG.productUpdated)).toBeVisible();
   },
 };
@@ -274,6 +280,9 @@ export const RepriceFlaggedPlan: Story = {
     await userEvent.clear(price);
     await userEvent.type(price, String(cost / 100));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await userEvent.click(
+      await within(dialog).findByRole('button', { name: 'Yes, raise the price' }),
+    );
     await expect(await within(dialog).findByText(SERVER_MSG.productUpdated)).toBeVisible();
     await waitFor(() => expect(db.offSale.has(plan.id)).toBe(false));
     await userEvent.keyboard('{Escape}');
@@ -283,27 +292,55 @@ export const RepriceFlaggedPlan: Story = {
   },
 };
 
-/** A cut of more than half (₦500 → ₦10) asks first; Back keeps the form, Yes saves it. */
+/**
+ * A cut of more than 20 % (₦100 → ₦75) asks first (issue 24 row 9); Back keeps the form, Yes
+ * saves it.
+ */
 export const PriceCutConfirm: Story = {
   play: async ({ canvas, userEvent }) => {
     const { plan } = firstDataPlan();
+    // Read now: saving changes the mock's plan in place.
+    const before = plan.wallet_price;
     await userEvent.click(await canvas.findByRole('button', { name: new RegExp(plan.name) }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Edit' }));
     const price = within(dialog).getByLabelText('Price (₦)');
     await userEvent.clear(price);
-    await userEvent.type(price, '10');
+    await userEvent.type(price, String((before * 0.75) / 100));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
-    await expect(await within(dialog).findByText('Cut the price by more than half?')).toBeVisible();
-    await expect(db.catalogue.data[0]!.plans[0]!.wallet_price).toBe(plan.wallet_price);
+    await expect(await within(dialog).findByText('Cut the price by more than 20 %?')).toBeVisible();
+    await expect(db.catalogue.data[0]!.plans[0]!.wallet_price).toBe(before);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
-    await expect(within(dialog).queryByText('Cut the price by more than half?')).toBeNull();
+    await expect(within(dialog).queryByText('Cut the price by more than 20 %?')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
     await userEvent.click(
       await within(dialog).findByRole('button', { name: 'Yes, cut the price' }),
     );
     await expect(await within(dialog).findByText(SERVER_MSG.productUpdated)).toBeVisible();
-    await waitFor(() => expect(db.catalogue.data[0]!.plans[0]!.wallet_price).toBe(10_00));
+    await waitFor(() => expect(db.catalogue.data[0]!.plans[0]!.wallet_price).toBe(before * 0.75));
+  },
+};
+
+/** A rise of more than 20 % (₦100 → ₦1,000, a zero too many) asks too; Back saves nothing. */
+export const PriceRiseConfirm: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const { plan } = firstDataPlan();
+    const before = plan.wallet_price;
+    await userEvent.click(await canvas.findByRole('button', { name: new RegExp(plan.name) }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    const price = within(dialog).getByLabelText('Price (₦)');
+    await userEvent.clear(price);
+    await userEvent.type(price, String((before * 10) / 100));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await expect(
+      await within(dialog).findByText('Raise the price by more than 20 %?'),
+    ).toBeVisible();
+    await expect(
+      within(dialog).getByRole('button', { name: 'Yes, raise the price' }),
+    ).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await expect(db.catalogue.data[0]!.plans[0]!.wallet_price).toBe(before);
   },
 };
 

@@ -36,16 +36,21 @@ export type EditablePlan = {
 
 type ProductEditInput = z.output<typeof ProductEditBody>;
 
-type Mode = 'view' | 'edit' | 'delete' | 'confirm-cut';
+type Mode = 'view' | 'edit' | 'delete' | 'confirm-change';
 
-/** A new price under half the old one is asked again: a typo (₦1,000 → ₦10) is the usual cause. */
-export const isDeepCut = (before: number, after: number) => after * 2 < before;
+/**
+ * A new price more than 20 % away from the old one, either way, is asked again (issue 24
+ * row 9): a typo is the usual cause (₦1,000 → ₦10, or ₦1,000 → ₦10,000), and a real change
+ * of that size is rare enough to confirm. Integer kobo, so no rounding decides it.
+ */
+export const isBigPriceChange = (before: number, after: number) =>
+  Math.abs(after - before) * 5 > before;
 
 /**
  * The plan popup (spec §2 admin 5, 6): view mode first; Edit enables name and price; Update
  * saves (later purchases only). Delete asks first, then takes the plan off sale; a plan off
  * sale can be put back. A price under the provider's cost is refused (as the server does) and
- * a cut of more than half asks to confirm first (issue 24 row 9).
+ * a change of more than 20 %, up or down, asks to confirm first (issue 24 row 9).
  */
 export function PlanDialog({
   variationName,
@@ -108,9 +113,9 @@ function PlanForm({
       return;
     }
     setErrors({});
-    if (newPrice !== undefined && isDeepCut(plan.price, newPrice)) {
+    if (newPrice !== undefined && isBigPriceChange(plan.price, newPrice)) {
       setPending(parsed.data);
-      setMode('confirm-cut');
+      setMode('confirm-change');
       return;
     }
     save(parsed.data);
@@ -133,7 +138,8 @@ function PlanForm({
       .catch(() => undefined);
   };
 
-  const editing = mode === 'edit' || mode === 'confirm-cut';
+  const editing = mode === 'edit' || mode === 'confirm-change';
+  const rise = pending?.price !== undefined && pending.price > plan.price;
 
   return (
     <form onSubmit={update} noValidate className="flex min-h-0 flex-1 flex-col">
@@ -173,8 +179,11 @@ function PlanForm({
             ) : null}
           </p>
         ) : null}
-        {mode === 'confirm-cut' && pending?.price !== undefined ? (
-          <FormAlert tone="info" title="Cut the price by more than half?">
+        {mode === 'confirm-change' && pending?.price !== undefined ? (
+          <FormAlert
+            tone="info"
+            title={rise ? 'Raise the price by more than 20 %?' : 'Cut the price by more than 20 %?'}
+          >
             <Money kobo={plan.price} /> → <Money kobo={pending.price} />. Customers pay the new
             price from the next purchase.
           </FormAlert>
@@ -235,7 +244,7 @@ function PlanForm({
               Update
             </Button>
           </>
-        ) : mode === 'confirm-cut' ? (
+        ) : mode === 'confirm-change' ? (
           <>
             <Button
               type="button"
@@ -252,7 +261,7 @@ function PlanForm({
               loading={edit.isMutating}
               onClick={() => (pending ? save(pending) : undefined)}
             >
-              Yes, cut the price
+              {rise ? 'Yes, raise the price' : 'Yes, cut the price'}
             </Button>
           </>
         ) : (
