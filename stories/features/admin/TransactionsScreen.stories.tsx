@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import { SERVER_MSG } from '@contract';
+import { DATE_FILTER_MSG, lagosDay } from '@contract/time';
 import { db, variants } from '@mocks/index';
 import { TransactionsScreen } from '@/features/admin/components/transactions-screen';
+import { formatDate } from '@/lib/dates';
 import { signedInAsAdmin } from './session';
 
 const meta = {
@@ -68,7 +70,8 @@ export const Reverse: Story = {
     const row = await canvas.findByRole('row', {
       name: `Open transaction ${failed.transaction_id}`,
     });
-    await expect(within(row).getByText('Failed')).toBeVisible();
+    // The status shows twice in the row's DOM: its column, and under the value on phones.
+    await expect(row).toHaveTextContent('Failed');
     await userEvent.click(row);
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse' }));
@@ -76,7 +79,7 @@ export const Reverse: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, reverse' }));
     await expect(await within(dialog).findByText(SERVER_MSG.reversed)).toBeVisible();
     // The list revalidated: the row and the popup say Reversed; no second reversal offered.
-    await expect(await within(row).findByText('Reversed')).toBeVisible();
+    await waitFor(() => expect(row).toHaveTextContent('Reversed'));
     await expect(within(dialog).queryByRole('button', { name: 'Reverse' })).toBeNull();
   },
 };
@@ -112,6 +115,92 @@ export const ReverseCancelled: Story = {
     await expect(
       db.transactions.find((t) => t.transaction_id === failed.transaction_id)?.status,
     ).toBe('failed');
+  },
+};
+
+/** Each row shows its date as the spec writes it, DD - MM - YYYY (issue 24 row 11). */
+export const DateColumn: Story = {
+  play: async ({ canvas }) => {
+    const newest = [...visibleTransactions()].sort((a, b) => b.date - a.date)[0]!;
+    const row = await canvas.findByRole('row', {
+      name: `Open transaction ${newest.transaction_id}`,
+    });
+    await expect(canvas.getByRole('columnheader', { name: 'Date' })).toBeVisible();
+    await expect(within(row).getByText(formatDate(newest.date))).toBeVisible();
+  },
+};
+
+/** The status filter asks the server for one status; All shows every transaction again. */
+export const StatusFilter: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByText(/Page 1 of/);
+    const failed = visibleTransactions().filter((t) => t.status === 'failed');
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Failed' }));
+    await expect(
+      await canvas.findByText(`Page 1 of ${Math.max(1, Math.ceil(failed.length / 5))}`),
+    ).toBeVisible();
+    const table = canvas.getByRole('table', { name: 'Transactions' });
+    await waitFor(() =>
+      expect(within(table).getAllByRole('row')).toHaveLength(Math.min(5, failed.length) + 1),
+    );
+    for (const row of within(table).getAllByRole('row').slice(1)) {
+      await expect(row).toHaveTextContent('Failed');
+    }
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'All' }));
+    const pages = Math.max(1, Math.ceil(visibleTransactions().length / 5));
+    await expect(await canvas.findByText(`Page 1 of ${pages}`)).toBeVisible();
+  },
+};
+
+/** From and To are Lagos days, both inclusive: one day shows that day's transactions only. */
+export const DateRange: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByText(/Page 1 of/);
+    const day = lagosDay(visibleTransactions()[0]!.date);
+    const thatDay = visibleTransactions().filter((t) => lagosDay(t.date) === day);
+    await userEvent.type(canvas.getByLabelText('From'), day);
+    await userEvent.type(canvas.getByLabelText('To'), day);
+    await expect(
+      await canvas.findByText(`Page 1 of ${Math.max(1, Math.ceil(thatDay.length / 5))}`),
+    ).toBeVisible();
+    const table = canvas.getByRole('table', { name: 'Transactions' });
+    await waitFor(() =>
+      expect(within(table).getAllByRole('row')).toHaveLength(Math.min(5, thatDay.length) + 1),
+    );
+    const shown = formatDate(thatDay[0]!.date);
+    for (const row of within(table).getAllByRole('row').slice(1)) {
+      await expect(within(row).getByText(shown)).toBeVisible();
+    }
+  },
+};
+
+/** A range that ends before it starts says so and is not sent; the list stays as it was. */
+export const DateRangeBackwards: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const pages = Math.max(1, Math.ceil(visibleTransactions().length / 5));
+    await canvas.findByText(`Page 1 of ${pages}`);
+    await userEvent.type(canvas.getByLabelText('From'), '2026-10-20');
+    await userEvent.type(canvas.getByLabelText('To'), '2026-10-10');
+    await expect(await canvas.findByText(DATE_FILTER_MSG.order)).toBeVisible();
+    await expect(canvas.getByLabelText('To')).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
+/**
+ * At 360 px the table keeps to the screen: date (product under it) and value (status under
+ * it); the id, user, product and status columns are for wider screens (issue 24 row 11).
+ */
+export const Phone: Story = {
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvas }) => {
+    await canvas.findByText(/Page 1 of/);
+    const table = canvas.getByRole('table', { name: 'Transactions' });
+    await expect(canvas.getByRole('columnheader', { name: 'Date' })).toBeVisible();
+    await expect(canvas.getByRole('columnheader', { name: 'Value' })).toBeVisible();
+    await expect(canvas.queryByRole('columnheader', { name: 'User' })).toBeNull();
+    await expect(table.scrollWidth).toBeLessThanOrEqual(table.parentElement!.clientWidth);
   },
 };
 

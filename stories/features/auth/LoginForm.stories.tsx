@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { api, FALLBACK, MSG, SERVER_MSG } from '@contract';
-import { DEMO_CUSTOMER, errorHandler, variants } from '@mocks/index';
+import { DEMO_ADMIN, DEMO_CUSTOMER, errorHandler, variants } from '@mocks/index';
 import { paths } from '@/config/routes';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { clearSession } from '@/lib/session';
@@ -136,6 +136,19 @@ export const Success: Story = {
       await canvas.findByRole('heading', { name: 'User dashboard' }),
     ).toBeInTheDocument();
     await expect(localStorage.getItem('JWTtoken')).toBeTruthy();
+  },
+};
+
+/** An admin lands on the admin dashboard, not the customer's (issue 24 row 11). */
+export const AdminSuccess: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByLabelText(/E-mail address/), DEMO_ADMIN.email);
+    await userEvent.type(canvas.getByLabelText(/Password/), DEMO_ADMIN.password);
+    await userEvent.click(canvas.getByRole('button', { name: 'Log in' }));
+    await expect(
+      await canvas.findByRole('heading', { name: 'Admin dashboard' }),
+    ).toBeInTheDocument();
+    await expect(canvas.queryByRole('heading', { name: 'User dashboard' })).toBeNull();
   },
 };
 

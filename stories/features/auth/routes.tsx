@@ -11,6 +11,7 @@ export function ScreenAt({ pattern, children }: { pattern: string; children: Rea
   const standIns = [
     { path: paths.login, title: 'Login page' },
     { path: paths.user.overview, title: 'User dashboard' },
+    { path: paths.admin.overview, title: 'Admin dashboard' },
   ].filter((s) => s.path !== pattern);
   return (
     <Routes>

@@ -4,7 +4,9 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { api, SERVER_MSG, TRUST_MSG } from '@contract';
 import {
+  adminSession,
   db,
+  DEMO_ADMIN,
   DEMO_CUSTOMER,
   demoSession,
   errorHandler,
@@ -115,6 +117,22 @@ export const NoPinRedirect: Story = {
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('heading', { name: 'Create pin page' })).toBeVisible();
+  },
+};
+
+/** An admin without a purchase pin stays on the overview: no pin to get in (issue 24 row 11). */
+export const AdminWithoutPin: Story = {
+  beforeEach: () => {
+    const admin = db.users.find((u) => u.id === DEMO_ADMIN.id)!;
+    admin.pin = null;
+    saveTokens(adminSession());
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('region', { name: 'Summary' })).toBeVisible();
+    const table = canvas.getByRole('table', { name: 'Recent transactions' });
+    await waitFor(() => expect(table).not.toHaveAttribute('aria-busy'));
+    await expect(canvas.queryByRole('heading', { name: 'Create pin page' })).toBeNull();
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   },
 };
 

@@ -1,7 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router-dom';
 import { expect, waitFor, within } from 'storybook/test';
-import { adminSession, demoSession, handlersFor, noPinSession } from '@mocks/index';
+import { SERVER_MSG } from '@contract';
+import {
+  adminSession,
+  BLOCKED_CUSTOMER,
+  demoSession,
+  handlersFor,
+  issueSession,
+  noPinSession,
+} from '@mocks/index';
 import { brand } from '@/config/brand';
 import { UserDashboardShell } from '@/features/overview/components/dashboard-shell';
 import { OverviewScreen } from '@/features/overview/components/overview-screen';
@@ -137,6 +145,26 @@ export const NoPin: Story = {
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('heading', { name: 'Create pin page' })).toBeVisible();
+  },
+};
+
+/**
+ * Blocked while signed in: every call answers 423, so the dashboard says why instead of
+ * pages waiting for data, and offers a way out (issue 24 row 11).
+ */
+export const Blocked: Story = {
+  beforeEach: () => {
+    saveTokens(issueSession(BLOCKED_CUSTOMER.id));
+  },
+  play: async ({ canvas, userEvent }) => {
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Account blocked' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('alert')).toHaveTextContent(SERVER_MSG.accountBlocked);
+    await expect(canvas.queryByRole('region', { name: 'Summary' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Log out' }));
+    await expect(await canvas.findByRole('heading', { name: 'Login page' })).toBeVisible();
+    await expect(getSession().tokens).toBeNull();
   },
 };
 

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { paths } from '@/config/routes';
 import { errorMessage } from '@/lib/api-error';
 import { clearSessionNotice, getSession } from '@/lib/session';
+import { useLandingPath } from '../api/landing';
 import { useLogin } from '../api/login';
 import { AuthCard, authLinkClass } from './auth-card';
 import { LoginCodeForm } from './login-code-form';
@@ -17,11 +18,15 @@ const FIELDS = ['username', 'password'] as const;
 
 /**
  * Login (spec §5): both fields required, e-mail pattern; the server's message on failure,
- * else FALLBACK.auth; on success the dashboard. Shows why the last session ended, if it did.
+ * else FALLBACK.auth; on success the dashboard (the admin's for an admin, issue 24 row 11).
+ * Shows why the last session ended, if it did.
  */
 export function LoginForm() {
   const navigate = useNavigate();
   const login = useLogin();
+  const landingPath = useLandingPath();
+  // Busy until the landing page is known, not only until the tokens arrive.
+  const [landing, setLanding] = useState(false);
   const { errors, validate, clear, idOf } = useFormErrors(FIELDS);
   const [values, setValues] = useState({ username: '', password: '' });
   // Read once: the notice belongs to this visit of the screen, then it is forgotten.
@@ -48,9 +53,12 @@ export function LoginForm() {
         setChallenge(answer.challenge);
         return;
       }
-      navigate(paths.user.overview, { replace: true });
+      setLanding(true);
+      navigate(await landingPath(), { replace: true });
     } catch {
       // shown from login.error
+    } finally {
+      setLanding(false);
     }
   };
 
@@ -60,7 +68,7 @@ export function LoginForm() {
       <LoginCodeForm
         challenge={challenge}
         onBack={() => setChallenge(null)}
-        onSignedIn={() => navigate(paths.user.overview, { replace: true })}
+        onSignedIn={async () => navigate(await landingPath(), { replace: true })}
       />
     );
   }
@@ -107,7 +115,7 @@ export function LoginForm() {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" size="lg" block loading={login.isMutating}>
+        <Button type="submit" size="lg" block loading={login.isMutating || landing}>
           Log in
         </Button>
       </form>

@@ -1,7 +1,9 @@
 import { memo, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { api } from '@contract/endpoints';
-import { focusRing } from '@/components/ui/button';
+import { SERVER_MSG } from '@contract/messages';
+import { Button, focusRing } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import {
   AdminIcon,
   AirtimeIcon,
@@ -26,6 +28,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/routes';
 import { request } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useCurrentUser } from '@/lib/current-user';
 import { useCatalogueOnLoad } from '@/lib/catalogue';
@@ -115,6 +118,26 @@ function UserSidebar(props: Omit<SidebarProps, 'isAdmin'>) {
   return <MemoSidebar {...props} isAdmin={data?.message.isAdmin ?? false} />;
 }
 
+/**
+ * The page, or why there is none: a customer blocked while signed in gets 423 `blocked` on
+ * every call (server/src/http/route.ts), so instead of pages that wait for data that never
+ * comes, the server's reason and a way out (issue 24 row 11). Reads only the user's error, so
+ * the user's arrival does not re-render the page (docs/decisions/0031).
+ */
+function BlockedGate({ onLogout, children }: { onLogout: () => void; children: ReactNode }) {
+  const { error } = useCurrentUser();
+  if (error?.type !== 'blocked') return children;
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10">
+      <h1 className="text-2xl font-bold">Account blocked</h1>
+      <FormAlert>{errorMessage(error, SERVER_MSG.accountBlocked)}</FormAlert>
+      <Button type="button" variant="outline" onClick={onLogout} className="self-start">
+        Log out
+      </Button>
+    </div>
+  );
+}
+
 /** The id of the dashboard's <main>, the skip link's target. */
 export const MAIN_ID = 'main-content';
 
@@ -187,7 +210,9 @@ export function UserDashboardShell({ brand }: { brand: ReactNode }) {
           tabIndex={-1}
           className="min-w-0 flex-1 pb-20 focus:outline-none md:pb-0"
         >
-          <Outlet />
+          <BlockedGate onLogout={() => void logout()}>
+            <Outlet />
+          </BlockedGate>
         </main>
       </div>
       <BottomNav

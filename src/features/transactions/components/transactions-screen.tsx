@@ -8,20 +8,13 @@ import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { SignedAmount } from '@/components/ui/signed-amount';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
 import { lineLabel } from '@/lib/statement';
 import { useMyTransactions } from '../api/get-my-transactions';
-import { historyPageSize } from './page-size';
 import { TransactionDialog, type TransactionDialogProps } from './transaction-dialog';
 
 /** The filter dropdown of spec §2: Default shows everything. */
@@ -101,13 +94,8 @@ export function TransactionsScreen({ onPrint }: Pick<TransactionDialogProps, 'on
   const [q, setQ] = useState<string | undefined>(undefined);
   const [page, setPage] = useState(1);
   const [openKey, setOpenKey] = useState<string | null>(null);
-  // Chosen once: a page size that changed with a rotated phone would renumber the pages.
-  const [limit] = useState(() =>
-    historyPageSize({ width: window.innerWidth, height: window.innerHeight }),
-  );
   const { data, error, isLoading } = useMyTransactions({
     page,
-    limit,
     ...(filter === 'default' ? {} : { status: filter }),
     ...(kind === 'all' ? {} : { kind }),
     ...(q ? { q } : {}),
@@ -179,7 +167,6 @@ export function TransactionsScreen({ onPrint }: Pick<TransactionDialogProps, 'on
         getRowKey={lineKey}
         onRowClick={(tx) => setOpenKey(lineKey(tx))}
         getRowLabel={(tx) => `Open transaction ${tx.transaction_id}`}
-        pageSize={limit}
         page={data?.page ?? page}
         onPageChange={setPage}
         loading={isLoading}
@@ -208,35 +195,3 @@ export function TransactionsScreen({ onPrint }: Pick<TransactionDialogProps, 'on
 
 /** A line's key: a refund line and its purchase never share one. */
 const lineKey = (tx: Transaction) => `${tx.kind ?? 'tx'}:${tx.transaction_id}`;
-
-/** One of the list's filters: a labelled select over `{ value, label }` options. */
-function FilterSelect({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (next: string) => void;
-}) {
-  return (
-    <Field label={label} className="sm:w-48">
-      {(control) => (
-        <Select value={value} onValueChange={onChange}>
-          <SelectTrigger {...control}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {options.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      )}
-    </Field>
-  );
-}
