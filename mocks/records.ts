@@ -38,14 +38,14 @@ export interface UserRecord {
   pin_locked_until: number | null;
   /** Price tier id (ADR 0027); absent: the default tier. */
   tier_id?: string;
+  /** The money e-mails switch (ADR 0047); absent: on, as for every new account. */
+  money_mail?: boolean;
   /** An admin's role (ADR 0051); absent on an admin: owner, as the seeded admin is. */
   admin_role?: AdminRole | null;
   /** Two-factor (ADR 0051): the key, whether confirmed, the unused recovery codes. */
   two_factor?: { secret: string; enrolled: boolean; recovery: string[] };
   /** The challenge of a sign-in waiting for its code. */
   two_factor_challenge?: string;
-  /** The money e-mails switch (ADR 0047); absent: on, as for every new account. */
-  money_mail?: boolean;
 }
 
 export interface TransactionRecord extends Transaction {

@@ -40,11 +40,7 @@ import {
 } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
 import { bindIdempotencyKey, currentRequestId } from '../http/idempotency.ts';
-import {
-  newVtpassRequestId,
-  type PurchaseRequest,
-  type VtuProduct,
-} from '../providers/index.ts';
+import { newVtpassRequestId, type PurchaseRequest, type VtuProduct } from '../providers/index.ts';
 import { currentApiKeyId } from './api-keys.ts';
 import { checkKeyPin } from './key-pins.ts';
 import { findCoupon, ownerNotBlocked } from './coupons.ts';

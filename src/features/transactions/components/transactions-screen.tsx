@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
 import { lineLabel } from '@/lib/statement';
 import { useMyTransactions } from '../api/get-my-transactions';
+import { historyPageSize } from './page-size';
 import { TransactionDialog, type TransactionDialogProps } from './transaction-dialog';
 
 /** The filter dropdown of spec §2: Default shows everything. */
@@ -94,8 +95,13 @@ export function TransactionsScreen({ onPrint }: Pick<TransactionDialogProps, 'on
   const [q, setQ] = useState<string | undefined>(undefined);
   const [page, setPage] = useState(1);
   const [openKey, setOpenKey] = useState<string | null>(null);
+  // Chosen once: a page size that changed with a rotated phone would renumber the pages.
+  const [limit] = useState(() =>
+    historyPageSize({ width: window.innerWidth, height: window.innerHeight }),
+  );
   const { data, error, isLoading } = useMyTransactions({
     page,
+    limit,
     ...(filter === 'default' ? {} : { status: filter }),
     ...(kind === 'all' ? {} : { kind }),
     ...(q ? { q } : {}),
@@ -167,6 +173,7 @@ export function TransactionsScreen({ onPrint }: Pick<TransactionDialogProps, 'on
         getRowKey={lineKey}
         onRowClick={(tx) => setOpenKey(lineKey(tx))}
         getRowLabel={(tx) => `Open transaction ${tx.transaction_id}`}
+        pageSize={limit}
         page={data?.page ?? page}
         onPageChange={setPage}
         loading={isLoading}
