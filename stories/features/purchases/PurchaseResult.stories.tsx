@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { api, type Transaction } from '@contract';
 import { handle } from '@mocks/index';
-import { PurchaseResult } from '@/features/purchases/components/purchase-result';
+import { NOT_REFUNDED_YET, PurchaseResult } from '@/features/purchases/components/purchase-result';
 import { formatNaira } from '@/lib/money';
 import { signedIn } from './helpers';
 
@@ -192,5 +192,25 @@ export const ExamProfileShown: Story = {
     await expect(within(result).getByText('Education · JAMB UTME PIN')).toBeVisible();
     await expect(within(result).getByText('JAMB profile ID')).toBeVisible();
     await expect(within(result).getAllByText('1234567890').length).toBeGreaterThan(0);
+  },
+};
+
+/**
+ * Issue 24 row 3: with auto-refund off a failed purchase waits for an admin; the screen says
+ * the money has not come back yet and how it will, never as if it were refunded.
+ */
+export const FailedAwaitingRefund: Story = {
+  args: {
+    transaction: {
+      ...pendingAirtime,
+      status: 'failed',
+      response_msg: 'The provider could not complete this purchase.',
+    },
+  },
+  play: async ({ canvas }) => {
+    const result = canvas.getByTestId('purchase-result');
+    await expect(within(result).getByText('Purchase failed')).toBeVisible();
+    await expect(result).toHaveTextContent(NOT_REFUNDED_YET);
+    await expect(within(result).queryByText('Refunded')).toBeNull();
   },
 };

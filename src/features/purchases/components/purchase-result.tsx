@@ -53,6 +53,10 @@ function splitCodes(code: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** A failed purchase whose money has not come back yet: when and how it will. */
+export const NOT_REFUNDED_YET =
+  'Your money has not come back yet: an admin reviews failed purchases and refunds them, and we e-mail you when it is back in your wallet.';
+
 /**
  * What happened to a purchase (decisions §5): successful (with the electricity token or exam
  * pins to keep), pending (the provider is still working on it: the screen asks again by
@@ -85,7 +89,10 @@ export function PurchaseResult({ transaction, onDone, destination, refresh }: Pu
               {' '}
               <Money kobo={t.refund?.amount ?? t.amountCharged} /> was refunded to your wallet.
             </>
-          ) : null}
+          ) : (
+            // Auto-refund off (AUTO_REVERSE_FAILED=0): an admin refunds it (issue 24 row 3).
+            ` ${NOT_REFUNDED_YET}`
+          )}
         </FormAlert>
       )}
       {t.status === 'successful' ? (
