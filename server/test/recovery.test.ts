@@ -225,10 +225,11 @@ describe.each(engines)('recovery and security mails on %s', (engine) => {
   function beforeNextDebit(between: () => Promise<void>) {
     const ctx = kit.app.ctx;
     let routed = false;
-    const route = vi.spyOn(ctx.providers, 'forProduct').mockImplementation((...args) => {
+    // The purchase's providers are looked up (ADR 0052's order) once it is priced.
+    const route = vi.spyOn(ctx.providers, 'byTarget').mockImplementation((...args) => {
       routed = true;
       route.mockRestore();
-      return ctx.providers.forProduct(...args);
+      return ctx.providers.byTarget(...args);
     });
     beforeNextWrite(between, () => routed);
   }
