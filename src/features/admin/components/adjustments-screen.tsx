@@ -16,6 +16,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateText } from '@/components/ui/date-text';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { Money } from '@/components/ui/money';
@@ -383,14 +384,13 @@ function columns(meId: string | undefined): PagedTableColumn<Adjustment>[] {
   ];
 }
 
-const FILTERS = ['all', 'pending', 'approved', 'rejected'] as const;
-type Filter = (typeof FILTERS)[number];
-const FILTER_LABEL: Record<Filter, string> = {
-  all: 'All',
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
+type Filter = 'all' | 'pending' | 'approved' | 'rejected';
+const FILTER_OPTIONS: readonly { value: Filter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+];
 
 /**
  * Manual wallet adjustments (issue 25 §2; ADR 0050): credit or debit a customer's wallet with
@@ -413,28 +413,16 @@ export function AdjustmentsScreen() {
         <h2 id="adjustment-list" className="text-lg font-semibold">
           Adjustments made
         </h2>
-        <Field label="Show" className="sm:w-56">
-          {(control) => (
-            <Select
-              value={filter}
-              onValueChange={(v) => {
-                setFilter(v as Filter);
-                setPage(1);
-              }}
-            >
-              <SelectTrigger {...control}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {FILTERS.map((f) => (
-                  <SelectItem key={f} value={f}>
-                    {FILTER_LABEL[f]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        </Field>
+        <FilterSelect
+          label="Show"
+          className="sm:w-56"
+          value={filter}
+          options={FILTER_OPTIONS}
+          onChange={(v) => {
+            setFilter(v as Filter);
+            setPage(1);
+          }}
+        />
         {error ? <LoadError error={error} /> : null}
         <PagedTable
           caption="Manual wallet adjustments"
