@@ -8,8 +8,15 @@ import path from 'node:path';
 import { RESELLER_MSG } from '@contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, openDb, type DbHandle } from '../src/db/index.ts';
+import {
+  checkInvariants,
+  ensureSystemAccounts,
+  postMovement,
+  systemAccountId,
+  walletAccountId,
+} from '../src/domain/ledger.ts';
 import { checkAggregates } from '../src/services/aggregates.ts';
-import { createPgDatabase, engines } from './helper.ts';
+import { createPgDatabase, engines, fundWallet } from './helper.ts';
 
 describe.each(engines)('upgrading a database with history on %s', (engine) => {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -32,10 +39,8 @@ describe.each(engines)('upgrading a database with history on %s', (engine) => {
     return dbh;
   }
 
-  it('0009 moves the daily sales made before it onto Lagos days', async () => {
-    const dbh = await open();
-    await dbh.exclusive(() => migrate(dbh, { to: '0007-issue17-recipients-and-search' }));
-    // A customer as the old schema stored one (only its columns, straight in the table).
+  /** A customer as the old schema stored one (only its columns, straight in the table). */
+  async function oldCustomer(dbh: DbHandle): Promise<string> {
     const userId = 'old-customer';
     await dbh.db
       .insertInto('users')
@@ -49,6 +54,13 @@ describe.each(engines)('upgrading a database with history on %s', (engine) => {
         created_on: 0,
       } as never)
       .execute();
+    return userId;
+  }
+
+  it('0009 moves the daily sales made before it onto Lagos days', async () => {
+    const dbh = await open();
+    await dbh.exclusive(() => migrate(dbh, { to: '0007-issue17-recipients-and-search' }));
+    const userId = await oldCustomer(dbh);
     // 23:30 UTC on 10 June: 00:30 on 11 June in Lagos. The old schema counted it on the 10th.
     const at = Date.UTC(2026, 5, 10, 23, 30);
     await dbh.db
@@ -153,5 +165,59 @@ describe.each(engines)('upgrading a database with history on %s', (engine) => {
         }),
       },
     ]);
+  });
+
+  it('0016 keeps every account and entry, and the adjustments account can then be posted to', async () => {
+    const dbh = await open();
+    await dbh.exclusive(() => migrate(dbh, { to: '0014-catalogue-sync' }));
+    const userId = await oldCustomer(dbh);
+    // The accounts the old schema knew (today's list has `adjustments`, refused before 0016).
+    await dbh.db
+      .insertInto('accounts')
+      .values([
+        {
+          id: systemAccountId('card_clearing'),
+          kind: 'card_clearing',
+          user_id: null,
+          created_at: 0,
+        },
+        { id: walletAccountId(userId), kind: 'wallet', user_id: userId, created_at: 0 },
+      ])
+      .execute();
+    await fundWallet(dbh, userId, 700_00);
+    await dbh.exclusive(() => migrate(dbh));
+
+    expect(await checkInvariants(dbh.db)).toEqual([]);
+    const wallet = await dbh.db
+      .selectFrom('accounts')
+      .select('balance')
+      .where('id', '=', walletAccountId(userId))
+      .executeTakeFirstOrThrow();
+    expect(Number(wallet.balance)).toBe(700_00);
+    await ensureSystemAccounts(dbh.db);
+    await dbh.writeTx((trx) =>
+      postMovement(trx, {
+        kind: 'adjustment',
+        legs: [
+          { accountId: systemAccountId('adjustments'), amount: -50_00 },
+          { accountId: walletAccountId(userId), amount: 50_00 },
+        ],
+      }),
+    );
+    expect(await checkInvariants(dbh.db)).toEqual([]);
+    // The ledger's foreign key still names the accounts table, and still holds.
+    await expect(
+      dbh.db
+        .insertInto('ledger_entries')
+        .values({
+          movement_id: 'nope',
+          account_id: 'no-such-account',
+          amount: 1,
+          balance_before: 0,
+          balance_after: 1,
+          created_at: 0,
+        })
+        .execute(),
+    ).rejects.toThrow(/foreign key/i);
   });
 });
