@@ -27,4 +27,5 @@ export * from './providers';
 export * from './roles';
 export * from './two-factor';
 export * from './mail-preferences';
+export * from './notices';
 export * from './adjustments';

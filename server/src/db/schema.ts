@@ -418,6 +418,20 @@ export interface Database {
   provider_breakers: ProviderBreakersTable;
   provider_calls: ProviderCallsTable;
   provider_floats: ProviderFloatsTable;
+  notices: NoticesTable;
+}
+
+/** A notice in the customer's bell (migration 0020; ADR 0057). */
+export interface NoticesTable {
+  id: Generated<number>;
+  user_id: string;
+  kind: string;
+  title: string;
+  /** Signed kobo; null when no money moved. */
+  amount: number | null;
+  transaction_id: string | null;
+  created_at: number;
+  read_at: number | null;
 }
 
 // ── Provider failover, breaker and floats (migration 0018; ADR 0052) ─────────

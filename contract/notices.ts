@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { EpochMs } from './entities';
+import { Naira } from './money';
+
+/**
+ * In-app notices: the bell in the customer's header (issue 26 §2; ADR 0057). One notice per
+ * money event that e-mails the customer (ADR 0047), recorded in the same transaction whether
+ * or not the e-mails are on, plus commissions and the announcements live for the customer.
+ */
+export const NOTICE_KINDS = [
+  /** Money reached the wallet: card, bank transfer, a share, a credit adjustment. */
+  'credited',
+  /** An admin's debit adjustment. */
+  'debited',
+  /** A purchase that was pending was delivered. */
+  'purchased',
+  'refunded',
+  'commission',
+  'announcement',
+] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** The bell shows the newest 20. */
+export const NOTICES_SHOWN = 20;
+export const NOTICE_TITLE_MAX = 200;
+/** Notice ids are digits (a row's number); announcements in the feed carry their own prefix. */
+export const NOTICE_ID_MAX = 64;
+
+export const NoticeSchema = z.object({
+  id: z.string().max(NOTICE_ID_MAX),
+  kind: z.enum(NOTICE_KINDS),
+  title: z.string().max(NOTICE_TITLE_MAX),
+  /** Signed: + reached the wallet, − left it; null when no money moved (an announcement). */
+  amount: Naira.nullable(),
+  /** The statement line it is about, when there is one. */
+  transaction_id: z.string().max(64).nullable(),
+  created_at: EpochMs,
+  read: z.boolean(),
+});
+export type Notice = z.output<typeof NoticeSchema>;
+
+export const NoticesSchema = z.object({
+  notices: z.array(NoticeSchema).max(NOTICES_SHOWN),
+  /** Unread notices of this customer, all of them (not only the 20 shown). */
+  unread: z.number().int().nonnegative(),
+});
+export type Notices = z.output<typeof NoticesSchema>;
+
+/**
+ * `{}`: everything read. `{ up_to }`: that notice and every older one (the newest the bell
+ * showed, so a notice that arrived since stays unread). Anything else is refused (400).
+ */
+export const NoticesReadBody = z
+  .object({
+    up_to: z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/, 'Invalid notice.')
+      .optional(),
+  })
+  .strict();
+export type NoticesReadInput = z.output<typeof NoticesReadBody>;
+
+export const NOTICES_MSG = {
+  title: 'Notifications',
+  empty: 'No notifications yet. Money in, refunds and delivered purchases show here.',
+  markAll: 'Mark all as read',
+  loadFailed: 'Could not load notifications.',
+  retry: 'Try again',
+  notFound: 'That notification was not found.',
+  view: 'View transaction',
+} as const;
+
+/** The bell's accessible name: "Notifications, 3 unread". */
+export const bellLabel = (unread: number) =>
+  unread > 0 ? `${NOTICES_MSG.title}, ${unread} unread` : NOTICES_MSG.title;
