@@ -28,6 +28,9 @@ export const AUDIT_ACTIONS = [
   'adjustment.create',
   'adjustment.approve',
   'adjustment.reject',
+  'announcement.create',
+  'announcement.edit',
+  'announcement.end',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -52,6 +55,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'adjustment.create': 'Made a wallet adjustment',
   'adjustment.approve': 'Approved a wallet adjustment',
   'adjustment.reject': 'Rejected a wallet adjustment',
+  'announcement.create': 'Wrote an announcement',
+  'announcement.edit': 'Changed an announcement',
+  'announcement.end': 'Ended an announcement',
 };
 
 /** A before/after snapshot: the changed fields only, never a secret. */

@@ -58,6 +58,7 @@ import { shareApi } from './share';
 import { TwoFactorChallengeSchema, twoFactorApi } from './two-factor';
 import { MailPreferencesBody, MailPreferencesSchema } from './mail-preferences';
 import { adjustmentApi } from './adjustments';
+import { announcementApi } from './announcements';
 import { AuditEntrySchema, AuditQuery } from './audit';
 import { DATE_FILTER_MSG, isDay } from './time';
 import {
@@ -699,6 +700,9 @@ export const api = {
 
   // ── manual wallet adjustments with a second approver (issue 25; ADR 0050) ──
   ...adjustmentApi,
+
+  // ── admin announcements: a banner, optionally e-mailed (issue 26 §4; ADR 0059) ──
+  ...announcementApi,
 } as const;
 
 export type Api = typeof api;

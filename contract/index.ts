@@ -29,3 +29,4 @@ export * from './two-factor';
 export * from './mail-preferences';
 export * from './notices';
 export * from './adjustments';
+export * from './announcements';

@@ -21,7 +21,7 @@ export const ROLE_LABEL: Record<AdminRole, string> = {
 export const ROLE_SUMMARY: Record<AdminRole, string> = {
   owner: 'Everything, and manages admins.',
   finance: 'Payments, transfers, reversals and adjustments.',
-  support: 'Users, blocking and unblocking, reading transactions.',
+  support: 'Users, blocking and unblocking, reading transactions, announcements.',
   pricing: 'Plans, price tiers and the catalogue sync.',
 };
 
@@ -45,6 +45,8 @@ export const PERMISSIONS = [
   'catalogue',
   'audit',
   'admins',
+  /** Banners and e-mails to customers (ADR 0059). */
+  'announcements',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -63,7 +65,8 @@ export const ROLE_PERMISSIONS: Record<AdminRole, readonly Permission[]> = {
     'floats',
     'providers',
   ],
-  support: ['self', 'overview', 'users.read', 'users.block', 'transactions.read'],
+  // Support answers customers, so it tells them of outages and price changes (ADR 0059).
+  support: ['self', 'overview', 'users.read', 'users.block', 'transactions.read', 'announcements'],
   // Assigning a customer's price tier needs the customer list.
   pricing: ['self', 'overview', 'users.read', 'plans', 'tiers', 'catalogue'],
 };
@@ -108,6 +111,11 @@ export const ENDPOINT_PERMISSION: Record<string, Permission> = {
   'admin.admins': 'admins',
   'admin.setAdminRole': 'admins',
   'admin.resetTwoFactor': 'admins',
+  // Banners and e-mails to customers (issue 26 §4; ADR 0059): owner and support.
+  'admin.announcements': 'announcements',
+  'admin.createAnnouncement': 'announcements',
+  'admin.editAnnouncement': 'announcements',
+  'admin.endAnnouncement': 'announcements',
 };
 
 /**

@@ -8,6 +8,7 @@ import type {
 } from '@contract';
 import { CATALOGUE } from '@contract/catalogue';
 import { seedAdjustments } from './fixtures/adjustments';
+import { seedAnnouncements, type AnnouncementRecord } from './fixtures/announcements';
 import { SEED_HISTORY } from './fixtures/history';
 import { seedLinks } from './fixtures/links';
 import { seedTransfers } from './fixtures/transfers';
@@ -76,6 +77,8 @@ export interface Db {
   tiers: TierRecord[];
   /** Manual wallet adjustments (ADR 0050), newest first. */
   adjustments: Adjustment[];
+  /** Admin announcements (ADR 0059), newest first. */
+  announcements: AnnouncementRecord[];
   /** Seeded randomness for tokens, pins and codes; reset with the db. */
   rng: Rng;
   /** Sequence for ids created at run time. */
@@ -106,6 +109,7 @@ function seed(): Db {
     ...seedTransfers(),
     tiers: seedTiers(),
     adjustments: seedAdjustments(),
+    announcements: seedAnnouncements(),
     rng: new Rng(42),
     seq: 1_000,
   };

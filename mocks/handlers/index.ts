@@ -1,6 +1,7 @@
 import type { Api, EndpointName } from '@contract';
 import { adjustments } from './adjustments';
 import { admin } from './admin';
+import { announcements } from './announcements';
 import { auth } from './auth';
 import { coupon } from './coupon';
 import { dev } from './dev';
@@ -43,5 +44,6 @@ export const impls: Impls = {
   ...pending,
   ...providers,
   ...adjustments,
+  ...announcements,
   ...twoFactor,
 };

@@ -31,6 +31,7 @@ import { createHasher } from './domain/secrets.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import { loadProviders, type ProviderSet } from './plugins/providers.ts';
 import { adminRoutes } from './routes/api/admin/index.ts';
+import { announcementRoutes } from './routes/api/announcements/index.ts';
 import { authRoutes } from './routes/api/auth/index.ts';
 import { couponRoutes } from './routes/api/coupon/index.ts';
 import { paymentRoutes } from './routes/api/payment/index.ts';
@@ -48,6 +49,7 @@ import { startTransferPollWorker } from './services/transfers.ts';
 import { startCatalogueSync } from './services/catalogue-sync.ts';
 import { failoverSettings, startFloatWatch } from './services/failover.ts';
 import { startWebhookWorker } from './services/webhooks.ts';
+import { startAnnouncementMailWorker } from './services/announcements.ts';
 import { purgeCounters } from './services/rate.ts';
 import { seed, type SeedResult } from './services/seed.ts';
 import { accessLevel, logFormat, prettyStream } from './logging.ts';
@@ -259,6 +261,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   providerWebhookRoutes(app, ctx);
   couponRoutes(app, ctx);
   adminRoutes(app, ctx);
+  announcementRoutes(app, ctx);
   resellerRoutes(app, ctx);
   sandboxCheckoutRoutes(app, ctx);
   sandboxTransferRoutes(app, ctx);
@@ -348,6 +351,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   let stopRequery: (() => Promise<void>) | undefined;
   let stopWebhooks: (() => Promise<void>) | undefined;
   let stopTransferPoll: (() => Promise<void>) | undefined;
+  let stopAnnouncementMail: (() => Promise<void>) | undefined;
   // The catalogue from the providers (ADR 0044): at start, in the background, then on the
   // schedule; a provider that is down only leaves its plans as they were. With the other
   // workers: an app built without them (tests, tools) calls no provider by itself.
@@ -366,6 +370,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     stopWebhooks = startWebhookWorker(ctx);
     // Bank transfers whose webhook never came or could not be confirmed (ADR 0039).
     stopTransferPoll = startTransferPollWorker(ctx);
+    // Announcement e-mails into the outbox, a batch per pass (ADR 0059).
+    stopAnnouncementMail = startAnnouncementMailWorker(ctx);
     maintenance = setInterval(() => {
       const warn = (what: string) => (err: Error) =>
         app.log.warn({ err: err.message }, `${what} purge failed`);
@@ -392,6 +398,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await stopRequery?.();
     await stopWebhooks?.();
     await stopTransferPoll?.();
+    await stopAnnouncementMail?.();
     await stopCatalogueSync?.();
     await stopFloatWatch?.();
     await providers.simulators.close();

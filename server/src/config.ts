@@ -65,8 +65,17 @@ export interface Config {
    * 0044), once at start too; 0 turns the automatic syncs off ("Sync now" still works).
    */
   catalogueSyncMs: number;
-  /** The provider breaker's and float alerts' clock (ADR 0052): tests pass a fake one. */
+  /**
+   * The provider breaker's and float alerts' clock (ADR 0052), and the announcements' windows
+   * (ADR 0059): tests pass a fake one.
+   */
   clock?: () => number;
+  /**
+   * Announcement e-mails (ADR 0059): at most this many queued per pass of their worker, a pass
+   * every `announcementMailEveryMs` (ANNOUNCEMENT_MAILS_PER_MINUTE, default 120, over six passes).
+   */
+  announcementMailsPerPass: number;
+  announcementMailEveryMs: number;
   /**
    * Adjustments above this many kobo wait for a second admin's approval
    * (ADJUSTMENT_APPROVAL_KOBO; ADR 0050).
@@ -227,6 +236,20 @@ export function parseMetricsToken(value: string | undefined): string | undefined
   return text;
 }
 
+/**
+ * ANNOUNCEMENT_MAILS_PER_MINUTE (ADR 0059): how fast announcement e-mails enter the outbox,
+ * 6 to 6,000 a minute (default 120), queued in six passes a minute. The outbox sends in order,
+ * so this keeps a customer's reset link from waiting behind a large audience's notices.
+ */
+export function parseAnnouncementMails(value: string | undefined): number {
+  const text = (value ?? '').trim();
+  const perMinute = text === '' ? 120 : Number(text);
+  if (!/^\d*$/.test(text) || !Number.isInteger(perMinute) || perMinute < 6 || perMinute > 6000) {
+    throw new Error('ANNOUNCEMENT_MAILS_PER_MINUTE must be a whole number from 6 to 6000.');
+  }
+  return Math.ceil(perMinute / 6);
+}
+
 function parseRateLimits(value: string | undefined): Limits {
   const text = (value ?? '').trim().toLowerCase();
   if (text === '' || text === 'on') return DEFAULT_LIMITS;
@@ -280,6 +303,8 @@ export function loadConfig(
     workers: true,
     catalogueSyncMs: parseCatalogueSyncInterval(env.CATALOGUE_SYNC_INTERVAL_MS),
     adjustmentApprovalKobo: parseAdjustmentApproval(env.ADJUSTMENT_APPROVAL_KOBO),
+    announcementMailsPerPass: parseAnnouncementMails(env.ANNOUNCEMENT_MAILS_PER_MINUTE),
+    announcementMailEveryMs: 10_000,
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     seed: true,
     env,

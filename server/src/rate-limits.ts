@@ -115,6 +115,12 @@ export const DEFAULT_LIMITS: Limits = {
     twoFactorConfirm: perAccount(20),
     setAdminRole: perAccount(300),
     resetTwoFactor: perAccount(300),
+    // Announcements (ADR 0059): admin writes, as assignTransfer; a dismissal is one small row,
+    // but a script must not churn them.
+    createAnnouncement: perAccount(60),
+    editAnnouncement: perAccount(300),
+    endAnnouncement: perAccount(300),
+    dismissAnnouncement: perAccount(120),
   },
   login: { pair: 5, address: 50, account: 100, windowMs: 15 * MINUTE },
   password: { max: 5, windowMs: 15 * MINUTE },

@@ -418,6 +418,9 @@ export interface Database {
   provider_breakers: ProviderBreakersTable;
   provider_calls: ProviderCallsTable;
   provider_floats: ProviderFloatsTable;
+  announcements: AnnouncementsTable;
+  announcement_dismissals: AnnouncementDismissalsTable;
+  announcement_mails: AnnouncementMailsTable;
   notices: NoticesTable;
 }
 
@@ -575,4 +578,38 @@ export interface WebhookDeliveriesTable {
   created_at: number;
   delivered_at: number | null;
   updated_at: number;
+}
+
+// ── Admin announcements (migration 0022; ADR 0059) ────────────────────────────
+
+/** A banner for every customer or one tier, in a window (end exclusive), maybe e-mailed. */
+export interface AnnouncementsTable {
+  id: string;
+  text: string;
+  severity: 'info' | 'warning' | 'outage';
+  starts_at: number;
+  ends_at: number;
+  /** Null: every customer. */
+  tier_id: string | null;
+  email: Generated<number>;
+  /** 1 once every customer of the audience was mailed (the worker stops looking). */
+  mail_done: Generated<number>;
+  author_id: string;
+  author_email: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A customer who closed an announcement's banner. */
+export interface AnnouncementDismissalsTable {
+  announcement_id: string;
+  user_id: string;
+  dismissed_at: number;
+}
+
+/** A customer mailed an announcement: the key makes it once per customer. */
+export interface AnnouncementMailsTable {
+  announcement_id: string;
+  user_id: string;
+  queued_at: number;
 }

@@ -38,7 +38,8 @@ export async function recordAudit(
       | 'tier'
       | 'catalogue'
       | 'adjustment'
-      | 'provider';
+      | 'provider'
+      | 'announcement';
     targetId: string;
     targetLabel?: string | null;
     before: Snapshot | null;
