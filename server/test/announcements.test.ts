@@ -9,6 +9,7 @@
 import { ANNOUNCEMENT_MSG, ANNOUNCEMENT_TEXT_MAX, api, TIER_MSG } from '@contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailAnnouncements } from '../src/services/announcements.ts';
+import { listNotices } from '../src/services/notices.ts';
 import { adminLogin, createKit, engines, type Kit, type TestUser } from './helper.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -186,6 +187,23 @@ describe.each(engines)('announcements on %s', (engine) => {
     });
     expect(await banner({ ...first, token: login.body.JWTtoken })).not.toContain(a.id);
     expect((await dismiss(first, 'no-such-announcement')).status).toBe(404);
+  });
+
+  it("joins the customer's bell while live, read once dismissed", async () => {
+    const u = await kit.user();
+    const a = await created({ text: 'Airtime prices drop on Friday.', severity: 'info' });
+    const bell = async () =>
+      (await listNotices(kit.app.ctx, u.id, now)).notices.find((n) => n.id === `a-${a.id}`);
+    expect(await bell()).toMatchObject({
+      kind: 'announcement',
+      title: 'Airtime prices drop on Friday.',
+      amount: null,
+      read: false,
+    });
+    await dismiss(u, a.id);
+    expect(await bell()).toMatchObject({ read: true });
+    await kit.call(api.endAnnouncement, { token: admin, body: { id: a.id } });
+    expect(await bell()).toBeUndefined();
   });
 
   it('e-mails the audience in batches from the worker, once per customer', async () => {

@@ -34,8 +34,8 @@ import { mailPreferences } from '../../migrations/0015-mail-preferences.ts';
 import { adjustments } from '../../migrations/0016-adjustments.ts';
 import { adminRolesTwoFactor } from '../../migrations/0017-admin-roles-2fa.ts';
 import { providerFailover } from '../../migrations/0018-provider-failover.ts';
-import { announcements } from '../../migrations/0022-announcements.ts';
 import { notices } from '../../migrations/0020-notices.ts';
+import { announcements } from '../../migrations/0022-announcements.ts';
 import type { Engine } from './engine.ts';
 import type { Database } from './schema.ts';
 import { LiteralLimitPlugin, withStatementCache } from './statement-cache.ts';
@@ -90,8 +90,8 @@ export function migrations(engine: Engine): MigrationProvider {
         '0016-adjustments': adjustments(engine),
         '0017-admin-roles-2fa': adminRolesTwoFactor(),
         '0018-provider-failover': providerFailover(),
-        '0022-announcements': announcements(),
         '0020-notices': notices(engine),
+        '0022-announcements': announcements(),
       };
     },
   };

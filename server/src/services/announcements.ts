@@ -16,10 +16,12 @@ import {
   ANNOUNCEMENT_MSG,
   ANNOUNCEMENT_SEVERITY_LABELS,
   DEFAULT_TIER_ID,
+  NOTICE_TITLE_MAX,
   type Announcement,
   type AnnouncementSeverity,
   type AnnouncementStatus,
   type CustomerAnnouncement,
+  type Notice,
 } from '@contract';
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -292,7 +294,16 @@ export async function activeFor(
   db: Db,
   userId: string,
   now: number,
-): Promise<(CustomerAnnouncement & { created_at: number })[]> {
+  { withDismissed = false } = {},
+): Promise<(CustomerAnnouncement & { dismissed: boolean })[]> {
+  const dismissed = (eb: ExpressionBuilder<Database, 'announcements'>) =>
+    eb.exists(
+      eb
+        .selectFrom('announcement_dismissals')
+        .select('announcement_dismissals.user_id')
+        .whereRef('announcement_dismissals.announcement_id', '=', 'announcements.id')
+        .where('announcement_dismissals.user_id', '=', userId),
+    );
   const rows = await db
     .selectFrom('announcements')
     .innerJoin('users', (join) => join.on('users.id', '=', userId))
@@ -303,20 +314,11 @@ export async function activeFor(
       'announcements.starts_at',
       'announcements.ends_at',
     ])
+    .select((eb) => dismissed(eb).as('dismissed'))
     .where('announcements.ends_at', '>', now)
     .where('announcements.starts_at', '<=', now)
     .where(inAudience)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('announcement_dismissals')
-            .select('announcement_dismissals.user_id')
-            .whereRef('announcement_dismissals.announcement_id', '=', 'announcements.id')
-            .where('announcement_dismissals.user_id', '=', userId),
-        ),
-      ),
-    )
+    .$if(!withDismissed, (q) => q.where((eb) => eb.not(dismissed(eb))))
     .orderBy('announcements.starts_at', 'desc')
     .orderBy('announcements.id', 'desc')
     // The banner is for a few at a time; more would be a wall of text on a phone.
@@ -330,7 +332,7 @@ export async function activeFor(
       severity: r.severity,
       starts_at: Number(r.starts_at),
       ends_at: Number(r.ends_at),
-      created_at: Number(r.starts_at),
+      dismissed: Number(r.dismissed) === 1 || (r.dismissed as unknown) === true,
     }))
     .sort((a, b) => rank[a.severity] - rank[b.severity] || b.starts_at - a.starts_at);
 }
@@ -374,6 +376,24 @@ export async function dismissAnnouncement(
     .onConflict((oc) => oc.columns(['announcement_id', 'user_id']).doNothing())
     .execute();
   return ANNOUNCEMENT_MSG.dismissed;
+}
+
+/**
+ * The announcements live for the customer as notices in the bell (ADR 0057): `a-<id>`, dated
+ * by their start, read once the customer dismissed the banner (the bell's "mark read" leaves
+ * the banner as it is: a banner is closed by its own button).
+ */
+export async function announcementNotices(db: Db, userId: string, now: number): Promise<Notice[]> {
+  const rows = await activeFor(db, userId, now, { withDismissed: true });
+  return rows.map((a) => ({
+    id: `a-${a.id}`,
+    kind: 'announcement',
+    title: a.text.length > NOTICE_TITLE_MAX ? `${a.text.slice(0, NOTICE_TITLE_MAX - 1)}…` : a.text,
+    amount: null,
+    transaction_id: null,
+    created_at: a.starts_at,
+    read: a.dismissed,
+  }));
 }
 
 // ── E-mail to the audience, in batches ──────────────────────────────────────

@@ -25,6 +25,7 @@ import {
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
+import { announcementNotices } from './announcements.ts';
 
 export interface NoticeInput {
   kind: Exclude<NoticeKind, 'announcement'>;
@@ -65,13 +66,10 @@ export async function recordNotice(
 }
 
 /**
- * The announcements live for this customer now, as notices (issue 26 §4; ADR 0059). None
- * until announcements exist: their engineer answers them here, newest first, ids prefixed so
- * they never look like a notice's number (e.g. `a-<id>`), `read` as their own read state.
+ * The announcements live for this customer now, as notices (issue 26 §4; ADR 0059): `a-<id>`,
+ * dated by their start, read once the customer dismissed the banner.
  */
-async function liveAnnouncements(_db: Db, _userId: string, _now: number): Promise<Notice[]> {
-  return [];
-}
+const liveAnnouncements = announcementNotices;
 
 /** The newest 20 of the customer's notices and how many are unread. */
 export async function listNotices(
