@@ -57,6 +57,7 @@ import { providersApi } from './providers';
 import { shareApi } from './share';
 import { TwoFactorChallengeSchema, twoFactorApi } from './two-factor';
 import { MailPreferencesBody, MailPreferencesSchema } from './mail-preferences';
+import { NoticesReadBody, NoticesSchema } from './notices';
 import { adjustmentApi } from './adjustments';
 import { announcementApi } from './announcements';
 import { AuditEntrySchema, AuditQuery } from './audit';
@@ -306,6 +307,27 @@ export const api = {
     summary: 'Turn the e-mails about your money on or off (security e-mails are always sent).',
     body: MailPreferencesBody,
     response: message(MailPreferencesSchema),
+  }),
+  // The bell (issue 26 §2; ADR 0057): the newest notices, read state kept here.
+  notices: endpoint({
+    name: 'user.notices',
+    method: 'GET',
+    path: '/api/user/notices',
+    access: 'user',
+    summary:
+      'Your newest 20 notices (money in, refunds, purchases delivered after pending, commissions, announcements) and how many are unread.',
+    response: message(NoticesSchema),
+  }),
+  readNotices: endpoint({
+    name: 'user.readNotices',
+    method: 'POST',
+    path: '/api/user/notices/read',
+    access: 'user',
+    summary:
+      'Mark every notice read, or up_to one of yours and every older one; answers the notices.',
+    body: NoticesReadBody,
+    response: message(NoticesSchema),
+    errors: [400, 401, 403, 404, 423, 429, 500],
   }),
   recipients: endpoint({
     name: 'user.recipients',

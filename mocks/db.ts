@@ -8,6 +8,7 @@ import type {
 } from '@contract';
 import { CATALOGUE } from '@contract/catalogue';
 import { seedAdjustments } from './fixtures/adjustments';
+import { seedNotices, type NoticeRecord } from './fixtures/notices';
 import { seedAnnouncements, type AnnouncementRecord } from './fixtures/announcements';
 import { SEED_HISTORY } from './fixtures/history';
 import { seedLinks } from './fixtures/links';
@@ -77,6 +78,8 @@ export interface Db {
   tiers: TierRecord[];
   /** Manual wallet adjustments (ADR 0050), newest first. */
   adjustments: Adjustment[];
+  /** In-app notices (ADR 0057), every customer's. */
+  notices: NoticeRecord[];
   /** Admin announcements (ADR 0059), newest first. */
   announcements: AnnouncementRecord[];
   /** Seeded randomness for tokens, pins and codes; reset with the db. */
@@ -109,6 +112,7 @@ function seed(): Db {
     ...seedTransfers(),
     tiers: seedTiers(),
     adjustments: seedAdjustments(),
+    notices: seedNotices(),
     announcements: seedAnnouncements(),
     rng: new Rng(42),
     seq: 1_000,

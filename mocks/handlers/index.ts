@@ -6,6 +6,7 @@ import { auth } from './auth';
 import { coupon } from './coupon';
 import { dev } from './dev';
 import type { Impl } from './impl';
+import { notices } from './notices';
 import { payment } from './payment';
 import { pending } from './pending';
 import { product } from './product';
@@ -44,6 +45,7 @@ export const impls: Impls = {
   ...pending,
   ...providers,
   ...adjustments,
+  ...notices,
   ...announcements,
   ...twoFactor,
 };

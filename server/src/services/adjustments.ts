@@ -33,6 +33,7 @@ import {
 import { ApiError } from '../http/errors.ts';
 import { recordAudit, type Actor, type Snapshot } from './audit.ts';
 import { isUniqueViolation } from './auth.ts';
+import { customerMail } from './customer-mail.ts';
 import { countRows, paged } from './paging.ts';
 
 /** The movement kind of an adjustment (the statement's `adjustment` line). */
@@ -97,12 +98,18 @@ const snapshot = (a: {
  */
 async function move(
   trx: Db,
-  a: { userId: string; direction: AdjustmentDirection; amount: number; reference: string },
+  a: {
+    userId: string;
+    direction: AdjustmentDirection;
+    amount: number;
+    reference: string;
+    reason: string;
+  },
   now: number,
 ): Promise<string> {
   const sign = a.direction === 'credit' ? 1 : -1;
   try {
-    const { movementId } = await postMovement(trx, {
+    const { movementId, entries } = await postMovement(trx, {
       kind: ADJUSTMENT_MOVEMENT,
       // The memo is the reference: the customer's statement search finds the line by it.
       memo: a.reference,
@@ -112,6 +119,20 @@ async function move(
         { accountId: systemAccountId('adjustments'), amount: -sign * a.amount },
       ],
     });
+    // The customer hears of it as of any other movement of their money: mail and bell.
+    await customerMail(
+      trx,
+      a.userId,
+      {
+        kind: 'adjusted',
+        direction: a.direction,
+        amount: a.amount,
+        reason: a.reason,
+        reference: a.reference,
+        balance: entries.get(walletAccountId(a.userId))!.balanceAfter,
+      },
+      now,
+    );
     return movementId;
   } catch (err) {
     if (!(err instanceof InsufficientFunds)) throw err;
@@ -260,6 +281,7 @@ export async function approveAdjustment(
         direction: a.direction,
         amount: Number(a.amount),
         reference: a.reference,
+        reason: a.reason,
       },
       now,
     );

@@ -9,6 +9,8 @@
  * lose its mail, and the guarded status change that lets one caller settle a purchase is the
  * one that queues its mail, so a requery and a webhook racing on it mail once.
  *
+ * Each also records the customer's in-app notice (notices.ts, ADR 0057), whatever the switch.
+ *
  * The customer can turn these off in Settings (`users.money_mail`); the switch is read in the
  * same transaction. A body may hold a token or exam pins: it is never logged (mail.ts blanks
  * it once sent over SMTP), and the HTML part is escaped like every other mail.
@@ -19,6 +21,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { TransactionsTable } from '../db/schema.ts';
 import { enqueueMail, lagosTime, paragraphMail } from './mail.ts';
+import { recordNotice, type NoticeInput } from './notices.ts';
 import type { UserRow } from './users.ts';
 
 type TxRow = Selectable<TransactionsTable>;
@@ -45,6 +48,8 @@ export type PurchaseFacts = Pick<
 export type MoneyEvent =
   | {
       kind: 'cardFunded';
+      /** The statement's search finds the line by it (the payment's tx_ref; ADR 0057). */
+      ref?: string;
       /** What the card paid. */
       amount: Kobo;
       /** Stamp duty and the fee the customer bore (0 when the business bears it). */
@@ -55,6 +60,7 @@ export type MoneyEvent =
     }
   | {
       kind: 'transferFunded';
+      ref?: string;
       amount: Kobo;
       duty: Kobo;
       fee: Kobo;
@@ -63,7 +69,12 @@ export type MoneyEvent =
       /** An administrator matched it to this customer after it was held. */
       assigned: boolean;
     }
-  | { kind: 'purchased'; purchase: PurchaseFacts }
+  | {
+      kind: 'purchased';
+      purchase: PurchaseFacts;
+      /** Settled after the customer was answered "pending": news for the bell (ADR 0057). */
+      afterPending?: boolean;
+    }
   | {
       kind: 'refunded';
       purchase: PurchaseFacts;
@@ -71,7 +82,16 @@ export type MoneyEvent =
       /** The wallet's balance after the refund; none when a coupon paid (it is valid again). */
       balance: Kobo | null;
     }
-  | { kind: 'shareReceived'; amount: Kobo; from: string; balance: Kobo };
+  | { kind: 'shareReceived'; amount: Kobo; from: string; balance: Kobo; ref?: string }
+  | {
+      /** An admin's manual adjustment (ADR 0050), when it moved the money. */
+      kind: 'adjusted';
+      direction: 'credit' | 'debit';
+      amount: Kobo;
+      reason: string;
+      reference: string;
+      balance: Kobo;
+    };
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]+/g;
@@ -175,6 +195,21 @@ function wording(event: MoneyEvent, now: number): { subject: string; paragraphs:
         ],
       };
     }
+    case 'adjusted': {
+      const moved =
+        event.direction === 'credit'
+          ? `${nairaText(event.amount)} added to your wallet`
+          : `${nairaText(event.amount)} taken from your wallet`;
+      return {
+        subject: moved,
+        paragraphs: [
+          `${moved} by our team on ${lagosTime(now)}.`,
+          `Reason: ${oneLine(event.reason, 500)}`,
+          `Your wallet balance is now ${nairaText(event.balance)}.`,
+          `Reference: ${oneLine(event.reference)}.`,
+        ],
+      };
+    }
     case 'shareReceived': {
       const from = oneLine(event.from);
       return {
@@ -189,6 +224,41 @@ function wording(event: MoneyEvent, now: number): { subject: string; paragraphs:
 }
 
 /**
+ * The bell's line for `event` (ADR 0057): the mail's subject, the money signed as it moved and
+ * what finds the statement line. A purchase answered at once is no news to the customer who
+ * just saw it; one that settled later is.
+ */
+function noticeOf(event: MoneyEvent, title: string): NoticeInput | null {
+  switch (event.kind) {
+    case 'cardFunded':
+    case 'transferFunded':
+      return { kind: 'credited', title, amount: event.credited, transactionId: event.ref };
+    case 'shareReceived':
+      return { kind: 'credited', title, amount: event.amount, transactionId: event.ref };
+    case 'adjusted':
+      return event.direction === 'credit'
+        ? { kind: 'credited', title, amount: event.amount, transactionId: event.reference }
+        : { kind: 'debited', title, amount: -event.amount, transactionId: event.reference };
+    case 'purchased':
+      if (!event.afterPending) return null;
+      return {
+        kind: 'purchased',
+        title,
+        // What it cost when it was bought (a coupon: nothing from the wallet).
+        amount: Number(event.purchase.paid_amount) > 0 ? -Number(event.purchase.paid_amount) : null,
+        transactionId: event.purchase.id,
+      };
+    case 'refunded':
+      return {
+        kind: 'refunded',
+        title,
+        amount: event.balance === null ? null : event.amount,
+        transactionId: event.purchase.id,
+      };
+  }
+}
+
+/**
  * Queues the mail of `event` to the customer `userId`, inside `trx` (the transaction that moved
  * the money), unless they turned these mails off. Answers whether one was queued.
  */
@@ -198,13 +268,17 @@ export async function customerMail(
   event: MoneyEvent,
   now = Date.now(),
 ): Promise<boolean> {
+  const { subject, paragraphs } = wording(event, now);
+  // Recorded with the mail, so every event that mails also rings the bell, but whatever the
+  // switch: it turns off e-mails, not the account's own history (ADR 0057).
+  const notice = noticeOf(event, subject);
+  if (notice) await recordNotice(trx, userId, notice, now);
   const user = await trx
     .selectFrom('users')
     .select(['email', 'money_mail'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user || Number(user.money_mail) !== 1) return false;
-  const { subject, paragraphs } = wording(event, now);
   await enqueueMail(trx, paragraphMail(user.email, subject, paragraphs), now);
   return true;
 }

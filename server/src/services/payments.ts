@@ -171,6 +171,7 @@ export async function settlePayment(
           row.user_id,
           {
             kind: 'cardFunded',
+            ref: row.tx_ref,
             amount,
             duty,
             fee: customerBearsFee(ctx) ? fee : 0,

@@ -163,7 +163,7 @@ export async function requeryPending(
     if (outcome.status === 'successful') {
       const delivered = await movePending(trx, id, deliveredColumns(outcome, now));
       await queueWebhook(trx, id, 'successful');
-      await customerMail(trx, delivered.user_id, { kind: 'purchased', purchase: delivered }, now);
+      await customerMail(trx, delivered.user_id, { kind: 'purchased', purchase: delivered, afterPending: true }, now);
       after = { status: 'successful' };
     } else {
       const failed = await failWithin(trx, id, outcome.message ?? '', now, refund);
@@ -241,7 +241,7 @@ export async function deliverPending(
       updated_at: now,
     });
     await queueWebhook(trx, body.id, 'successful');
-    await customerMail(trx, delivered.user_id, { kind: 'purchased', purchase: delivered }, now);
+    await customerMail(trx, delivered.user_id, { kind: 'purchased', purchase: delivered, afterPending: true }, now);
     await recordAudit(
       trx,
       actor,

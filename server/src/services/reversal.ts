@@ -91,7 +91,10 @@ export async function settle(
       ).executeTakeFirst();
       if (!row) return row;
       if (apiKeyId !== null) await queueWebhook(trx, id, 'successful');
-      await customerMail(trx, row.user_id, { kind: 'purchased', purchase: row }, now);
+      // The purchase flow's own call (an API key or none) answers the customer now; any other
+      // (the requery worker, a callback) settles one they were told was pending.
+      const afterPending = apiKeyId === undefined;
+      await customerMail(trx, row.user_id, { kind: 'purchased', purchase: row, afterPending }, now);
       return row;
     });
     // Counted once the change is committed, by the one call that moved the row (ADR 0049).

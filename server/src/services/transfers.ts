@@ -157,6 +157,7 @@ async function creditTransfer(
     t.userId,
     {
       kind: 'transferFunded',
+      ref: txRef,
       amount: t.amount,
       duty,
       fee: rule.customer_pays ? fee : 0,

@@ -224,6 +224,7 @@ export async function share(
       const out = entries.get(from)!;
       const into = entries.get(to)!;
       const debitId = randomUUID();
+      const creditId = randomUUID();
       const common = {
         movement_id: movementId,
         product: 'Transfer',
@@ -248,7 +249,7 @@ export async function share(
           },
           {
             ...common,
-            id: randomUUID(),
+            id: creditId,
             user_id: recipient.id,
             direction: 'credit',
             balance_before: into.balanceBefore,
@@ -265,6 +266,7 @@ export async function share(
           amount: body.amount,
           from: sender.name,
           balance: into.balanceAfter,
+          ref: creditId,
         },
         now,
       );

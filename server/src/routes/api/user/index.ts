@@ -7,6 +7,7 @@ import * as auth from '../../../services/auth.ts';
 import * as coupons from '../../../services/coupons.ts';
 import * as customerMail from '../../../services/customer-mail.ts';
 import * as history from '../../../services/history.ts';
+import * as notices from '../../../services/notices.ts';
 import * as recipients from '../../../services/recipients.ts';
 import * as users from '../../../services/users.ts';
 import * as tiers from '../../../services/tiers.ts';
@@ -48,6 +49,12 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
   route(app, ctx, api.setMailPreferences, async ({ user, body }) => ({
     message: await customerMail.setMailPreferences(ctx, user, body),
+  }));
+  route(app, ctx, api.notices, async ({ user }) => ({
+    message: await notices.listNotices(ctx, user.id),
+  }));
+  route(app, ctx, api.readNotices, async ({ user, body }) => ({
+    message: await notices.markNoticesRead(ctx, user.id, body),
   }));
   route(app, ctx, api.recipients, async ({ user }) => ({
     message: await recipients.listRecipients(ctx, user),
