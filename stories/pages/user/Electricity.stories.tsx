@@ -1,69 +1,27 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
-import { SERVER_MSG } from '@contract';
-import { demoSession, variants } from '@mocks/index';
+import { variants } from '@mocks/index';
 import { ElectricityScreen } from '@/features/purchases/components/electricity-screen';
 import { paths } from '@/config/routes';
-import { clearSession, saveTokens } from '@/lib/session';
+import { purchasePageStories, signedInAt } from './purchase-page';
 
 /** The Electricity page (spec §2): "Use wallet" and "Use Coupon" tabs. Flows: Features/Purchases. */
 const meta = {
   title: 'Pages/User/Electricity',
   component: ElectricityScreen,
-  parameters: { router: { initialEntries: [paths.user.electricity] } },
-  beforeEach: () => {
-    saveTokens(demoSession());
-    return () => clearSession();
-  },
+  ...signedInAt(paths.user.electricity),
 } satisfies Meta<typeof ElectricityScreen>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {
-  play: async ({ canvas }) => {
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: 'Electricity' }),
-    ).toBeVisible();
-    await expect(canvas.getByRole('tab', { name: 'Use wallet' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
-    await expect(canvas.getByRole('tab', { name: 'Use Coupon' })).toBeVisible();
-    await expect(await canvas.findByText(/Wallet balance/)).toBeVisible();
-  },
-};
-
-export const Phone: Story = {
-  ...Default,
-  globals: { viewport: { value: 'phone', isRotated: false } },
-};
-
-export const Dark: Story = {
-  ...Default,
-  globals: { theme: 'dark' },
-};
-
-export const LoadingCatalogue: Story = {
-  parameters: { msw: { handlers: [variants.electricityProducts.slow] } },
-  play: async ({ canvas }) => {
-    await expect(
-      await canvas.findByRole('status', { name: 'Loading electricity companies' }),
-    ).toBeVisible();
-  },
-};
-
-export const CatalogueError: Story = {
-  parameters: { msw: { handlers: [variants.electricityProducts.error] } },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(SERVER_MSG.serverError);
-  },
-};
-
-export const CouponTab: Story = {
-  play: async ({ canvas, userEvent }) => {
-    await userEvent.click(await canvas.findByRole('tab', { name: 'Use Coupon' }));
-    await expect(await canvas.findByLabelText(/Coupon code/)).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Load' })).toBeVisible();
-  },
-};
+const stories = purchasePageStories({
+  heading: 'Electricity',
+  what: 'electricity companies',
+  catalogue: variants.electricityProducts,
+});
+export const Default: Story = stories.Default;
+export const Phone: Story = stories.Phone;
+export const Dark: Story = stories.Dark;
+export const LoadingCatalogue: Story = stories.LoadingCatalogue;
+export const CatalogueError: Story = stories.CatalogueError;
+export const CouponTab: Story = stories.CouponTab;

@@ -1,7 +1,7 @@
 import { toNaira } from '@contract/money';
 import { airtimeForm } from '@contract/forms';
 import { useAirtimePurchase } from '../api/airtime';
-import { AirtimeForm } from './airtime-form';
+import { AirtimeForm } from './products';
 import { CouponTab } from './coupon-tab';
 import { PurchaseScreen } from './purchase-screen';
 

@@ -3,7 +3,7 @@ import { FALLBACK } from '@contract/messages';
 import type { Transaction } from '@contract/entities';
 import { errorMessage } from '@/lib/api-error';
 
-interface PurchaseMutation<B> {
+export interface PurchaseMutation<B> {
   trigger(input: { body: B }): Promise<{ message: Transaction }>;
   reset(): void;
   error: unknown;
