@@ -59,6 +59,7 @@ import { TwoFactorChallengeSchema, twoFactorApi } from './two-factor';
 import { MailPreferencesBody, MailPreferencesSchema } from './mail-preferences';
 import { NoticesReadBody, NoticesSchema } from './notices';
 import { adjustmentApi } from './adjustments';
+import { referralApi } from './referrals';
 import { announcementApi } from './announcements';
 import { AuditEntrySchema, AuditQuery } from './audit';
 import { DATE_FILTER_MSG, isDay } from './time';
@@ -725,6 +726,9 @@ export const api = {
 
   // ── admin announcements: a banner, optionally e-mailed (issue 26 §4; ADR 0059) ──
   ...announcementApi,
+
+  // ── referral commissions (issue 26 §1; ADR 0056) ──
+  ...referralApi,
 } as const;
 
 export type Api = typeof api;

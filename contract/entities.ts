@@ -360,6 +360,9 @@ export const AdminOverviewSchema = z.object({
   payments_amount: Naira,
   /** Users who logged in within the last 1,000,000 ms (spec §4). */
   recent_users: z.number().int().nonnegative(),
+  /** Referral commissions paid, net of what reversals took back (ADR 0056): all time, this Lagos month. */
+  commissions_paid: Naira,
+  commissions_paid_month: Naira,
   daily: z.array(
     z.object({
       day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),

@@ -29,4 +29,5 @@ export * from './two-factor';
 export * from './mail-preferences';
 export * from './notices';
 export * from './adjustments';
+export * from './referrals';
 export * from './announcements';

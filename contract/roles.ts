@@ -111,6 +111,9 @@ export const ENDPOINT_PERMISSION: Record<string, Permission> = {
   'admin.admins': 'admins',
   'admin.setAdminRole': 'admins',
   'admin.resetTwoFactor': 'admins',
+  // What a referral pays is a price decision, taken from our margin: pricing's (ADR 0056).
+  'admin.referralSettings': 'tiers',
+  'admin.setReferralSettings': 'tiers',
   // Banners and e-mails to customers (issue 26 §4; ADR 0059): owner and support.
   'admin.announcements': 'announcements',
   'admin.createAnnouncement': 'announcements',

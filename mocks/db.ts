@@ -15,6 +15,7 @@ import { seedLinks } from './fixtures/links';
 import { seedTransfers } from './fixtures/transfers';
 import { SEED_RECIPIENTS } from './fixtures/recipients';
 import { Rng } from './random';
+import { seedReferrals, type ReferralState } from './fixtures/referrals';
 import { seedReseller, type ResellerState } from './fixtures/reseller';
 import { seedTiers, type TierRecord } from './fixtures/tiers';
 import type {
@@ -82,6 +83,8 @@ export interface Db {
   notices: NoticeRecord[];
   /** Admin announcements (ADR 0059), newest first. */
   announcements: AnnouncementRecord[];
+  /** Referral commissions (ADR 0056): the admin's settings and the referrers' earnings. */
+  referrals: ReferralState;
   /** Seeded randomness for tokens, pins and codes; reset with the db. */
   rng: Rng;
   /** Sequence for ids created at run time. */
@@ -114,6 +117,7 @@ function seed(): Db {
     adjustments: seedAdjustments(),
     notices: seedNotices(),
     announcements: seedAnnouncements(),
+    referrals: seedReferrals(),
     rng: new Rng(42),
     seq: 1_000,
   };

@@ -1,8 +1,14 @@
 import { api, LIMITS, type AdminOverview, type Reconciliation } from '@contract';
-import { lagosDay } from '@contract/time';
+import { lagosDay, lagosDayStart } from '@contract/time';
 import { DAY, HOUR, MINUTE, now } from '../clock';
 import { db } from '../db';
 import { impl } from './impl';
+
+/** Referral commissions paid (ADR 0056) since `from`, net of the ones taken back. */
+const paidCommissions = (from = 0) =>
+  db.referrals.earnings
+    .filter((e) => e.status === 'paid' && e.created_at >= from)
+    .reduce((sum, e) => sum + e.amount, 0);
 
 /** Admin overview (spec §2 admin 1): totals plus a 30-day series of sales. */
 
@@ -31,6 +37,8 @@ function overview(): AdminOverview {
     recent_users: db.users.filter(
       (u) => u.last_login !== null && now() - u.last_login <= LIMITS.recentlyActiveMs,
     ).length,
+    commissions_paid: paidCommissions(),
+    commissions_paid_month: paidCommissions(lagosDayStart(`${lagosDay(now()).slice(0, 8)}01`)),
     daily: lastThirtyDays().map((day) => ({ day, ...(byDay.get(day) ?? { value: 0, count: 0 }) })),
   };
 }
@@ -85,6 +93,8 @@ export const admin = {
         payments_count: 0,
         payments_amount: 0,
         recent_users: 0,
+        commissions_paid: 0,
+        commissions_paid_month: 0,
         daily: lastThirtyDays().map((day) => ({ day, value: 0, count: 0 })),
       },
     }),

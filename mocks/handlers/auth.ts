@@ -1,4 +1,4 @@
-import { api, MSG, SERVER_MSG } from '@contract';
+import { api, MSG, normalEmail, normalPhone, REFERRAL_MSG, SERVER_MSG } from '@contract';
 import { now } from '../clock';
 import { me } from '../contract-handler';
 import { db, findUser, findUserByEmail, nextId } from '../db';
@@ -90,6 +90,14 @@ export const auth = {
     const referrer = body.referral_code
       ? db.users.find((u) => u.referral_code.toLowerCase() === body.referral_code?.toLowerCase())
       : undefined;
+    // One's own code under another address or number is refused, as the server does (ADR 0056).
+    if (
+      referrer &&
+      (normalEmail(referrer.email) === normalEmail(body.email) ||
+        normalPhone(referrer.phone) === normalPhone(body.phone))
+    ) {
+      throw new MockApiError('validation_error', REFERRAL_MSG.ownCode);
+    }
     const user: UserRecord = {
       id,
       name: body.name,

@@ -15,6 +15,7 @@ import { providerWebhooks } from './provider-webhooks';
 import { publicProducts } from './public';
 import { reseller } from './reseller';
 import { recipients } from './recipients';
+import { referrals } from './referrals';
 import { transactions } from './transactions';
 import { transfers } from './transfers';
 import { tiers } from './tiers';
@@ -48,4 +49,5 @@ export const impls: Impls = {
   ...notices,
   ...announcements,
   ...twoFactor,
+  ...referrals,
 };

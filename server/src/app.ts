@@ -38,6 +38,7 @@ import { paymentRoutes } from './routes/api/payment/index.ts';
 import { providerWebhookRoutes } from './routes/api/webhooks/index.ts';
 import { devRoutes } from './routes/api/dev/index.ts';
 import { publicRoutes } from './routes/api/public/index.ts';
+import { referralRoutes } from './routes/api/referrals/index.ts';
 import { resellerRoutes } from './routes/api/reseller/index.ts';
 import { transactionRoutes } from './routes/api/transactions/index.ts';
 import { userRoutes } from './routes/api/user/index.ts';
@@ -262,6 +263,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   couponRoutes(app, ctx);
   adminRoutes(app, ctx);
   announcementRoutes(app, ctx);
+  referralRoutes(app, ctx);
   resellerRoutes(app, ctx);
   sandboxCheckoutRoutes(app, ctx);
   sandboxTransferRoutes(app, ctx);

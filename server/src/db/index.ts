@@ -34,6 +34,7 @@ import { mailPreferences } from '../../migrations/0015-mail-preferences.ts';
 import { adjustments } from '../../migrations/0016-adjustments.ts';
 import { adminRolesTwoFactor } from '../../migrations/0017-admin-roles-2fa.ts';
 import { providerFailover } from '../../migrations/0018-provider-failover.ts';
+import { referralCommissions } from '../../migrations/0019-referral-commissions.ts';
 import { notices } from '../../migrations/0020-notices.ts';
 import { announcements } from '../../migrations/0022-announcements.ts';
 import type { Engine } from './engine.ts';
@@ -90,6 +91,7 @@ export function migrations(engine: Engine): MigrationProvider {
         '0016-adjustments': adjustments(engine),
         '0017-admin-roles-2fa': adminRolesTwoFactor(),
         '0018-provider-failover': providerFailover(),
+        '0019-referral-commissions': referralCommissions(),
         '0020-notices': notices(engine),
         '0022-announcements': announcements(),
       };

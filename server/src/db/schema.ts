@@ -418,6 +418,9 @@ export interface Database {
   provider_breakers: ProviderBreakersTable;
   provider_calls: ProviderCallsTable;
   provider_floats: ProviderFloatsTable;
+  referral_settings: ReferralSettingsTable;
+  referral_commissions: ReferralCommissionsTable;
+  referral_daily: ReferralDailyTable;
   announcements: AnnouncementsTable;
   announcement_dismissals: AnnouncementDismissalsTable;
   announcement_mails: AnnouncementMailsTable;
@@ -612,4 +615,41 @@ export interface AnnouncementMailsTable {
   announcement_id: string;
   user_id: string;
   queued_at: number;
+}
+
+/** The admin's referral commissions (migration 0019; ADR 0056): one row, id 1. */
+export interface ReferralSettingsTable {
+  id: number;
+  /** JSON of the contract's CommissionRates (basis and basis points per product). */
+  rates: string;
+  first_funding_bonus: number;
+  daily_cap: number;
+  updated_at: number;
+}
+
+/** One commission paid to a referrer; `(source, source_id)` is unique (paid once). */
+export interface ReferralCommissionsTable {
+  id: string;
+  referrer_id: string;
+  referred_id: string;
+  source: 'purchase' | 'first_funding';
+  /** The purchase's id, or the friend's user id for the first-funding bonus. */
+  source_id: string;
+  product: string | null;
+  amount: number;
+  movement_id: string | null;
+  /** Set once, when the purchase was reversed and the commission taken back. */
+  reversal_movement_id: string | null;
+  /** What the reversal took back (at most what the referrer's wallet held then). */
+  clawed_back: number | null;
+  created_at: number;
+  reversed_at: number | null;
+}
+
+/** What a referrer was paid on a Lagos day (the daily cap's guarded row). */
+export interface ReferralDailyTable {
+  referrer_id: string;
+  day: number;
+  paid: Generated<number>;
+  last_grant: Generated<number>;
 }

@@ -4,6 +4,7 @@ import { LAGOS_OFFSET_MS } from '@contract/time';
 import type { AppContext } from '../context.ts';
 import { DAY_MS } from '../../migrations/0005-issue15-history-aggregates.ts';
 import { counter } from './aggregates.ts';
+import { commissionsPaid } from './referrals.ts';
 
 /**
  * Every figure from an aggregate or an index (ADR 0020): users and completed payments from
@@ -16,7 +17,7 @@ export async function overview(ctx: AppContext, now = Date.now()): Promise<Admin
   // UTC date of d × 24 h.
   const today = Math.floor((now + LAGOS_OFFSET_MS) / DAY_MS);
   const from = today - 29;
-  const [users, payments, recent, rows] = await Promise.all([
+  const [users, payments, recent, rows, commissions] = await Promise.all([
     counter(ctx.db, 'users'),
     counter(ctx.db, 'payments_completed'),
     ctx.db
@@ -35,6 +36,7 @@ export async function overview(ctx: AppContext, now = Date.now()): Promise<Admin
       .where('day', '<=', today)
       .groupBy('day')
       .execute(),
+    commissionsPaid(ctx.db, now),
   ]);
   const daily = Array.from({ length: 30 }, (_, i) => ({
     day: new Date((from + i) * DAY_MS).toISOString().slice(0, 10),
@@ -53,6 +55,8 @@ export async function overview(ctx: AppContext, now = Date.now()): Promise<Admin
     payments_count: payments.n,
     payments_amount: payments.amount,
     recent_users: Number(recent.n),
+    commissions_paid: commissions.total,
+    commissions_paid_month: commissions.month,
     daily,
   };
 }

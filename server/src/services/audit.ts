@@ -39,6 +39,7 @@ export async function recordAudit(
       | 'catalogue'
       | 'adjustment'
       | 'provider'
+      | 'referral'
       | 'announcement';
     targetId: string;
     targetLabel?: string | null;

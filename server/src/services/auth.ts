@@ -13,6 +13,7 @@ import { isCommonPassword, randomCode, randomToken, sha256 } from '../domain/sec
 import { ApiError } from '../http/errors.ts';
 import { revokeAllApiKeys } from './api-keys.ts';
 import { enqueueMail, linkMail } from './mail.ts';
+import { refuseOwnCode } from './referrals.ts';
 import { securityMail, type Origin } from './security-mail.ts';
 import { endSessions, REFRESH_FAMILY_TTL_MS, requireOpenSession } from './tokens.ts';
 import { clear, counterKey, limit, release, reserve, reserveAll } from './rate.ts';
@@ -43,9 +44,11 @@ export async function insertUser(
   if (input.referral_code) {
     const referrer = await trx
       .selectFrom('users')
-      .select('id')
+      .select(['id', 'email', 'phone'])
       .where('referral_code', '=', input.referral_code)
       .executeTakeFirst();
+    // One's own code under a second address or number is refused (ADR 0056).
+    if (referrer) refuseOwnCode(referrer, input);
     referredBy = referrer?.id ?? null;
   }
   await trx

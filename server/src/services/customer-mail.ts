@@ -91,7 +91,17 @@ export type MoneyEvent =
       reason: string;
       reference: string;
       balance: Kobo;
-    };
+    }
+  | {
+      /** A referral commission (ADR 0056): on a friend's purchase, or their first funding. */
+      kind: 'commissionEarned';
+      amount: Kobo;
+      /** The friend's first name. */
+      friend: string;
+      source: 'purchase' | 'first_funding';
+      balance: Kobo;
+    }
+  | { kind: 'commissionReversed'; amount: Kobo; friend: string; balance: Kobo };
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]+/g;
@@ -220,6 +230,27 @@ function wording(event: MoneyEvent, now: number): { subject: string; paragraphs:
         ],
       };
     }
+    case 'commissionEarned': {
+      const friend = oneLine(event.friend, 40);
+      const what = event.source === 'purchase' ? 'purchase' : 'first funding';
+      return {
+        subject: `${nairaText(event.amount)} commission from ${friend}’s ${what}`,
+        paragraphs: [
+          `${friend}, who signed up with your referral link, made a ${what === 'purchase' ? 'purchase' : 'first wallet funding'} on ${lagosTime(now)}: ${nairaText(event.amount)} commission was added to your wallet.`,
+          `Your wallet balance is now ${nairaText(event.balance)}.`,
+        ],
+      };
+    }
+    case 'commissionReversed': {
+      const friend = oneLine(event.friend, 40);
+      return {
+        subject: `${nairaText(event.amount)} commission taken back`,
+        paragraphs: [
+          `${friend}’s purchase was refunded on ${lagosTime(now)}, so its commission of ${nairaText(event.amount)} was taken back from your wallet.`,
+          `Your wallet balance is now ${nairaText(event.balance)}.`,
+        ],
+      };
+    }
   }
 }
 
@@ -255,6 +286,10 @@ function noticeOf(event: MoneyEvent, title: string): NoticeInput | null {
         amount: event.balance === null ? null : event.amount,
         transactionId: event.purchase.id,
       };
+    case 'commissionEarned':
+      return { kind: 'commission', title, amount: event.amount };
+    case 'commissionReversed':
+      return { kind: 'commission', title, amount: -event.amount };
   }
 }
 

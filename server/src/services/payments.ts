@@ -19,6 +19,7 @@ import { postMovement, walletAccountId } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
 import { type CardVerification, readFlutterwaveWebhook } from '../providers/index.ts';
 import { customerMail } from './customer-mail.ts';
+import { firstFundingBonus } from './referrals.ts';
 import { transferWebhook } from './transfers.ts';
 import { requireVerified } from './wallet.ts';
 import type { UserRow } from './users.ts';
@@ -180,6 +181,8 @@ export async function settlePayment(
           },
           now,
         );
+        // A referred friend's first funding may pay their referrer a bonus (ADR 0056).
+        await firstFundingBonus(trx, row.user_id, credit, now);
       });
     } else if (v.status === 'failed' || v.status === 'cancelled') {
       if (v.txRef === row.tx_ref) {

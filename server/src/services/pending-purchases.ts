@@ -24,6 +24,7 @@ import type { ProviderOutcome } from '../providers/index.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import { customerMail } from './customer-mail.ts';
 import { countRows, paged } from './paging.ts';
+import { earnCommission } from './referrals.ts';
 import { pendingAlertMs } from './requery.ts';
 import { autoReverse, deliveredColumns, failedColumns, refundWithin } from './reversal.ts';
 import { queueWebhook } from './webhooks.ts';
@@ -164,6 +165,7 @@ export async function requeryPending(
       const delivered = await movePending(trx, id, deliveredColumns(outcome, now));
       await queueWebhook(trx, id, 'successful');
       await customerMail(trx, delivered.user_id, { kind: 'purchased', purchase: delivered, afterPending: true }, now);
+      await earnCommission(trx, delivered, now);
       after = { status: 'successful' };
     } else {
       const failed = await failWithin(trx, id, outcome.message ?? '', now, refund);
@@ -242,6 +244,7 @@ export async function deliverPending(
     });
     await queueWebhook(trx, body.id, 'successful');
     await customerMail(trx, delivered.user_id, { kind: 'purchased', purchase: delivered, afterPending: true }, now);
+    await earnCommission(trx, delivered, now);
     await recordAudit(
       trx,
       actor,

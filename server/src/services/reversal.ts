@@ -14,6 +14,7 @@ import { postMovement, providerFloatAccountId, walletAccountId } from '../domain
 import { ApiError } from '../http/errors.ts';
 import type { ProviderOutcome } from '../providers/index.ts';
 import { customerMail } from './customer-mail.ts';
+import { earnCommission, reverseCommission } from './referrals.ts';
 import { queueWebhook } from './webhooks.ts';
 
 export const autoReverse = (ctx: AppContext) => ctx.config.env.AUTO_REVERSE_FAILED !== '0';
@@ -95,6 +96,8 @@ export async function settle(
       // (the requery worker, a callback) settles one they were told was pending.
       const afterPending = apiKeyId === undefined;
       await customerMail(trx, row.user_id, { kind: 'purchased', purchase: row, afterPending }, now);
+      // The referrer's commission moves with the change that settled it: once (ADR 0056).
+      await earnCommission(trx, row, now);
       return row;
     });
     // Counted once the change is committed, by the one call that moved the row (ADR 0049).
@@ -216,6 +219,8 @@ export async function refundWithin(
   const amount = Number(row.paid_amount);
   const wallet = walletAccountId(row.user_id);
   let balance: number | null = null;
+  // A delivered purchase the provider took back had paid its referrer: taken back first.
+  await reverseCommission(trx, row, now);
   if (amount > 0) {
     const { entries } = await postMovement(trx, {
       kind: 'reversal',

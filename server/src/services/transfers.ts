@@ -33,6 +33,7 @@ import { postMovement, walletAccountId } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
 import { accountNameOf, type ListedTransfer, type WebhookRefs } from '../providers/index.ts';
 import { customerMail } from './customer-mail.ts';
+import { firstFundingBonus } from './referrals.ts';
 import { startWorker } from './worker.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import type { UserRow } from './users.ts';
@@ -167,6 +168,8 @@ async function creditTransfer(
     },
     t.now,
   );
+  // A referred friend's first funding may pay their referrer a bonus (ADR 0056).
+  await firstFundingBonus(trx, t.userId, credit, t.now);
   return paymentId;
 }
 
