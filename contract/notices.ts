@@ -62,7 +62,8 @@ export type NoticesReadInput = z.output<typeof NoticesReadBody>;
 
 export const NOTICES_MSG = {
   title: 'Notifications',
-  empty: 'No notifications yet. Money in, refunds and delivered purchases show here.',
+  empty: 'No notifications yet',
+  emptyHint: 'Money in, refunds and purchases delivered after a wait show here.',
   markAll: 'Mark all as read',
   loadFailed: 'Could not load notifications.',
   retry: 'Try again',

@@ -31,3 +31,22 @@ export function formatTime(epochMs: number): string {
 export function formatDateTime(epochMs: number): string {
   return `${formatDate(epochMs)} ${formatTime(epochMs)}`;
 }
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * How long ago, for a feed (the bell, ADR 0057): "Just now", "5 min ago", "3 h ago",
+ * "Yesterday", "4 days ago", then the date ("DD - MM - YYYY"). A moment ahead of `now` (a
+ * device clock behind the server's) reads "Just now".
+ */
+export function formatAgo(epochMs: number, now: number): string {
+  const ago = now - epochMs;
+  if (ago < MINUTE_MS) return 'Just now';
+  if (ago < HOUR_MS) return `${Math.floor(ago / MINUTE_MS)} min ago`;
+  if (ago < DAY_MS) return `${Math.floor(ago / HOUR_MS)} h ago`;
+  if (ago < 2 * DAY_MS) return 'Yesterday';
+  if (ago < 7 * DAY_MS) return `${Math.floor(ago / DAY_MS)} days ago`;
+  return formatDate(epochMs);
+}

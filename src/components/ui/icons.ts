@@ -11,6 +11,7 @@
 export {
   ArrowLeft as BackIcon,
   ArrowLeftRight as TransferIcon,
+  Bell as NotificationsIcon,
   Bookmark as SavedIcon,
   Check as CheckIcon,
   ChevronDown as ChevronDownIcon,

@@ -33,6 +33,7 @@ import { cn } from '@/lib/cn';
 import { useCurrentUser } from '@/lib/current-user';
 import { useCatalogueOnLoad } from '@/lib/catalogue';
 import { clearSession, useSession } from '@/lib/session';
+import { NoticesBell } from './notices-bell';
 
 // Spec §2: pages 1–8 in order, then the Admin entry (admins only).
 const entries: SidebarEntry[] = [
@@ -80,7 +81,10 @@ export function renderLink({ href, children, ...props }: SidebarLinkProps) {
   );
 }
 
-/** The wallet balance in the header: every page shows what the customer can spend. */
+/**
+ * The wallet balance in the header: every page shows what the customer can spend; beside it
+ * the bell (ADR 0057).
+ */
 function BalanceHeader() {
   const { data, error } = useCurrentUser();
   const user = data?.message;
@@ -89,19 +93,22 @@ function BalanceHeader() {
       <p className="min-w-0 truncate text-sm text-muted">
         {user ? `Hello, ${user.name.split(' ')[0]}` : '\u00a0'}
       </p>
-      <p className="flex items-center gap-2 text-sm">
-        <span className="text-muted">Balance</span>
-        {user ? (
-          <Money kobo={user.wallet_balance} className="font-semibold" />
-        ) : error ? (
-          <span className="text-muted">—</span>
-        ) : (
-          <>
-            <Skeleton className="h-4 w-20" />
-            <span className="sr-only">Loading</span>
-          </>
-        )}
-      </p>
+      <div className="flex shrink-0 items-center gap-1">
+        <p className="flex items-center gap-2 text-sm">
+          <span className="text-muted">Balance</span>
+          {user ? (
+            <Money kobo={user.wallet_balance} className="font-semibold" />
+          ) : error ? (
+            <span className="text-muted">—</span>
+          ) : (
+            <>
+              <Skeleton className="h-4 w-20" />
+              <span className="sr-only">Loading</span>
+            </>
+          )}
+        </p>
+        <NoticesBell />
+      </div>
     </header>
   );
 }

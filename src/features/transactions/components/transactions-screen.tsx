@@ -84,6 +84,14 @@ const columns: PagedTableColumn<Transaction>[] = [
 ];
 
 /**
+ * The search a link opened the page with (the bell's View transaction, ADR 0057): `?q=`,
+ * read once when the page opens, bounded as the contract bounds it.
+ */
+function linkedSearch(): string | undefined {
+  return new URLSearchParams(window.location.search).get('q')?.trim().slice(0, 64) || undefined;
+}
+
+/**
  * Transactions (spec §2 page 3): the history newest first, one server page at a time, filtered
  * by status on the server (ADR 0020); a row opens its details.
  */
@@ -91,8 +99,8 @@ export function TransactionsScreen({ onPrint }: Pick<TransactionDialogProps, 'on
   const { data: me } = useCurrentUser();
   const [filter, setFilter] = useState<Filter>('default');
   const [kind, setKind] = useState<KindFilter>('all');
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState<string | undefined>(undefined);
+  const [typed, setTyped] = useState(() => linkedSearch() ?? '');
+  const [q, setQ] = useState<string | undefined>(linkedSearch);
   const [page, setPage] = useState(1);
   const [openKey, setOpenKey] = useState<string | null>(null);
   // Chosen once: a page size that changed with a rotated phone would renumber the pages.
