@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint, IdParams, message, PageQuery, paged } from './endpoint';
 import {
   AdminOverviewSchema,
+  AdminTransactionSchema,
   CableVariationSchema,
   CatalogueSchema,
   CouponSchema,
@@ -458,7 +459,7 @@ export const api = {
     summary:
       'All transactions, newest first, paged; q searches user e-mail, id a transaction id; status, and from/to Lagos days (YYYY-MM-DD, inclusive) narrow it (ADR 0048).',
     query: AdminTransactionsQuery,
-    response: paged(TransactionSchema),
+    response: paged(AdminTransactionSchema),
   }),
   deleteTransaction: endpoint({
     name: 'transactions.delete',

@@ -161,6 +161,36 @@ export const TransactionSchema = z.object({
 });
 export type Transaction = z.output<typeof TransactionSchema>;
 
+/** What became of one provider for one purchase (the record's `providers_tried`). */
+export const TRIED_RESULTS = [
+  /** The purchase was sent: the record's status is its answer. */
+  'sent',
+  /** It refused definitely: the purchase went to the next provider. */
+  'refused',
+  /** Skipped: paused by the breaker. */
+  'paused',
+  /** Skipped: the last catalogue sync shows no code for the plan there. */
+  'not_sold',
+  /** Skipped: it sells the plan above our price. */
+  'above_price',
+] as const;
+export const TriedProviderSchema = z.object({
+  provider: z.string(),
+  result: z.enum(TRIED_RESULTS),
+  message: z.string().nullable(),
+});
+export type TriedProvider = z.output<typeof TriedProviderSchema>;
+
+/**
+ * A transaction as an admin sees it (`GET /api/transactions/all`): with the providers a
+ * purchase tried, in order (ADR 0052); null on a row from before failover or one no provider
+ * saw. Only the admin's list uses it: provider names are ours, never the customer's.
+ */
+export const AdminTransactionSchema = TransactionSchema.extend({
+  providers_tried: z.array(TriedProviderSchema).nullable().optional(),
+});
+export type AdminTransaction = z.output<typeof AdminTransactionSchema>;
+
 export const CouponMetaSchema = z.object({
   product: CouponProductSchema,
   /** Display name, e.g. "MTN 1GB - 30 days" or "₦500 Airtime". */

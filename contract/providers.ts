@@ -19,6 +19,17 @@ export const ROUTE_PROVIDER_LABELS: Record<RouteProvider, string> = {
   flutterwave: 'Flutterwave',
 };
 
+/**
+ * The float behind an adapter's name as a record keeps it (`providers_tried`, `provider`): the
+ * sandbox adapters talk to that provider's simulator (ADR 0043); `sandbox-atg` is the second
+ * float's sandbox before ADR 0040. Null for a name this list does not know.
+ */
+export function routeProviderOf(adapter: string): RouteProvider | null {
+  if (adapter === 'vtpass' || adapter === 'sandbox-vt') return 'vtpass';
+  if (['flutterwave', 'sandbox-flutterwave', 'sandbox-atg'].includes(adapter)) return 'flutterwave';
+  return null;
+}
+
 /** Products Flutterwave bill payments sell (exam pins are not among its bill categories). */
 export const FLUTTERWAVE_ROUTE_PRODUCTS = ['airtime', 'data', 'cabletv', 'electricity'] as const;
 
@@ -97,25 +108,8 @@ export const FloatThresholdBody = z.object({
     .nullable(),
 });
 
-/** What became of one provider for one purchase (the record's `providers_tried`). */
-export const TRIED_RESULTS = [
-  /** The purchase was sent: the record's status is its answer. */
-  'sent',
-  /** It refused definitely: the purchase went to the next provider. */
-  'refused',
-  /** Skipped: paused by the breaker. */
-  'paused',
-  /** Skipped: the last catalogue sync shows no code for the plan there. */
-  'not_sold',
-  /** Skipped: it sells the plan above our price. */
-  'above_price',
-] as const;
-export const TriedProviderSchema = z.object({
-  provider: z.string(),
-  result: z.enum(TRIED_RESULTS),
-  message: z.string().nullable(),
-});
-export type TriedProvider = z.output<typeof TriedProviderSchema>;
+// What became of each provider a purchase tried (TriedProviderSchema) lives in entities.ts:
+// the admin's transaction shape carries it, and entities.ts cannot import this file.
 
 export const ProviderFaultBody = z.object({
   provider: z.enum(ROUTE_PROVIDERS),

@@ -7,6 +7,7 @@ import type {
   Recipient,
   SyncFlag,
   Transaction,
+  TriedProvider,
 } from '@contract';
 
 /**
@@ -51,6 +52,8 @@ export interface UserRecord {
 export interface TransactionRecord extends Transaction {
   /** Deleted by its owner: gone from their history, still in the ledger and admin lists. */
   hidden: boolean;
+  /** The providers a purchase went to (ADR 0052): the admin's list shows them, no one else. */
+  providers_tried?: TriedProvider[] | null;
 }
 
 /** A saved recipient (issue 17): the contract's shape plus its owner. */

@@ -26,7 +26,7 @@ import {
   quoteElectricity,
 } from '../services/quotes';
 import { transactionId, transferRecords } from '../services/records';
-import { toTransaction } from '../services/views';
+import { toAdminTransaction, toTransaction } from '../services/views';
 import { assertCanSpend, checkPin, credit, debit } from '../services/wallet';
 import { impl } from './impl';
 
@@ -210,7 +210,7 @@ export const transactions = {
             t.date < end,
         )
         .sort((a, b) => b.date - a.date);
-      return paginate(found.map(toTransaction), query);
+      return paginate(found.map(toAdminTransaction), query);
     },
     ({ query }) => paginate([], query),
   ),

@@ -1,4 +1,11 @@
-import { MSG, SERVER_MSG, type Kobo, type Transaction, type TransactionStatus } from '@contract';
+import {
+  MSG,
+  SERVER_MSG,
+  type Kobo,
+  type Transaction,
+  type TransactionStatus,
+  type TriedProvider,
+} from '@contract';
 import { lagosStamp } from '../clock';
 import type { Rng } from '../random';
 import type { TransactionRecord, UserRecord } from '../records';
@@ -65,6 +72,23 @@ export interface PurchaseRow {
   balanceAfter: Kobo;
   extras: Partial<Transaction>;
   coupon_code?: string;
+  /** The providers it went to; absent: the sandbox VTpass alone (the default route). */
+  tried?: TriedProvider[];
+}
+
+/**
+ * The sandbox VTpass alone, as a purchase on the default route records it: a failure there is
+ * its documented refusal (016 TRANSACTION FAILED), as the simulator answers it.
+ */
+function vtpassAlone(status: TransactionStatus): TriedProvider[] {
+  const refused = status === 'failed' || status === 'reversed';
+  return [
+    {
+      provider: 'sandbox-vt',
+      result: refused ? 'refused' : 'sent',
+      message: refused ? 'TRANSACTION FAILED' : null,
+    },
+  ];
 }
 
 export function purchaseRecord(row: PurchaseRow): TransactionRecord {
@@ -96,6 +120,7 @@ export function purchaseRecord(row: PurchaseRow): TransactionRecord {
     ...row.extras,
     response_msg: row.status === 'cancelled' ? 'TRANSACTION CANCELLED' : RESPONSE_TEXT[outcome],
     hidden: false,
+    providers_tried: row.tried ?? vtpassAlone(row.status),
   };
 }
 

@@ -86,7 +86,7 @@ function rowKind(t: TransactionRecord): StatementKind {
 }
 
 function rowLine(t: TransactionRecord): Transaction {
-  const { hidden: _hidden, ...row } = t;
+  const { hidden: _hidden, providers_tried: _tried, ...row } = t;
   const other = t.counterparty ? db.users.find((u) => u.email === t.counterparty) : undefined;
   return {
     ...row,

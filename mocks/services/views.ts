@@ -4,6 +4,7 @@ import {
   type Coupon,
   type CurrentUser,
   type Payment,
+  type AdminTransaction,
   type Transaction,
   type User,
 } from '@contract';
@@ -37,8 +38,13 @@ export function toUser(u: UserRecord): User {
 }
 
 export function toTransaction(t: TransactionRecord): Transaction {
-  const { hidden: _hidden, ...rest } = t;
+  const { hidden: _hidden, providers_tried: _tried, ...rest } = t;
   return rest;
+}
+
+/** The admin's list alone names the providers a purchase tried (ADR 0052). */
+export function toAdminTransaction(t: TransactionRecord): AdminTransaction {
+  return { ...toTransaction(t), providers_tried: t.providers_tried ?? null };
 }
 
 export function toPayment(p: PaymentRecord): Payment {

@@ -16,6 +16,7 @@ import { ApiError } from '../http/errors.ts';
 import { counter, userTransactionCounts } from './aggregates.ts';
 import { countRows, paged } from './paging.ts';
 import { statementPage, type StatementQuery } from './statement.ts';
+import { toAdminTransaction } from './transaction-view.ts';
 import { toTransaction, type UserRow } from './users.ts';
 
 export async function transactionById(db: Db, id: string): Promise<Transaction> {
@@ -111,7 +112,7 @@ export async function listTransactions(
     .offset((query.page - 1) * query.limit)
     .execute();
   return paged(
-    rows.map((r) => toTransaction(r, r.email)),
+    rows.map((r) => toAdminTransaction(r, r.email)),
     query,
     total,
   );

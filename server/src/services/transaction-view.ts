@@ -1,5 +1,10 @@
 /** One transaction row as the API answers it (spec §3), for the lists, purchases and the statement. */
-import type { Transaction } from '@contract';
+import {
+  TriedProviderSchema,
+  type AdminTransaction,
+  type Transaction,
+  type TriedProvider,
+} from '@contract';
 import type { Selectable } from 'kysely';
 import type { TransactionsTable } from '../db/schema.ts';
 
@@ -34,4 +39,26 @@ export function toTransaction(row: Selectable<TransactionsTable>, email: string)
     coupon_code: opt(row.coupon_code),
     response_msg: opt(row.response_msg),
   };
+}
+
+/** The record's `providers_tried` (JSON); null if absent or not that list. */
+function triedOf(text: string | null): TriedProvider[] | null {
+  if (!text) return null;
+  try {
+    const tried = TriedProviderSchema.array().safeParse(JSON.parse(text));
+    return tried.success ? tried.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The admin's view of the same row: with the providers the purchase tried (ADR 0052). A
+ * record that does not read as that list shows none rather than failing the admin's page.
+ */
+export function toAdminTransaction(
+  row: Selectable<TransactionsTable>,
+  email: string,
+): AdminTransaction {
+  return { ...toTransaction(row, email), providers_tried: triedOf(row.providers_tried) };
 }

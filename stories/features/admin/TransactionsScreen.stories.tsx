@@ -99,6 +99,60 @@ export const NoReverseWhenSuccessful: Story = {
   },
 };
 
+type Canvas = ReturnType<typeof within>;
+type PlayUser = Parameters<NonNullable<Story['play']>>[0]['userEvent'];
+
+/** Opens one transaction's popup, found by its id. */
+async function openById(canvas: Canvas, userEvent: PlayUser, id: string) {
+  await userEvent.type(canvas.getByLabelText('Transaction ID'), id);
+  await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+  await userEvent.click(await canvas.findByRole('row', { name: `Open transaction ${id}` }));
+  return within(await screen.findByRole('dialog'));
+}
+
+/**
+ * A purchase VTpass refused and Flutterwave, next in the order, sold (ADR 0052): the popup
+ * lists both, in order, with VTpass's words.
+ */
+export const ProvidersTriedAfterFailover: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const moved = db.transactions.find((t) => (t.providers_tried?.length ?? 0) > 1)!;
+    const dialog = await openById(canvas, userEvent, moved.transaction_id);
+    const list = dialog.getByRole('list', { name: 'Providers tried' });
+    await expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['VTpass — refused: TRANSACTION FAILED', 'Flutterwave — sent']);
+  },
+};
+
+/** A purchase the first provider took: that one alone. */
+export const ProvidersTriedOne: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const direct = db.transactions.find(
+      (t) => t.status === 'successful' && t.providers_tried?.length === 1,
+    )!;
+    const dialog = await openById(canvas, userEvent, direct.transaction_id);
+    const list = dialog.getByRole('list', { name: 'Providers tried' });
+    await expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['VTpass — sent']);
+  },
+};
+
+/** Funding and shares never went to a provider: no such list. */
+export const NoProvidersForAShare: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const share = db.transactions.find((t) => t.product === 'Transfer')!;
+    const dialog = await openById(canvas, userEvent, share.transaction_id);
+    await expect(dialog.getByText(share.transaction_id)).toBeVisible();
+    await expect(dialog.queryByRole('list', { name: 'Providers tried' })).toBeNull();
+  },
+};
+
 /** Cancel at the confirmation moves no money. */
 export const ReverseCancelled: Story = {
   play: async ({ canvas, userEvent }) => {

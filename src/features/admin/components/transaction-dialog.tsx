@@ -1,6 +1,7 @@
-import { useState } from 'react';
-import type { Transaction } from '@contract/entities';
+import { useId, useState } from 'react';
+import type { AdminTransaction, TriedProvider } from '@contract/entities';
 import { FALLBACK } from '@contract/messages';
+import { ROUTE_PROVIDER_LABELS, routeProviderOf } from '@contract/providers';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -24,7 +25,7 @@ export function TransactionDialog({
   transaction,
   onClose,
 }: {
-  transaction: Transaction | null;
+  transaction: AdminTransaction | null;
   onClose: () => void;
 }) {
   return (
@@ -46,7 +47,7 @@ function TransactionPanel({
   transaction,
   onClose,
 }: {
-  transaction: Transaction;
+  transaction: AdminTransaction;
   onClose: () => void;
 }) {
   const reverse = useReverseTransaction();
@@ -73,6 +74,9 @@ function TransactionPanel({
       </DialogHeader>
       <DialogBody className="flex flex-col gap-4">
         <TransactionDetails transaction={transaction} />
+        {transaction.providers_tried?.length ? (
+          <ProvidersTried tried={transaction.providers_tried} />
+        ) : null}
         {done ? <FormAlert tone="success">{done}</FormAlert> : null}
         {failure ? <FormAlert>{failure}</FormAlert> : null}
         {confirming ? (
@@ -105,5 +109,41 @@ function TransactionPanel({
         )}
       </DialogFooter>
     </>
+  );
+}
+
+const TRIED_TEXT: Record<TriedProvider['result'], string> = {
+  sent: 'sent',
+  refused: 'refused',
+  paused: 'skipped: paused',
+  not_sold: 'skipped: does not sell this plan',
+  above_price: 'skipped: sells it above our price',
+};
+
+/** "VTpass — refused: TRANSACTION FAILED": the provider's words say why it moved on. */
+export function triedLine(tried: TriedProvider): string {
+  const route = routeProviderOf(tried.provider);
+  const name = route ? ROUTE_PROVIDER_LABELS[route] : tried.provider;
+  const why = tried.result === 'refused' && tried.message ? `: ${tried.message}` : '';
+  return `${name} — ${TRIED_TEXT[tried.result]}${why}`;
+}
+
+/**
+ * The providers the purchase went to, in order (ADR 0052): which refused it and which took
+ * it over, so an admin answering a customer knows whose records to check.
+ */
+function ProvidersTried({ tried }: { tried: TriedProvider[] }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-1 text-sm">
+      <h3 id={id} className="text-muted">
+        Providers tried
+      </h3>
+      <ol aria-labelledby={id} className="list-decimal pl-5 font-medium">
+        {tried.map((t, i) => (
+          <li key={`${i}-${t.provider}`}>{triedLine(t)}</li>
+        ))}
+      </ol>
+    </section>
   );
 }
