@@ -33,6 +33,8 @@ export default {
         overlay: token('overlay'),
         danger: { DEFAULT: token('danger'), fg: token('danger-fg'), soft: token('danger-soft') },
         success: { DEFAULT: token('success'), soft: token('success-soft') },
+        /** Announcements' warning severity (ADR 0059). */
+        warning: { DEFAULT: token('warning'), soft: token('warning-soft') },
         status: {
           'danger-bg': token('status-danger-bg'),
           'danger-fg': token('status-danger-fg'),

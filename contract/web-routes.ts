@@ -49,6 +49,8 @@ export const PAGES = {
     tiers: `${ADMIN_DASHBOARD}/tiers`,
     pending: `${ADMIN_DASHBOARD}/pending-purchases`,
     adjustments: `${ADMIN_DASHBOARD}/adjustments`,
+    /** Banners and e-mails to customers (ADR 0059). */
+    announcements: `${ADMIN_DASHBOARD}/announcements`,
   },
 } as const;
 

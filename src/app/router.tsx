@@ -265,6 +265,13 @@ const adminRoutes: RouteObject[] = [
       (m) => m.AdminAdjustmentsPage,
     ),
   },
+  {
+    path: paths.admin.announcements,
+    ...lazyRoute(
+      () => import('./routes/admin/announcements'),
+      (m) => m.AdminAnnouncementsPage,
+    ),
+  },
 ];
 
 /** The whole route tree; tests render it in a memory router (`AppRoutes`). */

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/routes';
 import { AdjustmentsScreen } from '@/features/admin/components/adjustments-screen';
 import { AdminOverview } from '@/features/admin/components/admin-overview';
+import { AnnouncementsScreen } from '@/features/admin/components/announcements-screen';
 import { AdminShell } from '@/features/admin/components/admin-shell';
 import { AuditLogScreen } from '@/features/admin/components/audit-log-screen';
 import { HeldTransfersScreen } from '@/features/admin/components/held-transfers';
@@ -32,6 +33,7 @@ export function AdminRoutes() {
         <Route path={paths.admin.tiers} element={<TiersScreen />} />
         <Route path={paths.admin.pending} element={<PendingPurchasesScreen />} />
         <Route path={paths.admin.adjustments} element={<AdjustmentsScreen />} />
+        <Route path={paths.admin.announcements} element={<AnnouncementsScreen />} />
       </Route>
       <Route path={paths.login} element={<h1>Login page</h1>} />
       <Route path={paths.user.overview} element={<h1>User dashboard</h1>} />

@@ -9,6 +9,7 @@ import {
   CableTvIcon,
   DataIcon,
   HomeIcon,
+  InfoIcon,
   PaymentsIcon,
   PlanPricesIcon,
   RecentIcon,
@@ -42,6 +43,7 @@ const entries: SidebarEntry[] = [
   { href: paths.admin.tiers, label: 'Price tiers', icon: <PlanPricesIcon /> },
   { href: paths.admin.pending, label: 'Pending purchases', icon: <RecentIcon /> },
   { href: paths.admin.adjustments, label: 'Adjustments', icon: <WalletIcon /> },
+  { href: paths.admin.announcements, label: 'Announcements', icon: <InfoIcon /> },
   { href: paths.user.overview, label: 'User dashboard', icon: <BackIcon /> },
 ];
 

@@ -33,6 +33,7 @@ import { cn } from '@/lib/cn';
 import { useCurrentUser } from '@/lib/current-user';
 import { useCatalogueOnLoad } from '@/lib/catalogue';
 import { clearSession, useSession } from '@/lib/session';
+import { AnnouncementBanner } from './announcement-banner';
 import { NoticesBell } from './notices-bell';
 
 // Spec §2: pages 1–8 in order, then the Admin entry (admins only).
@@ -218,6 +219,8 @@ export function UserDashboardShell({ brand }: { brand: ReactNode }) {
           className="min-w-0 flex-1 pb-20 focus:outline-none md:pb-0"
         >
           <BlockedGate onLogout={() => void logout()}>
+            {/* Admins' announcements above every page, until dismissed (ADR 0059). */}
+            <AnnouncementBanner />
             <Outlet />
           </BlockedGate>
         </main>
