@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = [
   'announcement.create',
   'announcement.edit',
   'announcement.end',
+  'verification.level',
+  'verification.limits',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -60,6 +62,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'announcement.create': 'Wrote an announcement',
   'announcement.edit': 'Changed an announcement',
   'announcement.end': 'Ended an announcement',
+  'verification.level': "Changed a customer's verification level",
+  'verification.limits': 'Changed the limits of a verification level',
 };
 
 /** A before/after snapshot: the changed fields only, never a secret. */

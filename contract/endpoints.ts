@@ -56,6 +56,7 @@ import { pendingApi } from './pending';
 import { catalogueSyncApi } from './catalogue-sync';
 import { providersApi } from './providers';
 import { shareApi } from './share';
+import { verificationApi } from './verification';
 import { TwoFactorChallengeSchema, twoFactorApi } from './two-factor';
 import { MailPreferencesBody, MailPreferencesSchema } from './mail-preferences';
 import { NoticesReadBody, NoticesSchema } from './notices';
@@ -730,6 +731,9 @@ export const api = {
 
   // ── referral commissions (issue 26 §1; ADR 0056) ──
   ...referralApi,
+
+  // ── wallet limits by verification level (issue 26 §3; ADR 0058) ──
+  ...verificationApi,
 } as const;
 
 export type Api = typeof api;

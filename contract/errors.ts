@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   pin_not_set: 409,
   pin_locked: 423,
   insufficient_funds: 422,
+  /** A verification level's daily spending limit (ADR 0058). */
+  limit_exceeded: 422,
   invalid_coupon: 422,
   not_found: 404,
   conflict: 409,

@@ -29,5 +29,6 @@ export * from './two-factor';
 export * from './mail-preferences';
 export * from './notices';
 export * from './adjustments';
+export * from './verification';
 export * from './referrals';
 export * from './announcements';

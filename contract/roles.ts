@@ -119,6 +119,12 @@ export const ENDPOINT_PERMISSION: Record<string, Permission> = {
   'admin.createAnnouncement': 'announcements',
   'admin.editAnnouncement': 'announcements',
   'admin.endAnnouncement': 'announcements',
+  // Wallet limits by verification level (issue 26 §3; ADR 0058): seeing a customer's level is
+  // reading users; setting it or the limits changes what money may move: finance's.
+  'admin.userVerification': 'users.read',
+  'admin.verificationLimits': 'users.read',
+  'admin.setUserLevel': 'adjustments',
+  'admin.setVerificationLimits': 'adjustments',
 };
 
 /**
@@ -154,6 +160,11 @@ export const ROLE_MSG = {
   ownRole: 'You cannot change your own role. Ask another owner.',
   lastOwner: 'This is the only owner: make another admin an owner first.',
   notAdmin: 'This account is not an admin.',
+  /** A page opened by its URL that the admin's role may not use. */
+  pageRefused: (role: AdminRole | null) =>
+    role
+      ? `Your role (${ROLE_LABEL[role]}) cannot open this page.`
+      : 'Your admin account has no role. Ask an owner.',
   roleChanged: 'Role changed.',
   adminRemoved: 'Admin rights removed.',
   twoFactorReset: 'Two-factor sign-in reset: the admin enrols again at the next sign-in.',

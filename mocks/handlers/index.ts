@@ -21,6 +21,7 @@ import { transfers } from './transfers';
 import { tiers } from './tiers';
 import { twoFactor } from './two-factor';
 import { user } from './user';
+import { verification } from './verification';
 
 /**
  * Every endpoint of contract/endpoints.ts, by its `api` key. The mapped type makes a new
@@ -50,4 +51,5 @@ export const impls: Impls = {
   ...announcements,
   ...twoFactor,
   ...referrals,
+  ...verification,
 };

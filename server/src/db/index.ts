@@ -36,6 +36,7 @@ import { adminRolesTwoFactor } from '../../migrations/0017-admin-roles-2fa.ts';
 import { providerFailover } from '../../migrations/0018-provider-failover.ts';
 import { referralCommissions } from '../../migrations/0019-referral-commissions.ts';
 import { notices } from '../../migrations/0020-notices.ts';
+import { walletLimits } from '../../migrations/0021-wallet-limits.ts';
 import { announcements } from '../../migrations/0022-announcements.ts';
 import type { Engine } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -93,6 +94,7 @@ export function migrations(engine: Engine): MigrationProvider {
         '0018-provider-failover': providerFailover(),
         '0019-referral-commissions': referralCommissions(),
         '0020-notices': notices(engine),
+        '0021-wallet-limits': walletLimits(engine),
         '0022-announcements': announcements(),
       };
     },

@@ -34,6 +34,11 @@ export interface UsersTable {
   totp_last_step: Generated<number | null>;
   /** 1: funding, purchase, refund and share e-mails are sent (ADR 0047); security ones always. */
   money_mail: Generated<number>;
+  /** Wallet limits by verification level (ADR 0058): 1, 2 or 3. */
+  verification_level: Generated<number>;
+  /** The checked BVN's last 4 digits and when the customer consented (the BVN is not kept). */
+  bvn_last4: Generated<string | null>;
+  bvn_consented_at: Generated<number | null>;
 }
 
 /** A user as read from the table: here, beside its table, so every service can name it. */
@@ -47,7 +52,9 @@ export type AccountKind =
   | 'fees_income'
   | 'stamp_duty_payable'
   | 'referral_expense'
-  | 'adjustments';
+  | 'adjustments'
+  // Credits a verification level's limit stopped, until released (ADR 0058).
+  | 'held_credits';
 
 export interface AccountsTable {
   id: string;
@@ -55,6 +62,34 @@ export interface AccountsTable {
   user_id: string | null;
   balance: Generated<number>;
   created_at: number;
+  /** A wallet's money in and out on the Lagos day `limit_day` (ADR 0058). */
+  limit_day: Generated<string | null>;
+  day_in: Generated<number>;
+  day_out: Generated<number>;
+}
+
+/** Each verification level's limits in kobo; null: no limit (ADR 0058). */
+export interface VerificationLimitsTable {
+  level: number;
+  max_balance: number | null;
+  daily_funding: number | null;
+  daily_spending: number | null;
+  updated_at: number;
+}
+
+/** A credit a limit stopped, kept in `system:held_credits` until released, once. */
+export interface HeldCreditsTable {
+  id: string;
+  user_id: string;
+  amount: number;
+  reason: 'balance' | 'daily_funding';
+  source: string;
+  memo: string | null;
+  movement_id: string;
+  status: 'held' | 'released';
+  release_movement_id: string | null;
+  created_at: number;
+  released_at: number | null;
 }
 
 export interface MovementsTable {
@@ -380,6 +415,8 @@ export interface UserSearchTermsTable {
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
+  verification_limits: VerificationLimitsTable;
+  held_credits: HeldCreditsTable;
   movements: MovementsTable;
   ledger_entries: LedgerEntriesTable;
   transactions: TransactionsTable;

@@ -9,9 +9,17 @@
  * - entries are only ever inserted; a correction is a new, reversing movement.
  * System accounts (card clearing, provider float, …) are the other side of customer money and
  * may go negative: only wallets carry the `balance >= 0` CHECK.
+ *
+ * Wallet limits by verification level (ADR 0058) are enforced here, the one place every
+ * movement of a wallet passes: the same conditional UPDATE that moves a wallet's balance also
+ * checks and counts the Lagos day's money in or out against the level's limits, so parallel
+ * movements of one wallet are serialised by its row lock (PostgreSQL) or the write lock
+ * (SQLite) and can never pass a limit together.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import type { VerificationLevel } from '@contract';
+import { lagosDay } from '@contract/time';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { AccountKind } from '../db/schema.ts';
 
@@ -20,6 +28,54 @@ export class InsufficientFunds extends Error {
     super('insufficient funds');
   }
 }
+
+/** A wallet debit that would pass its level's daily spending limit: nothing moved. */
+export class SpendingLimitReached extends Error {
+  constructor(
+    readonly accountId: string,
+    readonly level: VerificationLevel,
+    readonly limit: number,
+  ) {
+    super('daily spending limit');
+  }
+}
+
+/** A credit posted with `limits: 'refuse'` (a release) that still does not fit: nothing moved. */
+export class CreditLimitReached extends Error {
+  constructor(readonly accountId: string) {
+    super('credit limit');
+  }
+}
+
+/** A credit a limit stopped: parked in `system:held_credits`, recorded in `held_credits`. */
+export interface HeldCreditNote {
+  id: string;
+  userId: string;
+  amount: number;
+  reason: 'balance' | 'daily_funding';
+  level: VerificationLevel;
+  /** The limit it would have passed, in kobo. */
+  limit: number;
+}
+
+/**
+ * How each movement kind's wallet legs count against the limits (ADR 0058). Money out of a
+ * purchase, a share or a coupon bought is spending; money in by card, bank transfer, a share,
+ * an adjustment or a released credit is funding. A refund (`reversal`) gives the day's
+ * spending back and is never held: it returns money the wallet already had. Other kinds (the
+ * seed, commissions, an adjustment's debit) do not count.
+ */
+const SPENDING_KINDS = new Set(['purchase', 'share', 'coupon_purchase']);
+const FUNDING_KINDS = new Set([
+  'card_funding',
+  'transfer_funding',
+  'share',
+  'adjustment',
+  'held_release',
+]);
+const REFUND_KIND = 'reversal';
+
+export const HELD_CREDITS_ACCOUNT = 'system:held_credits';
 
 export interface Leg {
   accountId: string;
@@ -47,6 +103,8 @@ export const SYSTEM_KINDS: Exclude<AccountKind, 'wallet'>[] = [
   // The other side of manual credits and debits (ADR 0050): its balance is what admins have
   // given customers net of what they took back.
   'adjustments',
+  // Credits a verification level's limit stopped, until released (ADR 0058).
+  'held_credits',
 ];
 
 /**
@@ -115,16 +173,73 @@ export function assertBalanced(legs: readonly Leg[]): void {
   if (sum !== 0) throw new Error(`legs do not balance (sum ${sum})`);
 }
 
+/** The wallet's use of the day `day`: its counter, or 0 when the counter is of another day. */
+const usedToday = (column: 'day_in' | 'day_out', day: string) =>
+  sql<number>`(case when limit_day = ${day} then ${sql.ref(column)} else 0 end)`;
+
+/** The wallet owner's level's limit (null: none), read in the UPDATE that uses it. */
+const levelLimit = (column: 'max_balance' | 'daily_funding' | 'daily_spending') =>
+  sql<number | null>`(select l.${sql.ref(column)} from users u
+    join verification_limits l on l.level = u.verification_level
+    where u.id = accounts.user_id)`;
+
+const within = (limit: RawBuilder<number | null>, value: RawBuilder<unknown>) =>
+  sql<boolean>`(${limit} is null or ${value} <= ${limit})`;
+
+/** Why a wallet's conditional UPDATE matched no row: its state and its level's limits. */
+async function walletState(trx: Db, accountId: string, day: string) {
+  const row = await trx
+    .selectFrom('accounts as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .innerJoin('verification_limits as l', 'l.level', 'u.verification_level')
+    .select([
+      'a.user_id',
+      'a.balance',
+      'a.limit_day',
+      'a.day_in',
+      'a.day_out',
+      'u.verification_level',
+      'l.max_balance',
+      'l.daily_funding',
+      'l.daily_spending',
+    ])
+    .where('a.id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  const today = row.limit_day === day;
+  const num = (v: number | null) => (v === null ? null : Number(v));
+  return {
+    userId: row.user_id!,
+    balance: Number(row.balance),
+    dayIn: today ? Number(row.day_in) : 0,
+    dayOut: today ? Number(row.day_out) : 0,
+    level: Number(row.verification_level) as VerificationLevel,
+    maxBalance: num(row.max_balance),
+    dailyFunding: num(row.daily_funding),
+    dailySpending: num(row.daily_spending),
+  };
+}
+
 /**
  * Posts one movement inside `trx` (the caller's transaction). Throws InsufficientFunds when a
- * wallet cannot cover its debit; the caller's transaction then rolls everything back.
+ * wallet cannot cover its debit, SpendingLimitReached when a spending debit would pass the
+ * day's limit; the caller's transaction then rolls everything back. A funding credit that would
+ * pass the maximum balance or the day's funding limit is held (`held` in the answer, no entry
+ * for the wallet) unless `limits` is `'refuse'` (CreditLimitReached).
  */
 export async function postMovement(
   trx: Db,
-  movement: { kind: string; memo?: string; legs: readonly Leg[]; now?: number },
-): Promise<{ movementId: string; entries: Map<string, PostedEntry> }> {
+  movement: {
+    kind: string;
+    memo?: string;
+    legs: readonly Leg[];
+    now?: number;
+    limits?: 'hold' | 'refuse';
+  },
+): Promise<{ movementId: string; entries: Map<string, PostedEntry>; held: HeldCreditNote[] }> {
   assertBalanced(movement.legs);
   const now = movement.now ?? Date.now();
+  const day = lagosDay(now);
+  const held: HeldCreditNote[] = [];
   const movementId = randomUUID();
   await trx
     .insertInto('movements')
@@ -144,16 +259,69 @@ export async function postMovement(
       // The conditional debit: a wallet row only matches when it can afford the amount.
       query = query.where(sql<boolean>`(kind <> 'wallet' or balance >= ${-leg.amount})`);
     }
-    const row = await query.returning(['balance']).executeTakeFirst();
+    const wallet = leg.accountId.startsWith('wallet:');
+    const spends = wallet && leg.amount < 0 && SPENDING_KINDS.has(movement.kind);
+    const funds = wallet && leg.amount > 0 && FUNDING_KINDS.has(movement.kind);
+    const refunds = wallet && leg.amount > 0 && movement.kind === REFUND_KIND;
+    const x = Math.abs(leg.amount);
+    if (spends) {
+      const out = sql<number>`${usedToday('day_out', day)} + ${x}`;
+      query = query
+        .set({ day_out: out, day_in: usedToday('day_in', day), limit_day: day })
+        .where(within(levelLimit('daily_spending'), out));
+    } else if (funds) {
+      const into = sql<number>`${usedToday('day_in', day)} + ${x}`;
+      query = query
+        .set({ day_in: into, day_out: usedToday('day_out', day), limit_day: day })
+        .where(within(levelLimit('max_balance'), sql`balance + ${x}`))
+        .where(within(levelLimit('daily_funding'), into));
+    } else if (refunds) {
+      query = query.set({
+        day_out: sql<number>`(case when limit_day = ${day} and day_out > ${x} then day_out - ${x} else 0 end)`,
+        day_in: usedToday('day_in', day),
+        limit_day: day,
+      });
+    }
+    let row = await query.returning(['balance']).executeTakeFirst();
+    let accountId = leg.accountId;
+    if (!row && spends) {
+      const s = await walletState(trx, leg.accountId, day);
+      if (s.balance < x) throw new InsufficientFunds(leg.accountId);
+      throw new SpendingLimitReached(leg.accountId, s.level, s.dailySpending ?? 0);
+    }
+    if (!row && funds) {
+      if (movement.limits === 'refuse') throw new CreditLimitReached(leg.accountId);
+      // Held, never lost: the money waits in the held account, told and listed (ADR 0058).
+      // The wallet's failed UPDATE took no lock, so taking the held row after it keeps to no
+      // order another movement could be waiting on in reverse.
+      const s = await walletState(trx, leg.accountId, day);
+      const overBalance = s.maxBalance !== null && s.balance + x > s.maxBalance;
+      held.push({
+        id: randomUUID(),
+        userId: s.userId,
+        amount: x,
+        reason: overBalance ? 'balance' : 'daily_funding',
+        level: s.level,
+        limit: (overBalance ? s.maxBalance : s.dailyFunding) ?? 0,
+      });
+      if (held.length > 1) throw new Error('a movement can hold one credit');
+      accountId = HELD_CREDITS_ACCOUNT;
+      row = await trx
+        .updateTable('accounts')
+        .set({ balance: sql<number>`balance + ${x}` })
+        .where('id', '=', accountId)
+        .returning(['balance'])
+        .executeTakeFirstOrThrow();
+    }
     if (!row) throw new InsufficientFunds(leg.accountId);
     const after = Number(row.balance);
     const entry = {
-      accountId: leg.accountId,
+      accountId,
       amount: leg.amount,
       balanceBefore: after - leg.amount,
       balanceAfter: after,
     };
-    entries.set(leg.accountId, entry);
+    entries.set(accountId, entry);
   }
   // One statement for every entry (in leg order, so ids keep each account's chain in order).
   await trx
@@ -169,7 +337,27 @@ export async function postMovement(
       })),
     )
     .execute();
-  return { movementId, entries };
+  if (held.length > 0) {
+    await trx
+      .insertInto('held_credits')
+      .values(
+        held.map((h) => ({
+          id: h.id,
+          user_id: h.userId,
+          amount: h.amount,
+          reason: h.reason,
+          source: movement.kind,
+          memo: movement.memo?.slice(0, 200) ?? null,
+          movement_id: movementId,
+          status: 'held' as const,
+          release_movement_id: null,
+          created_at: now,
+          released_at: null,
+        })),
+      )
+      .execute();
+  }
+  return { movementId, entries, held };
 }
 
 /**

@@ -34,6 +34,7 @@ import { ApiError } from '../http/errors.ts';
 import { recordAudit, type Actor, type Snapshot } from './audit.ts';
 import { isUniqueViolation } from './auth.ts';
 import { customerMail } from './customer-mail.ts';
+import { heldOr } from './verification.ts';
 import { countRows, paged } from './paging.ts';
 
 /** The movement kind of an adjustment (the statement's `adjustment` line). */
@@ -109,7 +110,7 @@ async function move(
 ): Promise<string> {
   const sign = a.direction === 'credit' ? 1 : -1;
   try {
-    const { movementId, entries } = await postMovement(trx, {
+    const { movementId, entries, held } = await postMovement(trx, {
       kind: ADJUSTMENT_MOVEMENT,
       // The memo is the reference: the customer's statement search finds the line by it.
       memo: a.reference,
@@ -120,17 +121,18 @@ async function move(
       ],
     });
     // The customer hears of it as of any other movement of their money: mail and bell.
+    // A credit is funding like any other (ADR 0058): over the level's limits it is held.
     await customerMail(
       trx,
       a.userId,
-      {
+      heldOr(held, ADJUSTMENT_MOVEMENT, {
         kind: 'adjusted',
         direction: a.direction,
         amount: a.amount,
         reason: a.reason,
         reference: a.reference,
-        balance: entries.get(walletAccountId(a.userId))!.balanceAfter,
-      },
+        balance: entries.get(walletAccountId(a.userId))?.balanceAfter ?? 0,
+      }),
       now,
     );
     return movementId;

@@ -40,7 +40,8 @@ export async function recordAudit(
       | 'adjustment'
       | 'provider'
       | 'referral'
-      | 'announcement';
+      | 'announcement'
+      | 'verification';
     targetId: string;
     targetLabel?: string | null;
     before: Snapshot | null;

@@ -21,6 +21,7 @@ import {
   type CouponProduct,
   type Kobo,
   type PriceBreakdown,
+  spendingLimitMessage,
 } from '@contract';
 import type { ExpressionBuilder } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -28,6 +29,7 @@ import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import {
   InsufficientFunds,
+  SpendingLimitReached,
   postMovement,
   systemAccountId,
   walletAccountId,
@@ -229,6 +231,9 @@ export async function buyCoupons(
   } catch (err) {
     if (err instanceof InsufficientFunds) {
       throw new ApiError('insufficient_funds', MSG.insufficientFunds);
+    }
+    if (err instanceof SpendingLimitReached) {
+      throw new ApiError('limit_exceeded', spendingLimitMessage(err.limit, err.level));
     }
     throw err;
   }

@@ -15,7 +15,14 @@
  * same transaction. A body may hold a token or exam pins: it is never logged (mail.ts blanks
  * it once sent over SMTP), and the HTML part is escaped like every other mail.
  */
-import { nairaText, type Kobo, type MailPreferences } from '@contract';
+import {
+  heldReasonText,
+  nairaText,
+  type HeldReason,
+  type Kobo,
+  type MailPreferences,
+  type VerificationLevel,
+} from '@contract';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
@@ -101,7 +108,25 @@ export type MoneyEvent =
       source: 'purchase' | 'first_funding';
       balance: Kobo;
     }
-  | { kind: 'commissionReversed'; amount: Kobo; friend: string; balance: Kobo };
+  | { kind: 'commissionReversed'; amount: Kobo; friend: string; balance: Kobo }
+  // A credit a verification level's limit held, and its release (ADR 0058).
+  | {
+      kind: 'creditHeld';
+      amount: Kobo;
+      /** The movement it came with: card_funding, transfer_funding, share, adjustment. */
+      source: string;
+      reason: HeldReason;
+      level: VerificationLevel;
+      limit: Kobo;
+    }
+  | { kind: 'heldReleased'; amount: Kobo; balance: Kobo };
+
+const HELD_SOURCES: Record<string, string> = {
+  card_funding: 'Your card payment',
+  transfer_funding: 'Your bank transfer',
+  share: 'Money another customer sent you',
+  adjustment: 'A credit from our team',
+};
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]+/g;
@@ -230,6 +255,24 @@ function wording(event: MoneyEvent, now: number): { subject: string; paragraphs:
         ],
       };
     }
+    case 'creditHeld': {
+      const what = HELD_SOURCES[event.source] ?? 'A credit';
+      return {
+        subject: `${nairaText(event.amount)} is held: verify to receive it`,
+        paragraphs: [
+          `${what} of ${nairaText(event.amount)} reached us on ${lagosTime(now)} but was not added to your wallet: ${heldReasonText(event.reason, event.limit, event.level)}.`,
+          'The money is safe and held for you. It is added to your wallet as soon as your verification level allows it: see Settings → Verification.',
+        ],
+      };
+    }
+    case 'heldReleased':
+      return {
+        subject: `${nairaText(event.amount)} added to your wallet`,
+        paragraphs: [
+          `${nairaText(event.amount)} that your wallet's limits held was added to your wallet on ${lagosTime(now)}.`,
+          `Your wallet balance is now ${nairaText(event.balance)}.`,
+        ],
+      };
     case 'commissionEarned': {
       const friend = oneLine(event.friend, 40);
       const what = event.source === 'purchase' ? 'purchase' : 'first funding';
@@ -290,6 +333,11 @@ function noticeOf(event: MoneyEvent, title: string): NoticeInput | null {
       return { kind: 'commission', title, amount: event.amount };
     case 'commissionReversed':
       return { kind: 'commission', title, amount: -event.amount };
+    case 'heldReleased':
+      return { kind: 'credited', title, amount: event.amount };
+    case 'creditHeld':
+      // Nothing reached the wallet yet: the mail and Settings → Verification tell it.
+      return null;
   }
 }
 

@@ -19,6 +19,7 @@ import { postMovement, walletAccountId } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
 import { type CardVerification, readFlutterwaveWebhook } from '../providers/index.ts';
 import { customerMail } from './customer-mail.ts';
+import { heldOr } from './verification.ts';
 import { firstFundingBonus } from './referrals.ts';
 import { transferWebhook } from './transfers.ts';
 import { requireVerified } from './wallet.ts';
@@ -148,7 +149,7 @@ export async function settlePayment(
           .where('movement_id', 'is', null)
           .executeTakeFirst();
         if (Number(moved.numUpdatedRows) !== 1) return; // another call credited it
-        const { movementId, entries } = await postMovement(trx, {
+        const { movementId, entries, held } = await postMovement(trx, {
           kind: 'card_funding',
           memo: row.tx_ref,
           legs: fundingLegs({
@@ -167,18 +168,19 @@ export async function settlePayment(
           .set({ movement_id: movementId })
           .where('id', '=', row.id)
           .execute();
+        // Over the level's limits the credit is held, and the mail says why (ADR 0058).
         await customerMail(
           trx,
           row.user_id,
-          {
+          heldOr(held, 'card_funding', {
             kind: 'cardFunded',
             ref: row.tx_ref,
             amount,
             duty,
             fee: customerBearsFee(ctx) ? fee : 0,
             credited: credit,
-            balance: entries.get(walletAccountId(row.user_id))!.balanceAfter,
-          },
+            balance: entries.get(walletAccountId(row.user_id))?.balanceAfter ?? 0,
+          }),
           now,
         );
         // A referred friend's first funding may pay their referrer a bonus (ADR 0056).

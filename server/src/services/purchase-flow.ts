@@ -26,6 +26,7 @@ import {
   type Product,
   type TierProduct,
   type Transaction,
+  spendingLimitMessage,
 } from '@contract';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -33,6 +34,7 @@ import type { Db } from '../db/index.ts';
 import type { CouponsTable, TransactionsTable } from '../db/schema.ts';
 import {
   InsufficientFunds,
+  SpendingLimitReached,
   postMovement,
   providerFloatAccountId,
   systemAccountId,
@@ -41,6 +43,7 @@ import {
 import { ApiError } from '../http/errors.ts';
 import { bindIdempotencyKey, currentRequestId } from '../http/idempotency.ts';
 import { newVtpassRequestId, type PurchaseRequest, type VtuProduct } from '../providers/index.ts';
+import { purchaseGate } from '../capacity.ts';
 import { currentApiKeyId } from './api-keys.ts';
 import { checkKeyPin } from './key-pins.ts';
 import { findCoupon, ownerNotBlocked } from './coupons.ts';
@@ -93,6 +96,39 @@ async function buy(
 ): Promise<Transaction> {
   requireVerified(user);
   const apiKeyId = currentApiKeyId();
+  // The database work before and after the provider call takes turns (PURCHASE_CONCURRENCY),
+  // never the call itself: a burst of purchases then queues here, in memory, instead of in
+  // front of the pool, where every signed-in read and the settlements would wait behind it
+  // (issue 27, ADR 0060).
+  const gate = purchaseGate(ctx.config);
+  const charged = await gate.run(() =>
+    charge(ctx, user, product, pin, couponCode, price, apiKeyId),
+  );
+  const { order, route, admitted, requestId, id } = charged;
+  // Charged: every purchase is counted as pending once, then as settled (reversal.ts; ADR 0049).
+  ctx.metrics.purchase(order.product, admitted.provider.name, 'pending');
+  // A definite refusal moves it down the order; anything else stays where it is (ADR 0052).
+  const outcome = await sendPurchase(ctx, route, admitted, { ...order.request, requestId }, id);
+  // Settling finishes a purchase already charged: it goes before purchases not started yet.
+  return gate.run(
+    async () => {
+      const settled = await settle(ctx, id, outcome, apiKeyId);
+      return settled ? toTransaction(settled, user.email) : transactionById(ctx.db, id);
+    },
+    { urgent: true },
+  );
+}
+
+/** Validates, prices and charges a purchase: recorded `pending`, ready for its provider. */
+async function charge(
+  ctx: AppContext,
+  user: UserRow,
+  product: Product,
+  pin: string,
+  couponCode: string | undefined,
+  price: (coupon?: CouponMeta) => Promise<Order>,
+  apiKeyId: string | null,
+) {
   // A right pin on a clean row is confirmed inside the debit's transaction, not with a write
   // of its own (ADR 0029); anything else is checked (and counted) first, as before. Through an
   // API key the pin is counted on the key's budget, never the app's (ADR 0034).
@@ -234,16 +270,13 @@ async function buy(
       if (err instanceof InsufficientFunds) {
         throw new ApiError('insufficient_funds', MSG.insufficientFunds);
       }
+      if (err instanceof SpendingLimitReached) {
+        throw new ApiError('limit_exceeded', spendingLimitMessage(err.limit, err.level));
+      }
       throw err;
     }
   }
-
-  // Charged: every purchase is counted as pending once, then as settled (reversal.ts; ADR 0049).
-  ctx.metrics.purchase(order.product, provider.name, 'pending');
-  // A definite refusal moves it down the order; anything else stays where it is (ADR 0052).
-  const outcome = await sendPurchase(ctx, route, admitted, { ...order.request, requestId }, id);
-  const settled = await settle(ctx, id, outcome, apiKeyId);
-  return settled ? toTransaction(settled, user.email) : transactionById(ctx.db, id);
+  return { order, route, admitted, requestId, id };
 }
 
 // ── The five products ─────────────────────────────────────────────────────────

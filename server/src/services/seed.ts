@@ -59,9 +59,11 @@ export async function seed(ctx: AppContext): Promise<SeedResult> {
       demoHash,
       { verified: true },
     );
+    // The demo customer shows every screen with its ₦50,000 and more: verified by our team,
+    // level 3 (ADR 0058), so no limit stops a demo; new sign-ups start at level 1.
     await trx
       .updateTable('users')
-      .set({ pin_hash: ctx.pins.hash(demoId, DEMO_PIN) })
+      .set({ pin_hash: ctx.pins.hash(demoId, DEMO_PIN), verification_level: 3 })
       .where('id', '=', demoId)
       .execute();
     await postMovement(trx, {

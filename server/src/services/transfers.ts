@@ -33,6 +33,7 @@ import { postMovement, walletAccountId } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
 import { accountNameOf, type ListedTransfer, type WebhookRefs } from '../providers/index.ts';
 import { customerMail } from './customer-mail.ts';
+import { heldOr } from './verification.ts';
 import { firstFundingBonus } from './referrals.ts';
 import { startWorker } from './worker.ts';
 import { type Actor, recordAudit } from './audit.ts';
@@ -123,7 +124,7 @@ async function creditTransfer(
   const duty = stampDuty(t.amount);
   const credit = transferCredit(t.amount, rule);
   const txRef = `TRF-${t.providerId}`;
-  const { movementId, entries } = await postMovement(trx, {
+  const { movementId, entries, held } = await postMovement(trx, {
     kind: 'transfer_funding',
     memo: txRef,
     legs: fundingLegs({
@@ -153,19 +154,20 @@ async function creditTransfer(
       updated_at: t.now,
     })
     .execute();
+  // Over the level's limits the credit is held, and the mail says why (ADR 0058).
   await customerMail(
     trx,
     t.userId,
-    {
+    heldOr(held, 'transfer_funding', {
       kind: 'transferFunded',
       ref: txRef,
       amount: t.amount,
       duty,
       fee: rule.customer_pays ? fee : 0,
       credited: credit,
-      balance: entries.get(walletAccountId(t.userId))!.balanceAfter,
+      balance: entries.get(walletAccountId(t.userId))?.balanceAfter ?? 0,
       assigned: t.assigned,
-    },
+    }),
     t.now,
   );
   // A referred friend's first funding may pay their referrer a bonus (ADR 0056).

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import {
   maskName,
   MSG,
+  spendingLimitMessage,
   PIN_MAX_WRONG,
   SERVER_MSG,
   TRUST_MSG,
@@ -13,10 +14,16 @@ import {
   type Kobo,
 } from '@contract';
 import type { AppContext } from '../context.ts';
-import { InsufficientFunds, postMovement, walletAccountId } from '../domain/ledger.ts';
+import {
+  InsufficientFunds,
+  postMovement,
+  SpendingLimitReached,
+  walletAccountId,
+} from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
 import { bindIdempotencyKey } from '../http/idempotency.ts';
 import { customerMail } from './customer-mail.ts';
+import { heldOr } from './verification.ts';
 import { RateLimited } from './rate.ts';
 import type { UserRow } from './users.ts';
 
@@ -213,7 +220,7 @@ export async function share(
   try {
     return await ctx.dbh.writeTx(async (trx) => {
       const now = Date.now();
-      const { movementId, entries } = await postMovement(trx, {
+      const { movementId, entries, held } = await postMovement(trx, {
         kind: 'share',
         legs: [
           { accountId: from, amount: -body.amount },
@@ -222,7 +229,9 @@ export async function share(
         now,
       });
       const out = entries.get(from)!;
-      const into = entries.get(to)!;
+      // Over the recipient's level limits the money is held for them (ADR 0058): no line of
+      // theirs until it is released, a mail that says why.
+      const into = entries.get(to);
       const debitId = randomUUID();
       const creditId = randomUUID();
       const common = {
@@ -247,27 +256,31 @@ export async function share(
             balance_after: out.balanceAfter,
             counterparty: recipient.email,
           },
-          {
-            ...common,
-            id: creditId,
-            user_id: recipient.id,
-            direction: 'credit',
-            balance_before: into.balanceBefore,
-            balance_after: into.balanceAfter,
-            counterparty: sender.email,
-          },
+          ...(into
+            ? [
+                {
+                  ...common,
+                  id: creditId,
+                  user_id: recipient.id,
+                  direction: 'credit' as const,
+                  balance_before: into.balanceBefore,
+                  balance_after: into.balanceAfter,
+                  counterparty: sender.email,
+                },
+              ]
+            : []),
         ])
         .execute();
       await customerMail(
         trx,
         recipient.id,
-        {
+        heldOr(held, 'share', {
           kind: 'shareReceived',
           amount: body.amount,
           from: sender.name,
-          balance: into.balanceAfter,
+          balance: into?.balanceAfter ?? 0,
           ref: creditId,
-        },
+        }),
         now,
       );
       await bindIdempotencyKey(trx, debitId);
@@ -276,6 +289,9 @@ export async function share(
   } catch (err) {
     if (err instanceof InsufficientFunds) {
       throw new ApiError('insufficient_funds', MSG.insufficientFunds);
+    }
+    if (err instanceof SpendingLimitReached) {
+      throw new ApiError('limit_exceeded', spendingLimitMessage(err.limit, err.level));
     }
     throw err;
   }

@@ -12,6 +12,7 @@ import * as transfers from '../../../services/transfers.ts';
 import * as tiers from '../../../services/tiers.ts';
 import * as pending from '../../../services/pending-purchases.ts';
 import { adjustmentRoutes } from './adjustments.ts';
+import { verificationRoutes } from './verification.ts';
 import { providerRoutes } from './providers.ts';
 import { twoFactorRoutes } from './two-factor.ts';
 
@@ -79,6 +80,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // ── manual wallet adjustments, maker-checker (issue 25; ADR 0050) ──
   adjustmentRoutes(app, ctx);
+  verificationRoutes(app, ctx);
   // ── provider order, breaker, floats and the sandbox fault switch (ADR 0052) ──
   providerRoutes(app, ctx);
   twoFactorRoutes(app, ctx);

@@ -11,6 +11,7 @@ import * as notices from '../../../services/notices.ts';
 import * as recipients from '../../../services/recipients.ts';
 import * as users from '../../../services/users.ts';
 import * as tiers from '../../../services/tiers.ts';
+import { verificationOf } from '../../../services/verification.ts';
 import type { VtuProvider } from '../../../providers/types.ts';
 
 async function balance(provider: VtuProvider) {
@@ -43,6 +44,10 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
   route(app, ctx, api.resetPin, async ({ user, body, req, sessionId }) => ({
     message: await auth.resetPin(ctx, user, body, req, sessionId),
+  }));
+  // Settings → Verification (ADR 0058).
+  route(app, ctx, api.verification, async ({ user }) => ({
+    message: await verificationOf(ctx.db, user.id),
   }));
   route(app, ctx, api.mailPreferences, async ({ user }) => ({
     message: await customerMail.mailPreferences(ctx, user),

@@ -1,0 +1,21 @@
+import { api } from '@contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context.ts';
+import { route } from '../../../http/route.ts';
+import * as verification from '../../../services/verification.ts';
+
+/** Wallet limits by verification level (issue 26 §3; ADR 0058): levels and limits, audited. */
+export function verificationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, api.verificationLimits, async () => ({
+    message: await verification.levelLimits(ctx.db),
+  }));
+  route(app, ctx, api.setVerificationLimits, async ({ body, user, req }) => ({
+    message: await verification.setLevelLimits(ctx, { admin: user, req }, body),
+  }));
+  route(app, ctx, api.userVerification, async ({ query }) => ({
+    message: await verification.verificationOf(ctx.db, query.user_id),
+  }));
+  route(app, ctx, api.setUserLevel, async ({ body, user, req }) => ({
+    message: await verification.setUserLevel(ctx, { admin: user, req }, body),
+  }));
+}

@@ -1,0 +1,251 @@
+/**
+ * Wallet limits by verification level (issue 26 §3; ADR 0058): what Settings → Verification
+ * and the admin's user dialog show, the admin's level and limit changes (audited), and the
+ * release of held credits when a level rises. The limits themselves are enforced by the ledger
+ * (domain/ledger.ts), the one place every wallet movement passes.
+ */
+import {
+  VERIFICATION_MSG,
+  type LevelLimits,
+  type Verification,
+  type VerificationLevel,
+} from '@contract';
+import { lagosDay } from '@contract/time';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import {
+  CreditLimitReached,
+  HELD_CREDITS_ACCOUNT,
+  type HeldCreditNote,
+  postMovement,
+  walletAccountId,
+} from '../domain/ledger.ts';
+import { ApiError } from '../http/errors.ts';
+import { recordAudit, type Actor } from './audit.ts';
+import { customerMail, type MoneyEvent } from './customer-mail.ts';
+
+/** Another call released this credit first: this one's movement is rolled back. */
+class AlreadyReleased extends Error {}
+
+const num = (v: number | null) => (v === null ? null : Number(v));
+
+export async function levelLimits(db: Db): Promise<LevelLimits[]> {
+  const rows = await db.selectFrom('verification_limits').selectAll().orderBy('level').execute();
+  return rows.map((r) => ({
+    level: Number(r.level) as VerificationLevel,
+    max_balance: num(r.max_balance),
+    daily_funding: num(r.daily_funding),
+    daily_spending: num(r.daily_spending),
+  }));
+}
+
+/** A customer's level, limits, today's use and held credits (newest first, the last 20). */
+export async function verificationOf(db: Db, userId: string): Promise<Verification> {
+  const user = await db
+    .selectFrom('users as u')
+    .innerJoin('accounts as a', 'a.user_id', 'u.id')
+    .select([
+      'u.verification_level',
+      'u.bvn_last4',
+      'u.bvn_consented_at',
+      'a.balance',
+      'a.limit_day',
+      'a.day_in',
+      'a.day_out',
+    ])
+    .where('u.id', '=', userId)
+    .where('a.kind', '=', 'wallet')
+    .executeTakeFirst();
+  if (!user) throw new ApiError('not_found', VERIFICATION_MSG.userNotFound);
+  const levels = await levelLimits(db);
+  const level = Number(user.verification_level) as VerificationLevel;
+  const today = user.limit_day === lagosDay(Date.now());
+  const held = await db
+    .selectFrom('held_credits')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(20)
+    .execute();
+  return {
+    level,
+    limits: levels.find((l) => l.level === level)!,
+    funded_today: today ? Number(user.day_in) : 0,
+    spent_today: today ? Number(user.day_out) : 0,
+    balance: Number(user.balance),
+    bvn_last4: user.bvn_last4,
+    consented_at: num(user.bvn_consented_at),
+    held: held.map((h) => ({
+      id: h.id,
+      amount: Number(h.amount),
+      reason: h.reason,
+      source: h.source,
+      status: h.status,
+      created_at: Number(h.created_at),
+      released_at: num(h.released_at),
+    })),
+    levels,
+  };
+}
+
+export async function setLevelLimits(
+  ctx: AppContext,
+  actor: Actor,
+  body: LevelLimits,
+): Promise<LevelLimits[]> {
+  await ctx.dbh.writeTx(async (trx) => {
+    const before = await trx
+      .selectFrom('verification_limits')
+      .select(['max_balance', 'daily_funding', 'daily_spending'])
+      .where('level', '=', body.level)
+      .executeTakeFirstOrThrow();
+    const after = {
+      max_balance: body.max_balance,
+      daily_funding: body.daily_funding,
+      daily_spending: body.daily_spending,
+    };
+    await trx
+      .updateTable('verification_limits')
+      .set({ ...after, updated_at: Date.now() })
+      .where('level', '=', body.level)
+      .execute();
+    await recordAudit(trx, actor, {
+      action: 'verification.limits',
+      targetType: 'verification',
+      targetId: `level-${body.level}`,
+      targetLabel: `Level ${body.level}`,
+      before: {
+        max_balance: num(before.max_balance),
+        daily_funding: num(before.daily_funding),
+        daily_spending: num(before.daily_spending),
+      },
+      after,
+    });
+  });
+  // Higher limits may let held credits in: every customer with one is tried.
+  const waiting = await ctx.db
+    .selectFrom('held_credits')
+    .select('user_id')
+    .distinct()
+    .where('status', '=', 'held')
+    .execute();
+  for (const w of waiting) await releaseHeldCredits(ctx, w.user_id);
+  return levelLimits(ctx.db);
+}
+
+export async function setUserLevel(
+  ctx: AppContext,
+  actor: Actor,
+  body: { user_id: string; level: VerificationLevel },
+): Promise<Verification> {
+  await ctx.dbh.writeTx(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['email', 'verification_level', 'is_admin'])
+      .where('id', '=', body.user_id)
+      .executeTakeFirst();
+    if (!user || Number(user.is_admin) === 1) {
+      throw new ApiError('not_found', VERIFICATION_MSG.userNotFound);
+    }
+    if (Number(user.verification_level) === body.level) return;
+    await trx
+      .updateTable('users')
+      .set({ verification_level: body.level })
+      .where('id', '=', body.user_id)
+      .execute();
+    await recordAudit(trx, actor, {
+      action: 'verification.level',
+      targetType: 'user',
+      targetId: body.user_id,
+      targetLabel: user.email,
+      before: { level: Number(user.verification_level) },
+      after: { level: body.level },
+    });
+  });
+  await releaseHeldCredits(ctx, body.user_id);
+  return verificationOf(ctx.db, body.user_id);
+}
+
+/**
+ * Releases the customer's held credits that now fit their level, oldest first, each in its own
+ * transaction: the guarded status change (`held` → `released`) lets one caller release a credit,
+ * however many level changes race, and the release is a funding movement like any other, so it
+ * counts against the day and is refused (rolled back, still held) if it still does not fit.
+ * Answers how many were released.
+ */
+export async function releaseHeldCredits(ctx: AppContext, userId: string): Promise<number> {
+  const waiting = await ctx.db
+    .selectFrom('held_credits')
+    .select(['id', 'amount'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'held')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  let released = 0;
+  for (const h of waiting) {
+    const amount = Number(h.amount);
+    try {
+      await ctx.dbh.writeTx(async (trx) => {
+        const now = Date.now();
+        const { movementId, entries } = await postMovement(trx, {
+          kind: 'held_release',
+          memo: h.id,
+          limits: 'refuse',
+          legs: [
+            { accountId: HELD_CREDITS_ACCOUNT, amount: -amount },
+            { accountId: walletAccountId(userId), amount },
+          ],
+          now,
+        });
+        // The guard: of two racing releases the second finds it released and rolls back.
+        const claimed = await trx
+          .updateTable('held_credits')
+          .set({ status: 'released', released_at: now, release_movement_id: movementId })
+          .where('id', '=', h.id)
+          .where('status', '=', 'held')
+          .returning('id')
+          .executeTakeFirst();
+        if (!claimed) throw new AlreadyReleased();
+        await customerMail(
+          trx,
+          userId,
+          {
+            kind: 'heldReleased',
+            amount,
+            balance: entries.get(walletAccountId(userId))!.balanceAfter,
+          },
+          now,
+        );
+        released++;
+      });
+    } catch (err) {
+      // Still over a limit: it stays held until the next rise (a smaller later one may fit).
+      if (err instanceof CreditLimitReached || err instanceof AlreadyReleased) continue;
+      throw err;
+    }
+  }
+  return released;
+}
+
+/**
+ * The mail of a credit: `event` when it reached the wallet, or why it is held (ADR 0058), from
+ * the same hook point in the same transaction.
+ */
+export function heldOr(
+  held: readonly HeldCreditNote[],
+  source: string,
+  event: MoneyEvent,
+): MoneyEvent {
+  const h = held[0];
+  if (!h) return event;
+  return {
+    kind: 'creditHeld',
+    amount: h.amount,
+    source,
+    reason: h.reason,
+    level: h.level,
+    limit: h.limit,
+  };
+}
