@@ -51,6 +51,11 @@ export const PAGES = {
     adjustments: `${ADMIN_DASHBOARD}/adjustments`,
     /** Banners and e-mails to customers (ADR 0059). */
     announcements: `${ADMIN_DASHBOARD}/announcements`,
+    /** Provider order (failover) and float alert thresholds (ADR 0052). */
+    providers: `${ADMIN_DASHBOARD}/providers`,
+    /** The signed-in admin's two-factor enrolment (ADR 0051). */
+    security: `${ADMIN_DASHBOARD}/security`,
+    admins: `${ADMIN_DASHBOARD}/admins`,
   },
 } as const;
 

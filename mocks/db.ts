@@ -66,6 +66,8 @@ export interface Db {
     autoReverseFailed: boolean;
     /** Added to every successful answer, in ms (0: instant, for tests and screenshots). */
     latencyMs: number;
+    /** Live mode's rule (ADR 0051): every admin must set up two-factor. Sandbox: false. */
+    twoFactorRequired: boolean;
   };
   /** API keys, webhook address and deliveries per user id (reseller API, issue 16). */
   reseller: ResellerState;
@@ -110,7 +112,7 @@ function seed(): Db {
     idempotency: new Map(),
     // Kobo, written naira_kobo: ₦1,254,300.50 and ₦845,120.75.
     providerBalances: { atg: 1_254_300_50, vt: 845_120_75 },
-    settings: { autoReverseFailed: false, latencyMs: 0 },
+    settings: { autoReverseFailed: false, latencyMs: 0, twoFactorRequired: false },
     reseller: seedReseller(),
     ...seedTransfers(),
     tiers: seedTiers(),

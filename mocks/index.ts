@@ -26,6 +26,7 @@ export {
   type Resolver,
 } from './contract-handler';
 export { MockApiError } from './errors';
+export { MOCK_TOTP_CODE, MOCK_TOTP_SECRET } from './handlers/two-factor';
 export { freezeClock, now, SEED_NOW } from './clock';
 export { signAccessToken, issueSession, ACCESS_TOKEN_SECONDS } from './tokens';
 export { adminSession, demoSession, noPinSession } from './sessions';

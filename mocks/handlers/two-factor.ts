@@ -57,8 +57,11 @@ export const twoFactor = {
     return {
       message: {
         role: roleOf(user),
-        // The mocks run as sandbox: two-factor is optional.
-        two_factor: { enrolled: user.two_factor?.enrolled ?? false, required: false },
+        // The mocks run as sandbox, where two-factor is optional, unless a story says live.
+        two_factor: {
+          enrolled: user.two_factor?.enrolled ?? false,
+          required: db.settings.twoFactorRequired,
+        },
       },
     };
   }),

@@ -272,6 +272,27 @@ const adminRoutes: RouteObject[] = [
       (m) => m.AdminAnnouncementsPage,
     ),
   },
+  {
+    path: paths.admin.admins,
+    ...lazyRoute(
+      () => import('./routes/admin/admins'),
+      (m) => m.AdminAdminsPage,
+    ),
+  },
+  {
+    path: paths.admin.security,
+    ...lazyRoute(
+      () => import('./routes/admin/security'),
+      (m) => m.AdminSecurityPage,
+    ),
+  },
+  {
+    path: paths.admin.providers,
+    ...lazyRoute(
+      () => import('./routes/admin/providers'),
+      (m) => m.AdminProvidersPage,
+    ),
+  },
 ];
 
 /** The whole route tree; tests render it in a memory router (`AppRoutes`). */

@@ -5,12 +5,15 @@ import { AdjustmentsScreen } from '@/features/admin/components/adjustments-scree
 import { AdminOverview } from '@/features/admin/components/admin-overview';
 import { AnnouncementsScreen } from '@/features/admin/components/announcements-screen';
 import { AdminShell } from '@/features/admin/components/admin-shell';
+import { AdminsScreen } from '@/features/admin/components/admins-screen';
 import { AuditLogScreen } from '@/features/admin/components/audit-log-screen';
 import { HeldTransfersScreen } from '@/features/admin/components/held-transfers';
 import { PaymentsScreen } from '@/features/admin/components/payments-screen';
 import { PendingPurchasesScreen } from '@/features/admin/components/pending-purchases-screen';
 import { PlanPricesScreen } from '@/features/admin/components/plan-prices-screen';
+import { ProvidersScreen } from '@/features/admin/components/providers-screen';
 import { TiersScreen } from '@/features/admin/components/tiers-screen';
+import { TwoFactorScreen } from '@/features/admin/components/two-factor-screen';
 import { TransactionsScreen } from '@/features/admin/components/transactions-screen';
 import { UsersScreen } from '@/features/admin/components/users-screen';
 
@@ -34,6 +37,9 @@ export function AdminRoutes() {
         <Route path={paths.admin.pending} element={<PendingPurchasesScreen />} />
         <Route path={paths.admin.adjustments} element={<AdjustmentsScreen />} />
         <Route path={paths.admin.announcements} element={<AnnouncementsScreen />} />
+        <Route path={paths.admin.admins} element={<AdminsScreen />} />
+        <Route path={paths.admin.security} element={<TwoFactorScreen />} />
+        <Route path={paths.admin.providers} element={<ProvidersScreen />} />
       </Route>
       <Route path={paths.login} element={<h1>Login page</h1>} />
       <Route path={paths.user.overview} element={<h1>User dashboard</h1>} />

@@ -1,9 +1,12 @@
 import { api } from '@contract/endpoints';
 import { useApiMutation, useApiQuery } from '@/lib/swr';
 
-/** GET /api/admin/me: the signed-in admin's role and two-factor state (ADR 0051). */
-export function useAdminSelf() {
-  return useApiQuery(api.adminSelf, {});
+/**
+ * GET /api/admin/me: the signed-in admin's role and two-factor state (ADR 0051). `enabled`
+ * false: not asked (the account is not known to be an admin yet).
+ */
+export function useAdminSelf(enabled = true) {
+  return useApiQuery(api.adminSelf, enabled ? {} : null);
 }
 
 /** POST …/two-factor/start: a new key and its otpauth:// link, until a code confirms it. */

@@ -3,25 +3,23 @@ import { Money } from '@/components/ui/money';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
 import { useAdminOverview } from '../api/get-admin-overview';
-import { useAtgBalance } from '../api/get-atg-balance';
-import { useVtBalance } from '../api/get-vt-balance';
 import { LoadError, ScreenHeading } from './admin-parts';
 import { DailyChart } from './daily-chart';
+import { ProviderCards } from './provider-cards';
 import { ReconciliationCard } from './reconciliation-card';
+import { useAdminCan } from './admin-access';
 
 /**
- * Admin page 1 (spec §2): totals, both provider balances (VTpass, and Flutterwave bill
- * payments: the spec's second "ATG" float, ADR 0040), recent users, 30 days of sales, and
- * the reconciliation (ADR 0017).
+ * Admin page 1 (spec §2): totals, recent users, both provider balances (VTpass, and
+ * Flutterwave bill payments: the spec's second "ATG" float, ADR 0040) on each provider's card
+ * with its state and last hour (issue 25 §1; ADR 0055), 30 days of sales, and the
+ * reconciliation (ADR 0017).
  */
 export function AdminOverview() {
   const overview = useAdminOverview();
-  const flutterwave = useAtgBalance();
-  const vt = useVtBalance();
   const o = overview.data?.message;
-
-  const balance = (q: typeof flutterwave) =>
-    q.error ? 'Unavailable' : q.data ? <Money kobo={q.data.message} /> : null;
+  // The reconciliation is money work (payments): other roles' calls would be refused.
+  const mayReconcile = useAdminCan('payments');
 
   return (
     <div className="flex flex-col gap-6">
@@ -29,7 +27,7 @@ export function AdminOverview() {
       {overview.error ? <LoadError error={overview.error} /> : null}
       <section
         aria-label="Figures"
-        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
       >
         <StatCard label="Total users" value={o?.total_users} loading={!o && !overview.error} />
         <StatCard
@@ -44,18 +42,13 @@ export function AdminOverview() {
           loading={!o && !overview.error}
         />
         <StatCard
-          label="Flutterwave wallet balance"
-          value={balance(flutterwave)}
-          loading={flutterwave.isLoading}
-        />
-        <StatCard label="VT wallet balance" value={balance(vt)} loading={vt.isLoading} />
-        <StatCard
           label="Active users"
           value={o?.recent_users}
           hint={`Signed in during the last ${Math.round(LIMITS.recentlyActiveMs / 60_000)} minutes`}
           loading={!o && !overview.error}
         />
       </section>
+      <ProviderCards />
       <section
         className="rounded-card border border-border p-4"
         aria-busy={(!o && !overview.error) || undefined}
@@ -63,7 +56,7 @@ export function AdminOverview() {
       >
         {o ? <DailyChart daily={o.daily} /> : overview.error ? null : <Skeleton className="h-60" />}
       </section>
-      <ReconciliationCard />
+      {mayReconcile ? <ReconciliationCard /> : null}
     </div>
   );
 }

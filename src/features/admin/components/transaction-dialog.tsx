@@ -16,6 +16,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { TransactionDetails } from '@/components/ui/transaction-details';
 import { errorMessage } from '@/lib/api-error';
 import { useReverseTransaction } from '../api/reverse-transaction';
+import { useAdminCan } from './admin-access';
 
 /**
  * Transaction details (spec §2 admin 3) with Reverse for a failed transaction only (spec §4),
@@ -28,6 +29,9 @@ export function TransactionDialog({
   transaction: AdminTransaction | null;
   onClose: () => void;
 }) {
+  // Support reads transactions but does not move money (ADR 0051): no Reverse to press. Asked
+  // here, with the list, so the answer is in before a transaction is opened.
+  const mayReverse = useAdminCan('transactions.reverse');
   return (
     <Dialog open={transaction !== null} onOpenChange={(o) => (o ? undefined : onClose())}>
       <DialogContent>
@@ -35,6 +39,7 @@ export function TransactionDialog({
           <TransactionPanel
             key={transaction.transaction_id}
             transaction={transaction}
+            mayReverse={mayReverse}
             onClose={onClose}
           />
         ) : null}
@@ -45,9 +50,11 @@ export function TransactionDialog({
 
 function TransactionPanel({
   transaction,
+  mayReverse,
   onClose,
 }: {
   transaction: AdminTransaction;
+  mayReverse: boolean;
   onClose: () => void;
 }) {
   const reverse = useReverseTransaction();
@@ -55,7 +62,7 @@ function TransactionPanel({
 
   const done = reverse.data?.message;
   const failure = reverse.error ? errorMessage(reverse.error, FALLBACK.generic) : '';
-  const canReverse = transaction.status === 'failed';
+  const canReverse = transaction.status === 'failed' && mayReverse;
 
   const confirm = () => {
     reverse

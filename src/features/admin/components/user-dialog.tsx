@@ -29,6 +29,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useBlockUser } from '../api/block-user';
 import { useUnblockUser } from '../api/unblock-user';
 import { useSetUserTier, useTiers } from '../api/tiers';
+import { useAdminCan } from './admin-access';
 
 /**
  * The customer's price tier (ADR 0027): choose one and Save; the server's answer (or refusal)
@@ -114,6 +115,9 @@ export function UserDialog({ user, onClose }: { user: User | null; onClose: () =
   // Blocking signs the customer out and stops their money: asked first (issue 24). Unblocking
   // gives back what was theirs and is done at once.
   const [asking, setAsking] = useState(false);
+  // What the admin's role may not do is not offered (ADR 0051); the server refuses it anyway.
+  const mayBlock = useAdminCan('users.block');
+  const maySetTier = useAdminCan('tiers');
   const act = () => {
     if (!user) return;
     resetBlock();
@@ -163,19 +167,21 @@ export function UserDialog({ user, onClose }: { user: User | null; onClose: () =
               </dl>
               {success ? <FormAlert tone="success">{success}</FormAlert> : null}
               {failure ? <FormAlert>{failure}</FormAlert> : null}
-              {user.isAdmin ? null : <TierForm key={user.id} user={user} />}
+              {user.isAdmin || !maySetTier ? null : <TierForm key={user.id} user={user} />}
             </DialogBody>
             <DialogFooter>
               <Button variant="outline" onClick={onClose}>
                 Close
               </Button>
-              <Button
-                variant={user.isBlocked ? 'primary' : 'destructive'}
-                loading={block.isMutating || unblock.isMutating}
-                onClick={act}
-              >
-                {user.isBlocked ? 'Unblock' : 'Block'}
-              </Button>
+              {mayBlock ? (
+                <Button
+                  variant={user.isBlocked ? 'primary' : 'destructive'}
+                  loading={block.isMutating || unblock.isMutating}
+                  onClick={act}
+                >
+                  {user.isBlocked ? 'Unblock' : 'Block'}
+                </Button>
+              ) : null}
             </DialogFooter>
             <ConfirmDialog
               open={asking}

@@ -1,0 +1,5 @@
+import { AdminsScreen } from '@/features/admin/components/admins-screen';
+
+export function AdminAdminsPage() {
+  return <AdminsScreen />;
+}
