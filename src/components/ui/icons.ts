@@ -39,6 +39,7 @@ export {
   Plus as PlusIcon,
   ReceiptText as TransactionsIcon,
   RotateCcw as ReversedIcon,
+  Route as ProvidersIcon,
   ScrollText as AuditIcon,
   Search as SearchIcon,
   Settings as SettingsIcon,

@@ -3,7 +3,7 @@ import { expect, within } from 'storybook/test';
 import { SERVER_MSG } from '@contract';
 import { db, variants } from '@mocks/index';
 import { AdminOverview } from '@/features/admin/components/admin-overview';
-import { formatNaira } from '@/lib/money';
+import { BELOW_THRESHOLD, NOT_POLLED } from './providers-fixtures';
 import { signedInAsAdmin } from './session';
 
 const meta = {
@@ -15,15 +15,25 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The six figures, and the chart with its data as a (visually hidden) table. */
+/**
+ * The spec's six figures: four totals, and both floats on their provider's card with its state
+ * and last hour (ADR 0055); the chart with its data as a (visually hidden) table.
+ */
 export const Success: Story = {
+  parameters: { msw: { handlers: [BELOW_THRESHOLD] } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(String(db.users.length))).toBeVisible();
-    await expect(await canvas.findByText(formatNaira(db.providerBalances.atg))).toBeVisible();
+    const vtpass = within(await canvas.findByRole('article', { name: /^VTpass/ }));
+    await expect(vtpass.getByText('VT wallet balance')).toBeVisible();
+    await expect(vtpass.getByText('₦320,000.00')).toBeVisible();
+    await expect(vtpass.getByRole('alert')).toHaveTextContent('Float below ₦500,000.00');
+    const flutterwave = within(canvas.getByRole('article', { name: /^Flutterwave/ }));
     // The second float names its real provider (ADR 0040); the API path keeps `atgwallet`.
-    await expect(canvas.getByText('Flutterwave wallet balance')).toBeVisible();
+    await expect(flutterwave.getByText('Flutterwave wallet balance')).toBeVisible();
+    await expect(flutterwave.getByText('₦1,800,000.00')).toBeVisible();
     await expect(canvas.queryByText(/ATG/)).toBeNull();
-    await expect(canvas.getByText(formatNaira(db.providerBalances.vt))).toBeVisible();
+    // Each float once: on its card, not again as a figure of its own.
+    await expect(canvas.getAllByText(/wallet balance$/)).toHaveLength(2);
     const table = canvas.getByRole('table', { name: /last 30 days/ });
     // 30 days + the header row.
     await expect(within(table).getAllByRole('row')).toHaveLength(31);
@@ -38,8 +48,7 @@ export const Loading: Story = {
     msw: {
       handlers: [
         variants.adminOverview.slow,
-        variants.atgBalance.slow,
-        variants.vtBalance.slow,
+        variants.adminProviders.slow,
         variants.reconciliation.slow,
       ],
     },
@@ -51,6 +60,7 @@ export const Empty: Story = {
     msw: {
       handlers: [
         variants.adminOverview.empty,
+        variants.adminProviders.empty,
         variants.atgBalance.empty,
         variants.vtBalance.empty,
         variants.reconciliation.empty,
@@ -62,13 +72,23 @@ export const Empty: Story = {
   },
 };
 
-/** The overview fails; a provider balance that fails reads "Unavailable". */
+/** The overview fails; a float neither polled nor readable now reads "Unavailable". */
 export const ServerError: Story = {
   parameters: {
-    msw: { handlers: [variants.adminOverview.error, variants.atgBalance.error] },
+    msw: { handlers: [variants.adminOverview.error, NOT_POLLED, variants.atgBalance.error] },
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
     await expect(await canvas.findByText('Unavailable')).toBeVisible();
+  },
+};
+
+/** The providers cannot be read: said in their section; the rest of the overview stays. */
+export const ProvidersError: Story = {
+  parameters: { msw: { handlers: [variants.adminProviders.error] } },
+  play: async ({ canvas }) => {
+    const section = within(await canvas.findByRole('region', { name: 'Providers' }));
+    await expect(await section.findByText(SERVER_MSG.serverError)).toBeVisible();
+    await expect(await canvas.findByText(String(db.users.length))).toBeVisible();
   },
 };

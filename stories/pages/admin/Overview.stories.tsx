@@ -27,8 +27,7 @@ export const Loading: Story = {
     msw: {
       handlers: [
         variants.adminOverview.slow,
-        variants.atgBalance.slow,
-        variants.vtBalance.slow,
+        variants.adminProviders.slow,
         variants.reconciliation.slow,
       ],
     },
@@ -40,6 +39,7 @@ export const Empty: Story = {
     msw: {
       handlers: [
         variants.adminOverview.empty,
+        variants.adminProviders.empty,
         variants.atgBalance.empty,
         variants.vtBalance.empty,
         variants.reconciliation.empty,

@@ -1,0 +1,5 @@
+import { ProvidersScreen } from '@/features/admin/components/providers-screen';
+
+export function AdminProvidersPage() {
+  return <ProvidersScreen />;
+}
