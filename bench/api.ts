@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- sqlite|pg|scale|all]` (default all): a benchmark, never a test. Starts the
+ * `npm run bench [-- sqlite|pg|scale|slow|all]` (default all): a benchmark, never a test. Starts the
  * real server (its own process) with SANDBOX_INSTANT=1 and production argon2 settings, drives
  * it over loopback with autocannon (BENCH_SECONDS, default 5, per case) and measures in the
  * same run the limits each figure is bounded by (a bare Fastify route, the raw DB debit
@@ -16,6 +16,15 @@
  *   the admin transactions page, a customer's history page, the admin overview and
  *   GET /api/user (a 10-transaction and a 100,000-transaction customer), one connection, each
  *   against the same on 1,000 transactions over 100 customers.
+ * - slow (issue 27): the provider simulators answer after SLOW_PROVIDER_MS (SANDBOX_LATENCY_MS,
+ *   10 s); 1,000 purchases from 100 customers sent at once, while signed-in customers keep
+ *   reading GET /api/user (10 at a time); on SQLite and on PostgreSQL. Prints the purchases
+ *   settled (each debited once, refunded at most once, the ledger's invariants), GET /api/user
+ *   p99 under that load ÷ idle, the database connections the server held (PostgreSQL, sampled
+ *   from pg_stat_activity, with the longest transaction seen) and its memory before and after.
+ *
+ * The server runs as `npm start` runs it, whatever NODE_ENV the caller has: NODE_ENV=production
+ * is live mode, which refuses the simulators, and nothing else in the server reads it.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +43,7 @@ import {
 } from '../server/src/config.ts';
 import { openDb, type DbHandle } from '../server/src/db/index.ts';
 import {
+  checkInvariants,
   createWallet,
   ensureSystemAccounts,
   postMovement,
@@ -52,7 +62,10 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const CUSTOMERS = 100;
 /** The servers' pin key, so the bench can store the customers' pin hashes itself. */
 const PIN_SECRET = 'bench-pin-secret-bench-pin-secret-0000';
-const MODE = (process.argv[2] ?? 'all') as 'sqlite' | 'pg' | 'scale' | 'all';
+const MODE = (process.argv[2] ?? 'all') as 'sqlite' | 'pg' | 'scale' | 'slow' | 'all';
+/** The slow provider's answer time (issue 27: 10 s) and the purchases in flight behind it. */
+const SLOW_PROVIDER_MS = Number(process.env.BENCH_SLOW_PROVIDER_MS || 10_000);
+const SLOW_PURCHASES = Number(process.env.BENCH_SLOW_PURCHASES || 1_000);
 const dir = mkdtempSync(path.join(tmpdir(), 'paybills-bench-'));
 let stopPostgres: (() => void) | undefined;
 
@@ -179,6 +192,7 @@ async function server(env: Record<string, string>): Promise<string> {
     // (sandbox mode only; attempt limits on pins and passwords stay on).
     RATE_LIMITS: 'off',
     PIN_SECRET,
+    NODE_ENV: '',
     ...env,
   });
   const base = `http://127.0.0.1:${port}`;
@@ -186,9 +200,18 @@ async function server(env: Record<string, string>): Promise<string> {
   return base;
 }
 
+/** Stops every server and waits for each to exit (a graceful stop finishes its requests). */
 function stopServers() {
-  for (const child of children.splice(0)) child.kill('SIGTERM');
-  return new Promise((resolve) => setTimeout(resolve, 500));
+  return Promise.all(
+    children.splice(0).map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
 }
 
 async function login(base: string, username: string, password: string) {
@@ -373,17 +396,24 @@ async function sqliteMode() {
   );
 }
 
+let pgAdminUrl: string | undefined;
+
+/** A new database on the run's throwaway PostgreSQL (started on first use): its URL. */
+async function createDb(name: string): Promise<string> {
+  if (pgAdminUrl === undefined) {
+    const pgServer = await startThrowawayPostgres();
+    if (pgServer.error !== undefined) throw new Error(pgServer.error);
+    stopPostgres = pgServer.stop;
+    pgAdminUrl = pgServer.adminUrl;
+  }
+  const admin = new pg.Client({ connectionString: pgAdminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return pgAdminUrl.replace(/\/postgres$/, `/${name}`);
+}
+
 async function pgMode() {
-  const pgServer = await startThrowawayPostgres();
-  if (pgServer.error !== undefined) throw new Error(pgServer.error);
-  stopPostgres = pgServer.stop;
-  const createDb = async (name: string) => {
-    const admin = new pg.Client({ connectionString: pgServer.adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    return pgServer.adminUrl.replace(/\/postgres$/, `/${name}`);
-  };
   const url = await createDb('bench');
   const data = path.join(dir, 'pg');
   const env = { DATA_DIR: data, DATABASE_URL: url };
@@ -536,10 +566,252 @@ async function scaleMode() {
   );
 }
 
+// ── Slow provider (issue 27) ────────────────────────────────────────────────
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+/** Resident and peak memory of a process, MiB (/proc; undefined elsewhere). */
+function memoryOf(pid: number | undefined): { rss: number; peak: number } | undefined {
+  if (pid === undefined || !existsSync(`/proc/${pid}/status`)) return undefined;
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+}
+
+/**
+ * `CONNECTIONS` signed-in customers reading GET /api/user back to back (each customer's token
+ * in turn) until `done()`: every request's latency, ms. Any answer but 200 stops the run.
+ */
+async function reads(
+  url: string,
+  auths: Record<string, string>[],
+  done: () => boolean,
+): Promise<number[]> {
+  const times: number[] = [];
+  let turn = 0;
+  const worker = async () => {
+    while (!done()) {
+      const t = performance.now();
+      const res = await fetch(url, { headers: auths[turn++ % auths.length] });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`GET /api/user answered ${res.status}`);
+      times.push(performance.now() - t);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  return times.sort((a, b) => a - b);
+}
+
+/**
+ * The server's connections to `database`, sampled every 100 ms from pg_stat_activity: the most
+ * open and the most busy at once (a query running or a transaction open), and the longest
+ * transaction seen. A connection held across a provider call would show as a transaction open
+ * for the provider's whole answer time (ADR 0008: the debit commits before the call).
+ */
+function sampleConnections(adminUrl: string, database: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  const seen = { open: 0, busy: 0, longestTxMs: 0, samples: 0 };
+  let stopped = false;
+  const sampling = (async () => {
+    await client.connect();
+    while (!stopped) {
+      const { rows } = await client.query<{ open: number; busy: number; longest: number }>(
+        `select count(*)::int as open,
+           (count(*) filter (where state <> 'idle'))::int as busy,
+           coalesce(max(extract(epoch from (now() - xact_start)) * 1000), 0)::float8 as longest
+         from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+        [database],
+      );
+      const row = rows[0]!;
+      seen.open = Math.max(seen.open, row.open);
+      seen.busy = Math.max(seen.busy, row.busy);
+      seen.longestTxMs = Math.max(seen.longestTxMs, row.longest);
+      seen.samples++;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await client.end();
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await sampling;
+      return seen;
+    },
+  };
+}
+
+async function slowRun(engine: 'sqlite' | 'postgres') {
+  const data = path.join(dir, `slow-${engine}`);
+  const database = `slow_${Date.now().toString(36)}`;
+  const url = engine === 'postgres' ? await createDb(database) : path.join(data, 'paybills.db');
+  const base = await server({
+    DATA_DIR: data,
+    DATABASE_URL: engine === 'postgres' ? url : '',
+    SANDBOX_LATENCY_MS: String(SLOW_PROVIDER_MS),
+  });
+  const pid = serverPids.get(base);
+  const dbh = await openDb(engine, url);
+  const many = await customers(dbh, base);
+  const buyers = await dbh.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', 'like', 'buyer%@bench.example')
+    .execute();
+  const userUrl = `${base}/api/user`;
+
+  // Idle: the same readers with nothing else going on (after a warm-up, not counted).
+  const until = (ms: number) => {
+    const end = performance.now() + ms;
+    return () => performance.now() >= end;
+  };
+  await reads(userUrl, many, until(WARMUP * 1000));
+  const idle = await reads(userUrl, many, until(SECONDS * 1000));
+  const memoryBefore = memoryOf(pid);
+
+  // Loaded: every purchase sent at once; the readers go on until the last purchase answered.
+  const sampler =
+    engine === 'postgres' && pgAdminUrl !== undefined
+      ? sampleConnections(pgAdminUrl, database)
+      : undefined;
+  let peakRss = memoryBefore?.rss ?? 0;
+  const memoryTimer = setInterval(() => {
+    peakRss = Math.max(peakRss, memoryOf(pid)?.rss ?? 0);
+  }, 200);
+  const answers = new Map<string, number>();
+  let answered = 0;
+  const t0 = performance.now();
+  let retried = 0;
+  const purchases = Promise.all(
+    Array.from({ length: SLOW_PURCHASES }, async (_, i) => {
+      // Each purchase under its own X-Request-Id: a connection lost on the way (the client's
+      // keep-alive race, a reset under load) is sent again and answered, never bought twice.
+      const requestId = `bench-slow-${i}-${t0.toFixed(0)}`;
+      let key = 'no answer';
+      for (let attempt = 0; attempt < 3; attempt++) {
+        try {
+          const res = await fetch(`${base}/api/transactions/airtime`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-request-id': requestId,
+              ...many[i % many.length],
+            },
+            body: JSON.stringify(airtime({}).body),
+          });
+          const body = (await res.json().catch(() => ({}))) as { message?: { status?: string } };
+          key = res.status === 200 ? (body.message?.status ?? '200') : `HTTP ${res.status}`;
+          break;
+        } catch (err) {
+          retried++;
+          key = `network error (${(err as { cause?: { code?: string } }).cause?.code ?? 'fetch'})`;
+        }
+      }
+      answers.set(key, (answers.get(key) ?? 0) + 1);
+      answered++;
+    }),
+  );
+  const loaded = await reads(userUrl, many, () => answered >= SLOW_PURCHASES);
+  await purchases;
+  const allAnsweredS = (performance.now() - t0) / 1000;
+  clearInterval(memoryTimer);
+  const connections = await sampler?.stop();
+  const memoryAfter = memoryOf(pid);
+
+  // Settled: nothing of the run pending (a requery decides any unknown answer), each purchase
+  // debited once and refunded at most once (only when it failed), the ledger whole.
+  const ids = buyers.map((b) => b.id);
+  const pendingLeft = async () =>
+    Number(
+      (
+        await dbh.db
+          .selectFrom('transactions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', 'in', ids)
+          .where('status', '=', 'pending')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const settleDeadline = performance.now() + 120_000;
+  while ((await pendingLeft()) > 0 && performance.now() < settleDeadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const rows = await dbh.db
+    .selectFrom('transactions as t')
+    .select((eb) => [
+      't.status',
+      eb
+        .selectFrom('movements as m')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('m.memo', '=', 't.id')
+        .where('m.kind', '=', 'purchase')
+        .as('debits'),
+      eb
+        .selectFrom('movements as m')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('m.memo', '=', 't.id')
+        .where('m.kind', '=', 'reversal')
+        .as('refunds'),
+    ])
+    .where('t.user_id', 'in', ids)
+    .where('t.product', '=', 'Airtime')
+    .execute();
+  const byStatus = new Map<string, number>();
+  for (const r of rows) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
+  const doubled = rows.filter((r) => Number(r.debits) > 1 || Number(r.refunds) > 1).length;
+  const settled = rows.filter(
+    (r) =>
+      Number(r.debits) === 1 &&
+      ((r.status === 'successful' && Number(r.refunds) === 0) ||
+        (r.status === 'reversed' && Number(r.refunds) === 1)),
+  ).length;
+  const problems = await checkInvariants(dbh.db);
+  await dbh.close();
+  await stopServers();
+
+  const idleP99 = quantile(idle, 0.99);
+  const loadedP99 = quantile(loaded, 0.99);
+  const list = (m: Map<string, number>) => [...m].map(([k, n]) => `${n} ${k}`).join(', ') || 'none';
+  const mib = (m: { rss: number } | undefined) => (m ? `${m.rss.toFixed(0)} MiB` : 'n/a');
+  table.push(
+    {
+      name: `GET /api/user idle (${engine}, slow run)`,
+      rps: idle.length / SECONDS,
+      p50: quantile(idle, 0.5),
+      p99: idleP99,
+    },
+    {
+      name: `GET /api/user, ${SLOW_PURCHASES} in flight (${engine})`,
+      rps: loaded.length / allAnsweredS,
+      p50: quantile(loaded, 0.5),
+      p99: loadedP99,
+    },
+  );
+  lines.push(
+    `slow provider (${engine}): ${SLOW_PURCHASES} purchases from ${CUSTOMERS} customers sent at once, the simulators answering after ${SLOW_PROVIDER_MS / 1000} s; all answered in ${allAnsweredS.toFixed(1)} s (${list(answers)}; ${retried} sent again after a lost connection)`,
+    `  settled: ${settled} of ${SLOW_PURCHASES} (target: all); ${rows.length} recorded (${SLOW_PURCHASES - rows.length} lost), ${doubled} debited or refunded twice; by status: ${list(byStatus)}; ledger invariants: ${problems.length === 0 ? 'OK' : problems.slice(0, 3).join('; ')}`,
+    `  GET /api/user p99 with the purchases in flight ÷ idle: ${loadedP99.toFixed(2)} ms ÷ ${idleP99.toFixed(2)} ms = ${(loadedP99 / Math.max(idleP99, 0.01)).toFixed(2)}× (target ≤ 2×; ${loaded.length} reads)`,
+    connections
+      ? `  database connections of the server: at most ${connections.open} open, ${connections.busy} busy at once; longest transaction seen ${connections.longestTxMs.toFixed(0)} ms (a provider call takes ${SLOW_PROVIDER_MS} ms; ${connections.samples} samples)`
+      : '  database connections: SQLite, one connection per process (writes serialised on it)',
+    `  server memory: ${mib(memoryBefore)} before, ${peakRss.toFixed(0)} MiB at most under load, ${mib(memoryAfter)} after (RSS)`,
+  );
+  // Shown at once as well: a long run keeps what it measured if a later case fails.
+  console.error(lines.slice(-5).join('\n'));
+}
+
+async function slowMode() {
+  // BENCH_SLOW_ENGINES=postgres (or sqlite) runs one of them.
+  const engines = (process.env.BENCH_SLOW_ENGINES || 'sqlite,postgres').split(',');
+  if (engines.includes('sqlite')) await slowRun('sqlite');
+  if (engines.includes('postgres')) await slowRun('postgres');
+}
+
 async function main() {
   if (MODE === 'sqlite' || MODE === 'all') await sqliteMode();
   if (MODE === 'pg' || MODE === 'all') await pgMode();
   if (MODE === 'scale' || MODE === 'all') await scaleMode();
+  if (MODE === 'slow' || MODE === 'all') await slowMode();
   const fmt = (n: number, d = 0) => n.toFixed(d).padStart(9);
   console.log(
     [
@@ -557,15 +829,24 @@ async function main() {
   );
 }
 
+/** Stops the servers, then the throwaway PostgreSQL, and removes the run's files. */
+function cleanUp(then?: () => void) {
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => {
+    stopPostgres?.();
+    rmSync(dir, { recursive: true, force: true });
+    then?.();
+  }, 500);
+}
+
+// Interrupted (Ctrl+C, a timeout): a PostgreSQL left running would outlive the run.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => cleanUp(() => process.exit(130)));
+}
+
 main()
   .catch((err: unknown) => {
     console.error(err);
     process.exitCode = 1;
   })
-  .finally(() => {
-    for (const child of children) child.kill('SIGTERM');
-    setTimeout(() => {
-      stopPostgres?.();
-      rmSync(dir, { recursive: true, force: true });
-    }, 500);
-  });
+  .finally(() => cleanUp());

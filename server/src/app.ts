@@ -16,6 +16,7 @@ import Fastify, {
 } from 'fastify';
 import { MSG, SERVER_MSG } from '@contract';
 import { isPagePath } from '@contract/web-routes';
+import { parseCapacity } from './capacity.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrate, openDb } from './db/index.ts';
@@ -216,8 +217,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   pendingAlertMs(config.env);
   // So do bad breaker or float-poll settings (ADR 0052).
   const { floatPollMs } = failoverSettings(config.env);
+  // So do DATABASE_POOL_SIZE and PURCHASE_CONCURRENCY (ADR 0060).
+  const { databasePoolSize } = parseCapacity(config.env);
   // Migrated and seeded below, in one start-up section shared with any other instance.
-  const dbh = await openDb(config.engine, config.databaseUrl, { migrate: false });
+  const dbh = await openDb(config.engine, config.databaseUrl, {
+    migrate: false,
+    poolSize: databasePoolSize,
+  });
   // Before the providers: each adapter call is timed into this app's registry (ADR 0049).
   const metrics = createMetrics(() => dbh.db);
   const providers = options.providers ?? loadProviders(config, dbh.db, metrics.providerCall);

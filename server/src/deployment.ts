@@ -165,6 +165,9 @@ export function configRefusals(config: Config, providers: Providers): string[] {
   if (['1', 'true'].includes((env.SANDBOX_INSTANT ?? '').trim().toLowerCase())) {
     out.push('SANDBOX_INSTANT is for tests and benchmarks of the sandbox: remove it in live mode.');
   }
+  if (providers.config.SANDBOX_LATENCY_MS > 0) {
+    out.push('SANDBOX_LATENCY_MS is for benchmarks of the sandbox: remove it in live mode.');
+  }
   return out;
 }
 

@@ -4,6 +4,7 @@
  * DB, exit; a second signal exits at once.
  */
 import { buildApp } from './app.ts';
+import { parseCapacity } from './capacity.ts';
 import { describeProviders } from './plugins/providers.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PIN, loadConfig } from './config.ts';
 import { describeMode, probeProviders, StartRefused } from './deployment.ts';
@@ -21,9 +22,10 @@ async function main() {
   }
   // Sandbox: the adapters reach the provider simulators over the loopback, as they would
   // reach VTpass and Flutterwave (ADR 0043); never on a public interface.
+  const { listenBacklog: backlog } = parseCapacity(config.env);
   const simulators =
-    app.ctx.mode === 'sandbox' ? await app.ctx.providers.simulators.listen() : undefined;
-  await app.listen({ host: config.host, port: config.port });
+    app.ctx.mode === 'sandbox' ? await app.ctx.providers.simulators.listen(backlog) : undefined;
+  await app.listen({ host: config.host, port: config.port, backlog });
   const url = `http://${config.host}:${config.port}/`;
   const where = config.engine === 'sqlite' ? config.databaseUrl : 'PostgreSQL (DATABASE_URL)';
   const sandbox = app.ctx.mode === 'sandbox';

@@ -88,6 +88,8 @@ describe('refusals to start', () => {
     // Test-only speed settings never run with real money.
     ['ARGON2_TEST_FAST', { ...LIVE_ENV, ARGON2_TEST_FAST: '1' }],
     ['SANDBOX_INSTANT', { ...LIVE_ENV, SANDBOX_INSTANT: '1' }],
+    // The bench's slow simulators (ADR 0060).
+    ['SANDBOX_LATENCY_MS', { ...LIVE_ENV, SANDBOX_LATENCY_MS: '10000' }],
   ])('refuses and names %s', async (name, env) => {
     const message = await refusal(env);
     expect(message).toBeDefined();

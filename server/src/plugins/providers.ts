@@ -48,6 +48,7 @@ export function loadProviders(config: Config, db: Db, observe?: ProviderCallObse
     simulators: createSimulators({
       store: (namespace) => dbStore(db, namespace),
       instant: env.SANDBOX_INSTANT,
+      latencyMs: env.SANDBOX_LATENCY_MS,
       // The payments simulator signs with the configured hash, so a webhook test with it (or
       // curl) and the simulator's own webhooks are accepted alike.
       webhookHash: env.FLUTTERWAVE_WEBHOOK_HASH,

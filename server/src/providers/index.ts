@@ -191,6 +191,16 @@ export const ProvidersConfigSchema = z
         .optional()
         .transform((v) => v === '1' || v === 'true'),
     ),
+    /** Sandbox only: every simulator answers after this many ms (the bench's slow provider). */
+    SANDBOX_LATENCY_MS: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.coerce
+        .number({ error: 'SANDBOX_LATENCY_MS must be a number of milliseconds.' })
+        .int('SANDBOX_LATENCY_MS must be a whole number of milliseconds.')
+        .min(0, 'SANDBOX_LATENCY_MS must be 0 or more.')
+        .max(300_000, 'SANDBOX_LATENCY_MS must be at most 300000.')
+        .default(0),
+    ),
   })
   .superRefine((env, ctx) => {
     for (const message of keyProblems(env)) ctx.addIssue({ code: 'custom', message });
@@ -330,6 +340,7 @@ export function createProviders(
     createSimulators({
       store: () => memoryStore<never>(),
       instant,
+      latencyMs: config.SANDBOX_LATENCY_MS,
       webhookHash: config.FLUTTERWAVE_WEBHOOK_HASH,
     });
   const sandboxVt = timed(

@@ -115,7 +115,10 @@ export function pendingAlertMs(env: NodeJS.ProcessEnv): number {
  * "unknown" and reverse a sale that then succeeds. The sandbox simulators answer fast.
  */
 export function firstRequeryDelay(ctx: AppContext, providerName: string): number {
-  if (providerName.startsWith('sandbox')) return REQUERY_FIRST_MS;
+  // Unless SANDBOX_LATENCY_MS slows them down (the bench's slow provider): then after it.
+  if (providerName.startsWith('sandbox')) {
+    return REQUERY_FIRST_MS + (ctx.providers.config.SANDBOX_LATENCY_MS || 0);
+  }
   return ctx.providers.config.PROVIDER_TIMEOUT_MS + REQUERY_FIRST_MS;
 }
 
@@ -190,53 +193,70 @@ export async function runRequeryOnce(
   }
   const alertMs = pendingAlertMs(ctx.config.env);
   const rows = await claimDue(ctx, now, options.limit ?? 50);
-  for (const row of rows) {
-    const provider = ctx.providers.byName(row.provider as string);
-    let outcome: ProviderOutcome = {
-      status: 'pending',
-      message: `No provider named ${String(row.provider)} is configured.`,
-      callFailed: true,
-    };
-    if (provider && row.provider_request_id) {
-      try {
-        outcome = await provider.requery(row.provider_request_id);
-      } catch (err) {
-        // Adapters never throw by contract; if one does, it said nothing about the purchase.
-        outcome = { status: 'pending', message: (err as Error).message, callFailed: true };
-      }
-    }
-    const judged = await judgeUnknownRequest(ctx, row, outcome, now);
-    outcome = judged.outcome;
-    if (outcome.status !== 'pending') {
-      await settle(ctx, row.id, outcome);
-      if (outcome.unknownRequest) await forgetUnknown(ctx, row.id);
-      settled++;
-      continue;
-    }
-    // Still pending, or the requery itself failed (refused, rate limited, timed out…): never
-    // guess. Back off, and past PENDING_ALERT_HOURS flag it for an admin (once).
-    const attempts = Number(row.requery_attempts);
-    const backoff = Math.min(REQUERY_FIRST_MS * 2 ** Math.min(attempts, 20), REQUERY_MAX_MS);
-    const flag = row.flagged_at === null && Number(row.created_at) <= now - alertMs;
-    const facts = { id: row.id, provider: row.provider, attempts, answer: outcome.message };
-    if (outcome.callFailed) ctx.log.warn(facts, 'requery call failed; the purchase stays pending');
-    else ctx.log.debug(facts, 'requery: still pending');
-    if (flag) {
-      ctx.log.warn(
-        { ...facts, pendingSince: new Date(Number(row.created_at)).toISOString() },
-        'purchase pending too long: flagged for an admin (npm run reconcile lists it)',
-      );
-    }
-    // "No such request" is asked again when its confirmation is due, not after a long backoff.
-    const next = judged.askAt ?? Date.now() + backoff;
-    await ctx.db
-      .updateTable('transactions')
-      .set({ next_requery_at: next, ...(flag ? { flagged_at: now } : {}) })
-      .where('id', '=', row.id)
-      .where('status', '=', 'pending')
-      .execute();
+  // Every claimed purchase is asked at once: one by one, a provider answering in 10 s took
+  // 500 s over a batch of 50, far past the lease of the last ones (another instance could
+  // claim them again) and 0.1 settlements a second behind a slow provider (issue 27, ADR 0060).
+  const results = await Promise.allSettled(rows.map((row) => requeryOne(ctx, row, now, alertMs)));
+  for (const result of results) {
+    if (result.status === 'fulfilled') settled += result.value ? 1 : 0;
   }
+  // A throw is the pass's failure, as before, once every other purchase had its answer.
+  const failure = results.find((r) => r.status === 'rejected');
+  if (failure) throw failure.reason;
   return settled;
+}
+
+/** Asks about one claimed purchase: settles it (true), or backs it off and maybe flags it. */
+async function requeryOne(
+  ctx: AppContext,
+  row: TxRow,
+  now: number,
+  alertMs: number,
+): Promise<boolean> {
+  const provider = ctx.providers.byName(row.provider as string);
+  let outcome: ProviderOutcome = {
+    status: 'pending',
+    message: `No provider named ${String(row.provider)} is configured.`,
+    callFailed: true,
+  };
+  if (provider && row.provider_request_id) {
+    try {
+      outcome = await provider.requery(row.provider_request_id);
+    } catch (err) {
+      // Adapters never throw by contract; if one does, it said nothing about the purchase.
+      outcome = { status: 'pending', message: (err as Error).message, callFailed: true };
+    }
+  }
+  const judged = await judgeUnknownRequest(ctx, row, outcome, now);
+  outcome = judged.outcome;
+  if (outcome.status !== 'pending') {
+    await settle(ctx, row.id, outcome);
+    if (outcome.unknownRequest) await forgetUnknown(ctx, row.id);
+    return true;
+  }
+  // Still pending, or the requery itself failed (refused, rate limited, timed out…): never
+  // guess. Back off, and past PENDING_ALERT_HOURS flag it for an admin (once).
+  const attempts = Number(row.requery_attempts);
+  const backoff = Math.min(REQUERY_FIRST_MS * 2 ** Math.min(attempts, 20), REQUERY_MAX_MS);
+  const flag = row.flagged_at === null && Number(row.created_at) <= now - alertMs;
+  const facts = { id: row.id, provider: row.provider, attempts, answer: outcome.message };
+  if (outcome.callFailed) ctx.log.warn(facts, 'requery call failed; the purchase stays pending');
+  else ctx.log.debug(facts, 'requery: still pending');
+  if (flag) {
+    ctx.log.warn(
+      { ...facts, pendingSince: new Date(Number(row.created_at)).toISOString() },
+      'purchase pending too long: flagged for an admin (npm run reconcile lists it)',
+    );
+  }
+  // "No such request" is asked again when its confirmation is due, not after a long backoff.
+  const next = judged.askAt ?? Date.now() + backoff;
+  await ctx.db
+    .updateTable('transactions')
+    .set({ next_requery_at: next, ...(flag ? { flagged_at: now } : {}) })
+    .where('id', '=', row.id)
+    .where('status', '=', 'pending')
+    .execute();
+  return false;
 }
 
 /**

@@ -24,13 +24,18 @@ export interface SimulatorFaults {
   take(route: string): SimulatorFault | undefined;
   /** Every call waits this long first (0: none). */
   latencyMs: number;
+  /** Drops the queued faults; the latency goes back to the standing one it was made with. */
   clear(): void;
 }
 
-export function createFaults(): SimulatorFaults {
+/**
+ * `standingMs`: the latency every call meets from the start (SANDBOX_LATENCY_MS, the bench's
+ * slow provider); a sandbox tester's "clear" keeps it, since it was set for the whole run.
+ */
+export function createFaults(standingMs = 0): SimulatorFaults {
   const queues = new Map<string, SimulatorFault[]>();
   return {
-    latencyMs: 0,
+    latencyMs: standingMs,
     inject(route, fault) {
       const queue = queues.get(route) ?? [];
       queue.push(fault);
@@ -44,7 +49,7 @@ export function createFaults(): SimulatorFaults {
     },
     clear() {
       queues.clear();
-      this.latencyMs = 0;
+      this.latencyMs = standingMs;
     },
   };
 }

@@ -20,6 +20,7 @@ import {
   type FlutterwavePaymentsSimulator,
   createFlutterwavePaymentsSimulator,
 } from './flutterwave-payments.ts';
+import { createFaults } from './faults.ts';
 import { injectFetch } from './transport.ts';
 import { VTPASS_SIMULATOR_PREFIX, type VtpassSimulator, createVtpassSimulator } from './vtpass.ts';
 
@@ -43,6 +44,11 @@ export type Deliver = (
 export interface SimulatorsOptions {
   store: <T>(namespace: string) => KeyValueStore<T>;
   instant?: boolean;
+  /**
+   * Every simulator answers after this many ms (SANDBOX_LATENCY_MS: the bench's slow provider,
+   * issue 27); 0 or unset: none beyond `instant`'s.
+   */
+  latencyMs?: number;
   now?: () => Date;
   /** FLUTTERWAVE_WEBHOOK_HASH when set (default: SANDBOX_WEBHOOK_HASH). */
   webhookHash?: string;
@@ -61,8 +67,11 @@ export interface Simulators {
   flutterwaveBaseUrl: string;
   /** What the adapters call: through `inject`, or the loopback once listening. */
   fetch: FetchFn;
-  /** Serves the simulators on 127.0.0.1 (an ephemeral port); answers their origin. */
-  listen(): Promise<string>;
+  /**
+   * Serves the simulators on 127.0.0.1 (an ephemeral port); answers their origin. `backlog`:
+   * the server's LISTEN_BACKLOG, since every purchase in flight is a connection here too.
+   */
+  listen(backlog?: number): Promise<string>;
   /**
    * Where callbacks go (set by buildApp once the app exists); answers the function it replaces,
    * so a test can lose callbacks for a while and put delivery back.
@@ -80,6 +89,7 @@ export function createSimulators(options: SimulatorsOptions): Simulators {
   const vtpass = createVtpassSimulator({
     store: options.store('sim-vtpass'),
     instant: options.instant,
+    faults: createFaults(options.latencyMs),
     now: options.now,
     callback: async (body) => {
       await send('/api/webhooks/vtpass', body, {});
@@ -88,11 +98,13 @@ export function createSimulators(options: SimulatorsOptions): Simulators {
   const bills = createFlutterwaveBillsSimulator({
     store: options.store('sim-flutterwave-bills'),
     instant: options.instant,
+    faults: createFaults(options.latencyMs),
     now: options.now,
   });
   const webhookHash = options.webhookHash ?? SANDBOX_WEBHOOK_HASH;
   const payments = createFlutterwavePaymentsSimulator({
     store: options.store('sim-flutterwave-payments'),
+    faults: createFaults(options.latencyMs),
     now: options.now,
     webhookHash,
     checkoutOrigin: options.checkoutOrigin,
@@ -120,8 +132,8 @@ export function createSimulators(options: SimulatorsOptions): Simulators {
     vtpassBaseUrl: `${SIMULATOR_ORIGIN}${VTPASS_SIMULATOR_PREFIX}`,
     flutterwaveBaseUrl: `${SIMULATOR_ORIGIN}${FLUTTERWAVE_SIMULATOR_PREFIX}`,
     fetch: fetchFn,
-    async listen() {
-      await app.listen({ host: '127.0.0.1', port: 0 });
+    async listen(backlog) {
+      await app.listen({ host: '127.0.0.1', port: 0, ...(backlog ? { backlog } : {}) });
       const address = app.server.address() as AddressInfo;
       origin = `http://127.0.0.1:${address.port}`;
       return origin;
