@@ -758,6 +758,11 @@ async function slowRun(engine: 'sqlite' | 'postgres') {
     .execute();
   const byStatus = new Map<string, number>();
   for (const r of rows) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
+  // A refusal (HTTP 4xx/5xx, e.g. 502 while the breaker pauses a provider) charges nothing
+  // and records nothing: not lost.
+  const refusedBeforeCharge = [...answers]
+    .filter(([key]) => key.startsWith('HTTP '))
+    .reduce((sum, [, n]) => sum + n, 0);
   const doubled = rows.filter((r) => Number(r.debits) > 1 || Number(r.refunds) > 1).length;
   const settled = rows.filter(
     (r) =>
@@ -789,7 +794,7 @@ async function slowRun(engine: 'sqlite' | 'postgres') {
   );
   lines.push(
     `slow provider (${engine}): ${SLOW_PURCHASES} purchases from ${CUSTOMERS} customers sent at once, the simulators answering after ${SLOW_PROVIDER_MS / 1000} s; all answered in ${allAnsweredS.toFixed(1)} s (${list(answers)}; ${retried} sent again after a lost connection)`,
-    `  settled: ${settled} of ${SLOW_PURCHASES} (target: all); ${rows.length} recorded (${SLOW_PURCHASES - rows.length} lost), ${doubled} debited or refunded twice; by status: ${list(byStatus)}; ledger invariants: ${problems.length === 0 ? 'OK' : problems.slice(0, 3).join('; ')}`,
+    `  settled: ${settled} of ${SLOW_PURCHASES} (target: all); ${rows.length} recorded (${SLOW_PURCHASES - rows.length - refusedBeforeCharge} lost, ${refusedBeforeCharge} refused before any money moved), ${doubled} debited or refunded twice; by status: ${list(byStatus)}; ledger invariants: ${problems.length === 0 ? 'OK' : problems.slice(0, 3).join('; ')}`,
     `  GET /api/user p99 with the purchases in flight ÷ idle: ${loadedP99.toFixed(2)} ms ÷ ${idleP99.toFixed(2)} ms = ${(loadedP99 / Math.max(idleP99, 0.01)).toFixed(2)}× (target ≤ 2×; ${loaded.length} reads)`,
     connections
       ? `  database connections of the server: at most ${connections.open} open, ${connections.busy} busy at once; longest transaction seen ${connections.longestTxMs.toFixed(0)} ms (a provider call takes ${SLOW_PROVIDER_MS} ms; ${connections.samples} samples)`
