@@ -9,6 +9,6 @@ export function useMyAnnouncements() {
 /** POST /api/user/announcements/dismiss: gone on every device (and read in the bell). */
 export function useDismissAnnouncement() {
   return useApiMutation(api.dismissAnnouncement, {
-    invalidates: [api.myAnnouncements],
+    invalidates: [api.myAnnouncements, api.notices],
   });
 }
