@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation, type RouteObject } from 'react-router-dom';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { brand } from '@/config/brand';
 import { paths } from '@/config/routes';
@@ -31,6 +31,13 @@ function renderAt(path: string) {
 }
 
 describe('app router', () => {
+  // Every page chunk loaded before the first test: what these tests assert is where a route
+  // leads, not how long Vite takes to transform a chunk the first time (on a loaded machine
+  // the dashboard's layout took longer than findBy's one second, and the test saw its spinner).
+  beforeAll(async () => {
+    await Promise.all(chunkLoads(routes));
+  }, 120_000);
+
   // A page chunk a test set loading at its very end (a link followed) must not still be loading
   // when jsdom is torn down: on a loaded machine that import failed after teardown. Awaiting
   // every chunk settles the ones in flight (each loads once).
