@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor } from 'storybook/test';
 import { airtimePrice, api, FALLBACK, MSG, NAIRA, SERVER_MSG } from '@contract';
 import { errorHandler, refuse, variants } from '@mocks/index';
 import { formatNaira } from '@/lib/money';
-import { AirtimeForm } from '@/features/purchases/components/products';
+import { AirtimeForm } from '@/features/purchases/components/products/airtime';
 import { choose, expectTotal, fill, onTier, signedIn, submit, typePin } from './helpers';
 
 const meta = {

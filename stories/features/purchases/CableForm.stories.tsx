@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
 import { api, billPrice, FALLBACK, MSG, NAIRA, SERVER_MSG, TRUST_MSG } from '@contract';
 import { errorHandler, refuse, variants } from '@mocks/index';
-import { CableForm } from '@/features/purchases/components/products';
+import { CableForm } from '@/features/purchases/components/products/cable';
 import { formatNaira } from '@/lib/money';
 import {
   choose,

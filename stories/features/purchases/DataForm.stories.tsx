@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor } from 'storybook/test';
 import { api, FALLBACK, MSG, SERVER_MSG } from '@contract';
 import { errorHandler, refuse, variants } from '@mocks/index';
-import { DataForm } from '@/features/purchases/components/products';
+import { DataForm } from '@/features/purchases/components/products/data';
 import {
   choose,
   expectTotal,

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { api, billPrice, FALLBACK, MSG, NAIRA, SERVER_MSG } from '@contract';
 import { errorHandler, refuse, variants } from '@mocks/index';
-import { EducationForm } from '@/features/purchases/components/products';
+import { EducationForm } from '@/features/purchases/components/products/education';
 import { formatNaira } from '@/lib/money';
 import { choose, expectTotal, fill, setBalance, signedIn, submit, typePin } from './helpers';
 

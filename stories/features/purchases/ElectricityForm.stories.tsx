@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { api, electricityPrice, FALLBACK, MSG, NAIRA, SERVER_MSG, TRUST_MSG } from '@contract';
 import { errorHandler, refuse, variants } from '@mocks/index';
-import { ElectricityForm } from '@/features/purchases/components/products';
+import { ElectricityForm } from '@/features/purchases/components/products/electricity';
 import { formatNaira } from '@/lib/money';
 import {
   choose,

@@ -1,7 +1,7 @@
 import { toNaira } from '@contract/money';
 import { airtimeForm } from '@contract/forms';
 import { useAirtimePurchase } from '../api/airtime';
-import { AirtimeForm } from './products';
+import { AirtimeForm } from './products/airtime';
 import { CouponTab } from './coupon-tab';
 import { PurchaseScreen } from './purchase-screen';
 

@@ -1,6 +1,6 @@
 import { cableForm } from '@contract/forms';
 import { useCableTvPurchase } from '../api/cable-tv';
-import { CableForm } from './products';
+import { CableForm } from './products/cable';
 import { CouponTab } from './coupon-tab';
 import { PurchaseScreen } from './purchase-screen';
 

@@ -2,7 +2,7 @@ import { dataForm } from '@contract/forms';
 import type { Coupon } from '@contract/entities';
 import { useDataPurchase } from '../api/data';
 import { CouponTab } from './coupon-tab';
-import { DataForm } from './products';
+import { DataForm } from './products/data';
 import { PurchaseScreen } from './purchase-screen';
 
 /** SPECTRANET and SMILE coupons are DATA-NON-REGULAR: bought for an account id. */

@@ -1,7 +1,7 @@
 import { educationForm, JAMB_SERVICE_ID } from '@contract/forms';
 import { useEducationPurchase } from '../api/education';
 import { CouponTab } from './coupon-tab';
-import { EducationForm } from './products';
+import { EducationForm } from './products/education';
 import { PurchaseScreen } from './purchase-screen';
 
 /** One education coupon is one pin: only the secret pin, and a profile id for JAMB. */

@@ -11,7 +11,7 @@ import {
 import { useElectricityProducts } from '@/lib/catalogue';
 import { useElectricityPurchase } from '../api/electricity';
 import { CouponTab } from './coupon-tab';
-import { ElectricityForm } from './products';
+import { ElectricityForm } from './products/electricity';
 import { PurchaseScreen } from './purchase-screen';
 
 /**

@@ -1,0 +1,90 @@
+import { educationForm, JAMB_SERVICE_ID } from '@contract/forms';
+import { billPrice, LIMITS } from '@contract/pricing';
+import { Money } from '@/components/ui/money';
+import { useEducationProducts } from '@/lib/catalogue';
+import { useEducationPurchase } from '../../api/education';
+import { defineProduct, ProductForm } from '../product-form';
+import { v } from './shared';
+
+const SEP = '|';
+
+/**
+ * Exam pins (spec §5 "Education"): an exam, 1 to 5 units, the pin; JAMB pins also ask the
+ * candidate's profile id.
+ */
+export const education = defineProduct({
+  label: 'Buy exam pins',
+  submit: 'Buy pins',
+  catalogue: { what: 'exams', useList: useEducationProducts },
+  useBuy: useEducationPurchase,
+  errorKeys: ['service_id', 'plan_id', 'profile_id', 'quantity', 'pin'],
+  initial: { exam: '', quantity: '1', profile: '' },
+  model(values, exams, { balance, withTier }) {
+    const [serviceId = '', planId = ''] = values.exam ? values.exam.split(SEP) : [];
+    const exam = exams.find((x) => x.service_id === serviceId);
+    const plan = exam?.plans.find((p) => p.plan_id === planId);
+    const isJamb = serviceId === JAMB_SERVICE_ID;
+    const quantity = Number(values.quantity);
+    const profile = v(values, 'profile').trim();
+    const unitPrice = (units: number) =>
+      plan && exam
+        ? withTier('education', billPrice(plan.price, exam.wallet_convinience_fee, units))
+        : undefined;
+    return {
+      isJamb,
+      options: exams.flatMap((x) =>
+        x.plans
+          .filter((p) => p.on_sale !== false)
+          .map((p) => ({
+            value: `${x.service_id}${SEP}${p.plan_id}`,
+            label: p.name,
+            price: <Money kobo={p.price} />,
+          })),
+      ),
+      price: unitPrice(quantity),
+      valueLabel: plan ? `${quantity} × ${plan.name}` : 'Value',
+      schema: educationForm({ balance, total: (units) => unitPrice(units)?.total ?? 0 }),
+      input: {
+        service_id: serviceId,
+        plan_id: planId,
+        quantity,
+        ...(isJamb && { profile_id: profile }),
+      },
+      draft: null,
+      destination: isJamb && profile ? { label: 'JAMB profile ID', value: profile } : undefined,
+    };
+  },
+  fields: [
+    {
+      kind: 'choice',
+      value: 'exam',
+      errors: ['service_id', 'plan_id'],
+      label: 'Exam',
+      required: true,
+      placeholder: 'Choose an exam',
+      options: (m) => m.options,
+    },
+    {
+      kind: 'text',
+      value: 'profile',
+      name: 'profile_id',
+      label: 'JAMB profile ID',
+      hint: 'The 10-digit profile ID the candidate got from JAMB.',
+      inputMode: 'numeric',
+      autoComplete: 'off',
+      maxLength: 10,
+      shown: (m) => m.isJamb,
+    },
+    {
+      kind: 'units',
+      value: 'quantity',
+      name: 'quantity',
+      label: 'Units',
+      hint: `${LIMITS.educationUnits.min} to ${LIMITS.educationUnits.max} pins.`,
+      min: LIMITS.educationUnits.min,
+      max: LIMITS.educationUnits.max,
+    },
+  ],
+});
+
+export const EducationForm = () => <ProductForm definition={education} />;
