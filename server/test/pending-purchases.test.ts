@@ -38,11 +38,18 @@ describe.each(engines)('pending purchases on %s', (engine) => {
   let requeryReply: FakeReply = PROCESSING;
   /** Runs while a requery is at the provider, before it answers (a race made deterministic). */
   let whileAsked: (() => Promise<void>) | undefined;
+  /**
+   * When set, only a requery about this provider request id runs `whileAsked`: the worker asks
+   * every purchase it claimed at once (ADR 0060), and other tests' purchases may be among them.
+   */
+  let whileAskedFor: string | undefined;
 
   beforeAll(async () => {
     fake = await startFakeServer();
     fake.handle(async (req) => {
       if (req.path === '/api/pay') return PROCESSING;
+      const about = (req.body as { request_id?: unknown } | undefined)?.request_id;
+      if (whileAskedFor !== undefined && about !== whileAskedFor) return requeryReply;
       const during = whileAsked;
       whileAsked = undefined;
       await during?.();
@@ -61,6 +68,7 @@ describe.each(engines)('pending purchases on %s', (engine) => {
     vi.useRealTimers();
     requeryReply = PROCESSING;
     whileAsked = undefined;
+    whileAskedFor = undefined;
     expect(await kit.invariants()).toEqual([]);
   });
   afterAll(async () => {
@@ -306,6 +314,13 @@ describe.each(engines)('pending purchases on %s', (engine) => {
     requeryReply = DELIVERED;
     // The worker has claimed it and is asking the provider when the admin fails it.
     let fail: Awaited<ReturnType<Kit['call']>> | undefined;
+    whileAskedFor = (
+      await kit.app.ctx.db
+        .selectFrom('transactions')
+        .select('provider_request_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).provider_request_id!;
     whileAsked = async () => {
       fail = await kit.call(api.failPending, { token: admin, body: { id } });
     };
