@@ -103,7 +103,9 @@ describe.each(engines)('reconciliation on %s', (engine) => {
     expect((await kit.call(api.reconciliation, { token: u.token })).status).toBe(403);
   });
 
-  it('finds every kind of discrepancy planted in the database', async () => {
+  // Runs the reconcile script twice, each a Node process compiling the server's TypeScript on
+  // start (seconds each on a busy machine), hence the longer timeout.
+  it('finds every kind of discrepancy planted in the database', { timeout: 120_000 }, async () => {
     const db = kit.app.ctx.db;
     // A stale purchase: pending (1111 waits for a requery) for 25 hours.
     const u = await kit.user({ funds: 10_000_00 });
