@@ -44,6 +44,7 @@ import { resellerRoutes } from './routes/api/reseller/index.ts';
 import { transactionRoutes } from './routes/api/transactions/index.ts';
 import { userRoutes } from './routes/api/user/index.ts';
 import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
+import { sandboxProviderRoutes } from './routes/sandbox/providers.ts';
 import { sandboxTransferRoutes } from './routes/sandbox/transfer.ts';
 import { pendingAlertMs, startRequeryWorker } from './services/requery.ts';
 import { createMailer, purgeMailBodies } from './services/mail.ts';
@@ -273,6 +274,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   resellerRoutes(app, ctx);
   sandboxCheckoutRoutes(app, ctx);
   sandboxTransferRoutes(app, ctx);
+  // The provider switch page: sandbox mode only (ADR 0052).
+  sandboxProviderRoutes(app, ctx);
   // The dev mailbox only where no mail leaves the machine and no real money moves (ADR 0014).
   if (mode === 'sandbox' && !config.smtpUrl) devRoutes(app, ctx);
 

@@ -22,6 +22,8 @@ export interface SimulatorFaults {
   inject(route: string, fault: SimulatorFault): void;
   /** Takes the fault for this call of `route`, if any. */
   take(route: string): SimulatorFault | undefined;
+  /** The faults still queued for `route`, in order (a copy: the sandbox page shows them). */
+  queued(route: string): SimulatorFault[];
   /** Every call waits this long first (0: none). */
   latencyMs: number;
   /** Drops the queued faults; the latency goes back to the standing one it was made with. */
@@ -46,6 +48,9 @@ export function createFaults(standingMs = 0): SimulatorFaults {
       const fault = queue?.shift();
       if (queue && queue.length === 0) queues.delete(route);
       return fault;
+    },
+    queued(route) {
+      return [...(queues.get(route) ?? [])];
     },
     clear() {
       queues.clear();

@@ -52,6 +52,7 @@ ${notice ? `<p class="notice" role="status">${notice}</p>` : ''}
 <label class="check"><input type="checkbox" name="lost" value="1"> Lose the webhook (the poller finds the transfer)</label>
 <button>Send transfer</button>
 </form>
+<p><a href="/sandbox/providers">Make a bill provider refuse, time out or slow down</a></p>
 </main></body></html>`;
 }
 

@@ -9,7 +9,7 @@ import type { AppContext } from '../../../context.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import * as failover from '../../../services/failover.ts';
-import type { SimulatorFault } from '../../../simulators/faults.ts';
+import { clearProviderFaults, queueProviderFault } from '../../../simulators/provider-faults.ts';
 
 export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.adminProviders, async () => ({
@@ -25,23 +25,12 @@ export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.devProviderFault, async ({ body }) => {
     // Live purchases never touch the simulators: a switch there would only mislead.
     if (ctx.mode !== 'sandbox') throw new ApiError('not_found', PROVIDER_MSG.faultSandboxOnly);
-    const { vtpass, bills } = ctx.providers.simulators;
-    const faults = body.provider === 'vtpass' ? vtpass.faults : bills.faults;
-    const routeName = body.provider === 'vtpass' ? 'pay' : 'payment';
+    const sims = ctx.providers.simulators;
     if (body.fault === 'clear') {
-      faults.clear();
+      clearProviderFaults(sims, body.provider);
       return { message: { provider: body.provider, queued: 0 } };
     }
-    // A refusal each documents as "not processed, not charged": VTpass 016 (TRANSACTION
-    // FAILED, vtpass.com/documentation/response-codes/), Flutterwave a 400 error envelope
-    // (developer.flutterwave.com/docs/handling-error-timeouts: 4xx refuses before any charge).
-    const fault: SimulatorFault =
-      body.fault === 'timeout'
-        ? { kind: 'hang' }
-        : body.provider === 'vtpass'
-          ? { kind: 'code', code: '016', message: 'TRANSACTION FAILED' }
-          : { kind: 'code', code: '400', message: 'Simulated refusal (sandbox fault)' };
-    for (let i = 0; i < body.count; i++) faults.inject(routeName, fault);
+    queueProviderFault(sims, body.provider, body.fault, body.count);
     return { message: { provider: body.provider, queued: body.count } };
   });
 }

@@ -71,7 +71,8 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext): void {
 <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}article{border-bottom:1px solid #ccc;padding:1rem 0}pre{white-space:pre-wrap;word-break:break-all}</style>
 </head><body><h1>Dev mailbox</h1>
 <form method="get"><label>Address <input name="to" type="email" value="${escapeHtml(to)}"></label> <button>Show</button></form>
-<p>E-mail is kept here because SMTP_URL is not set. Links in the text open the app.</p>
+<p>E-mail is kept here because SMTP_URL is not set. Links in the text open the app.
+<a href="/sandbox/providers">Sandbox providers</a> makes a bill provider refuse or time out.</p>
 ${items || '<p>No messages.</p>'}
 </body></html>`);
   });

@@ -1,0 +1,105 @@
+/**
+ * The sandbox's provider switch (issue 25 §1; ADR 0052): makes the VTpass or Flutterwave bills
+ * simulator refuse, never answer, or answer slowly on its next purchase calls, or clears that.
+ * Shared by `POST /api/dev/provider-fault` and the sandbox page `/sandbox/providers`, so both
+ * queue the same faults and the page shows what either queued.
+ */
+import { ROUTE_PROVIDER_LABELS, type RouteProvider } from '@contract';
+import type { SimulatorFault, SimulatorFaults } from './faults.ts';
+import type { Simulators } from './index.ts';
+
+export type ProviderFaultKind = 'refuse' | 'timeout' | 'slow';
+
+/** At most this many queued at once per click or call (the contract's `count`). */
+export const MAX_FAULT_COUNT = 50;
+/** A slow answer waits at most this long (beyond any timeout the adapters keep). */
+export const MAX_SLOW_SECONDS = 300;
+
+/** The simulator route each adapter's purchase call reaches. */
+const PURCHASE_ROUTE: Readonly<Record<RouteProvider, string>> = {
+  vtpass: 'pay',
+  flutterwave: 'payment',
+};
+
+const faultsOf = (sims: Pick<Simulators, 'vtpass' | 'bills'>, provider: RouteProvider) =>
+  provider === 'vtpass' ? sims.vtpass.faults : sims.bills.faults;
+
+/**
+ * A refusal each provider documents as "not processed, not charged": VTpass 016 (TRANSACTION
+ * FAILED, vtpass.com/documentation/response-codes/), Flutterwave a 400 error envelope
+ * (developer.flutterwave.com/docs/handling-error-timeouts: a 4xx refuses before any charge).
+ */
+function faultFor(provider: RouteProvider, kind: ProviderFaultKind, seconds: number) {
+  if (kind === 'timeout') return { kind: 'hang' } as const;
+  if (kind === 'slow') return { kind: 'slow', ms: seconds * 1000 } as const;
+  return provider === 'vtpass'
+    ? ({ kind: 'code', code: '016', message: 'TRANSACTION FAILED' } as const)
+    : ({ kind: 'code', code: '400', message: 'Simulated refusal (sandbox fault)' } as const);
+}
+
+/** Queues `count` faults on the provider's purchase route; answers how many are queued now. */
+export function queueProviderFault(
+  sims: Pick<Simulators, 'vtpass' | 'bills'>,
+  provider: RouteProvider,
+  kind: ProviderFaultKind,
+  count: number,
+  seconds = 10,
+): number {
+  const faults = faultsOf(sims, provider);
+  const route = PURCHASE_ROUTE[provider];
+  const fault: SimulatorFault = faultFor(provider, kind, seconds);
+  for (let i = 0; i < count; i++) faults.inject(route, fault);
+  return faults.queued(route).length;
+}
+
+/** Drops the provider's queued faults (a standing SANDBOX_LATENCY_MS stays: set for the run). */
+export function clearProviderFaults(
+  sims: Pick<Simulators, 'vtpass' | 'bills'>,
+  provider: RouteProvider,
+): void {
+  faultsOf(sims, provider).clear();
+}
+
+/** What the next purchase calls of a provider meet, in words, grouped in order. */
+export interface ProviderFaultState {
+  provider: RouteProvider;
+  label: string;
+  /** e.g. ["2 refused", "1 never answered", "3 answered after 10 s"], in the order met. */
+  queued: string[];
+  /** A standing latency every call of this simulator waits (SANDBOX_LATENCY_MS), ms. */
+  latencyMs: number;
+}
+
+const describe = (fault: SimulatorFault): string => {
+  switch (fault.kind) {
+    case 'code':
+    case 'status':
+      return 'refused';
+    case 'hang':
+      return 'never answered (time-out)';
+    case 'slow':
+      return `answered after ${Math.round(fault.ms / 1000)} s`;
+    case 'malformed':
+      return 'answered with a cut body';
+  }
+};
+
+export function providerFaultState(
+  sims: Pick<Simulators, 'vtpass' | 'bills'>,
+  provider: RouteProvider,
+): ProviderFaultState {
+  const faults: SimulatorFaults = faultsOf(sims, provider);
+  const groups: { text: string; n: number }[] = [];
+  for (const fault of faults.queued(PURCHASE_ROUTE[provider])) {
+    const text = describe(fault);
+    const last = groups[groups.length - 1];
+    if (last && last.text === text) last.n += 1;
+    else groups.push({ text, n: 1 });
+  }
+  return {
+    provider,
+    label: ROUTE_PROVIDER_LABELS[provider],
+    queued: groups.map((g) => `${g.n} ${g.text}`),
+    latencyMs: faults.latencyMs,
+  };
+}
