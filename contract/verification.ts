@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { endpoint, message } from './endpoint';
+import { TRANSFER_MSG } from './messages';
 import { EpochMs } from './entities';
 import { Naira, naira, nairaText, type Kobo } from './money';
 import { requiredId } from './rules';
+import { VirtualAccountBody } from './transfers';
 
 /**
  * Wallet limits by verification level (issue 26 §3; ADR 0058), after the CBN's three-tiered
@@ -130,6 +132,83 @@ export const LevelLimitsBody = z.object({
   daily_spending: LimitNaira,
 });
 
+// ── Level 2 by BVN (ADR 0063) ─────────────────────────────────────────────────
+
+/**
+ * The customer's BVN (11 digits) and their explicit consent to share it with the payment
+ * provider: the same rules and messages as the virtual account's form (contract/transfers.ts).
+ * The BVN goes to the provider and nowhere else; only its last 4 digits are kept.
+ */
+export const BvnVerificationBody = z.object({
+  bvn: VirtualAccountBody.shape.bvn,
+  consent: VirtualAccountBody.shape.consent,
+});
+/** The form keeps the checkbox as a boolean; the same rules. */
+export const bvnVerificationForm = () =>
+  z.object({
+    bvn: VirtualAccountBody.shape.bvn,
+    consent: z.boolean().refine((v) => v, TRANSFER_MSG.consentRequired),
+  });
+
+/** Our reference of one BVN check: it comes back in the consent page's return address. */
+export const BVN_REFERENCE_PARAM = 'bvn_ref';
+
+export const BvnStartSchema = z.object({
+  reference: z.string(),
+  /** The provider's consent page; where the browser goes next. */
+  consent_url: z.string(),
+});
+export type BvnStart = z.output<typeof BvnStartSchema>;
+
+export const BvnCompleteBody = z.object({
+  reference: requiredId(),
+});
+
+export const BVN_OUTCOMES = ['verified', 'mismatch', 'declined', 'pending'] as const;
+export type BvnOutcome = (typeof BVN_OUTCOMES)[number];
+
+export const BvnResultSchema = z.object({
+  outcome: z.enum(BVN_OUTCOMES),
+  /** What to tell the customer (BVN_MSG). */
+  text: z.string(),
+  verification: VerificationSchema,
+});
+export type BvnResult = z.output<typeof BvnResultSchema>;
+
+export const BVN_MSG = {
+  alreadyVerified: 'Your BVN is already verified: your account is at level 2 or higher.',
+  verified: 'Your BVN is verified. Your account is now at level 2.',
+  mismatch:
+    'The name on this BVN does not match the name on your account, so your level has not changed. Check both and try again.',
+  declined: 'You did not give consent, so your BVN was not checked. Your level has not changed.',
+  pending: 'Your consent has not reached us yet. Try again in a minute.',
+  unknownReference: 'This BVN check was not found. Please start again.',
+  refused: 'Our payment provider did not accept this BVN. Check the 11 digits and try again.',
+} as const;
+
+/** Normalised for comparison: trimmed, inner spaces single, lower case (ADR 0063). */
+const normaliseName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The account's first and last names from its one name field: first and last word. */
+export function accountNames(fullName: string): { first: string; last: string } {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  const first = words[0] ?? '';
+  return { first, last: words.length > 1 ? words[words.length - 1]! : first };
+}
+
+/**
+ * ADR 0063's rule: the provider's first and last names equal the account's first and last
+ * words, ignoring case and extra spaces, in either order (Nigerian names are often written
+ * surname first). Middle names are not compared; an empty name never matches.
+ */
+export function bvnNamesMatch(accountName: string, firstName: string, lastName: string): boolean {
+  const { first, last } = accountNames(accountName);
+  const a = [normaliseName(first), normaliseName(last)];
+  const b = [normaliseName(firstName), normaliseName(lastName)];
+  if (a.some((x) => !x) || b.some((x) => !x)) return false;
+  return (a[0] === b[0] && a[1] === b[1]) || (a[0] === b[1] && a[1] === b[0]);
+}
+
 const ERRORS = [400, 401, 403, 404, 409, 422, 429, 500, 502] as const;
 
 export const verificationApi = {
@@ -179,6 +258,28 @@ export const verificationApi = {
       "Sets a customer's verification level (audited); a rise releases held credits that now fit.",
     body: SetLevelBody,
     response: message(VerificationSchema),
+    errors: ERRORS,
+  }),
+  startBvnVerification: endpoint({
+    name: 'user.startBvnVerification',
+    method: 'POST',
+    path: '/api/user/verification/bvn',
+    access: 'user',
+    summary:
+      'Level 2: sends the BVN (with consent) to the provider and answers its consent page; only the last 4 digits are kept.',
+    body: BvnVerificationBody,
+    response: message(BvnStartSchema),
+    errors: ERRORS,
+  }),
+  completeBvnVerification: endpoint({
+    name: 'user.completeBvnVerification',
+    method: 'POST',
+    path: '/api/user/verification/bvn/complete',
+    access: 'user',
+    summary:
+      "Back from the consent page: asks the provider; level 2 when the BVN's names match the account's (releases held credits).",
+    body: BvnCompleteBody,
+    response: message(BvnResultSchema),
     errors: ERRORS,
   }),
 } as const;

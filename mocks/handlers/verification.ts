@@ -1,5 +1,8 @@
 import {
   api,
+  BVN_MSG,
+  BVN_REFERENCE_PARAM,
+  bvnNamesMatch,
   DEFAULT_LEVEL_LIMITS,
   VERIFICATION_MSG,
   type HeldCredit,
@@ -7,6 +10,7 @@ import {
   type Verification,
   type VerificationLevel,
 } from '@contract';
+import { PAGES } from '@contract/web-routes';
 import { now } from '../clock';
 import { me } from '../contract-handler';
 import { findUser } from '../db';
@@ -24,7 +28,26 @@ interface MockVerification {
   funded_today: number;
   spent_today: number;
   held: HeldCredit[];
+  bvn_last4?: string | null;
+  consented_at?: number | null;
 }
+
+/**
+ * The mock's BVN checks (ADR 0063). Mock mode has no consent page: the consent URL leads
+ * straight back to Settings, as the mock checkout leads straight back to the app. What the
+ * "provider" answers follows the sandbox BVNs: one ending in 0000 belongs to someone else (a
+ * name mismatch), one ending in 1111 is declined, any other is the customer's own.
+ */
+interface MockBvnCheck {
+  userId: string;
+  last4: string;
+  consentedAt: number;
+  outcome: 'verified' | 'mismatch' | 'declined' | null;
+}
+const bvnChecks = new Map<string, MockBvnCheck>();
+let bvnCounter = 0;
+/** Whose names the mock "provider" answers for a sandbox BVN ending in 0000. */
+export const MOCK_OTHER_HOLDER = { first: 'Chinedu', last: 'Okafor' } as const;
 
 let limits: LevelLimits[] = DEFAULT_LEVEL_LIMITS.map((l) => ({ ...l }));
 const state = new Map<string, MockVerification>();
@@ -39,6 +62,7 @@ export function setMockVerification(userId: string, v: Partial<MockVerification>
 
 export function resetMockVerification(): void {
   state.clear();
+  bvnChecks.clear();
   limits = DEFAULT_LEVEL_LIMITS.map((l) => ({ ...l }));
 }
 
@@ -52,15 +76,73 @@ function view(userId: string): Verification {
     funded_today: s.funded_today,
     spent_today: s.spent_today,
     balance: u.wallet_balance,
-    bvn_last4: null,
-    consented_at: null,
+    bvn_last4: s.bvn_last4 ?? null,
+    consented_at: s.consented_at ?? null,
     held: s.held,
     levels: limits,
   };
 }
 
+/** A rise releases what now fits, as the server does (here: every held credit). */
+function raise(userId: string, level: VerificationLevel, extra: Partial<MockVerification> = {}) {
+  const s = stateOf(userId);
+  const u = findUser(userId)!;
+  const held =
+    level > s.level
+      ? s.held.map((h) => {
+          if (h.status !== 'held') return h;
+          u.wallet_balance += h.amount;
+          return { ...h, status: 'released' as const, released_at: now() };
+        })
+      : s.held;
+  state.set(userId, { ...s, ...extra, level, held });
+}
+
+const BVN_TEXT = {
+  verified: BVN_MSG.verified,
+  mismatch: BVN_MSG.mismatch,
+  declined: BVN_MSG.declined,
+  pending: BVN_MSG.pending,
+} as const;
+
 export const verification = {
   verification: impl(api.verification, (ctx) => ({ message: view(me(ctx).id) })),
+
+  startBvnVerification: impl(api.startBvnVerification, (ctx) => {
+    const user = me(ctx);
+    if (stateOf(user.id).level >= 2) throw new MockApiError('conflict', BVN_MSG.alreadyVerified);
+    const reference = `BVN-MOCK-${++bvnCounter}`;
+    const last4 = ctx.body.bvn.slice(-4);
+    bvnChecks.set(reference, {
+      userId: user.id,
+      last4,
+      consentedAt: now(),
+      outcome: last4 === '1111' ? 'declined' : null,
+    });
+    const back = new URL(PAGES.user.settings, ctx.origin);
+    back.searchParams.set(BVN_REFERENCE_PARAM, reference);
+    return { message: { reference, consent_url: back.toString() } };
+  }),
+
+  completeBvnVerification: impl(api.completeBvnVerification, (ctx) => {
+    const user = me(ctx);
+    const check = bvnChecks.get(ctx.body.reference);
+    if (!check || check.userId !== user.id) {
+      throw new MockApiError('not_found', BVN_MSG.unknownReference);
+    }
+    if (check.outcome === null) {
+      const holder = check.last4 === '0000' ? MOCK_OTHER_HOLDER : null;
+      const matches = holder ? bvnNamesMatch(user.name, holder.first, holder.last) : true;
+      check.outcome = matches ? 'verified' : 'mismatch';
+      if (matches && stateOf(user.id).level < 2) {
+        raise(user.id, 2, { bvn_last4: check.last4, consented_at: check.consentedAt });
+      }
+    }
+    const outcome = check.outcome;
+    return {
+      message: { outcome, text: BVN_TEXT[outcome], verification: view(user.id) },
+    };
+  }),
 
   verificationLimits: impl(api.verificationLimits, () => ({ message: limits })),
 
@@ -82,18 +164,8 @@ export const verification = {
 
   setUserLevel: impl(api.setUserLevel, (ctx) => {
     const before = view(ctx.body.user_id);
-    const s = stateOf(ctx.body.user_id);
-    // A rise releases what now fits, as the server does (here: every held credit).
     const u = findUser(ctx.body.user_id)!;
-    const rises = ctx.body.level > s.level;
-    const held = rises
-      ? s.held.map((h) => {
-          if (h.status !== 'held') return h;
-          u.wallet_balance += h.amount;
-          return { ...h, status: 'released' as const, released_at: now() };
-        })
-      : s.held;
-    state.set(ctx.body.user_id, { ...s, level: ctx.body.level, held });
+    raise(ctx.body.user_id, ctx.body.level);
     recordAudit(me(ctx), ctx.request, {
       action: 'verification.level',
       target_type: 'user',
