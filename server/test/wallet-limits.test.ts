@@ -2,17 +2,29 @@
  * Wallet limits by verification level (issue 26 §3; ADR 0058), on SQLite and PostgreSQL: the
  * ledger refuses spending past the day's limit (purchases, shares) and holds credits past the
  * maximum balance or the day's funding (bank transfer, share in, card), parallel requests
- * included; a held credit is released once when the level rises; the ledger stays balanced.
+ * included (purchases, coupon buys and shares out against one spending limit; several senders
+ * to one recipient; verify and webhook of several card payments at once); a held credit is
+ * released once when the level rises; the ledger stays balanced.
  */
-import { api, MSG, spendingLimitMessage } from '@contract';
+import { randomUUID } from 'node:crypto';
+import { api, fundingCredit, MSG, spendingLimitMessage } from '@contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  HELD_CREDITS_ACCOUNT,
+  postMovement,
+  providerFloatAccountId,
+  SpendingLimitReached,
+  walletAccountId,
+} from '../src/domain/ledger.ts';
 import {
   adminLogin,
   bankTransfer,
   chooseAtCheckout,
   createKit,
   engines,
+  loseWebhooks,
   PIN,
+  WEBHOOK_HASH,
   type Kit,
   type TestUser,
 } from './helper.ts';
@@ -181,6 +193,281 @@ describe.each(engines)('wallet limits by level (%s)', (engine) => {
     const rows = await held(u.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ reason: 'balance', source: 'card_funding', status: 'held' });
+    expect(await kit.invariants()).toEqual([]);
+  });
+
+  it('at the ledger itself, 60 movements at once never pass a limit: spending refused, funding held', async () => {
+    const u = await kit.user({ level: 1, funds: 100_000_00 });
+    const v = await kit.user({ level: 1 });
+    /**
+     * ₦1,000 out of (or into) a wallet in its own transaction, as every service posts it. The
+     * other side is one of the provider float's 16 rows, by a fresh id (as purchases spread
+     * it), so on PostgreSQL only the wallet's own row can keep parallel movements apart.
+     */
+    const float = () => providerFloatAccountId(randomUUID());
+    const move = (kind: string, from: string, to: string) =>
+      kit.app.ctx.dbh.writeTx((trx) =>
+        postMovement(trx, {
+          kind,
+          legs: [
+            { accountId: from, amount: -1_000_00 },
+            { accountId: to, amount: 1_000_00 },
+          ],
+        }),
+      );
+    const [spent, funded] = await Promise.all([
+      Promise.allSettled(
+        Array.from({ length: 60 }, () => move('purchase', walletAccountId(u.id), float())),
+      ),
+      Promise.all(
+        Array.from({ length: 60 }, () => move('card_funding', float(), walletAccountId(v.id))),
+      ),
+    ]);
+    // Fifty fit in ₦50,000 a day; the ten others move nothing.
+    const refusals = spent.filter((r) => r.status === 'rejected');
+    expect(refusals).toHaveLength(10);
+    for (const r of refusals) expect(r.reason).toBeInstanceOf(SpendingLimitReached);
+    expect(await kit.balance(u.id)).toBe(50_000_00);
+    // Fifty credited, ten parked in the held account, each with its row.
+    expect(funded.filter((f) => f.held.length === 1)).toHaveLength(10);
+    expect(
+      funded.filter((f) => f.held.length === 1).every((f) => f.entries.has(HELD_CREDITS_ACCOUNT)),
+    ).toBe(true);
+    expect(await kit.balance(v.id)).toBe(50_000_00);
+    expect(await held(v.id)).toHaveLength(10);
+    const counters = await kit.app.ctx.db
+      .selectFrom('accounts')
+      .select(['id', 'day_in', 'day_out'])
+      .where('id', 'in', [walletAccountId(u.id), walletAccountId(v.id)])
+      .execute();
+    expect(
+      Object.fromEntries(counters.map((c) => [c.id, [Number(c.day_in), Number(c.day_out)]])),
+    ).toEqual({
+      [walletAccountId(u.id)]: [0, 50_000_00],
+      [walletAccountId(v.id)]: [50_000_00, 0],
+    });
+    expect(await kit.invariants()).toEqual([]);
+  });
+
+  /** What a refused spending answers, word for word, at level 1's ₦50,000. */
+  const refused = {
+    status: 422,
+    body: { type: 'limit_exceeded', msg: spendingLimitMessage(50_000_00, 1) },
+  };
+
+  it('20 parallel shares out near the level 1 daily limit send at most ₦50,000', async () => {
+    const u = await kit.user({ level: 1, funds: 100_000_00 });
+    const friend = await kit.user();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        kit.call(api.share, {
+          token: u.token,
+          body: { amount: 4_900, email: friend.email, pin: PIN },
+        }),
+      ),
+    );
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok).toHaveLength(10);
+    for (const a of answers.filter((x) => x.status !== 200)) expect(a).toEqual(refused);
+    // What left one wallet reached the other, nothing more, nothing held.
+    expect(await kit.balance(u.id)).toBe(100_000_00 - 10 * 4_900_00);
+    expect(await kit.balance(friend.id)).toBe(10 * 4_900_00);
+    expect(await held(friend.id)).toEqual([]);
+    const v = await kit.call(api.verification, { token: u.token });
+    expect(v.body.message).toMatchObject({ spent_today: 49_000 });
+    expect(await kit.invariants()).toEqual([]);
+  });
+
+  it('20 parallel coupon buys near the level 1 daily limit spend at most ₦50,000', async () => {
+    const u = await kit.user({ level: 1, funds: 100_000_00 });
+    // A ₦5,000 MTN airtime coupon costs ₦4,900 from the wallet (2 % off), like the purchase.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        kit.call(api.buyCoupon, {
+          token: u.token,
+          body: { product: 'AIRTIME', amount: 5_000, network_id: 'mtn', unit: 1, pin: PIN },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+    for (const a of answers.filter((x) => x.status !== 200)) expect(a).toEqual(refused);
+    expect(await kit.balance(u.id)).toBe(100_000_00 - 10 * 4_900_00);
+    const coupons = await kit.app.ctx.db
+      .selectFrom('coupons')
+      .select('code')
+      .where('owner_id', '=', u.id)
+      .execute();
+    expect(coupons).toHaveLength(10);
+    expect(await kit.invariants()).toEqual([]);
+  });
+
+  it('purchases, coupons and shares in parallel share one daily spending limit', async () => {
+    const u = await kit.user({ level: 1, funds: 100_000_00 });
+    const friend = await kit.user();
+    const answers = await Promise.all(
+      Array.from({ length: 21 }, (_, i) =>
+        i % 3 === 0
+          ? airtime(u, String(2000 + i))
+          : i % 3 === 1
+            ? kit.call(api.buyCoupon, {
+                token: u.token,
+                body: { product: 'AIRTIME', amount: 5_000, network_id: 'mtn', unit: 1, pin: PIN },
+              })
+            : kit.call(api.share, {
+                token: u.token,
+                body: { amount: 4_900, email: friend.email, pin: PIN },
+              }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+    for (const a of answers.filter((x) => x.status !== 200)) expect(a).toEqual(refused);
+    expect(await kit.balance(u.id)).toBe(100_000_00 - 10 * 4_900_00);
+    expect(await kit.invariants()).toEqual([]);
+  });
+
+  it('several senders sharing at once to a wallet near its maximum: what does not fit is held, none lost, released once', async () => {
+    const u = await kit.user({ level: 1, funds: 280_000_00 });
+    const senders = await Promise.all(
+      Array.from({ length: 10 }, () => kit.user({ funds: 10_000_00 })),
+    );
+    // ₦5,000 from each of ten at once: four fit under the ₦300,000 maximum, six wait.
+    const answers = await Promise.all(
+      senders.map((s) =>
+        kit.call(api.share, {
+          token: s.token,
+          body: { amount: 5_000, email: u.email, pin: PIN },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    for (const s of senders) expect(await kit.balance(s.id)).toBe(5_000_00);
+    expect(await kit.balance(u.id)).toBe(300_000_00);
+    let rows = await held(u.id);
+    expect(rows).toHaveLength(6);
+    expect(rows.every((r) => r.reason === 'balance' && r.source === 'share')).toBe(true);
+    expect(rows.reduce((sum, r) => sum + Number(r.amount), 0)).toBe(30_000_00);
+    // The recipient's statement lists the four credited, not the held ones.
+    const lines = await kit.call(api.myTransactions, { token: u.token, query: { limit: '50' } });
+    expect(
+      lines.body.message.filter((l: { product: string }) => l.product === 'Transfer'),
+    ).toHaveLength(4);
+    // Each held one is told (queued in the transaction that held it).
+    const mails = await kit.app.ctx.db
+      .selectFrom('mail_outbox')
+      .select('subject')
+      .where('to_address', '=', u.email)
+      .execute();
+    expect(mails.filter((m) => m.subject === '₦5,000 is held: verify to receive it')).toHaveLength(
+      6,
+    );
+    expect(await kit.invariants()).toEqual([]);
+
+    // Level 2 (₦500,000): all six are released, once, even with two admins at it.
+    await Promise.all([setLevel(u, 2), setLevel(u, 2)]);
+    expect(await kit.balance(u.id)).toBe(330_000_00);
+    rows = await held(u.id);
+    expect(rows.every((r) => r.status === 'released')).toBe(true);
+    expect(await kit.invariants()).toEqual([]);
+  });
+
+  /**
+   * `n` card payments of `amount` naira paid at the sandbox checkout, their webhooks lost (the
+   * test delivers them): each one's tx_ref and the browser's return parameters.
+   */
+  async function paidCards(u: TestUser, amount: number, n: number) {
+    const out: { txRef: string; params: Record<string, string> }[] = [];
+    for (let i = 0; i < n; i++) {
+      const init = await kit.call(api.initiatePayment, {
+        token: u.token,
+        body: { amount },
+        headers: { host: 'shop.test' },
+      });
+      expect(init.status).toBe(200);
+      const txRef = decodeURIComponent(new URL(init.body.message).pathname.split('/').pop()!);
+      const { params } = await chooseAtCheckout(kit, txRef, 'successful');
+      out.push({ txRef, params });
+    }
+    return out;
+  }
+
+  /** Every payment's verify (twice) and webhook (twice), all at once. */
+  const settleAll = (u: TestUser, paid: { txRef: string; params: Record<string, string> }[]) =>
+    Promise.all(
+      paid.flatMap(({ txRef, params }) => [
+        kit.call(api.verifyPayment, { token: u.token, body: params }),
+        kit.call(api.paymentWebhook, {
+          headers: { 'verif-hash': WEBHOOK_HASH },
+          body: { event: 'charge.completed', data: { tx_ref: txRef, id: params.transaction_id } },
+        }),
+        kit.call(api.verifyPayment, { token: u.token, body: params }),
+        kit.call(api.paymentWebhook, {
+          headers: { 'verif-hash': WEBHOOK_HASH },
+          body: { event: 'charge.completed', data: { tx_ref: txRef, id: params.transaction_id } },
+        }),
+      ]),
+    );
+
+  /** Each payment credited or held once: one movement each, completed. */
+  async function settledOnce(u: TestUser, n: number) {
+    const payments = await kit.app.ctx.db
+      .selectFrom('payments')
+      .select(['status', 'movement_id'])
+      .where('user_id', '=', u.id)
+      .execute();
+    expect(payments).toHaveLength(n);
+    expect(payments.every((p) => p.status === 'completed' && p.movement_id)).toBe(true);
+    expect(new Set(payments.map((p) => p.movement_id)).size).toBe(n);
+  }
+
+  it('parallel card payments past the daily funding limit: the excess is held, never lost, never doubled', async () => {
+    const u = await kit.user({ level: 1 });
+    const credit = fundingCredit(9_000_00);
+    expect(credit).toBe(9_000_00);
+    const restore = loseWebhooks(kit);
+    try {
+      const paid = await paidCards(u, 9_000, 8);
+      const answers = await settleAll(u, paid);
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+    } finally {
+      restore();
+    }
+    await settledOnce(u, 8);
+    // ₦9,000 each against ₦50,000 a day: five credited (₦45,000), three held.
+    const rows = await held(u.id);
+    expect(await kit.balance(u.id)).toBe(5 * credit);
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r.reason === 'daily_funding' && r.source === 'card_funding')).toBe(
+      true,
+    );
+    expect(rows.reduce((sum, r) => sum + Number(r.amount), 0)).toBe(3 * credit);
+    const v = await kit.call(api.verification, { token: u.token });
+    expect(v.body.message).toMatchObject({ funded_today: 45_000 });
+    expect(v.body.message.held).toHaveLength(3);
+    expect(await kit.invariants()).toEqual([]);
+
+    // Level 2 allows ₦200,000 a day: the three are released once.
+    await Promise.all([setLevel(u, 2), setLevel(u, 2)]);
+    expect(await kit.balance(u.id)).toBe(8 * credit);
+    expect(await kit.invariants()).toEqual([]);
+  });
+
+  it('parallel card payments past the maximum balance: the excess is held, never lost, never doubled', async () => {
+    const u = await kit.user({ level: 1, funds: 270_000_00 });
+    const credit = fundingCredit(9_000_00);
+    const restore = loseWebhooks(kit);
+    try {
+      const paid = await paidCards(u, 9_000, 6);
+      const answers = await settleAll(u, paid);
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+    } finally {
+      restore();
+    }
+    await settledOnce(u, 6);
+    // Three fit under ₦300,000 (₦297,000); the other three wait.
+    expect(await kit.balance(u.id)).toBe(270_000_00 + 3 * credit);
+    const rows = await held(u.id);
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r.reason === 'balance' && r.source === 'card_funding')).toBe(true);
     expect(await kit.invariants()).toEqual([]);
   });
 
