@@ -4,8 +4,10 @@
  * one), from the referral expense account, with the referrer's mail and a statement line; a
  * failed purchase pays nothing; a reversal takes it back once (never below zero); the daily cap
  * holds under parallel purchases; one's own code is refused at signup and pays nothing if an
- * account shares a phone or e-mail; the admin's settings are validated and audited; the ledger
- * balances after all of it.
+ * account shares a phone or e-mail; the first-funding bonus is off by default and, once an
+ * admin sets it, paid once however many card payments and bank transfers arrive at once, and
+ * never to an account sharing the referrer's phone or e-mail; the admin's settings are
+ * validated and audited; the ledger balances after all of it.
  */
 import {
   api,
@@ -21,11 +23,14 @@ import { failDelivered } from '../src/services/reversal.ts';
 import { runRequeryOnce } from '../src/services/requery.ts';
 import {
   adminLogin,
+  bankTransfer,
+  chooseAtCheckout,
   createKit,
   engines,
   loseWebhooks,
   PASSWORD,
   PIN,
+  WEBHOOK_HASH,
   type Kit,
   type TestUser,
 } from './helper.ts';
@@ -375,6 +380,149 @@ describe.each(engines)('referral commissions on %s', (engine) => {
 
       // Customers cannot read or set them.
       expect((await kit.call(api.referralSettings, { token: friend.token })).status).toBe(403);
+    } finally {
+      await saveSettings(defaults());
+    }
+  });
+
+  /** Card payments of `amount` naira paid at the sandbox checkout (webhooks lost: the test delivers). */
+  async function paidCards(u: TestUser, amount: number, n: number) {
+    const out: { txRef: string; params: Record<string, string> }[] = [];
+    for (let i = 0; i < n; i++) {
+      const init = await kit.call(api.initiatePayment, {
+        token: u.token,
+        body: { amount },
+        headers: { host: 'shop.test' },
+      });
+      expect(init.status).toBe(200);
+      const txRef = decodeURIComponent(new URL(init.body.message).pathname.split('/').pop()!);
+      out.push({ txRef, params: (await chooseAtCheckout(kit, txRef, 'successful')).params });
+    }
+    return out;
+  }
+
+  /**
+   * The friend's fundings all at once: each card payment verified and its webhook delivered
+   * (twice each), and `transfers` bank transfers of ₦5,000 into their virtual account.
+   */
+  async function fundAtOnce(u: TestUser, cards: number, transfers: number) {
+    const restore = loseWebhooks(kit);
+    try {
+      const paid = await paidCards(u, 2_000, cards);
+      const account = await kit.call(api.createVirtualAccount, {
+        token: u.token,
+        body: { bvn: '22212345678', consent: true },
+      });
+      const sent = await Promise.all(
+        Array.from({ length: transfers }, () =>
+          bankTransfer(kit, {
+            accountNumber: account.body.message.account_number,
+            amount: 5_000_00,
+            sender: 'Ada, GTBank',
+          }),
+        ),
+      );
+      const webhook = (txRef: string, id: string) =>
+        kit.call(api.paymentWebhook, {
+          headers: { 'verif-hash': WEBHOOK_HASH },
+          body: { event: 'charge.completed', data: { tx_ref: txRef, id } },
+        });
+      const answers = await Promise.all([
+        ...paid.flatMap(({ txRef, params }) => [
+          kit.call(api.verifyPayment, { token: u.token, body: params }),
+          webhook(txRef, params.transaction_id!),
+          kit.call(api.verifyPayment, { token: u.token, body: params }),
+          webhook(txRef, params.transaction_id!),
+        ]),
+        ...sent.map(({ webhook: w }) =>
+          kit.app
+            .inject({
+              method: 'POST',
+              url: api.paymentWebhook.path,
+              headers: w.headers,
+              payload: w.body,
+            })
+            .then((r) => ({ status: r.statusCode })),
+        ),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual(Array(answers.length).fill(200));
+    } finally {
+      restore();
+    }
+  }
+
+  const bonuses = async (referrerId: string) =>
+    (await commissions(referrerId)).filter((r) => r.source === 'first_funding');
+
+  it('the first-funding bonus is off by default', async () => {
+    // As on a first start: no admin has saved settings, the contract's defaults apply.
+    await kit.app.ctx.db.deleteFrom('referral_settings').execute();
+    expect((await kit.call(api.referralSettings, { token: admin })).body.message).toMatchObject({
+      first_funding_bonus: 0,
+      updated_at: null,
+    });
+    const { referrer, friend } = await pair(0);
+    await fundAtOnce(friend, 1, 0);
+    expect(await kit.balance(friend.id)).toBe(2_000_00);
+    expect(await bonuses(referrer.id)).toEqual([]);
+    expect(await kit.balance(referrer.id)).toBe(0);
+  });
+
+  it('the first-funding bonus, set by an admin, is paid once however many fundings arrive at once', async () => {
+    expect((await saveSettings({ ...defaults(), first_funding_bonus: 500 })).status).toBe(200);
+    try {
+      const { referrer, friend } = await pair(0);
+      // Three card payments (each verified and webhooked twice) and two bank transfers, at once.
+      await fundAtOnce(friend, 3, 2);
+      // ₦2,000 × 3, and ₦5,000 × 2 less the transfers' 1 % fee (no stamp duty at ₦10,000 or under).
+      expect(await kit.balance(friend.id)).toBe(3 * 2_000_00 + 2 * 4_950_00);
+      const rows = await bonuses(referrer.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ source_id: friend.id, referred_id: friend.id });
+      expect(Number(rows[0]!.amount)).toBe(500_00);
+      expect(await kit.balance(referrer.id)).toBe(500_00);
+      expect(await subjects(referrer)).toEqual(['₦500 commission from Emeka’s first funding']);
+      const mine = await kit.call(api.myReferrals, { token: referrer.token });
+      expect(mine.body.message).toMatchObject([
+        { kind: 'first_funding', friend: 'Emeka', amount: 500, status: 'paid' },
+      ]);
+      // A later funding pays nothing more.
+      await fundAtOnce(friend, 1, 0);
+      expect(await bonuses(referrer.id)).toHaveLength(1);
+      expect(await kit.balance(referrer.id)).toBe(500_00);
+    } finally {
+      await saveSettings(defaults());
+    }
+  });
+
+  it('the first-funding bonus is never paid to oneself: an account sharing the referrer’s phone or e-mail earns nothing', async () => {
+    expect((await saveSettings({ ...defaults(), first_funding_bonus: 500 })).status).toBe(200);
+    try {
+      const referrer = await kit.user({ phone: phone(), email: 'chidi.eze@gmail.com' });
+      const referrerPhone = (
+        await kit.app.ctx.db
+          .selectFrom('users')
+          .select('phone')
+          .where('id', '=', referrer.id)
+          .executeTakeFirstOrThrow()
+      ).phone;
+      // Made before the signup check (or around it): referred_by names the referrer anyway.
+      const twins = [
+        await kit.user({ phone: referrerPhone }),
+        await kit.user({ phone: phone(), email: 'chidi.eze+2@googlemail.com' }),
+      ];
+      for (const twin of twins) {
+        await kit.app.ctx.db
+          .updateTable('users')
+          .set({ referred_by: referrer.id })
+          .where('id', '=', twin.id)
+          .execute();
+      }
+      await Promise.all(twins.map((t) => fundAtOnce(t, 2, 0)));
+      for (const twin of twins) expect(await kit.balance(twin.id)).toBe(2 * 2_000_00);
+      expect(await commissions(referrer.id)).toEqual([]);
+      expect(await kit.balance(referrer.id)).toBe(0);
+      expect(await subjects(referrer)).toEqual([]);
     } finally {
       await saveSettings(defaults());
     }
