@@ -18,15 +18,23 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Read-only profile and the referral link `<origin>/auth/signup?referral_code=<code>`. */
+/**
+ * Read-only profile; the referral link `<origin>/auth/signup?referral_code=<code>` with its
+ * earnings in Referrals.
+ */
 export const Default: Story = {
   play: async ({ canvas }) => {
     const profile = canvas.getByRole('region', { name: 'Profile' });
     await expect(await within(profile).findByText(DEMO_CUSTOMER.email)).toBeVisible();
+    // The referral link is in Referrals, with what it earned (issue 26 §1).
+    const referrals = canvas.getByRole('region', { name: 'Referrals' });
     await expect(
-      within(profile).getByText(
+      within(referrals).getByText(
         new RegExp(`^${window.location.origin}/auth/signup\\?referral_code=\\w+$`),
       ),
+    ).toBeVisible();
+    await expect(
+      await within(referrals).findByRole('table', { name: 'Referral earnings' }),
     ).toBeVisible();
     await expect(canvas.getByRole('region', { name: 'Change password' })).toBeVisible();
     await expect(canvas.getByRole('region', { name: 'Reset transaction pin' })).toBeVisible();

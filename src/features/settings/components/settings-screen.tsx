@@ -8,6 +8,7 @@ import { ApiKeysPanel } from './api-keys-panel';
 import { ChangePasswordForm } from './change-password-form';
 import { MailPreferencesPanel } from './mail-preferences-panel';
 import { ProfileCard } from './profile-card';
+import { ReferralsPanel } from './referrals-panel';
 import { ResetPinForm } from './reset-pin-form';
 import { WebhookPanel } from './webhook-panel';
 
@@ -25,7 +26,10 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** Settings (spec §2 page 8): profile with referral link, change password, reset pin, e-mails. */
+/**
+ * Settings (spec §2 page 8): profile, the referral link with what it earned (issue 26 §1),
+ * change password, reset pin, e-mails.
+ */
 export function SettingsScreen() {
   const { data, error } = useCurrentUser();
   const user = data?.message;
@@ -40,6 +44,9 @@ export function SettingsScreen() {
         ) : (
           <Skeleton className="h-32" />
         )}
+      </Section>
+      <Section id="referrals-heading" title="Referrals">
+        <ReferralsPanel code={user?.referral_code} />
       </Section>
       <Section id="password-heading" title="Change password">
         <ChangePasswordForm />

@@ -1,0 +1,16 @@
+import { api } from '@contract/endpoints';
+import { LIMITS } from '@contract/pricing';
+import { useApiQuery } from '@/lib/swr';
+
+/**
+ * GET /api/user/referrals (issue 26 §1; ADR 0056): the customer's referral code, people
+ * referred, commissions earned and pending, and one server page of earnings, newest first.
+ * The previous page stays on screen while the next one loads.
+ */
+export function useMyReferrals(page: number) {
+  return useApiQuery(
+    api.myReferrals,
+    { query: { page, limit: LIMITS.pageSize } },
+    { keepPreviousData: true },
+  );
+}
