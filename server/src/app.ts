@@ -43,6 +43,7 @@ import { referralRoutes } from './routes/api/referrals/index.ts';
 import { resellerRoutes } from './routes/api/reseller/index.ts';
 import { transactionRoutes } from './routes/api/transactions/index.ts';
 import { userRoutes } from './routes/api/user/index.ts';
+import { sandboxBvnConsentRoutes } from './routes/sandbox/bvn-consent.ts';
 import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
 import { sandboxProviderRoutes } from './routes/sandbox/providers.ts';
 import { sandboxTransferRoutes } from './routes/sandbox/transfer.ts';
@@ -273,6 +274,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   referralRoutes(app, ctx);
   resellerRoutes(app, ctx);
   sandboxCheckoutRoutes(app, ctx);
+  sandboxBvnConsentRoutes(app, ctx);
   sandboxTransferRoutes(app, ctx);
   // The provider switch page: sandbox mode only (ADR 0052).
   sandboxProviderRoutes(app, ctx);

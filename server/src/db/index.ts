@@ -38,6 +38,7 @@ import { referralCommissions } from '../../migrations/0019-referral-commissions.
 import { notices } from '../../migrations/0020-notices.ts';
 import { walletLimits } from '../../migrations/0021-wallet-limits.ts';
 import { announcements } from '../../migrations/0022-announcements.ts';
+import { bvnChecks } from '../../migrations/0024-bvn-checks.ts';
 import type { Engine } from './engine.ts';
 import type { Database } from './schema.ts';
 import { LiteralLimitPlugin, withStatementCache } from './statement-cache.ts';
@@ -96,6 +97,7 @@ export function migrations(engine: Engine): MigrationProvider {
         '0020-notices': notices(engine),
         '0021-wallet-limits': walletLimits(engine),
         '0022-announcements': announcements(),
+        '0024-bvn-checks': bvnChecks(),
       };
     },
   };

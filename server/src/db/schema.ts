@@ -92,6 +92,19 @@ export interface HeldCreditsTable {
   released_at: number | null;
 }
 
+/** One BVN consent request (migration 0024; ADR 0063): never the BVN, its last 4 digits. */
+export interface BvnChecksTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  provider_ref: string;
+  bvn_last4: string;
+  consented_at: number;
+  status: 'started' | 'verified' | 'mismatch' | 'declined';
+  created_at: number;
+  completed_at: number | null;
+}
+
 export interface MovementsTable {
   id: string;
   kind: string;
@@ -417,6 +430,7 @@ export interface Database {
   accounts: AccountsTable;
   verification_limits: VerificationLimitsTable;
   held_credits: HeldCreditsTable;
+  bvn_checks: BvnChecksTable;
   movements: MovementsTable;
   ledger_entries: LedgerEntriesTable;
   transactions: TransactionsTable;

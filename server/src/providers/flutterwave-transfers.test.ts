@@ -5,7 +5,7 @@ import {
   readFlutterwaveWebhook,
 } from './flutterwave-transfers.ts';
 import { deadUrl, type FakeServer, startFakeServer } from './testing/fake-http.ts';
-import type { TransferProvider } from './types.ts';
+import { BvnRefused, type TransferProvider } from './types.ts';
 import { ProviderError } from './util.ts';
 
 let fake: FakeServer;
@@ -287,5 +287,99 @@ describe('Flutterwave virtual accounts and transfers', () => {
     expect(flw.verifyWebhookSignature({ 'verif-hash': 'my-dashboard-hash' })).toBe(true);
     expect(flw.verifyWebhookSignature({ 'verif-hash': 'guess' })).toBe(false);
     expect(flw.verifyWebhookSignature({})).toBe(false);
+  });
+});
+
+describe('Flutterwave BVN consent (ADR 0063)', () => {
+  const consent = {
+    bvn: BVN,
+    firstName: 'Ada',
+    lastName: 'Obi',
+    redirectUrl: 'https://app.example/user/dashboard/settings?bvn_ref=BVN-1',
+  };
+
+  it('starts: POST /v3/bvn/verifications with bvn, firstname, lastname, redirect_url', async () => {
+    // Node-v3 SDK documentation/misc.md "Initiate BVN Consent" sample response.
+    fake.handle(() => ({
+      json: {
+        status: 'success',
+        message: 'Bvn verification initiated',
+        data: {
+          url: 'https://nibss-bvn-consent-management.dev-flutterwave.com/cms/BvnConsent?session=MWNk',
+          reference: 'FLW71DC60942BAD76D2BD5B4E',
+        },
+      },
+    }));
+    expect(await flw.startBvnConsent(consent)).toEqual({
+      reference: 'FLW71DC60942BAD76D2BD5B4E',
+      url: 'https://nibss-bvn-consent-management.dev-flutterwave.com/cms/BvnConsent?session=MWNk',
+    });
+    const [req] = fake.requests;
+    expect(req?.method).toBe('POST');
+    expect(req?.path).toBe('/v3/bvn/verifications');
+    expect(req?.body).toEqual({
+      bvn: BVN,
+      firstname: 'Ada',
+      lastname: 'Obi',
+      redirect_url: consent.redirectUrl,
+    });
+  });
+
+  it('reads data.redirect_url too, and a null page (consent given before)', async () => {
+    fake.handle(() => ({
+      json: { status: 'success', data: { redirect_url: 'https://x.example/p', reference: 'R1' } },
+    }));
+    expect(await flw.startBvnConsent(consent)).toEqual({
+      reference: 'R1',
+      url: 'https://x.example/p',
+    });
+    fake.handle(() => ({
+      json: { status: 'success', data: { redirect_url: null, reference: 'R2' } },
+    }));
+    expect(await flw.startBvnConsent(consent)).toEqual({ reference: 'R2', url: null });
+  });
+
+  it('a refused BVN throws BvnRefused, other failures ProviderError, never with the BVN', async () => {
+    fake.handle(() => ({ status: 400, json: { status: 'error', message: `BVN ${BVN} invalid` } }));
+    const refused = await flw.startBvnConsent(consent).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(BvnRefused);
+    expect(JSON.stringify(refused) + String(refused)).not.toContain(BVN);
+    fake.handle(() => ({ status: 500, json: { message: `echo ${BVN}` } }));
+    const failed = await flw.startBvnConsent(consent).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(ProviderError);
+    expect(JSON.stringify(failed) + String(failed)).not.toContain(BVN);
+  });
+
+  it('the result: INITIATED pending, bvn_data approved with the names, a refusal declined', async () => {
+    // Node-v3 SDK documentation/misc.md "Verify BVN consent" sample (the INITIATED one).
+    const answer = (data: Record<string, unknown>) => ({
+      json: {
+        status: 'success',
+        message: 'Bvn details fetched',
+        data: {
+          first_name: 'Lyra',
+          last_name: 'Balacqua',
+          reference: 'FLW71DC60942BAD76D2BD5B4E',
+          callback_url: null,
+          created_at: '2024-02-16T08:28:10.000Z',
+          ...data,
+        },
+      },
+    });
+    fake.handle(() => answer({ status: 'INITIATED', bvn_data: null }));
+    expect(await flw.bvnConsent('FLW71DC60942BAD76D2BD5B4E')).toEqual({
+      state: 'pending',
+      firstName: 'Lyra',
+      lastName: 'Balacqua',
+    });
+    expect(fake.requests[0]?.path).toBe('/v3/bvn/verifications/FLW71DC60942BAD76D2BD5B4E');
+    fake.handle(() => answer({ status: 'COMPLETED', bvn_data: { bvn: BVN } }));
+    expect((await flw.bvnConsent('R')).state).toBe('approved');
+    fake.handle(() => answer({ status: 'DECLINED', bvn_data: null }));
+    expect((await flw.bvnConsent('R')).state).toBe('declined');
+    fake.handle(() => answer({ status: 'SOMETHING_NEW', bvn_data: null }));
+    expect((await flw.bvnConsent('R')).state).toBe('pending');
+    fake.handle(() => ({ status: 503, json: { message: 'down' } }));
+    await expect(flw.bvnConsent('R')).rejects.toBeInstanceOf(ProviderError);
   });
 });

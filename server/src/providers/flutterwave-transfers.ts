@@ -16,10 +16,37 @@
  * and the reconciliation. The account's name is not in the create answer: its `note` is an
  * instruction sentence, "Please make a bank transfer to <account name>" (Node-v3 SDK
  * documentation/virtualAccount.md, developer.flutterwave.com/docs/ngn-virtual-accounts).
+ *
+ * BVN check with consent (level 2; ADR 0063), developer.flutterwave.com/docs/verifications/bvn
+ * (also /docs/bvn-verification) and Flutterwave's Node-v3 SDK documentation/misc.md ("Initiate
+ * BVN Consent", "Verify BVN consent"):
+ * - `POST /v3/bvn/verifications` with `bvn` (11 digits), `firstname`, `lastname`,
+ *   `redirect_url` → `{ status: "success", message: "Bvn verification initiated", data: { url,
+ *   reference } }` (the SDK's sample names the page `data.url`; the docs page's text calls it
+ *   `data.redirect_url`: both are read). The page: "a null redirect url" when the customer
+ *   consented to the merchant before. "Failed calls will return validation errors" (no body
+ *   shown: any 400 `error` is read as a refusal of the request).
+ * - The customer approves or declines on the NIBSS page and is sent to `redirect_url` (the docs
+ *   name no parameters added to it: ours carries our own reference).
+ * - `GET /v3/bvn/verifications/{reference}` → `{ status: "success", message: "Bvn details
+ *   fetched", data: { first_name, last_name, status, reference, callback_url, bvn_data,
+ *   created_at } }`. The one sample shows `status: "INITIATED"` with `bvn_data: null` (before
+ *   consent). The docs are silent on the other status values, on what `bvn_data` holds and on
+ *   whether `first_name`/`last_name` become the BVN record's names after consent (the sample
+ *   echoes the names sent). So: `bvn_data` present = approved (the BVN information is there);
+ *   a status naming a refusal (declined, rejected, failed, cancelled, expired) = declined;
+ *   anything else = pending. The names compared are `first_name`/`last_name`; `bvn_data` is
+ *   never read further or kept (it holds the BVN).
  */
 import { z } from 'zod';
 import { cardStatus, pendingTransfer } from './card-verification.ts';
-import type { ListedTransfer, TransferProvider, TransferVerification } from './types.ts';
+import {
+  type BvnConsentResult,
+  BvnRefused,
+  type ListedTransfer,
+  type TransferProvider,
+  type TransferVerification,
+} from './types.ts';
 import {
   type FetchFn,
   type HttpResult,
@@ -89,6 +116,40 @@ const ListedItem = z.object({
   created_at: z.string().max(40).optional().catch(undefined),
 });
 
+const Name = z.string().max(100).nullable().optional().catch(undefined);
+/** `POST /v3/bvn/verifications`'s answer (see the header for the two names of the page's URL). */
+const BvnStartAnswer = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    reference: z.string().min(1).max(128),
+    url: z.string().max(2_000).nullable().optional().catch(undefined),
+    redirect_url: z.string().max(2_000).nullable().optional().catch(undefined),
+  }),
+});
+/** `GET /v3/bvn/verifications/{reference}`'s answer: only the fields this adapter reads. */
+const BvnResultAnswer = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    first_name: Name,
+    last_name: Name,
+    status: z.string().max(40).nullable().optional().catch(undefined),
+    bvn_data: z.unknown().optional(),
+  }),
+});
+/** Statuses that name a refusal (the docs list none: see the header). */
+const REFUSED_STATUS = /declin|reject|fail|cancel|expire|denied/i;
+
+/** An absolute http(s) address, or null (a page address the browser will be sent to). */
+function pageUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
 const NOTE_PREFIX = /^\s*please make a (bank )?transfer to\s+/i;
 
 /**
@@ -142,6 +203,48 @@ export function createFlutterwaveTransferProvider(
         accountName: accountNameOf(d.note, req.narration),
         providerRef: d.order_ref ?? d.flw_ref,
       };
+    },
+
+    async startBvnConsent(req) {
+      const result = await requestJson(`${base}/v3/bvn/verifications`, {
+        method: 'POST',
+        headers,
+        body: {
+          bvn: req.bvn,
+          firstname: req.firstName,
+          lastname: req.lastName,
+          redirect_url: req.redirectUrl,
+        },
+        timeoutMs: options.timeoutMs,
+        fetch: options.fetch,
+      });
+      // The request held the BVN: never keep the raw exchange (or its echo) in an error.
+      if (result.kind === 'http' && result.status === 400 && isErrorEnvelope(result.body)) {
+        throw new BvnRefused('bvn consent refused');
+      }
+      if (result.kind !== 'json') throw new ProviderError(name, `bvn consent: ${describe(result)}`);
+      const parsed = BvnStartAnswer.safeParse(result.body);
+      if (!parsed.success) throw new ProviderError(name, 'bvn consent: unreadable answer');
+      const d = parsed.data.data;
+      return { reference: d.reference, url: pageUrl(d.url ?? d.redirect_url) };
+    },
+
+    async bvnConsent(reference): Promise<BvnConsentResult> {
+      const result = await requestJson(
+        `${base}/v3/bvn/verifications/${encodeURIComponent(reference)}`,
+        { method: 'GET', headers, timeoutMs: options.timeoutMs, fetch: options.fetch },
+      );
+      if (result.kind !== 'json') throw new ProviderError(name, `bvn result: ${describe(result)}`);
+      const parsed = BvnResultAnswer.safeParse(result.body);
+      if (!parsed.success) throw new ProviderError(name, 'bvn result: unreadable answer');
+      const d = parsed.data.data;
+      const present = d.bvn_data !== null && d.bvn_data !== undefined;
+      const state = present
+        ? 'approved'
+        : REFUSED_STATUS.test(d.status ?? '')
+          ? 'declined'
+          : 'pending';
+      return { state, firstName: d.first_name ?? '', lastName: d.last_name ?? '' };
     },
 
     async verifyTransfer(transactionId): Promise<TransferVerification> {
@@ -237,6 +340,11 @@ const notFound = (transactionId: string, raw?: unknown): TransferVerification =>
  */
 function isNoSuchTransaction(status: number, body: unknown): boolean {
   if (status !== 400 && status !== 404) return false;
+  return isErrorEnvelope(body);
+}
+
+/** Flutterwave's error envelope, `{ status: "error", … }`. */
+function isErrorEnvelope(body: unknown): boolean {
   return (
     typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'error'
   );

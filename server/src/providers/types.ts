@@ -197,9 +197,47 @@ export interface TransferListQuery {
 }
 
 export interface TransferProvider {
+// ── BVN check with consent (level 2; ADR 0063) ──────────────────────────────
+
+export interface BvnConsentRequest {
+  /** Sent to the provider, never stored or logged (only its last four digits are kept). */
+  bvn: string;
+  firstName: string;
+  lastName: string;
+  /** Where the consent page sends the customer back, approved or declined. */
+  redirectUrl: string;
+}
+
+export interface BvnConsentStart {
+  /** The provider's reference of the consent request (to ask for the result). */
+  reference: string;
+  /**
+   * The hosted consent page; null when the provider needs none (the customer consented to us
+   * before: the result can be asked at once).
+   */
+  url: string | null;
+}
+
+/**
+ * The consent's result as the provider says it: `approved` with the names it holds for the
+ * BVN, `declined`, or `pending` (no answer from the customer yet). Judged by the server.
+ */
+export interface BvnConsentResult {
+  state: 'approved' | 'declined' | 'pending';
+  firstName: string;
+  lastName: string;
+}
+
+/** The provider refused the request itself (a BVN it does not accept): nothing to retry. */
+export class BvnRefused extends Error {}
+
   name: string;
   createVirtualAccount(req: VirtualAccountRequest): Promise<VirtualAccountAnswer>;
   /** A definite answer, or throws (timeout, network, 5xx, 429, unreadable: ask again later). */
+  /** Starts a BVN check with the customer's consent; throws BvnRefused or ProviderError. */
+  startBvnConsent(req: BvnConsentRequest): Promise<BvnConsentStart>;
+  /** The consent's result; throws when the provider gave no readable answer. */
+  bvnConsent(reference: string): Promise<BvnConsentResult>;
   verifyTransfer(transactionId: string): Promise<TransferVerification>;
   /** One page of recent transactions; throws when the provider gave no readable answer. */
   listTransfers(query: TransferListQuery): Promise<{ items: ListedTransfer[]; pages: number }>;

@@ -15,7 +15,9 @@
  * - `checkout:<tx_ref>`: one checkout (flat: the test helper rewrites its amount and status);
  * - `tx:<id>`: one transaction (a checkout attempt or a bank transfer);
  * - `account:<number>` and `account-ref:<tx_ref>`: one virtual account;
- * - `index`: the newest transaction ids (a store cannot list its keys).
+ * - `index`: the newest transaction ids (a store cannot list its keys);
+ * - `bvn:<reference>`: one BVN consent request (names, return address, the customer's choice;
+ *   never the BVN itself, only whether it is the sandbox's "someone else's" BVN).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -43,6 +45,29 @@ export const SIMULATOR_CHECKOUT_PATH = '/sandbox/checkout';
  * itself so nobody sends real money to one of its numbers.
  */
 export const SIMULATOR_BANK = 'Sandbox Bank';
+
+/** The page our own server serves for the BVN consent (`routes/sandbox/bvn-consent.ts`). */
+export const SIMULATOR_BVN_CONSENT_PATH = '/sandbox/bvn-consent';
+/**
+ * The sandbox's BVN registry (ours: Flutterwave publishes no test BVNs for this flow). A BVN
+ * ending in 0000 belongs to this person, so its check is a name mismatch for anyone else; any
+ * other BVN belongs to whoever sends it (its names are the names sent).
+ */
+export const SANDBOX_OTHER_BVN_HOLDER = { firstName: 'Chinedu', lastName: 'Okafor' } as const;
+
+export type BvnConsentChoice = 'approved' | 'declined';
+
+/** One BVN consent request, as the consent page shows it (plain JSON; no BVN). */
+export interface FlutterwaveBvnConsent {
+  reference: string;
+  firstName: string;
+  lastName: string;
+  redirectUrl: string;
+  /** The BVN ends in 0000: the record's names are SANDBOX_OTHER_BVN_HOLDER's. */
+  otherHolder: boolean;
+  status: 'INITIATED' | BvnConsentChoice;
+  createdAt: string;
+}
 
 export type CheckoutOutcome = 'successful' | 'failed' | 'cancelled';
 
@@ -153,6 +178,13 @@ export interface FlutterwavePaymentsSimulator {
     deliveries?: 0 | 1 | 2;
   }): Promise<SentTransfer>;
   virtualAccount(accountNumber: string): Promise<FlutterwaveVirtualAccount | undefined>;
+  /** The consent page's data for a BVN reference, or undefined. */
+  bvnConsent(reference: string): Promise<FlutterwaveBvnConsent | undefined>;
+  /**
+   * The customer pressed Approve or Decline on the consent page: records it (the first choice
+   * stays) and answers the merchant's redirect_url; undefined for an unknown reference.
+   */
+  completeBvnConsent(reference: string, choice: BvnConsentChoice): Promise<string | undefined>;
 }
 
 /** How many transaction ids `index` keeps (a sandbox: older ones are no longer listed). */
@@ -235,6 +267,22 @@ const VirtualAccountBody = z.object({
   lastname: Text(100).optional(),
   narration: Text(100).optional(),
   amount: Money.optional(),
+});
+
+/**
+ * Initiate BVN consent (developer.flutterwave.com/docs/verifications/bvn; the API reference
+ * "Initiate consent request for BVN verification": `bvn` 11 digits, `firstname`, `lastname`
+ * required, `redirect_url` optional). "BVNs are 11 digits … to prevent validation errors"; the
+ * error texts are not shown, these are ours.
+ */
+const BvnBody = z.object({
+  bvn: z.string({ error: 'bvn is required' }).regex(/^\d{11}$/, 'bvn must be 11 digits'),
+  firstname: Text(100).min(1, 'firstname is required'),
+  lastname: Text(100).min(1, 'lastname is required'),
+  redirect_url: z
+    .url({ protocol: /^https?$/, error: 'redirect_url must be a valid url' })
+    .max(500)
+    .optional(),
 });
 
 /** `GET /v3/transactions` query (Node-v3 documentation/transactions.md "Get all transactions"). */
@@ -661,7 +709,105 @@ export function createFlutterwavePaymentsSimulator(
         hang,
       ),
     );
+
+    // Initiate BVN consent: `{ status: "success", message: "Bvn verification initiated", data:
+    // { url, reference } }` (Node-v3 documentation/misc.md "Initiate BVN Consent" sample; the
+    // reference is shaped like its "FLW71DC60942BAD76D2BD5B4E"). The BVN is not stored: only
+    // whether it is the sandbox's someone-else's BVN. A customer who consented before would get
+    // a null or merchant URL (the docs' second scenario): not simulated, every request asks.
+    app.post('/v3/bvn/verifications', limits, (req, reply) =>
+      respond(
+        'bvn',
+        reply,
+        async () => {
+          const parsed = BvnBody.safeParse(req.body);
+          if (!parsed.success) return bad(firstIssue(parsed.error));
+          const b = parsed.data;
+          if (!b.redirect_url) {
+            // Optional in the reference; without it the customer could not come back to us.
+            return bad('redirect_url is required by the sandbox');
+          }
+          const reference = `FLW${randomBytes(11).toString('hex').toUpperCase()}`;
+          const record: FlutterwaveBvnConsent = {
+            reference,
+            firstName: b.firstname,
+            lastName: b.lastname,
+            redirectUrl: b.redirect_url,
+            otherHolder: b.bvn.endsWith('0000'),
+            status: 'INITIATED',
+            createdAt: now().toISOString(),
+          };
+          await store.set(`bvn:${reference}`, record);
+          const origin = (options.checkoutOrigin ?? new URL(b.redirect_url).origin).replace(
+            /\/+$/,
+            '',
+          );
+          return ok({
+            status: 'success',
+            message: 'Bvn verification initiated',
+            data: { url: `${origin}${SIMULATOR_BVN_CONSENT_PATH}/${reference}`, reference },
+          });
+        },
+        hang,
+      ),
+    );
+
+    // Verify BVN consent: `{ status: "success", message: "Bvn details fetched", data: {
+    // first_name, last_name, status, reference, callback_url, bvn_data, created_at } }`
+    // (Node-v3 documentation/misc.md "Verify BVN consent"; its sample is the INITIATED one,
+    // with the names sent and `bvn_data: null`). The docs show no later status, no bvn_data
+    // and no unknown-reference error: after Approve the sandbox answers "COMPLETED", the BVN
+    // record's names and an empty `bvn_data` object (read only for its presence); after
+    // Decline "DECLINED" and null; an unknown reference 404 in the error envelope. All ours.
+    app.get<{ Params: { reference: string } }>('/v3/bvn/verifications/:reference', (req, reply) =>
+      respond(
+        'bvn',
+        reply,
+        async () => {
+          const ref = req.params.reference;
+          const c = /^[A-Za-z0-9_-]{1,64}$/.test(ref)
+            ? await read<FlutterwaveBvnConsent>(`bvn:${ref}`)
+            : undefined;
+          if (!c) return { status: 404, body: errorBody('No BVN verification found') };
+          const holder =
+            c.status === 'approved' && c.otherHolder
+              ? SANDBOX_OTHER_BVN_HOLDER
+              : { firstName: c.firstName, lastName: c.lastName };
+          return ok({
+            status: 'success',
+            message: 'Bvn details fetched',
+            data: {
+              first_name: holder.firstName,
+              last_name: holder.lastName,
+              status:
+                c.status === 'approved'
+                  ? 'COMPLETED'
+                  : c.status === 'declined'
+                    ? 'DECLINED'
+                    : 'INITIATED',
+              reference: c.reference,
+              callback_url: null,
+              bvn_data: c.status === 'approved' ? {} : null,
+              created_at: c.createdAt,
+            },
+          });
+        },
+        hang,
+      ),
+    );
   };
+
+  async function completeBvnConsent(reference: string, choice: BvnConsentChoice) {
+    const c = await read<FlutterwaveBvnConsent>(`bvn:${reference}`);
+    if (!c) return undefined;
+    if (c.status === 'INITIATED') {
+      c.status = choice;
+      await store.set(`bvn:${reference}`, c);
+    }
+    // "the customer will be redirected to the redirect_url that was passed" (the docs add no
+    // parameters to it).
+    return c.redirectUrl;
+  }
 
   // ---- the pages' side: the customer and the sender ------------------------------------
 
@@ -805,5 +951,10 @@ export function createFlutterwavePaymentsSimulator(
     completeCheckout,
     sendTransfer,
     virtualAccount: (accountNumber) => read<FlutterwaveVirtualAccount>(`account:${accountNumber}`),
+    bvnConsent: (reference) =>
+      /^[A-Za-z0-9_-]{1,64}$/.test(reference)
+        ? read<FlutterwaveBvnConsent>(`bvn:${reference}`)
+        : Promise.resolve(undefined),
+    completeBvnConsent,
   };
 }

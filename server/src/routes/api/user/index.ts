@@ -11,6 +11,7 @@ import * as notices from '../../../services/notices.ts';
 import * as recipients from '../../../services/recipients.ts';
 import * as users from '../../../services/users.ts';
 import * as tiers from '../../../services/tiers.ts';
+import * as bvn from '../../../services/bvn.ts';
 import { verificationOf } from '../../../services/verification.ts';
 import type { VtuProvider } from '../../../providers/types.ts';
 
@@ -48,6 +49,13 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Settings → Verification (ADR 0058).
   route(app, ctx, api.verification, async ({ user }) => ({
     message: await verificationOf(ctx.db, user.id),
+  }));
+  // Level 2 by BVN with consent (ADR 0063): both call the provider (rate limited).
+  route(app, ctx, api.startBvnVerification, async ({ user, body, req }) => ({
+    message: await bvn.startBvn(ctx, user, body, req),
+  }));
+  route(app, ctx, api.completeBvnVerification, async ({ user, body, req }) => ({
+    message: await bvn.completeBvn(ctx, user, body, req),
   }));
   route(app, ctx, api.mailPreferences, async ({ user }) => ({
     message: await customerMail.mailPreferences(ctx, user),

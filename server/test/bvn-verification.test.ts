@@ -1,0 +1,235 @@
+/**
+ * Level 2 by BVN (issue 26 §3; ADR 0063), on SQLite and PostgreSQL, through the Flutterwave
+ * payments simulator's consent flow and its sandbox consent page: start → Approve → level 2;
+ * Decline → stays; someone else's BVN → a name mismatch, stays; only the last 4 digits are
+ * stored and the full BVN is in no table and no log line; the start is rate limited; a level
+ * already at 2 is refused; a held credit is released once when the check raises the level.
+ */
+import { api, BVN_MSG, TRANSFER_MSG } from '@contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../src/app.ts';
+import { createKit, engines, PIN, type Kit, type TestUser } from './helper.ts';
+
+/** The sandbox's BVNs: any belongs to whoever sends it, except one ending in 0000. */
+const OWN_BVN = '22298765432';
+const OTHERS_BVN = '22212340000';
+
+describe.each(engines)('level 2 by BVN (%s)', (engine) => {
+  let kit: Kit;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    const logger = {
+      ...loggerOptions({ write: (line: string) => void lines.push(line) }),
+      level: 'trace',
+    };
+    kit = await createKit(engine, { logger });
+  });
+  afterAll(async () => kit.close());
+
+  const start = (u: TestUser, bvn = OWN_BVN, consent: unknown = true) =>
+    kit.call(api.startBvnVerification, { token: u.token, body: { bvn, consent } });
+
+  /** Presses Approve or Decline on the sandbox consent page; answers where it sends back to. */
+  async function choose(consentUrl: string, choice: 'approved' | 'declined') {
+    const page = new URL(consentUrl);
+    const shown = await kit.app.inject({ method: 'GET', url: page.pathname });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('Approve');
+    const res = await kit.app.inject({
+      method: 'POST',
+      url: page.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `choice=${choice}`,
+    });
+    expect(res.statusCode).toBe(302);
+    return new URL(res.headers.location as string);
+  }
+
+  const complete = (u: TestUser, reference: string) =>
+    kit.call(api.completeBvnVerification, { token: u.token, body: { reference } });
+
+  /** Start, choose on the consent page, come back: the completion's answer. */
+  async function run(u: TestUser, choice: 'approved' | 'declined', bvn = OWN_BVN) {
+    const started = await start(u, bvn);
+    expect(started.status).toBe(200);
+    const back = await choose(started.body.message.consent_url, choice);
+    expect(back.pathname).toBe('/user/dashboard/settings');
+    const reference = back.searchParams.get('bvn_ref');
+    expect(reference).toBe(started.body.message.reference);
+    return complete(u, reference!);
+  }
+
+  const userRow = (id: string) =>
+    kit.app.ctx.db
+      .selectFrom('users')
+      .select(['verification_level', 'bvn_last4', 'bvn_consented_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  /** Every row of every table, as text. */
+  async function everything(): Promise<string> {
+    const tables = await kit.app.ctx.db.introspection.getTables();
+    const parts: string[] = [];
+    for (const t of tables) {
+      const rows = await kit.app.ctx.db
+        .selectFrom(t.name as 'users')
+        .selectAll()
+        .execute();
+      parts.push(JSON.stringify(rows));
+    }
+    return parts.join('\n');
+  }
+
+  it('start → Approve → level 2, with the last 4 digits and the consent time; audited', async () => {
+    const u = await kit.user({ level: 1, name: 'Ada Lovelace Obi' });
+    const before = Date.now();
+    const res = await run(u, 'approved');
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatchObject({
+      outcome: 'verified',
+      text: BVN_MSG.verified,
+      verification: { level: 2, bvn_last4: '5432', limits: { level: 2 } },
+    });
+    const row = await userRow(u.id);
+    expect(Number(row.verification_level)).toBe(2);
+    expect(row.bvn_last4).toBe('5432');
+    expect(Number(row.bvn_consented_at)).toBeGreaterThanOrEqual(before);
+    const audit = await kit.app.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_id', '=', u.id)
+      .execute();
+    expect(audit).toMatchObject([{ action: 'verification.level', admin_email: u.email }]);
+    expect(JSON.parse(audit[0]!.after_json!)).toEqual({ level: 2, by: 'bvn' });
+    // The same return again (a reload) answers the same, and nothing moves twice.
+    const again = await complete(u, (await lastRef(u))!);
+    expect(again.body.message.outcome).toBe('verified');
+    // At level 2, a new check is refused clearly.
+    expect(await start(u)).toEqual({
+      status: 409,
+      body: { type: 'conflict', msg: BVN_MSG.alreadyVerified },
+    });
+  });
+
+  const lastRef = async (u: TestUser) =>
+    (
+      await kit.app.ctx.db
+        .selectFrom('bvn_checks')
+        .select('id')
+        .where('user_id', '=', u.id)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst()
+    )?.id;
+
+  it('Decline → the level stays, with the message', async () => {
+    const u = await kit.user({ level: 1 });
+    const res = await run(u, 'declined');
+    expect(res.body.message).toMatchObject({
+      outcome: 'declined',
+      text: BVN_MSG.declined,
+      verification: { level: 1, bvn_last4: null, consented_at: null },
+    });
+    expect(Number((await userRow(u.id)).verification_level)).toBe(1);
+  });
+
+  it("someone else's BVN → a name mismatch, the level stays", async () => {
+    const u = await kit.user({ level: 1, name: 'Test Person' });
+    const res = await run(u, 'approved', OTHERS_BVN);
+    expect(res.body.message).toMatchObject({
+      outcome: 'mismatch',
+      text: BVN_MSG.mismatch,
+      verification: { level: 1, bvn_last4: null },
+    });
+    const row = await userRow(u.id);
+    expect(Number(row.verification_level)).toBe(1);
+    expect(row.bvn_last4).toBeNull();
+  });
+
+  it('back before answering on the consent page: pending, then verified after Approve', async () => {
+    const u = await kit.user({ level: 1 });
+    const started = await start(u);
+    const reference = started.body.message.reference as string;
+    expect((await complete(u, reference)).body.message).toMatchObject({
+      outcome: 'pending',
+      text: BVN_MSG.pending,
+      verification: { level: 1 },
+    });
+    await choose(started.body.message.consent_url, 'approved');
+    expect((await complete(u, reference)).body.message.outcome).toBe('verified');
+  });
+
+  it('the form rules answer their messages; another customer’s reference is not found', async () => {
+    const u = await kit.user({ level: 1 });
+    expect((await start(u, '')).body.msg).toBe(TRANSFER_MSG.bvnRequired);
+    expect((await start(u, '1234')).body.msg).toBe(TRANSFER_MSG.bvnInvalid);
+    expect((await start(u, '123456789012')).body.msg).toBe(TRANSFER_MSG.bvnInvalid);
+    expect((await start(u, OWN_BVN, false)).body.msg).toBe(TRANSFER_MSG.consentRequired);
+    const other = await kit.user({ level: 1 });
+    const started = await start(other);
+    expect(await complete(u, started.body.message.reference)).toEqual({
+      status: 404,
+      body: { type: 'not_found', msg: BVN_MSG.unknownReference },
+    });
+  });
+
+  it('only the last 4 digits are stored: the full BVN is in no table and no log line', async () => {
+    const u = await kit.user({ level: 1 });
+    await run(u, 'approved');
+    const mismatch = await kit.user({ level: 1 });
+    await run(mismatch, 'approved', OTHERS_BVN);
+    const stored = await everything();
+    expect(stored).not.toContain(OWN_BVN);
+    expect(stored).not.toContain(OTHERS_BVN);
+    expect(stored).toContain('"bvn_last4":"5432"');
+    // The test is able to fail: the log lines are there, and name the route.
+    const log = lines.join('');
+    expect(log).toContain('/api/user/verification/bvn');
+    expect(log).not.toContain(OWN_BVN);
+    expect(log).not.toContain(OTHERS_BVN);
+  });
+
+  it('the start is rate limited: 10 an hour per account', async () => {
+    const u = await kit.user({ level: 1 });
+    for (let i = 0; i < 10; i++) expect((await start(u)).status).toBe(200);
+    const refused = await start(u);
+    expect(refused.status).toBe(429);
+    expect(refused.body.type).toBe('rate_limited');
+  });
+
+  it('a held credit is released once when the check raises the level to 2', async () => {
+    const sender = await kit.user({ funds: 500_000_00 });
+    const u = await kit.user({ level: 1, funds: 290_000_00 });
+    const shared = await kit.call(api.share, {
+      token: sender.token,
+      body: { amount: 20_000, email: u.email, pin: PIN },
+    });
+    expect(shared.status).toBe(200);
+    expect(await kit.balance(u.id)).toBe(290_000_00);
+    const shown = await kit.call(api.verification, { token: u.token });
+    expect(shown.body.message.held).toMatchObject([{ amount: 20_000, status: 'held' }]);
+
+    const started = await start(u);
+    const back = await choose(started.body.message.consent_url, 'approved');
+    const reference = back.searchParams.get('bvn_ref')!;
+    // Two tabs come back at the same moment: one raises the level, the credit moves once.
+    const [a, b] = await Promise.all([complete(u, reference), complete(u, reference)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.body.message.outcome, b.body.message.outcome]).toEqual(['verified', 'verified']);
+    expect(await kit.balance(u.id)).toBe(310_000_00);
+    const held = await kit.app.ctx.db
+      .selectFrom('held_credits')
+      .select('status')
+      .where('user_id', '=', u.id)
+      .execute();
+    expect(held).toEqual([{ status: 'released' }]);
+    const subjects = (await kit.mail(u.email)).map((m) => m.subject);
+    expect(subjects.filter((t) => t === '₦20,000 added to your wallet')).toHaveLength(1);
+    const audits = await kit.app.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', u.id)
+      .execute();
+    expect(audits).toEqual([{ action: 'verification.level' }]);
+    expect(await kit.invariants()).toEqual([]);
+  });
+});
