@@ -196,7 +196,6 @@ export interface TransferListQuery {
   txRef?: string;
 }
 
-export interface TransferProvider {
 // ── BVN check with consent (level 2; ADR 0063) ──────────────────────────────
 
 export interface BvnConsentRequest {
@@ -231,13 +230,14 @@ export interface BvnConsentResult {
 /** The provider refused the request itself (a BVN it does not accept): nothing to retry. */
 export class BvnRefused extends Error {}
 
+export interface TransferProvider {
   name: string;
   createVirtualAccount(req: VirtualAccountRequest): Promise<VirtualAccountAnswer>;
-  /** A definite answer, or throws (timeout, network, 5xx, 429, unreadable: ask again later). */
   /** Starts a BVN check with the customer's consent; throws BvnRefused or ProviderError. */
   startBvnConsent(req: BvnConsentRequest): Promise<BvnConsentStart>;
   /** The consent's result; throws when the provider gave no readable answer. */
   bvnConsent(reference: string): Promise<BvnConsentResult>;
+  /** A definite answer, or throws (timeout, network, 5xx, 429, unreadable: ask again later). */
   verifyTransfer(transactionId: string): Promise<TransferVerification>;
   /** One page of recent transactions; throws when the provider gave no readable answer. */
   listTransfers(query: TransferListQuery): Promise<{ items: ListedTransfer[]; pages: number }>;
