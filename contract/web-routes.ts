@@ -53,6 +53,8 @@ export const PAGES = {
     announcements: `${ADMIN_DASHBOARD}/announcements`,
     /** Provider order (failover) and float alert thresholds (ADR 0052). */
     providers: `${ADMIN_DASHBOARD}/providers`,
+    /** Referral commission per product, first-funding bonus, daily cap (ADR 0056). */
+    referrals: `${ADMIN_DASHBOARD}/referrals`,
     /** The signed-in admin's two-factor enrolment (ADR 0051). */
     security: `${ADMIN_DASHBOARD}/security`,
     admins: `${ADMIN_DASHBOARD}/admins`,

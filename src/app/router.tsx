@@ -293,6 +293,13 @@ const adminRoutes: RouteObject[] = [
       (m) => m.AdminProvidersPage,
     ),
   },
+  {
+    path: paths.admin.referrals,
+    ...lazyRoute(
+      () => import('./routes/admin/referrals'),
+      (m) => m.AdminReferralsPage,
+    ),
+  },
 ];
 
 /** The whole route tree; tests render it in a memory router (`AppRoutes`). */

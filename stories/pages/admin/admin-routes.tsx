@@ -12,6 +12,7 @@ import { PaymentsScreen } from '@/features/admin/components/payments-screen';
 import { PendingPurchasesScreen } from '@/features/admin/components/pending-purchases-screen';
 import { PlanPricesScreen } from '@/features/admin/components/plan-prices-screen';
 import { ProvidersScreen } from '@/features/admin/components/providers-screen';
+import { ReferralSettingsScreen } from '@/features/admin/components/referral-settings-screen';
 import { TiersScreen } from '@/features/admin/components/tiers-screen';
 import { TwoFactorScreen } from '@/features/admin/components/two-factor-screen';
 import { TransactionsScreen } from '@/features/admin/components/transactions-screen';
@@ -40,6 +41,7 @@ export function AdminRoutes() {
         <Route path={paths.admin.admins} element={<AdminsScreen />} />
         <Route path={paths.admin.security} element={<TwoFactorScreen />} />
         <Route path={paths.admin.providers} element={<ProvidersScreen />} />
+        <Route path={paths.admin.referrals} element={<ReferralSettingsScreen />} />
       </Route>
       <Route path={paths.login} element={<h1>Login page</h1>} />
       <Route path={paths.user.overview} element={<h1>User dashboard</h1>} />

@@ -24,6 +24,8 @@ export const PAGE_PERMISSION: Record<AdminPage, Permission> = {
   adjustments: 'adjustments',
   announcements: 'announcements',
   providers: 'providers',
+  // What a referral pays is a price decision (ADR 0056): the endpoints' own permission.
+  referrals: 'tiers',
   security: 'self',
   admins: 'admins',
 };

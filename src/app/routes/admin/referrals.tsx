@@ -1,0 +1,5 @@
+import { ReferralSettingsScreen } from '@/features/admin/components/referral-settings-screen';
+
+export function AdminReferralsPage() {
+  return <ReferralSettingsScreen />;
+}

@@ -1,0 +1,62 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { api, ROLE_MSG, SERVER_MSG } from '@contract';
+import { variants } from '@mocks/index';
+import { paths } from '@/config/routes';
+import { signedInAsAdmin, signedInAsRole } from '../../features/admin/session';
+import { AdminRoutes, at, expectCurrentPage } from './admin-routes';
+
+/** The Referral commissions page at its URL in the admin dashboard (ADR 0056). */
+const meta = {
+  title: 'Pages/Admin/ReferralSettings',
+  component: AdminRoutes,
+  parameters: { layout: 'fullscreen', ...at(paths.admin.referrals) },
+  beforeEach: signedInAsAdmin,
+} satisfies Meta<typeof AdminRoutes>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Success: Story = {
+  play: async ({ canvas }) => {
+    await expectCurrentPage(canvas, 'Referral commissions');
+    await expect(await canvas.findByRole('form', { name: 'Referral commissions' })).toBeVisible();
+  },
+};
+
+/** Pricing sets what a referral pays (the endpoints' `tiers` permission): in its menu. */
+export const PricingRole: Story = {
+  beforeEach: signedInAsRole('pricing'),
+  play: async ({ canvas }) => {
+    await expectCurrentPage(canvas, 'Referral commissions');
+  },
+};
+
+/** Support may not: no menu entry, and the URL says so without calling the API. */
+export const SupportRefused: Story = {
+  beforeEach: () => {
+    // The stories before this one asked for the settings: count this story's calls only.
+    performance.clearResourceTimings();
+    return signedInAsRole('support')();
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(ROLE_MSG.pageRefused('support'))).toBeVisible();
+    const nav = canvas.getAllByRole('navigation', { name: 'Admin dashboard' })[0]!;
+    await expect(within(nav).queryByRole('link', { name: 'Referral commissions' })).toBeNull();
+    const calls = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.includes(api.referralSettings.path));
+    await expect(calls).toEqual([]);
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [variants.referralSettings.slow] } },
+};
+
+export const ServerError: Story = {
+  parameters: { msw: { handlers: [variants.referralSettings.error] } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
+  },
+};
