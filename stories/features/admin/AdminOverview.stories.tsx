@@ -15,6 +15,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** The stat card whose label is `label`. */
+const figure = (canvas: { getByText: (text: string) => HTMLElement }, label: string) =>
+  canvas.getByText(label).closest('[data-slot="stat-card"]') as HTMLElement;
+
 /**
  * The spec's six figures: four totals, and both floats on their provider's card with its state
  * and last hour (ADR 0055); the chart with its data as a (visually hidden) table.
@@ -40,6 +44,10 @@ export const Success: Story = {
     await expect(canvas.getByRole('figure')).toBeVisible();
     // Issue 17: in words a person uses, not milliseconds.
     await expect(canvas.getByText('Signed in during the last 17 minutes')).toBeVisible();
+    // Referral commissions (ADR 0056), net of the reversed one: the seed's six paid, of which
+    // only the newest (₦4, three hours before 1 November 09:00) falls in this Lagos month.
+    await expect(figure(canvas, 'Commissions paid')).toHaveTextContent('₦56.37');
+    await expect(figure(canvas, 'Commissions this month')).toHaveTextContent('₦4.00');
   },
 };
 
@@ -69,6 +77,8 @@ export const Empty: Story = {
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(/0 transactions worth/)).toBeVisible();
+    await expect(figure(canvas, 'Commissions paid')).toHaveTextContent('₦0.00');
+    await expect(figure(canvas, 'Commissions this month')).toHaveTextContent('₦0.00');
   },
 };
 
@@ -79,6 +89,8 @@ export const ServerError: Story = {
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
+    // No figure pretends to be zero.
+    await expect(figure(canvas, 'Commissions paid')).not.toHaveTextContent('₦');
     await expect(await canvas.findByText('Unavailable')).toBeVisible();
   },
 };

@@ -10,10 +10,10 @@ import { ReconciliationCard } from './reconciliation-card';
 import { useAdminCan } from './admin-access';
 
 /**
- * Admin page 1 (spec §2): totals, recent users, both provider balances (VTpass, and
- * Flutterwave bill payments: the spec's second "ATG" float, ADR 0040) on each provider's card
- * with its state and last hour (issue 25 §1; ADR 0055), 30 days of sales, and the
- * reconciliation (ADR 0017).
+ * Admin page 1 (spec §2): totals, recent users, referral commissions paid (ADR 0056), both
+ * provider balances (VTpass, and Flutterwave bill payments: the spec's second "ATG" float, ADR
+ * 0040) on each provider's card with its state and last hour (issue 25 §1; ADR 0055), 30 days
+ * of sales, and the reconciliation (ADR 0017).
  */
 export function AdminOverview() {
   const overview = useAdminOverview();
@@ -27,7 +27,7 @@ export function AdminOverview() {
       {overview.error ? <LoadError error={overview.error} /> : null}
       <section
         aria-label="Figures"
-        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
       >
         <StatCard label="Total users" value={o?.total_users} loading={!o && !overview.error} />
         <StatCard
@@ -45,6 +45,19 @@ export function AdminOverview() {
           label="Active users"
           value={o?.recent_users}
           hint={`Signed in during the last ${Math.round(LIMITS.recentlyActiveMs / 60_000)} minutes`}
+          loading={!o && !overview.error}
+        />
+        {/* Referral commissions (ADR 0056): net of what reversals took back. */}
+        <StatCard
+          label="Commissions paid"
+          value={o ? <Money kobo={o.commissions_paid} /> : null}
+          hint="Referral commissions, all time"
+          loading={!o && !overview.error}
+        />
+        <StatCard
+          label="Commissions this month"
+          value={o ? <Money kobo={o.commissions_paid_month} /> : null}
+          hint="Since the 1st (Lagos time)"
           loading={!o && !overview.error}
         />
       </section>
