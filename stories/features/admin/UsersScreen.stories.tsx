@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
-import { api, FALLBACK, SERVER_MSG, TIER_MSG } from '@contract';
-import { db, refuse, variants } from '@mocks/index';
+import { api, FALLBACK, LEVEL_NAMES, SERVER_MSG, TIER_MSG, VERIFICATION_MSG } from '@contract';
+import { resetMockVerification, setMockVerification } from '@mocks/handlers/verification';
+import { db, now, refuse, variants } from '@mocks/index';
 import { UsersScreen } from '@/features/admin/components/users-screen';
-import { signedInAsAdmin } from './session';
+import { signedInAsAdmin, signedInAsRole } from './session';
 
 const meta = {
   title: 'Features/Admin/UsersScreen',
@@ -225,5 +226,157 @@ export const BlockCancelled: Story = {
     await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await expect(db.users.find((u) => u.email === 'chiamaka@example.com')?.isBlocked).toBe(false);
+  },
+};
+
+const chiamaka = () => db.users.find((u) => u.email === 'chiamaka@example.com')!;
+
+/** Every verification story starts from level 1 with nothing held (the mock's own state). */
+const levelOne = () => {
+  resetMockVerification();
+};
+
+/**
+ * The customer's verification level (issue 26 §3; ADR 0058): shown, and raised after a
+ * confirmation listing the new level's limits; saved and audited.
+ */
+export const RaiseVerificationLevel: Story = {
+  beforeEach: levelOne,
+  play: async ({ canvas, userEvent }) => {
+    const dialog = within(await openChiamaka(canvas, userEvent));
+    const form = within(await dialog.findByRole('form', { name: 'Verification' }));
+    await expect(form.getByText(`Verification: ${LEVEL_NAMES[1]}`)).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Save level' })).toBeDisabled();
+    await userEvent.click(form.getByRole('combobox', { name: 'Verification level' }));
+    await userEvent.click(await screen.findByRole('option', { name: LEVEL_NAMES[3] }));
+    await userEvent.click(form.getByRole('button', { name: 'Save level' }));
+
+    const ask = await screen.findByRole('alertdialog', { name: /^Set .+ to level 3\?$/ });
+    await expect(ask).toHaveTextContent('Their limits rise');
+    await expect(ask).toHaveTextContent('Maximum balanceNo limit');
+    await expect(ask).toHaveTextContent('Daily spending₦5,000,000.00');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Set level 3' }));
+
+    await expect(await form.findByText(VERIFICATION_MSG.levelSet)).toBeVisible();
+    await expect(await form.findByText(`Verification: ${LEVEL_NAMES[3]}`)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await expect(db.audit[0]).toMatchObject({
+      action: 'verification.level',
+      target_id: chiamaka().id,
+      before: { level: 1 },
+      after: { level: 3 },
+    });
+  },
+};
+
+/** A credit held by level 1's balance limit is shown, and released by the rise. */
+export const RaiseReleasesHeldCredit: Story = {
+  beforeEach: () => {
+    levelOne();
+    setMockVerification(chiamaka().id, {
+      held: [
+        {
+          id: 'held_1',
+          amount: 1_000_000,
+          reason: 'balance',
+          source: 'transfer_funding',
+          status: 'held',
+          created_at: now() - 3_600_000,
+          released_at: null,
+        },
+      ],
+    });
+  },
+  play: async ({ canvas, userEvent }) => {
+    const before = chiamaka().wallet_balance;
+    const dialog = within(await openChiamaka(canvas, userEvent));
+    const form = within(await dialog.findByRole('form', { name: 'Verification' }));
+    await expect(
+      form.getByText(/₦10,000\.00 held by this level’s limits \(1 credit\)/),
+    ).toBeVisible();
+    await userEvent.click(form.getByRole('combobox', { name: 'Verification level' }));
+    await userEvent.click(await screen.findByRole('option', { name: LEVEL_NAMES[2] }));
+    await userEvent.click(form.getByRole('button', { name: 'Save level' }));
+    const ask = await screen.findByRole('alertdialog', { name: /to level 2\?$/ });
+    await expect(ask).toHaveTextContent('credits held by the old limits are added');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Set level 2' }));
+    await expect(await form.findByText(VERIFICATION_MSG.levelSet)).toBeVisible();
+    await waitFor(() => expect(form.queryByText(/held by this level/)).toBeNull());
+    await expect(chiamaka().wallet_balance).toBe(before + 1_000_000);
+  },
+};
+
+/** Lowering says what falls; Cancel leaves the level as it was. */
+export const LowerLevelCancelled: Story = {
+  beforeEach: () => {
+    levelOne();
+    setMockVerification(chiamaka().id, { level: 3 });
+  },
+  play: async ({ canvas, userEvent }) => {
+    const dialog = within(await openChiamaka(canvas, userEvent));
+    const form = within(await dialog.findByRole('form', { name: 'Verification' }));
+    await expect(form.getByText(`Verification: ${LEVEL_NAMES[3]}`)).toBeVisible();
+    await userEvent.click(form.getByRole('combobox', { name: 'Verification level' }));
+    await userEvent.click(await screen.findByRole('option', { name: LEVEL_NAMES[1] }));
+    await userEvent.click(form.getByRole('button', { name: 'Save level' }));
+    const ask = await screen.findByRole('alertdialog', { name: /to level 1\?$/ });
+    await expect(ask).toHaveTextContent('Their limits fall');
+    await expect(ask).toHaveTextContent('Maximum balance₦300,000.00');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await expect(form.getByText(`Verification: ${LEVEL_NAMES[3]}`)).toBeVisible();
+    await expect(db.audit.filter((e) => e.action === 'verification.level')).toHaveLength(0);
+  },
+};
+
+/** The server refuses: its message in the confirmation, which stays open. */
+export const SetLevelFails: Story = {
+  beforeEach: levelOne,
+  parameters: { msw: { handlers: [variants.setUserLevel.error] } },
+  play: async ({ canvas, userEvent }) => {
+    const dialog = within(await openChiamaka(canvas, userEvent));
+    const form = within(await dialog.findByRole('form', { name: 'Verification' }));
+    await userEvent.click(form.getByRole('combobox', { name: 'Verification level' }));
+    await userEvent.click(await screen.findByRole('option', { name: LEVEL_NAMES[2] }));
+    await userEvent.click(form.getByRole('button', { name: 'Save level' }));
+    const ask = await screen.findByRole('alertdialog', { name: /to level 2\?$/ });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Set level 2' }));
+    await expect(await within(ask).findByText(SERVER_MSG.serverError)).toBeVisible();
+    await expect(form.getByText(`Verification: ${LEVEL_NAMES[1]}`)).toBeVisible();
+    await expect(form.queryByText(VERIFICATION_MSG.levelSet)).toBeNull();
+  },
+};
+
+/** Support sees the level but may not set it (ADR 0058: finance's and the owner's). */
+export const SupportSeesLevelOnly: Story = {
+  beforeEach: () => {
+    levelOne();
+    return signedInAsRole('support')();
+  },
+  play: async ({ canvas, userEvent }) => {
+    const dialog = within(await openChiamaka(canvas, userEvent));
+    const form = within(await dialog.findByRole('form', { name: 'Verification' }));
+    await expect(form.getByText(`Verification: ${LEVEL_NAMES[1]}`)).toBeVisible();
+    await expect(form.queryByRole('combobox', { name: 'Verification level' })).toBeNull();
+    await expect(form.queryByRole('button', { name: 'Save level' })).toBeNull();
+  },
+};
+
+export const VerificationLoading: Story = {
+  beforeEach: levelOne,
+  parameters: { msw: { handlers: [variants.userVerification.slow] } },
+  play: async ({ canvas, userEvent }) => {
+    const dialog = within(await openChiamaka(canvas, userEvent));
+    await expect(await dialog.findByRole('status', { name: 'Loading verification' })).toBeVisible();
+  },
+};
+
+export const VerificationUnavailable: Story = {
+  beforeEach: levelOne,
+  parameters: { msw: { handlers: [variants.userVerification.error] } },
+  play: async ({ canvas, userEvent }) => {
+    const dialog = within(await openChiamaka(canvas, userEvent));
+    await expect(await dialog.findByText(SERVER_MSG.serverError)).toBeVisible();
+    await expect(dialog.queryByRole('form', { name: 'Verification' })).toBeNull();
   },
 };

@@ -25,10 +25,19 @@ import {
 } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DEFAULT_TIER_ID } from '@contract/tiers';
+import {
+  LEVEL_NAMES,
+  VERIFICATION_LEVELS,
+  VERIFICATION_MSG,
+  type LevelLimits,
+  type VerificationLevel,
+} from '@contract/verification';
 import { errorMessage } from '@/lib/api-error';
+import { formatNaira } from '@/lib/money';
 import { useBlockUser } from '../api/block-user';
 import { useUnblockUser } from '../api/unblock-user';
 import { useSetUserTier, useTiers } from '../api/tiers';
+import { useSetUserLevel, useUserVerification } from '../api/user-verification';
 import { useAdminCan } from './admin-access';
 
 /**
@@ -92,6 +101,135 @@ function TierForm({ user }: { user: User }) {
   );
 }
 
+const limitText = (kobo: number | null) => (kobo === null ? 'No limit' : formatNaira(kobo));
+
+/** A level's three limits, as the confirmation lists them. */
+function LimitsList({ limits }: { limits: LevelLimits }) {
+  const rows: [string, number | null][] = [
+    ['Maximum balance', limits.max_balance],
+    ['Daily funding', limits.daily_funding],
+    ['Daily spending', limits.daily_spending],
+  ];
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      {rows.map(([label, kobo]) => (
+        <div key={label} className="contents">
+          <dt className="text-muted">{label}</dt>
+          <dd>{limitText(kobo)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The customer's verification level (issue 26 §3; ADR 0058): shown to every admin who sees
+ * users; set, after a confirmation naming the new limits, by those whose role may (the server
+ * audits it). A rise releases the credits held by the old limits that now fit.
+ */
+function VerificationForm({ user, mayChange }: { user: User; mayChange: boolean }) {
+  const verification = useUserVerification(user.id);
+  const save = useSetUserLevel();
+  const [chosen, setChosen] = useState<VerificationLevel | null>(null);
+  const [asking, setAsking] = useState(false);
+  const v = verification.data?.message;
+  const level = chosen ?? v?.level;
+  const held = (v?.held ?? []).filter((h) => h.status === 'held');
+  const heldTotal = held.reduce((sum, h) => sum + h.amount, 0);
+  const next = chosen !== null ? v?.levels.find((l) => l.level === chosen) : undefined;
+
+  const confirm = async () => {
+    if (chosen === null) return;
+    try {
+      await save.trigger({ body: { user_id: user.id, level: chosen } });
+      setAsking(false);
+    } catch {
+      // shown in the confirmation, from save.error
+    }
+  };
+
+  if (verification.error) {
+    return <FormAlert>{errorMessage(verification.error, FALLBACK.generic)}</FormAlert>;
+  }
+  if (!v) {
+    return (
+      <div role="status" aria-label="Loading verification">
+        <Skeleton className="h-10 w-full" />
+      </div>
+    );
+  }
+  return (
+    <form
+      noValidate
+      aria-label="Verification"
+      className="flex flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (chosen !== null && chosen !== v.level) setAsking(true);
+      }}
+    >
+      <p className="text-sm font-medium">{`Verification: ${LEVEL_NAMES[v.level]}`}</p>
+      {held.length > 0 ? (
+        <p className="text-sm text-muted">
+          {formatNaira(heldTotal)} held by this level’s limits (
+          {held.length === 1 ? '1 credit' : `${held.length} credits`})
+        </p>
+      ) : null}
+      {mayChange ? (
+        <div className="flex flex-wrap items-end gap-2">
+          <Field label="Verification level" className="min-w-48 flex-1">
+            {(control) => (
+              <Select
+                value={String(level)}
+                onValueChange={(value) => {
+                  setChosen(Number(value) as VerificationLevel);
+                  save.reset();
+                }}
+              >
+                <SelectTrigger {...control}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {VERIFICATION_LEVELS.map((l) => (
+                    <SelectItem key={l} value={String(l)}>
+                      {LEVEL_NAMES[l]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </Field>
+          <Button type="submit" variant="outline" disabled={chosen === null || chosen === v.level}>
+            Save level
+          </Button>
+        </div>
+      ) : null}
+      <div aria-live="polite">
+        {save.data ? <FormAlert tone="success">{VERIFICATION_MSG.levelSet}</FormAlert> : null}
+      </div>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={(open) => {
+          setAsking(open);
+          if (!open) save.reset();
+        }}
+        title={`Set ${user.name} to level ${chosen ?? ''}?`}
+        description={
+          chosen !== null && chosen > v.level
+            ? 'Their limits rise to these at once, and credits held by the old limits are added to the wallet if they now fit. Recorded in the audit log.'
+            : 'Their limits fall to these at once: later funding past them is held, spending past them refused. Recorded in the audit log.'
+        }
+        confirmLabel={`Set level ${chosen ?? ''}`}
+        loading={save.isMutating}
+        error={save.error ? errorMessage(save.error, FALLBACK.generic) : undefined}
+        onConfirm={() => void confirm()}
+      >
+        {next ? <LimitsList limits={next} /> : null}
+      </ConfirmDialog>
+    </form>
+  );
+}
+
 /**
  * The user popup (spec §2 admin 2): the user's details and Block or Unblock; the result
  * (server message, else the spec's fallback) shows here, in the popup (spec §8).
@@ -118,6 +256,8 @@ export function UserDialog({ user, onClose }: { user: User | null; onClose: () =
   // What the admin's role may not do is not offered (ADR 0051); the server refuses it anyway.
   const mayBlock = useAdminCan('users.block');
   const maySetTier = useAdminCan('tiers');
+  // Setting a level changes what money may move: the endpoint's permission (ADR 0058).
+  const maySetLevel = useAdminCan('adjustments');
   const act = () => {
     if (!user) return;
     resetBlock();
@@ -168,6 +308,9 @@ export function UserDialog({ user, onClose }: { user: User | null; onClose: () =
               {success ? <FormAlert tone="success">{success}</FormAlert> : null}
               {failure ? <FormAlert>{failure}</FormAlert> : null}
               {user.isAdmin || !maySetTier ? null : <TierForm key={user.id} user={user} />}
+              {user.isAdmin ? null : (
+                <VerificationForm key={`level-${user.id}`} user={user} mayChange={maySetLevel} />
+              )}
             </DialogBody>
             <DialogFooter>
               <Button variant="outline" onClick={onClose}>
