@@ -344,6 +344,31 @@ export const PriceRiseConfirm: Story = {
   },
 };
 
+/**
+ * The rise confirmation left open (the visual baseline's state): old and new price side by
+ * side, nothing saved until "Yes, raise the price".
+ */
+export const PriceRiseConfirmOpen: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const { plan } = firstDataPlan();
+    const before = plan.wallet_price;
+    await userEvent.click(await canvas.findByRole('button', { name: new RegExp(plan.name) }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    const price = within(dialog).getByLabelText('Price (₦)');
+    await userEvent.clear(price);
+    await userEvent.type(price, String((before * 10) / 100));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await expect(
+      await within(dialog).findByText('Raise the price by more than 20 %?'),
+    ).toBeVisible();
+    await expect(
+      within(dialog).getByRole('button', { name: 'Yes, raise the price' }),
+    ).toBeVisible();
+    await expect(db.catalogue.data[0]!.plans[0]!.wallet_price).toBe(before);
+  },
+};
+
 export const Loading: Story = {
   parameters: { msw: { handlers: [variants.products.slow] } },
 };

@@ -285,6 +285,26 @@ export const CardFunding: Story = {
   },
 };
 
+/** The Kind filter asks the server for one kind of line: Refunds shows only + refund lines. */
+export const KindFilter: Story = {
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await bodyRows(canvasElement);
+    const kind = canvas.getByRole('combobox', { name: 'Kind' });
+    await expect(kind).toHaveTextContent('All');
+    await userEvent.click(kind);
+    await userEvent.click(await body().findByRole('option', { name: 'Refunds' }));
+    await expect(kind).toHaveTextContent('Refunds');
+    await waitFor(async () => {
+      const rows = await bodyRows(canvasElement);
+      await expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        await expect(row).toHaveTextContent(/Refund · /);
+        await expect(row).toHaveTextContent('+');
+      }
+    });
+  },
+};
+
 /** A search that matches nothing says so. */
 export const NoMatch: Story = {
   play: async ({ canvas, canvasElement, userEvent }) => {

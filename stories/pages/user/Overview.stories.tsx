@@ -168,6 +168,24 @@ export const Blocked: Story = {
   },
 };
 
+/**
+ * The blocked screen as the customer is left with it (the visual baseline's state, issue 24
+ * row 11): the reason and "Log out", nothing else of the dashboard.
+ */
+export const BlockedShown: Story = {
+  beforeEach: () => {
+    saveTokens(issueSession(BLOCKED_CUSTOMER.id));
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Account blocked' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('alert')).toHaveTextContent(SERVER_MSG.accountBlocked);
+    await expect(canvas.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expect(canvas.queryByRole('region', { name: 'Summary' })).toBeNull();
+  },
+};
+
 /** Everything still loading. */
 export const Loading: Story = {
   parameters: { msw: { handlers: handlersFor('slow') } },
