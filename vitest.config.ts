@@ -12,7 +12,8 @@ const PROPERTY_TESTS = './scripts/property-tests.setup.ts';
  * - unit:      *.test.ts in contract/, mocks/, src/lib/, scripts/ (Node)
  * - dom:       *.test.tsx under src/ (jsdom + jest-dom, cleaned up after each test)
  * - storybook: every story in stories/ (render + play + axe) in headless Chromium
- * - visual:    visual/*.visual.test.tsx: a screenshot of every UI story compared with baselines
+ * - visual:    visual/*.visual.test.tsx: a screenshot of every UI story and of the curated
+ *              feature stories (visual/feature-stories.ts) compared with baselines
  * - server:    server/**\/*.test.ts (Node)
  * Run one with `vitest run --project <name>`.
  */
@@ -74,7 +75,8 @@ export default defineConfig((configEnv) =>
           },
           {
             // Visual regression (visual/): every UI story shot on phone and desktop, light and
-            // dark, compared with the baselines in visual/__screenshots__. Check with
+            // dark, and the curated feature stories (visual/feature-stories.ts) on both in light,
+            // compared with the baselines in visual/__screenshots__. Check with
             // `npm run test:visual`, rewrite with `npm run test:visual:update`.
             extends: true,
             test: {

@@ -1,8 +1,9 @@
 /**
  * `npm run test:visual:update`: rewrites the screenshot baselines that no longer match (Vitest's
  * `--update`), then records in visual/__screenshots__/chromium.json which Chromium made them, so
- * a later failure on another browser version can say so. Extra arguments go to Vitest
- * (`npm run test:visual:update -- -t Button`).
+ * a later failure on another browser version can say so. Extra arguments go to Vitest: a test
+ * name (`npm run test:visual:update -- -t Button`) or test files (`-- visual/features` for the
+ * curated feature stories only).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -19,9 +20,12 @@ if (!chromium) {
   process.exit(1);
 }
 
+// The extra arguments go before `--update`: Vitest 4's `--update [type]` takes an optional
+// value, so a file filter after it (`visual/features`) was read as that value and every
+// file ran.
 const vitest = spawnSync(
   'npx',
-  ['vitest', 'run', '--project', 'visual', '--update', ...process.argv.slice(2)],
+  ['vitest', 'run', '--project', 'visual', ...process.argv.slice(2), '--update'],
   { cwd: root, stdio: 'inherit' },
 );
 if (vitest.status !== 0) {

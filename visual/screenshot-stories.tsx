@@ -10,14 +10,13 @@
  * that opens a dialog is shot open. Only the story's root element is shot, unless the story
  * sets `parameters.visual.fullPage` (dialogs, open selects, drawers, toasts: they render in a
  * portal or fixed to the viewport). Tolerance: see vitest.config.ts (`visual` project).
+ * The curated feature stories are shot by screenshot-feature-stories.tsx.
  */
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { page } from 'vitest/browser';
+import { afterEach, beforeAll, describe, test } from 'vitest';
 
 import preview from '../.storybook/preview';
-import { browserChangeNote, runningChromium } from '../scripts/visual-baseline';
-import baseline from './__screenshots__/chromium.json';
+import { compareShot, prepareDocument, settle, THEMES, type Viewport } from './shoot';
 
 type StoryModule = Parameters<typeof composeStories>[0];
 
@@ -26,74 +25,11 @@ setProjectAnnotations([{ ...preview, loaders: [] }]);
 
 const modules = import.meta.glob<StoryModule>('../stories/ui/*.stories.tsx', { eager: true });
 
-/**
- * Freeze what moves, as Chromatic and Playwright's `animations: 'disabled'` do: no CSS
- * animation or transition (a shot never lands half-way through a colour change), no caret, no
- * smooth scrolling, no scrollbars.
- */
-const FREEZE_CSS = `
-*, *::before, *::after {
-  animation: none !important;
-  transition: none !important;
-  caret-color: transparent !important;
-  scroll-behavior: auto !important;
-}
-html { scrollbar-width: none; scroll-behavior: auto !important; }
-body { margin: 0; min-height: 100vh; }
-`;
-
-const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-
-/**
- * After the story's `play`, wait until nothing can still change: fonts loaded, every Web
- * Animation (including ones a script started) at its end, and two frames painted so the last
- * state change is on screen.
- *
- * Hover and focus: the stories' `userEvent` sends synthetic events, so no real pointer ever
- * rests on the page and `:hover` never applies; a control focused by a story keeps its focus.
- * What each Chromium paints differently is the browser's own focus ring (`outline-style:
- * auto`), so a shot may not end on a control drawn with it: such a control takes the design
- * system's `focusRing`, whose solid outline in a theme colour is the same in every version.
- */
-async function settle(storyId: string) {
-  await document.fonts.ready;
-  for (const animation of document.getAnimations()) {
-    try {
-      animation.finish();
-    } catch {
-      animation.cancel(); // an endless animation has no end to jump to
-    }
-  }
-  await nextFrame();
-  await nextFrame();
-  const focused = document.activeElement;
-  if (focused instanceof HTMLElement && focused.matches(':focus-visible')) {
-    if (getComputedStyle(focused).outlineStyle === 'auto') {
-      throw new Error(
-        `${storyId} ends with focus on <${focused.tagName.toLowerCase()}> drawn with the ` +
-          "browser's own focus ring (outline-style: auto), which each Chromium version paints " +
-          "differently. Give the control the design system's focusRing " +
-          '(src/components/ui/button.tsx), or end the play with focus elsewhere.',
-      );
-    }
-  }
-}
-
-export const VIEWPORTS = {
-  phone: { width: 360, height: 740 },
-  desktop: { width: 1280, height: 800 },
-} as const;
-
-const THEMES = ['light', 'dark'] as const;
-
-export function screenshotStories(viewport: keyof typeof VIEWPORTS) {
+export function screenshotStories(viewport: Viewport) {
   let canvas: HTMLDivElement | undefined;
 
   beforeAll(async () => {
-    const style = document.createElement('style');
-    style.textContent = FREEZE_CSS;
-    document.head.appendChild(style);
-    await page.viewport(VIEWPORTS[viewport].width, VIEWPORTS[viewport].height);
+    await prepareDocument(viewport);
   });
 
   afterEach(() => {
@@ -115,16 +51,10 @@ export function screenshotStories(viewport: keyof typeof VIEWPORTS) {
             const fullPage = Boolean(
               (Story.parameters.visual as { fullPage?: boolean } | undefined)?.fullPage,
             );
-            const target = fullPage ? document.body : canvas;
-            try {
-              await expect
-                .element(page.elementLocator(target))
-                .toMatchScreenshot(`${viewport}/${theme}/${Story.id}`);
-            } catch (error) {
-              const note = browserChangeNote(baseline.chromium, await runningChromium());
-              if (note && error instanceof Error) error.message += `\n\n${note}`;
-              throw error;
-            }
+            await compareShot(
+              fullPage ? document.body : canvas,
+              `${viewport}/${theme}/${Story.id}`,
+            );
           });
         }
       }

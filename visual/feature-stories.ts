@@ -1,0 +1,75 @@
+/**
+ * The feature stories shot by the visual tests (screenshot-feature-stories.tsx), chosen one by
+ * one: the states issue 24 added to what a customer or an admin sees. Unlike stories/ui, the
+ * feature stories are not all shot: each runs the API mocks and a whole interaction (seconds,
+ * not milliseconds), many end half-way through a flow that the storybook project already
+ * checks, and a few can only be shot at one width (their play asserts a phone layout). A story
+ * is listed here when its play ends on the state its name says and that state does not depend
+ * on the machine's clock (the mock clock is frozen at SEED_NOW for every shot).
+ *
+ * Each entry names a story module and, by export name, the stories to shoot (a misspelt name
+ * is a type error). `fullPage` shoots the whole viewport instead of the story's root, for
+ * states shown in a dialog (rendered in a portal).
+ */
+import type { composeStories } from '@storybook/react-vite';
+
+import * as AdminTransactions from '../stories/features/admin/TransactionsScreen.stories';
+import * as PlanPrices from '../stories/features/admin/PlanPricesScreen.stories';
+import * as Overview from '../stories/features/overview/OverviewScreen.stories';
+import * as PurchaseResult from '../stories/features/purchases/PurchaseResult.stories';
+import * as MailPreferences from '../stories/features/settings/MailPreferencesPanel.stories';
+import * as History from '../stories/features/transactions/TransactionsScreen.stories';
+import * as ShareFunds from '../stories/features/wallet/ShareFundsForm.stories';
+import * as UserOverviewPage from '../stories/pages/user/Overview.stories';
+
+export type StoryModule = Parameters<typeof composeStories>[0];
+
+export interface ShotOptions {
+  /** Shoot the whole viewport (a dialog, in a portal), not only the story's root element. */
+  fullPage?: boolean;
+}
+
+export interface FeatureShots {
+  module: StoryModule;
+  stories: Record<string, ShotOptions>;
+}
+
+/** The stories of `module` to shoot, by export name. */
+function shots<M extends StoryModule>(
+  module: M,
+  stories: Partial<Record<Exclude<keyof M, 'default' | '__namedExportsOrder'>, ShotOptions>>,
+): FeatureShots {
+  return { module, stories: stories as Record<string, ShotOptions> };
+}
+
+export const FEATURE_SHOTS: FeatureShots[] = [
+  // The purchase result updates itself and says where the purchase went (rows 3 and 6).
+  shots(PurchaseResult, {
+    PendingThenDelivered: {},
+    PendingThenRefunded: {},
+    StillPending: {},
+    DestinationShown: {},
+    FailedAwaitingRefund: {},
+  }),
+  // History: one signed statement (rows 1-3); the details of a refund line, a share received
+  // ("From") and a card funding. An adjustment's details are a UI story (TransactionDetails).
+  shots(History, {
+    KindFilter: {},
+    Filter: {},
+    RefundedPurchase: { fullPage: true },
+    ReceivedShare: { fullPage: true },
+    CardFunding: { fullPage: true },
+  }),
+  // "₦5,000.00 added" after a checkout; Spent and Received in the summary (rows 1, 2 and 4).
+  shots(Overview, { PaymentReturnCredited: {}, Default: {} }),
+  // A name before money leaves (row 5).
+  shots(ShareFunds, { ConfirmName: { fullPage: true } }),
+  // The e-mail switch in Settings.
+  shots(MailPreferences, { On: {} }),
+  // The plan editor asks before a price moves more than 20 % (row 9).
+  shots(PlanPrices, { PriceRiseConfirmOpen: { fullPage: true } }),
+  // Admin transactions: the date column and the date filters (row 11).
+  shots(AdminTransactions, { DateColumn: {}, DateRange: {}, DateRangeBackwards: {} }),
+  // A blocked customer sees why (row 11).
+  shots(UserOverviewPage, { BlockedShown: {} }),
+];
