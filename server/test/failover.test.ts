@@ -165,7 +165,8 @@ describe.each(engines)('failover on %s', (engine) => {
       .where('id', '=', plan.plan_id)
       .executeTakeFirstOrThrow();
     expect((await setRoute('mtn-data', ['vtpass', 'flutterwave'])).status).toBe(200);
-    // The sync lists both providers' plans (the second float's simulator sells this one).
+    // The sync lists both providers' plans (the second float's simulator sells this one, under
+    // an item code of its own matched to ours).
     await syncCatalogue(kit.app.ctx);
     const listed = () =>
       kit.app.ctx.db
@@ -173,7 +174,7 @@ describe.each(engines)('failover on %s', (engine) => {
         .select('cost')
         .where('provider', '=', 'sandbox-flutterwave')
         .where('service_id', '=', plan.service_id)
-        .where('code', '=', code as string);
+        .where('plan_code', '=', code as string);
     expect(await listed().executeTakeFirst()).toBeDefined();
     const user = await kit.user({ funds: 5_000_00 });
     const buy = async () => {
@@ -192,7 +193,7 @@ describe.each(engines)('failover on %s', (engine) => {
       .set({ cost: 600_01 })
       .where('provider', '=', 'sandbox-flutterwave')
       .where('service_id', '=', plan.service_id)
-      .where('code', '=', code as string)
+      .where('plan_code', '=', code as string)
       .execute();
     const dear = await buy();
     expect((await record(dear)).status).toBe('reversed');
@@ -203,7 +204,7 @@ describe.each(engines)('failover on %s', (engine) => {
       .deleteFrom('provider_plans')
       .where('provider', '=', 'sandbox-flutterwave')
       .where('service_id', '=', plan.service_id)
-      .where('code', '=', code as string)
+      .where('plan_code', '=', code as string)
       .execute();
     const unsold = await buy();
     expect((await record(unsold)).status).toBe('reversed');
@@ -215,6 +216,104 @@ describe.each(engines)('failover on %s', (engine) => {
     now += 60_000;
     await kit.call(api.airtime, { token: user.token, body: airtimeBody() });
     expect(await vtState()).toBe('closed');
+  });
+
+  it("a fallback is sent the plan under its own code (the sync's match), not ours", async () => {
+    // Our MTN 1.5GB - 30 days is VTpass's `mtn-100mb-1000`; the second float's simulator sells
+    // it as its own item `SIMIT-MTN-DATA-05` and refuses our code (as Flutterwave would).
+    const plan = { service_id: 'mtn-data', plan_id: 'mtn-data-1-5gb-30d' };
+    const ours = 'mtn-100mb-1000';
+    expect((await setRoute('mtn-data', ['vtpass', 'flutterwave'])).status).toBe(200);
+    await syncCatalogue(kit.app.ctx);
+    const mapped = await kit.app.ctx.db
+      .selectFrom('provider_plans')
+      .select(['code', 'cost'])
+      .where('provider', '=', 'sandbox-flutterwave')
+      .where('service_id', '=', plan.service_id)
+      .where('plan_code', '=', ours)
+      .executeTakeFirstOrThrow();
+    expect(mapped).toEqual({ code: 'SIMIT-MTN-DATA-05', cost: 1_000_00 });
+    // Our code at Flutterwave is a refusal: what the purchase would meet without the match.
+    const direct = await kit.app.ctx.providers.byTarget('flutterwave').purchase({
+      requestId: 'failover-own-code-direct',
+      product: 'data',
+      serviceId: plan.service_id,
+      variationCode: ours,
+      amount: 1_000_00,
+      phone: '08031234567',
+    });
+    expect(direct).toMatchObject({ status: 'failed', message: 'Invalid item code' });
+
+    const user = await kit.user({ funds: 5_000_00 });
+    await fault('vtpass', 'refuse');
+    const res = await kit.call(api.data, {
+      token: user.token,
+      body: { pin: PIN, ...plan, phone_number: '08031234567' },
+    });
+    expect(res.status).toBe(200);
+    const id = res.body.message.transaction_id as string;
+    const row = await record(id);
+    expect(row.status).toBe('successful');
+    expect(row.provider).toBe('sandbox-flutterwave');
+    expect(await tried(id)).toEqual(['sandbox-vt:refused', 'sandbox-flutterwave:sent']);
+    // The simulator kept the bill under the item it was sent.
+    const bill = await kit.app.ctx.db
+      .selectFrom('kv_store')
+      .select('value')
+      .where('namespace', '=', 'sim-flutterwave-bills')
+      .where('key', '=', `bill:${row.provider_request_id}`)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(bill.value)).toMatchObject({
+      billerCode: 'BIL108',
+      itemCode: 'SIMIT-MTN-DATA-05',
+    });
+    // Charged once, at our price.
+    expect(await kit.balance(user.id)).toBe(5_000_00 - 1_000_00);
+    expect(await kit.invariants()).toEqual([]);
+    // VTpass refused once: a delivery closes the count again for the next test.
+    await kit.call(api.airtime, { token: user.token, body: airtimeBody() });
+    expect((await health()).find((p) => p.provider === 'vtpass')!.failures).toBe(0);
+  });
+
+  it('a first provider with codes of its own: the sync keeps our plans on sale, the purchase sends its item', async () => {
+    expect((await setRoute('glo-data', ['flutterwave'])).status).toBe(200);
+    const summary = await syncCatalogue(kit.app.ctx);
+    const glo = summary.services.find((s) => s.service_id === 'glo-data')!;
+    // Every item is one of our plans by size and validity: none added, none flagged.
+    expect(glo).toMatchObject({ provider: 'sandbox-flutterwave', added: 0, flagged: 0 });
+    const plans = await kit.app.ctx.db
+      .selectFrom('data_plans')
+      .select(['plan_id', 'on_sale', 'sync_flag'])
+      .where('variation_id', '=', 'glo-data')
+      .execute();
+    expect(plans.filter((p) => Number(p.on_sale) !== 1 || p.sync_flag !== null)).toEqual([]);
+    const user = await kit.user({ funds: 5_000_00 });
+    const res = await kit.call(api.data, {
+      token: user.token,
+      body: {
+        pin: PIN,
+        service_id: 'glo-data',
+        plan_id: 'glo-data-5-8gb-30d',
+        phone_number: '08051234567',
+      },
+    });
+    expect(res.status).toBe(200);
+    const row = await record(res.body.message.transaction_id as string);
+    expect(row).toMatchObject({ status: 'successful', provider: 'sandbox-flutterwave' });
+    const bill = await kit.app.ctx.db
+      .selectFrom('kv_store')
+      .select('value')
+      .where('namespace', '=', 'sim-flutterwave-bills')
+      .where('key', '=', `bill:${row.provider_request_id}`)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(bill.value)).toMatchObject({ itemCode: 'SIMIT-GLO-DATA-05' });
+    // Back to VTpass: the next sync finds our codes there again.
+    expect((await setRoute('glo-data', ['vtpass'])).status).toBe(200);
+    const back = await syncCatalogue(kit.app.ctx);
+    expect(back.services.find((s) => s.service_id === 'glo-data')).toMatchObject({
+      added: 0,
+      flagged: 0,
+    });
   });
 
   it('the breaker opens after N refusals, is shared by two instances, half-opens after the cooldown', async () => {

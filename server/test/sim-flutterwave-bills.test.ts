@@ -25,6 +25,7 @@ import {
   createFlutterwaveBillsSimulator,
 } from '../src/simulators/flutterwave-bills.ts';
 import { injectFetch } from '../src/simulators/transport.ts';
+import { matchPlans, serviceWords } from '../src/services/plan-match.ts';
 import { createKit, engines } from './helper.ts';
 
 const BASE = `http://flutterwave.sim${FLUTTERWAVE_SIMULATOR_PREFIX}`;
@@ -85,7 +86,8 @@ const PRODUCTS: Record<string, (ending: string) => PurchaseRequest> = {
     requestId: requestId(),
     product: 'data',
     serviceId: 'glo-data',
-    variationCode: 'glo2000',
+    // The simulator's own item for GLO 5.8GB - 30 days (our glo2000): its codes are not ours.
+    variationCode: 'SIMIT-GLO-DATA-05',
     amount: 1_500_00,
     phone: `0805123${ending}`,
   }),
@@ -93,7 +95,8 @@ const PRODUCTS: Record<string, (ending: string) => PurchaseRequest> = {
     requestId: requestId(),
     product: 'cabletv',
     serviceId: 'dstv',
-    variationCode: 'dstv79',
+    // DStv Compact (our dstv79) among the simulator's own items.
+    variationCode: 'SIMIT-DSTV-04',
     amount: 19_000_00,
     phone: '08038291822',
     billersCode: `702512${ending}`,
@@ -151,13 +154,13 @@ describe('Flutterwave bills simulator × the live adapter', () => {
     await run.flw.purchase({
       ...PRODUCTS.data!('5678'),
       serviceId: 'mtn-data',
-      variationCode: 'mtn-100mb-1000',
+      variationCode: 'SIMIT-MTN-DATA-05',
     });
     await run.flw.purchase(PRODUCTS.electricity!('5678'));
     expect(run.paths).toEqual([
       '/v3/billers/BIL099/items/AT099/payment',
-      '/v3/billers/BIL119/items/dstv79/payment',
-      '/v3/billers/BIL108/items/mtn-100mb-1000/payment',
+      '/v3/billers/BIL119/items/SIMIT-DSTV-04/payment',
+      '/v3/billers/BIL108/items/SIMIT-MTN-DATA-05/payment',
       '/v3/billers/SIMBIL-IKEJA-ELECTRIC/items/SIMIT-IKEJA-ELECTRIC-PREPAID/payment',
     ]);
   });
@@ -208,16 +211,44 @@ describe('Flutterwave bills simulator × the live adapter', () => {
     ).toBeNull();
   });
 
-  it("lists a biller's items as the catalogue's plans; setItem and removeItem change the list", async () => {
+  it("lists a biller's items under codes of its own, each one of the catalogue's plans; setItem and removeItem change the list", async () => {
     const mtn = DATA.find((d) => d.service_id === 'mtn-data')!;
-    expect(await run.flw.listVariations('mtn-data')).toEqual(
-      mtn.plans.map((p) => ({ code: p.plan_id, name: p.name, amount: p.wallet_price })),
-    );
+    const mtnItems = await run.flw.listVariations('mtn-data');
     expect(run.paths).toEqual(['/v3/billers/BIL108/items']);
-    const dstv = CABLETV.find((b) => b.service_id === 'dstv')!;
-    expect(await run.flw.listVariations('dstv')).toEqual(
-      dstv.plans.map((p) => ({ code: p.plan_id, name: p.name, amount: p.price })),
+    // The changelog's own item for 200 MB, the simulator's SIMIT-… for the rest; none is ours.
+    expect(mtnItems[1]).toEqual({ code: 'MD142', name: 'MTN 200 MB DATA BUNDLE', amount: 200_00 });
+    expect(mtnItems[4]).toEqual({
+      code: 'SIMIT-MTN-DATA-05',
+      name: 'MTN 1.5 GB DATA BUNDLE - 30 DAYS',
+      amount: 1_000_00,
+    });
+    const ours = new Set(mtn.plans.map((p) => p.plan_id));
+    expect(mtnItems.filter((v) => ours.has(v.code))).toEqual([]);
+    // Each item is one of our plans by size and validity (what the catalogue sync matches).
+    const mtnMatch = matchPlans(
+      mtn.plans.map((p) => ({ code: p.plan_id, name: p.name })),
+      mtnItems,
+      serviceWords('mtn-data', mtn.name),
     );
+    expect(mtnMatch.size).toBe(mtn.plans.length);
+    expect(mtnMatch.get('SIMIT-MTN-DATA-05')).toBe('mtn-100mb-1000');
+    expect(mtnItems.map((v) => v.amount)).toEqual(mtn.plans.map((p) => p.wallet_price));
+    const dstv = CABLETV.find((b) => b.service_id === 'dstv')!;
+    const dstvItems = await run.flw.listVariations('dstv');
+    expect(dstvItems).toEqual(
+      dstv.plans.map((p, n) => ({
+        code: `SIMIT-DSTV-0${n + 1}`,
+        name: p.name.toUpperCase(),
+        amount: p.price,
+      })),
+    );
+    const dstvMatch = matchPlans(
+      dstv.plans.map((p) => ({ code: p.plan_id, name: p.name })),
+      dstvItems,
+      serviceWords('dstv', dstv.name),
+    );
+    expect(dstvMatch.get('SIMIT-DSTV-04')).toBe('dstv79');
+    expect(dstvMatch.size).toBe(dstv.plans.length);
     const ikeja = await run.flw.listVariations('ikeja-electric');
     expect(ikeja.map((v) => v.code)).toEqual([
       'SIMIT-IKEJA-ELECTRIC-PREPAID',
@@ -234,7 +265,7 @@ describe('Flutterwave bills simulator × the live adapter', () => {
       name: 'DStv Family',
       amountKobo: 8_000_00,
     });
-    run.sim.removeItem('BIL119', 'dstv-padi');
+    run.sim.removeItem('BIL119', 'SIMIT-DSTV-01');
     const after = await run.flw.listVariations('dstv');
     expect(after.find((v) => v.code === 'dstv-compact')?.amount).toBe(21_000_00);
     expect(after.find((v) => v.code === 'dstv-family')).toEqual({
@@ -242,9 +273,12 @@ describe('Flutterwave bills simulator × the live adapter', () => {
       name: 'DStv Family',
       amount: 8_000_00,
     });
-    expect(after.some((v) => v.code === 'dstv-padi')).toBe(false);
+    expect(after.some((v) => v.code === 'SIMIT-DSTV-01')).toBe(false);
     // A removed item can no longer be bought: a refusal before any charge.
-    const padi = await run.flw.purchase({ ...PRODUCTS.tv!('5678'), variationCode: 'dstv-padi' });
+    const padi = await run.flw.purchase({
+      ...PRODUCTS.tv!('5678'),
+      variationCode: 'SIMIT-DSTV-01',
+    });
     expect(padi.status).toBe('failed');
     expect(await run.sim.balance()).toBe(SIMULATOR_FLUTTERWAVE_FLOAT);
   });

@@ -507,6 +507,8 @@ export interface ProviderPlansTable {
   code: string;
   cost: number;
   synced_at: number;
+  /** Our plan's code this one was matched to by the sync (ADR 0052), or null: none. */
+  plan_code: string | null;
 }
 
 export interface ProviderBreakersTable {

@@ -398,9 +398,13 @@ export function createFlutterwaveBillsProvider(options: FlutterwaveBillsOptions)
       return kobo;
     },
 
-    // Asked for plans only (data, TV): their code is the item unless a `service/plan` entry maps it.
+    // Asked for plans only (data, TV): a `service/plan` entry maps the plan to its item; else,
+    // with a biller for the service, the catalogue sync's match of the items to our plans.
     planCode(serviceId, variationCode) {
-      return billerFor(billers, serviceId, variationCode, true)?.itemCode ?? null;
+      const id = serviceId.toLowerCase();
+      const exact = billers[`${id}/${variationCode.toLowerCase()}`];
+      if (exact) return exact.itemCode ?? null;
+      return billers[id] ? undefined : null;
     },
 
     async listVariations(serviceId): Promise<Variation[]> {

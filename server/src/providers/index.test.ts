@@ -88,12 +88,13 @@ describe('provider configuration', () => {
     expect(describeProviders(providers)).toContain(
       'set FLUTTERWAVE_SECRET_KEY for Flutterwave bill payments',
     );
-    // The sandbox answers whatever the route names (no biller codes needed without the key).
+    // The sandbox answers whatever the route names (no biller codes needed without the key),
+    // under its own item code (our glo1000's, as the catalogue sync matches it: ADR 0052).
     const outcome = await providers.forProduct('data', 'glo-data').purchase({
       requestId: '202611250700sbx',
       product: 'data',
       serviceId: 'glo-data',
-      variationCode: 'glo1000',
+      variationCode: 'SIMIT-GLO-DATA-04',
       amount: 1_000_00,
       phone: '08051234567',
     });

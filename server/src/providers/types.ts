@@ -93,10 +93,11 @@ export interface VtuProvider {
   balance(): Promise<Kobo>;
   listVariations(serviceId: string): Promise<Variation[]>;
   /**
-   * The code this provider lists a plan under (`listVariations`), when it is not the plan's
-   * own code: failover looks it up in the last catalogue sync (ADR 0052). `null`: not sold.
+   * The code an operator mapped our plan to at this provider (`listVariations`' code; e.g.
+   * FLUTTERWAVE_BILLERS' `service/plan` entry); `null`: not sold here at all; `undefined`: no
+   * mapping, the last catalogue sync's match of its list to our plans decides (ADR 0052).
    */
-  planCode?(serviceId: string, variationCode: string): string | null;
+  planCode?(serviceId: string, variationCode: string): string | null | undefined;
 }
 
 export interface CardCheckoutRequest {

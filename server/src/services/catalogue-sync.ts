@@ -28,6 +28,7 @@ import type { Db } from '../db/index.ts';
 import type { Variation, VtuProvider } from '../providers/types.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { primaryProvider, recordListing, routeTargets } from './failover.ts';
+import { matchPlans, serviceWords, type NamedPlan } from './plan-match.ts';
 import { startWorker } from './worker.ts';
 
 type SyncedProduct = ServiceSync['product'];
@@ -54,28 +55,40 @@ interface Service {
   serviceId: string;
   /** Its variations, first by sort: a new plan joins the first. */
   variationIds: string[];
+  /** The words of its own names (`mtn`, `dstv`…), set aside when plans are matched by name. */
+  words: Set<string>;
 }
 
 /** Every data, TV and education service the catalogue sells (electricity has no plans). */
 async function services(db: Db): Promise<Service[]> {
   const [data, bills] = await Promise.all([
-    db.selectFrom('data_variations').select(['id', 'service_id']).orderBy('sort').execute(),
+    db
+      .selectFrom('data_variations')
+      .select(['id', 'service_id', 'name', 'network_id'])
+      .orderBy('sort')
+      .execute(),
     db
       .selectFrom('bill_variations')
-      .select(['id', 'service_id', 'kind'])
+      .select(['id', 'service_id', 'kind', 'name'])
       .orderBy('kind')
       .orderBy('sort')
       .execute(),
   ]);
   const byKey = new Map<string, Service>();
-  const add = (product: SyncedProduct, serviceId: string, variationId: string) => {
+  const add = (product: SyncedProduct, serviceId: string, variationId: string, names: string[]) => {
     const key = `${product}:${serviceId}`;
-    const service = byKey.get(key) ?? { product, serviceId, variationIds: [] };
+    const service = byKey.get(key) ?? {
+      product,
+      serviceId,
+      variationIds: [],
+      words: serviceWords(serviceId),
+    };
     service.variationIds.push(variationId);
+    for (const word of serviceWords(...names)) service.words.add(word);
     byKey.set(key, service);
   };
-  for (const v of data) add('data', v.service_id, v.id);
-  for (const v of bills) add(v.kind, v.service_id, v.id);
+  for (const v of data) add('data', v.service_id, v.id, [v.name, v.network_id]);
+  for (const v of bills) add(v.kind, v.service_id, v.id, [v.name]);
   return [...byKey.values()];
 }
 
@@ -121,6 +134,29 @@ export function newPlanId(serviceId: string, code: string, taken: ReadonlySet<st
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
   return `${clean(serviceId).slice(0, ID_MAX - 14)}-x${hash}`;
 }
+
+/** Our plans of a service, by code and name (what a provider's list is matched to). */
+async function ourPlans(db: Db, service: Service): Promise<NamedPlan[]> {
+  const rows =
+    service.product === 'data'
+      ? await db
+          .selectFrom('data_plans')
+          .select(['plan_id', 'name'])
+          .where('variation_id', 'in', service.variationIds)
+          .orderBy('sort')
+          .execute()
+      : await db
+          .selectFrom('bill_plans')
+          .select(['plan_id', 'name'])
+          .where('variation_id', 'in', service.variationIds)
+          .orderBy('sort')
+          .execute();
+  return rows.map((r) => ({ code: r.plan_id, name: r.name }));
+}
+
+/** Listed code → the code of our plan it is (plan-match.ts; ADR 0052). */
+const matched = async (db: Db, service: Service, listed: readonly Variation[]) =>
+  matchPlans(await ourPlans(db, service), listed, service.words);
 
 interface PlanRow {
   id: string;
@@ -386,15 +422,21 @@ export async function syncCatalogue(
       // sell: taking every plan off sale on it would stop all sales of the service.
       if (listed.length === 0) throw new Error('the provider listed no variations');
       const applied = await ctx.dbh.writeTx(async (trx) => {
+        // A listed plan that is one of ours under another code (matched by name: ADR 0052)
+        // prices that plan; its code is kept in provider_plans, for the purchase to send.
+        const before = await matched(trx, service, listed);
+        const asOurs = listed.map((v) => ({ ...v, code: before.get(v.code) ?? v.code }));
         const done = await applyService(
           trx,
           ctx.dbh.engine === 'postgres',
           service,
           provider!.name,
-          listed,
+          asOurs,
           now,
         );
-        await recordListing(trx, provider!.name, service.serviceId, listed, now);
+        // Matched again: the plans just added are the provider's own codes.
+        const codes = await matched(trx, service, listed);
+        await recordListing(trx, provider!.name, service.serviceId, listed, now, codes);
         return done;
       });
       result.added = applied.added;
@@ -454,9 +496,11 @@ export async function syncCatalogue(
 }
 
 /**
- * What the other providers of the service's order list (ADR 0052): kept per provider, so a
- * purchase is never failed over to one that does not sell the plan or sells it at a loss. Our
- * plans follow the first provider only; a fallback that cannot be asked keeps its last list.
+ * What the other providers of the service's order list (ADR 0052): kept per provider, each
+ * listed plan with the code of ours it was matched to (plan-match.ts), so a purchase is sent to
+ * a fallback under that provider's own code, and never to one that does not sell the plan or
+ * sells it at a loss. Our plans follow the first provider only; a fallback that cannot be
+ * asked keeps its last list.
  */
 async function syncFallbacks(
   ctx: AppContext,
@@ -473,8 +517,15 @@ async function syncFallbacks(
     try {
       const listed = usableVariations(await provider.listVariations(service.serviceId));
       if (listed.length === 0) throw new Error('the provider listed no variations');
-      await ctx.dbh.writeTx((trx) =>
-        recordListing(trx, provider.name, service.serviceId, listed, now),
+      await ctx.dbh.writeTx(async (trx) =>
+        recordListing(
+          trx,
+          provider.name,
+          service.serviceId,
+          listed,
+          now,
+          await matched(trx, service, listed),
+        ),
       );
     } catch (err) {
       ctx.log.warn(

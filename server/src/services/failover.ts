@@ -4,6 +4,7 @@
  * - Order: an admin's ordered providers per product or service (`provider_routes`), else the
  *   configured route (PROVIDER_ROUTES). A provider the last catalogue sync shows without the
  *   plan, or selling it above our price, is skipped; so is a fallback never synced for it.
+ *   A provider is sent the plan under its own code, as the sync matched its list to our plans.
  * - Failover: only a DEFINITE refusal moves a purchase to the next provider, under the same
  *   record, payment and idempotency key, with a request id of its own (a late callback for the
  *   refused one then finds nothing). Pending, a timeout or anything unreadable stays with the
@@ -228,32 +229,49 @@ export async function setRoute(
 
 const PLAN_PRODUCTS: ReadonlySet<VtuProduct> = new Set(['data', 'cabletv', 'education']);
 
+/** Whether a provider sells the plan, and under which code of its own. */
+type PlanAnswer =
+  | { skip: 'not_sold' | 'above_price' }
+  | {
+      skip: null;
+      /** The provider's own code for the plan when it is not ours (ADR 0052). */
+      code?: string;
+    };
+
 /**
- * Why a provider is skipped for this plan, or null. The first of the order is sent a plan the
- * sync never asked it about (the plan's own on-sale state already follows that provider: ADR
- * 0044); a fallback never is.
+ * Whether a provider is skipped for this plan, and the code it sells the plan under. An
+ * operator's mapping (`planCode`, e.g. FLUTTERWAVE_BILLERS' `service/plan` entry) wins; else the
+ * last catalogue sync's match of the provider's list to our plan (`provider_plans.plan_code`).
+ * The first of the order is sent a plan the sync never asked it about, under our code (the
+ * plan's own on-sale state already follows that provider: ADR 0044); a fallback never is.
  */
-async function planSkip(
+async function planFor(
   db: Db,
   provider: VtuProvider,
   request: Omit<PurchaseRequest, 'requestId'>,
   first: boolean,
-): Promise<'not_sold' | 'above_price' | null> {
-  if (!PLAN_PRODUCTS.has(request.product) || !request.variationCode) return null;
-  const code = provider.planCode
-    ? provider.planCode(request.serviceId, request.variationCode)
-    : request.variationCode;
-  if (code === null) return 'not_sold';
-  const row = await db
+): Promise<PlanAnswer> {
+  if (!PLAN_PRODUCTS.has(request.product) || !request.variationCode) return { skip: null };
+  const ours = request.variationCode;
+  const configured = provider.planCode ? provider.planCode(request.serviceId, ours) : undefined;
+  if (configured === null) return { skip: 'not_sold' };
+  const base = db
     .selectFrom('provider_plans')
-    .select('cost')
+    .select(['code', 'cost'])
     .where('provider', '=', provider.name)
-    .where('service_id', '=', request.serviceId)
-    .where('code', '=', code)
+    .where('service_id', '=', request.serviceId);
+  const row = await (
+    configured !== undefined
+      ? base.where('code', '=', configured)
+      : base.where('plan_code', '=', ours)
+  )
+    .orderBy('code')
     .executeTakeFirst();
+  const theirs = (code: string) => (code === ours ? {} : { code });
   if (row) {
     const cost = Number(row.cost) * (request.quantity ?? 1);
-    return request.amount !== undefined && cost > request.amount ? 'above_price' : null;
+    if (request.amount !== undefined && cost > request.amount) return { skip: 'above_price' };
+    return { skip: null, ...theirs(row.code) };
   }
   if (first) {
     const synced = await db
@@ -263,18 +281,22 @@ async function planSkip(
       .where('service_id', '=', request.serviceId)
       .limit(1)
       .executeTakeFirst();
-    if (!synced) return null;
+    if (!synced) return { skip: null, ...theirs(configured ?? ours) };
   }
-  return 'not_sold';
+  return { skip: 'not_sold' };
 }
 
-/** Keeps what a provider listed for a service (the catalogue sync, each provider of the order). */
+/**
+ * Keeps what a provider listed for a service (the catalogue sync, each provider of the order),
+ * each with the code of our plan it was matched to (`planCodes`: listed code → ours; ADR 0052).
+ */
 export async function recordListing(
   trx: Db,
   provider: string,
   serviceId: string,
   listed: readonly { code: string; amount: number }[],
   now: number,
+  planCodes: ReadonlyMap<string, string> = new Map(),
 ): Promise<void> {
   await trx
     .deleteFrom('provider_plans')
@@ -284,7 +306,14 @@ export async function recordListing(
   for (const v of listed) {
     await trx
       .insertInto('provider_plans')
-      .values({ provider, service_id: serviceId, code: v.code, cost: v.amount, synced_at: now })
+      .values({
+        provider,
+        service_id: serviceId,
+        code: v.code,
+        cost: v.amount,
+        synced_at: now,
+        plan_code: planCodes.get(v.code) ?? null,
+      })
       .onConflict((oc) => oc.columns(['provider', 'service_id', 'code']).doNothing())
       .execute();
   }
@@ -395,6 +424,8 @@ export interface Admitted {
   probe: boolean;
   /** The order has no other provider to take its traffic (refusals then never pause it). */
   alone: boolean;
+  /** This provider's own code for the plan, when not ours (the catalogue sync's match). */
+  code?: string;
 }
 
 export interface PurchaseRoute {
@@ -422,9 +453,9 @@ export async function purchaseRoute(
       while (index < providers.length) {
         const first = index === 0;
         const provider = providers[index++] as VtuProvider;
-        const skip = await planSkip(ctx.db, provider, request, first);
-        if (skip) {
-          tried.push({ provider: provider.name, result: skip, message: null });
+        const plan = await planFor(ctx.db, provider, request, first);
+        if (plan.skip) {
+          tried.push({ provider: provider.name, result: plan.skip, message: null });
           continue;
         }
         const admitted = await admit(ctx, provider.name);
@@ -433,7 +464,12 @@ export async function purchaseRoute(
           continue;
         }
         tried.push({ provider: provider.name, result: 'sent', message: null });
-        return { provider, probe: admitted.probe, alone: providers.length === 1 };
+        return {
+          provider,
+          probe: admitted.probe,
+          alone: providers.length === 1,
+          ...(plan.code ? { code: plan.code } : {}),
+        };
       }
       return null;
     },
@@ -450,7 +486,9 @@ async function callOnce(
   const started = performance.now();
   let outcome: ProviderOutcome;
   try {
-    outcome = await admitted.provider.purchase(request);
+    // The provider's own code for the plan (Flutterwave's item for VTpass's variation code).
+    const sent = admitted.code ? { ...request, variationCode: admitted.code } : request;
+    outcome = await admitted.provider.purchase(sent);
   } catch (err) {
     // Unknown: the provider may have sold it. Pending until a requery says otherwise.
     ctx.log.warn({ err: (err as Error).message, id }, 'purchase call failed; left pending');

@@ -106,10 +106,14 @@ interface SimBiller {
  * - BIL119 / CB141: the validate page's example answer (DStv); CB140: the mintlify create
  *   example's item (`POST /v3/billers/BIL119/items/CB140/payment`, "DSTV Payment", ₦1,800);
  * - BIL108: MTN data (developer.flutterwave.com/changelog/how-to-buy-data-bundles-on-flutterwave).
+ * - MD142: "MTN 200 MB DATA BUNDLE" under BIL108 (the same changelog page's item list).
  * Every other biller code (`SIMBIL-…`) and item code (`SIMIT-…`) is the simulator's own, NOT
  * Flutterwave's: an operator reads the real ones from their account's billers and items.
- * Data and TV items are the catalogue's plan codes with the catalogue's prices (the adapter
- * buys a plan by its code; the catalogue sync may later align the codes).
+ * Data and TV items have item codes of their own, not our (VTpass) plan codes, and names in
+ * the shape of the changelog's items (`MTN 200 MB DATA BUNDLE`), at the catalogue's prices:
+ * the catalogue sync matches them to our plans by size and validity or bouquet name (ADR
+ * 0052), and a purchase that fails over here is sent the item's code. Spectranet's items keep
+ * our codes: they are its only provider in the sandbox (ADR 0044), which lists no codes.
  */
 const DOCUMENTED_CODES: Readonly<Record<string, string>> = {
   mtn: 'BIL099',
@@ -118,6 +122,22 @@ const DOCUMENTED_CODES: Readonly<Record<string, string>> = {
 };
 const simBillerCode = (serviceId: string) =>
   DOCUMENTED_CODES[serviceId] ?? `SIMBIL-${serviceId.toUpperCase()}`;
+
+/** Items of the changelog's MTN data list that the catalogue sells (our name → its code). */
+const DOCUMENTED_ITEMS: Readonly<Record<string, { code: string; name: string }>> = {
+  'mtn-data:200MB - 2 days': { code: 'MD142', name: 'MTN 200 MB DATA BUNDLE' },
+};
+
+/** `1.5GB - 30 days` of MTN → `MTN 1.5 GB DATA BUNDLE - 30 DAYS` (the changelog's shape). */
+function itemName(network: string, planName: string): string {
+  const [what, validity] = planName.toUpperCase().split(' - ');
+  const sized = (what as string).replace(/(\d)(MB|GB|TB)\b/, '$1 $2');
+  return `${network.toUpperCase()} ${sized} DATA BUNDLE${validity ? ` - ${validity}` : ''}`;
+}
+
+/** The simulator's own item code for the n-th plan of a service (marked SIM…). */
+const simItemCode = (serviceId: string, n: number) =>
+  `SIMIT-${serviceId.toUpperCase()}-${String(n + 1).padStart(2, '0')}`;
 
 const item = (item_code: string, name: string, amountKobo: Kobo, listed = true): SimItem => ({
   item_code,
@@ -149,7 +169,17 @@ function buildBillers(): Map<string, SimBiller> {
         category: data.requires_account_id ? 'INTSERVICE' : 'MOBILEDATA',
         serviceId: id,
       },
-      data.plans.map((p) => item(p.plan_id, p.name, p.wallet_price)),
+      data.plans.map((p, n) => {
+        if (id === 'spectranet') return item(p.plan_id, p.name, p.wallet_price);
+        const documented = DOCUMENTED_ITEMS[`${id}:${p.name}`];
+        return documented
+          ? item(documented.code, documented.name, p.wallet_price)
+          : item(
+              simItemCode(id, n),
+              itemName(data.name.split(' ')[0] as string, p.name),
+              p.wallet_price,
+            );
+      }),
     );
   }
   for (const tv of CABLETV) {
@@ -167,7 +197,10 @@ function buildBillers(): Map<string, SimBiller> {
         serviceId: id,
         serviceItem: validation,
       },
-      [...tv.plans.map((p) => item(p.plan_id, p.name, p.price)), ...extra],
+      [
+        ...tv.plans.map((p, n) => item(simItemCode(id, n), p.name.toUpperCase(), p.price)),
+        ...extra,
+      ],
     );
   }
   for (const [id, name] of DISCOS) {
