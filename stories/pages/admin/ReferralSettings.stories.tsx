@@ -19,16 +19,16 @@ type Story = StoryObj<typeof meta>;
 
 export const Success: Story = {
   play: async ({ canvas }) => {
-    await expectCurrentPage(canvas, 'Referral commissions');
+    await expectCurrentPage(canvas, 'Referral commissions', 'Referrals');
     await expect(await canvas.findByRole('form', { name: 'Referral commissions' })).toBeVisible();
   },
 };
 
-/** Pricing sets what a referral pays (the endpoints' `tiers` permission): in its menu. */
+/** Pricing sets what a referral pays (the endpoints' `tiers` permission): Referrals in its menu. */
 export const PricingRole: Story = {
   beforeEach: signedInAsRole('pricing'),
   play: async ({ canvas }) => {
-    await expectCurrentPage(canvas, 'Referral commissions');
+    await expectCurrentPage(canvas, 'Referral commissions', 'Referrals');
   },
 };
 
@@ -42,7 +42,7 @@ export const SupportRefused: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(ROLE_MSG.pageRefused('support'))).toBeVisible();
     const nav = canvas.getAllByRole('navigation', { name: 'Admin dashboard' })[0]!;
-    await expect(within(nav).queryByRole('link', { name: 'Referral commissions' })).toBeNull();
+    await expect(within(nav).queryByRole('link', { name: 'Referrals' })).toBeNull();
     const calls = performance
       .getEntriesByType('resource')
       .filter((e) => e.name.includes(api.referralSettings.path));

@@ -57,7 +57,7 @@ const entries: Entry[] = [
   entry('transfers', 'Unmatched transfers', <BankIcon />),
   entry('auditLog', 'Audit log', <AuditIcon />),
   entry('tiers', 'Price tiers', <PlanPricesIcon />),
-  entry('referrals', 'Referral commissions', <ShareIcon />),
+  entry('referrals', 'Referrals', <ShareIcon />),
   entry('pending', 'Pending purchases', <RecentIcon />),
   entry('adjustments', 'Adjustments', <WalletIcon />),
   entry('announcements', 'Announcements', <InfoIcon />),
