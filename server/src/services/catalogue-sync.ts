@@ -1,7 +1,9 @@
 /**
  * The catalogue comes from the provider (issue 23 item 2; ADR 0044). For each data, TV and
  * education service, the provider the service is routed to lists its variations; a plan is
- * matched by `plan_id` = the provider's code, and the provider's price is stored as our cost.
+ * matched by `plan_id` = the provider's code, else by name (size and validity, or bouquet: a
+ * provider with codes of its own, plan-match.ts, ADR 0052), and the provider's price is stored
+ * as our cost. Every provider's list is kept with the code of ours each plan matched.
  * - cost above our price → flagged `price_above_ours` and taken off sale until repriced;
  * - no longer listed → flagged `not_at_provider` and taken off sale;
  * - listed but not ours → inserted off sale, flagged `new`, priced at the provider's amount,
