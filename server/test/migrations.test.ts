@@ -220,4 +220,22 @@ describe.each(engines)('upgrading a database with history on %s', (engine) => {
         .execute(),
     ).rejects.toThrow(/foreign key/i);
   });
+
+  it("0025 gives the provider lists kept before their own code as our plan's (ADR 0052)", async () => {
+    const dbh = await open();
+    await dbh.exclusive(() => migrate(dbh, { to: '0024-bvn-checks' }));
+    await dbh.db
+      .insertInto('provider_plans')
+      .values({
+        provider: 'sandbox-flutterwave',
+        service_id: 'mtn-data',
+        code: 'mtn-100mb-1000',
+        cost: 1_000_00,
+        synced_at: 0,
+      })
+      .execute();
+    await dbh.exclusive(() => migrate(dbh));
+    const rows = await dbh.db.selectFrom('provider_plans').select(['code', 'plan_code']).execute();
+    expect(rows).toEqual([{ code: 'mtn-100mb-1000', plan_code: 'mtn-100mb-1000' }]);
+  });
 });
