@@ -132,6 +132,8 @@ function VerificationForm({ user, mayChange }: { user: User; mayChange: boolean 
   const save = useSetUserLevel();
   const [chosen, setChosen] = useState<VerificationLevel | null>(null);
   const [asking, setAsking] = useState(false);
+  // Fixed when asked: once saved, the level read back must not turn the closing words round.
+  const [rising, setRising] = useState(false);
   const v = verification.data?.message;
   const level = chosen ?? v?.level;
   const held = (v?.held ?? []).filter((h) => h.status === 'held');
@@ -165,7 +167,9 @@ function VerificationForm({ user, mayChange }: { user: User; mayChange: boolean 
       className="flex flex-col gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        if (chosen !== null && chosen !== v.level) setAsking(true);
+        if (chosen === null || chosen === v.level) return;
+        setRising(chosen > v.level);
+        setAsking(true);
       }}
     >
       <p className="text-sm font-medium">{`Verification: ${LEVEL_NAMES[v.level]}`}</p>
@@ -215,7 +219,7 @@ function VerificationForm({ user, mayChange }: { user: User; mayChange: boolean 
         }}
         title={`Set ${user.name} to level ${chosen ?? ''}?`}
         description={
-          chosen !== null && chosen > v.level
+          rising
             ? 'Their limits rise to these at once, and credits held by the old limits are added to the wallet if they now fit. Recorded in the audit log.'
             : 'Their limits fall to these at once: later funding past them is held, spending past them refused. Recorded in the audit log.'
         }
