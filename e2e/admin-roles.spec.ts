@@ -23,6 +23,9 @@ async function logOut(page: Page) {
 /** A purchase the sandbox refuses (numbers ending 0000), left failed on this server. */
 async function failedPurchase(page: Page) {
   await logIn(page, DEMO);
+  // Leave the login page before navigating: a goto while the sign-in is answered lands back on
+  // it, signed out.
+  await expect(page).not.toHaveURL(/\/auth\/login/);
   await page.goto('/user/dashboard/airtime');
   await page.getByLabel(/Phone number/).fill('08031230000');
   await page.getByLabel(/Amount/).fill('200');

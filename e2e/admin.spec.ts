@@ -177,7 +177,13 @@ test.describe('with AUTO_REVERSE_FAILED=0', () => {
     await page.goto('/admin/dashboard/transactions');
     await page.getByLabel('User e-mail').fill(DEMO.email);
     await page.getByRole('button', { name: 'Search' }).click();
-    const failed = main(page).getByRole('row').filter({ hasText: 'Failed' }).first();
+    // The newest failed row is this purchase. Another journey on this server (admin-roles) may
+    // leave a failed purchase of the same customer, so the row is followed by its ID.
+    const failedRows = main(page).getByRole('row').filter({ hasText: 'Failed' });
+    const failedBefore = await failedRows.count();
+    const failed = failedRows.first();
+    const id = (await failed.getByRole('cell').nth(1).textContent())?.trim() ?? '';
+    expect(id).not.toBe('');
     await failed.click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Reverse' }).click();
@@ -185,8 +191,10 @@ test.describe('with AUTO_REVERSE_FAILED=0', () => {
     await expect(dialog.getByText(SERVER_MSG.reversed)).toBeVisible();
     await page.keyboard.press('Escape');
     // The list shows it reversed, and it offers no second reversal.
-    await expect(main(page).getByRole('row').filter({ hasText: 'Failed' })).toHaveCount(0);
-    await main(page).getByRole('row').filter({ hasText: 'Reversed' }).first().click();
+    const reversedRow = main(page).getByRole('row', { name: `Open transaction ${id}` });
+    await expect(reversedRow).toContainText('Reversed');
+    await expect(failedRows).toHaveCount(failedBefore - 1);
+    await reversedRow.click();
     await expect(page.getByRole('dialog').getByRole('button', { name: 'Reverse' })).toHaveCount(0);
     await page.keyboard.press('Escape');
 
