@@ -60,6 +60,19 @@ export function setMockVerification(userId: string, v: Partial<MockVerification>
   state.set(userId, { ...stateOf(userId), ...v });
 }
 
+/**
+ * For stories: a BVN check as if started with a BVN ending in `last4` (0000: someone else's,
+ * 1111: declined), so a story can open Settings at its return address.
+ */
+export function addMockBvnCheck(reference: string, userId: string, last4: string): void {
+  bvnChecks.set(reference, {
+    userId,
+    last4,
+    consentedAt: now(),
+    outcome: last4 === '1111' ? 'declined' : null,
+  });
+}
+
 export function resetMockVerification(): void {
   state.clear();
   bvnChecks.clear();

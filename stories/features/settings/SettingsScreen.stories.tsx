@@ -9,6 +9,8 @@ import { untilAfter } from '../../timers';
 const meta = {
   title: 'Features/Settings/SettingsScreen',
   component: SettingsScreen,
+  // Settings → Verification reads the consent page's return from the URL (ADR 0063).
+  parameters: { router: { initialEntries: ['/user/dashboard/settings'] } },
   beforeEach: () => {
     saveTokens(demoSession());
     return () => clearSession();
@@ -35,6 +37,10 @@ export const Default: Story = {
     ).toBeVisible();
     await expect(
       await within(referrals).findByRole('table', { name: 'Referral earnings' }),
+    ).toBeVisible();
+    const verification = canvas.getByRole('region', { name: 'Verification' });
+    await expect(
+      await within(verification).findByText('Level 1: e-mail and phone verified'),
     ).toBeVisible();
     await expect(canvas.getByRole('region', { name: 'Change password' })).toBeVisible();
     await expect(canvas.getByRole('region', { name: 'Reset transaction pin' })).toBeVisible();

@@ -10,6 +10,7 @@ import { MailPreferencesPanel } from './mail-preferences-panel';
 import { ProfileCard } from './profile-card';
 import { ReferralsPanel } from './referrals-panel';
 import { ResetPinForm } from './reset-pin-form';
+import { VerificationPanel } from './verification-panel';
 import { WebhookPanel } from './webhook-panel';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -44,6 +45,10 @@ export function SettingsScreen() {
         ) : (
           <Skeleton className="h-32" />
         )}
+      </Section>
+      {/* Wallet limits by verification level and level 2 by BVN (issue 26 §3). */}
+      <Section id="verification-heading" title="Verification">
+        <VerificationPanel />
       </Section>
       <Section id="referrals-heading" title="Referrals">
         <ReferralsPanel code={user?.referral_code} />

@@ -1,0 +1,9 @@
+import { api } from '@contract/endpoints';
+import { useApiMutation } from '@/lib/swr';
+
+/** Back from the consent page (ADR 0063): the check's outcome; the level may have risen. */
+export function useCompleteBvnVerification() {
+  return useApiMutation(api.completeBvnVerification, {
+    invalidates: [api.verification, api.currentUser],
+  });
+}

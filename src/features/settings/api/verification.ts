@@ -1,0 +1,7 @@
+import { api } from '@contract/endpoints';
+import { useApiQuery } from '@/lib/swr';
+
+/** Settings → Verification (ADR 0058): the level, its limits, today's use and held credits. */
+export function useVerification() {
+  return useApiQuery(api.verification, {});
+}
