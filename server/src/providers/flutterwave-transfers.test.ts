@@ -350,8 +350,9 @@ describe('Flutterwave BVN consent (ADR 0063)', () => {
     expect(JSON.stringify(failed) + String(failed)).not.toContain(BVN);
   });
 
-  it('the result: INITIATED pending, bvn_data approved with the names, a refusal declined', async () => {
-    // Node-v3 SDK documentation/misc.md "Verify BVN consent" sample (the INITIATED one).
+  it('the result: INITIATED pending, bvn_data approved with its names, a refusal declined', async () => {
+    // Node-v3 SDK documentation/misc.md "Verify BVN consent" sample (the INITIATED one): the
+    // top-level first_name/last_name are the names we sent, never the BVN holder's.
     const answer = (data: Record<string, unknown>) => ({
       json: {
         status: 'success',
@@ -369,17 +370,49 @@ describe('Flutterwave BVN consent (ADR 0063)', () => {
     fake.handle(() => answer({ status: 'INITIATED', bvn_data: null }));
     expect(await flw.bvnConsent('FLW71DC60942BAD76D2BD5B4E')).toEqual({
       state: 'pending',
-      firstName: 'Lyra',
-      lastName: 'Balacqua',
+      firstName: '',
+      lastName: '',
     });
     expect(fake.requests[0]?.path).toBe('/v3/bvn/verifications/FLW71DC60942BAD76D2BD5B4E');
-    fake.handle(() => answer({ status: 'COMPLETED', bvn_data: { bvn: BVN } }));
-    expect((await flw.bvnConsent('R')).state).toBe('approved');
     fake.handle(() => answer({ status: 'DECLINED', bvn_data: null }));
     expect((await flw.bvnConsent('R')).state).toBe('declined');
     fake.handle(() => answer({ status: 'SOMETHING_NEW', bvn_data: null }));
     expect((await flw.bvnConsent('R')).state).toBe('pending');
     fake.handle(() => ({ status: 503, json: { message: 'down' } }));
     await expect(flw.bvnConsent('R')).rejects.toBeInstanceOf(ProviderError);
+  });
+
+  it("approved: the names are the BVN record's (bvn_data), never the echoed top-level ones", async () => {
+    // bvn_data's fields as typed by an SDK of this endpoint (flutterwave.toneflix.net/api/v3/
+    // bvn.html, V3BvnVerificationData): firstName, surname, middleName, and the rest of the
+    // record (bvn, phone numbers, date of birth, face image…), which must not come back.
+    const record = {
+      bvn: BVN,
+      firstName: 'Chinedu',
+      surname: 'Okafor',
+      middleName: 'Emeka',
+      phoneNumber1: '08012345678',
+      dateOfBirth: '01-Jan-1990',
+      faceImage: 'iVBORw0KGgo',
+    };
+    const answer = (bvnData: unknown) => ({
+      json: {
+        status: 'success',
+        message: 'Bvn details fetched',
+        data: { first_name: 'Ada', last_name: 'Obi', status: 'COMPLETED', bvn_data: bvnData },
+      },
+    });
+    fake.handle(() => answer(record));
+    const result = await flw.bvnConsent('R');
+    expect(result).toEqual({ state: 'approved', firstName: 'Chinedu', lastName: 'Okafor' });
+    const kept = JSON.stringify(result);
+    for (const v of [BVN, '08012345678', '01-Jan-1990', 'iVBORw0KGgo', 'Emeka']) {
+      expect(kept).not.toContain(v);
+    }
+    // bvn_data without the holder's names: never approved (asked again later).
+    for (const partial of [{}, { bvn: BVN }, { firstName: 'Ada' }, { surname: ' ' }, 'yes', 1]) {
+      fake.handle(() => answer(partial));
+      expect(await flw.bvnConsent('R')).toEqual({ state: 'pending', firstName: '', lastName: '' });
+    }
   });
 });

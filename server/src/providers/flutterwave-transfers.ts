@@ -31,12 +31,18 @@
  * - `GET /v3/bvn/verifications/{reference}` → `{ status: "success", message: "Bvn details
  *   fetched", data: { first_name, last_name, status, reference, callback_url, bvn_data,
  *   created_at } }`. The one sample shows `status: "INITIATED"` with `bvn_data: null` (before
- *   consent). The docs are silent on the other status values, on what `bvn_data` holds and on
- *   whether `first_name`/`last_name` become the BVN record's names after consent (the sample
- *   echoes the names sent). So: `bvn_data` present = approved (the BVN information is there);
- *   a status naming a refusal (declined, rejected, failed, cancelled, expired) = declined;
- *   anything else = pending. The names compared are `first_name`/`last_name`; `bvn_data` is
- *   never read further or kept (it holds the BVN).
+ *   consent) and, at the top level, the very names the initiate call sent ("Lyra Balacqua"):
+ *   `first_name`/`last_name` are OUR names echoed, so comparing them proves nothing and they
+ *   are never read. The BVN holder's own names are in `bvn_data`, the NIBSS record: typed by
+ *   an SDK of this endpoint as `bvn_data: { bvn, nin, email, gender, surname, firstName,
+ *   middleName, dateOfBirth, phoneNumber1, faceImage, … }` (flutterwave.toneflix.net/api/v3/
+ *   bvn.html, `V3BvnVerificationData`; Flutterwave's docs pages show no approved sample). So:
+ *   `bvn_data.firstName` and `bvn_data.surname` are read through a narrow schema (nothing else
+ *   of the record is parsed, returned or kept: it holds the BVN, phone numbers, a face image);
+ *   both present = approved with those names; `bvn_data` without them = pending (never
+ *   verified: "listen for webhooks to receive the data when it becomes available", the docs
+ *   say); a status naming a refusal (declined, rejected, failed, cancelled, expired) =
+ *   declined; anything else = pending. The other statuses are undocumented (ADR 0063).
  */
 import { z } from 'zod';
 import { cardStatus, pendingTransfer } from './card-verification.ts';
@@ -126,14 +132,18 @@ const BvnStartAnswer = z.object({
     redirect_url: z.string().max(2_000).nullable().optional().catch(undefined),
   }),
 });
-/** `GET /v3/bvn/verifications/{reference}`'s answer: only the fields this adapter reads. */
+/**
+ * `GET /v3/bvn/verifications/{reference}`'s answer: only the fields this adapter reads. The
+ * top-level `first_name`/`last_name` echo what we sent (see the header): not read. Of
+ * `bvn_data` (the BVN record) only the holder's first name and surname: zod drops every other
+ * key, and anything not an object with them reads as no names.
+ */
+const BvnHolder = z.object({ firstName: Name, surname: Name });
 const BvnResultAnswer = z.object({
   status: z.literal('success'),
   data: z.object({
-    first_name: Name,
-    last_name: Name,
     status: z.string().max(40).nullable().optional().catch(undefined),
-    bvn_data: z.unknown().optional(),
+    bvn_data: BvnHolder.nullable().optional().catch(undefined),
   }),
 });
 /** Statuses that name a refusal (the docs list none: see the header). */
@@ -238,13 +248,12 @@ export function createFlutterwaveTransferProvider(
       const parsed = BvnResultAnswer.safeParse(result.body);
       if (!parsed.success) throw new ProviderError(name, 'bvn result: unreadable answer');
       const d = parsed.data.data;
-      const present = d.bvn_data !== null && d.bvn_data !== undefined;
-      const state = present
-        ? 'approved'
-        : REFUSED_STATUS.test(d.status ?? '')
-          ? 'declined'
-          : 'pending';
-      return { state, firstName: d.first_name ?? '', lastName: d.last_name ?? '' };
+      const firstName = d.bvn_data?.firstName?.trim() ?? '';
+      const lastName = d.bvn_data?.surname?.trim() ?? '';
+      // Approved only with the holder's own names: a record without them is never verified.
+      if (firstName && lastName) return { state: 'approved', firstName, lastName };
+      const state = REFUSED_STATUS.test(d.status ?? '') ? 'declined' : 'pending';
+      return { state, firstName: '', lastName: '' };
     },
 
     async verifyTransfer(transactionId): Promise<TransferVerification> {

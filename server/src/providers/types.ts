@@ -219,8 +219,9 @@ export interface BvnConsentStart {
 }
 
 /**
- * The consent's result as the provider says it: `approved` with the names it holds for the
- * BVN, `declined`, or `pending` (no answer from the customer yet). Judged by the server.
+ * The consent's result as the provider says it: `approved` with the names of the BVN's own
+ * record (never names we sent: ADR 0063), `declined`, or `pending` (no answer from the
+ * customer, or no holder's names, yet; names empty). Judged by the server.
  */
 export interface BvnConsentResult {
   state: 'approved' | 'declined' | 'pending';

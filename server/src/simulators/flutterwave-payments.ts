@@ -755,10 +755,13 @@ export function createFlutterwavePaymentsSimulator(
     // Verify BVN consent: `{ status: "success", message: "Bvn details fetched", data: {
     // first_name, last_name, status, reference, callback_url, bvn_data, created_at } }`
     // (Node-v3 documentation/misc.md "Verify BVN consent"; its sample is the INITIATED one,
-    // with the names sent and `bvn_data: null`). The docs show no later status, no bvn_data
-    // and no unknown-reference error: after Approve the sandbox answers "COMPLETED", the BVN
-    // record's names and an empty `bvn_data` object (read only for its presence); after
-    // Decline "DECLINED" and null; an unknown reference 404 in the error envelope. All ours.
+    // with the names sent and `bvn_data: null`). As there, the top-level names are always the
+    // names sent (an echo, never the holder's). After Approve the sandbox answers "COMPLETED"
+    // and `bvn_data` holds the BVN record's own names in an SDK's field names (firstName,
+    // surname, middleName: flutterwave.toneflix.net/api/v3/bvn.html): the sender's, or
+    // SANDBOX_OTHER_BVN_HOLDER's for a BVN ending in 0000 (the rest of a real record, the BVN
+    // itself included, is not simulated); after Decline "DECLINED" and null; an unknown
+    // reference 404 in the error envelope. The docs show no later status: those are ours.
     app.get<{ Params: { reference: string } }>('/v3/bvn/verifications/:reference', (req, reply) =>
       respond(
         'bvn',
@@ -769,16 +772,15 @@ export function createFlutterwavePaymentsSimulator(
             ? await read<FlutterwaveBvnConsent>(`bvn:${ref}`)
             : undefined;
           if (!c) return { status: 404, body: errorBody('No BVN verification found') };
-          const holder =
-            c.status === 'approved' && c.otherHolder
-              ? SANDBOX_OTHER_BVN_HOLDER
-              : { firstName: c.firstName, lastName: c.lastName };
+          const holder = c.otherHolder
+            ? SANDBOX_OTHER_BVN_HOLDER
+            : { firstName: c.firstName, lastName: c.lastName };
           return ok({
             status: 'success',
             message: 'Bvn details fetched',
             data: {
-              first_name: holder.firstName,
-              last_name: holder.lastName,
+              first_name: c.firstName,
+              last_name: c.lastName,
               status:
                 c.status === 'approved'
                   ? 'COMPLETED'
@@ -787,7 +789,10 @@ export function createFlutterwavePaymentsSimulator(
                     : 'INITIATED',
               reference: c.reference,
               callback_url: null,
-              bvn_data: c.status === 'approved' ? {} : null,
+              bvn_data:
+                c.status === 'approved'
+                  ? { firstName: holder.firstName, surname: holder.lastName, middleName: '' }
+                  : null,
               created_at: c.createdAt,
             },
           });
