@@ -25,7 +25,7 @@ import {
   createFlutterwaveBillsSimulator,
 } from '../src/simulators/flutterwave-bills.ts';
 import { injectFetch } from '../src/simulators/transport.ts';
-import { matchPlans, serviceWords } from '../src/services/plan-match.ts';
+import { matchPlans, planKey, serviceWords } from '../src/services/plan-match.ts';
 import { createKit, engines } from './helper.ts';
 
 const BASE = `http://flutterwave.sim${FLUTTERWAVE_SIMULATOR_PREFIX}`;
@@ -224,13 +224,21 @@ describe('Flutterwave bills simulator × the live adapter', () => {
     });
     const ours = new Set(mtn.plans.map((p) => p.plan_id));
     expect(mtnItems.filter((v) => ours.has(v.code))).toEqual([]);
-    // Each item is one of our plans by size and validity (what the catalogue sync matches).
+    // Each SIMIT item states its validity and is one of our plans by size and validity (what
+    // the catalogue sync matches). MD142, as the changelog names it, states none while our
+    // `200MB - 2 days` does: it stays unmatched (ADR 0052), not sold through Flutterwave
+    // unless an operator's FLUTTERWAVE_BILLERS entry names it.
+    const mtnWords = serviceWords('mtn-data', mtn.name);
+    for (const v of mtnItems.filter((i) => i.code.startsWith('SIMIT-'))) {
+      expect(planKey(v.name, mtnWords).days, v.name).not.toBeNull();
+    }
     const mtnMatch = matchPlans(
       mtn.plans.map((p) => ({ code: p.plan_id, name: p.name })),
       mtnItems,
-      serviceWords('mtn-data', mtn.name),
+      mtnWords,
     );
-    expect(mtnMatch.size).toBe(mtn.plans.length);
+    expect(mtnMatch.size).toBe(mtn.plans.length - 1);
+    expect(mtnMatch.has('MD142')).toBe(false);
     expect(mtnMatch.get('SIMIT-MTN-DATA-05')).toBe('mtn-100mb-1000');
     expect(mtnItems.map((v) => v.amount)).toEqual(mtn.plans.map((p) => p.wallet_price));
     const dstv = CABLETV.find((b) => b.service_id === 'dstv')!;

@@ -4,10 +4,11 @@
  * code), so the catalogue sync matches each provider's list to our plans of the same service:
  *
  * 1. The same code as our plan's: that plan (the provider uses our code).
- * 2. Otherwise by what the names say: the same data size, the same validity when both names
- *    state one (a name without one matches any), and the same remaining words once the
- *    service's own words (`MTN`, `DStv`…), units and filler (`data`, `bundle`, `payment`,
- *    `subscription`…) are set aside: `DStv Compact` is `DSTV COMPACT`, `1.5GB - 30 days` is
+ * 2. Otherwise by what the names say: the same data size, the same validity (both names
+ *    state the same one, or neither states one: a name without one never matches a name
+ *    with one, see sameValidity), and the same remaining words once the service's own words
+ *    (`MTN`, `DStv`…), units and filler (`data`, `bundle`, `payment`, `subscription`…) are
+ *    set aside: `DStv Compact` is `DSTV COMPACT`, `1.5GB - 30 days` is
  *    `MTN 1.5 GB DATA BUNDLE - 30 DAYS`, and `DStv Compact Plus` is neither of them.
  * 3. Only one to one: a listed plan that fits two of ours, or one of ours that two listed
  *    plans fit, is matched to nothing. A plan left unmatched is not sold there (failover skips
@@ -106,11 +107,21 @@ export function planKey(name: string, ignore: ReadonlySet<string>): Key {
   return { size, days, words: [...new Set(words)].sort().join(' ') };
 }
 
+/**
+ * The same validity: both state the same one, or neither states one (TV bouquets, a size
+ * alone). Only one side stating one is not a fit: `MTN 1.5 GB DATA BUNDLE` may be a 1-day
+ * plan, and matched to our `1.5GB - 30 days` it would be priced against it and sent on
+ * failover, the customer paying for 30 days and getting 1. An operator's FLUTTERWAVE_BILLERS
+ * `service/plan` entry can still name such an item.
+ */
+const sameValidity = (a: number | null, b: number | null): boolean =>
+  a === null || b === null ? a === b : Math.abs(a - b) < 1e-9;
+
 const fits = (a: Key, b: Key): boolean =>
   a.size === b.size &&
   a.words === b.words &&
   (a.size !== null || a.words !== '') &&
-  (a.days === null || b.days === null || Math.abs(a.days - b.days) < 1e-9);
+  sameValidity(a.days, b.days);
 
 /**
  * Listed code → our plan's code, for every listed plan matched (rules at the top of the file).
