@@ -37,6 +37,21 @@ export const Blank: Story = {
   },
 };
 
+/**
+ * The tab's form loads when the tab is first opened (issue 27), then stays: what was typed is
+ * still there after a visit to "Use wallet".
+ */
+export const KeepsCodeAcrossTabs: Story = {
+  play: async ({ canvas }) => {
+    await openCouponTab(canvas);
+    await fill(canvas, /Coupon code/, SEED_COUPONS.airtime);
+    await userEvent.click(canvas.getByRole('tab', { name: 'Use wallet' }));
+    await expect(canvas.queryByRole('form', { name: 'Load coupon' })).not.toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('tab', { name: 'Use Coupon' }));
+    await expect(canvas.getByLabelText(/Coupon code/)).toHaveValue(SEED_COUPONS.airtime);
+  },
+};
+
 export const Loading: Story = {
   parameters: { msw: { handlers: [variants.verifyCoupon.slow] } },
   play: async ({ canvas }) => {

@@ -78,7 +78,7 @@ export const SaveWithName: Story = {
   args: { draft: { destination: '08129876543', service_id: 'airtel' } },
   play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Save this recipient' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Save' }));
     await expect(await canvas.findByText(SERVER_MSG.recipientNameRequired)).toBeVisible();
     await userEvent.type(canvas.getByLabelText(/Name/), 'Bola');
     await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
@@ -92,7 +92,10 @@ export const NameTooLong: Story = {
   args: { draft: { destination: '08129876543', service_id: 'airtel' } },
   play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Save this recipient' }));
-    await userEvent.type(canvas.getByLabelText(/Name/), 'x'.repeat(LIMITS.recipientName + 1));
+    await userEvent.type(
+      await canvas.findByLabelText(/Name/),
+      'x'.repeat(LIMITS.recipientName + 1),
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
     await expect(await canvas.findByText(SERVER_MSG.recipientNameTooLong)).toBeVisible();
   },
@@ -115,7 +118,7 @@ export const SaveRefused: Story = {
   },
   play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Save this recipient' }));
-    await userEvent.type(canvas.getByLabelText(/Name/), 'Bola');
+    await userEvent.type(await canvas.findByLabelText(/Name/), 'Bola');
     await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       SERVER_MSG.recipientsFull(LIMITS.savedRecipients),

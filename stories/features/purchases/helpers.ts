@@ -59,9 +59,10 @@ export async function expectTotal(canvas: Canvas, text: string) {
   await expect(within(summary).getByTestId('total')).toHaveTextContent(text);
 }
 
-/** Switches to the "Use Coupon" tab. */
+/** Switches to the "Use Coupon" tab and waits for its form (it loads on first use, issue 27). */
 export async function openCouponTab(canvas: Canvas) {
   await userEvent.click(await canvas.findByRole('tab', { name: 'Use Coupon' }));
+  await canvas.findByRole('form', { name: 'Load coupon' });
 }
 
 /** Sets the demo customer's wallet (kobo) in the mock db, for "Insufficient funds." stories. */

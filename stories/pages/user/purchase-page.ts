@@ -40,6 +40,11 @@ export function purchasePageStories(page: {
         'true',
       );
       await expect(canvas.getByRole('tab', { name: 'Use Coupon' })).toBeVisible();
+      // The coupon tab's panel stays empty (its form not even loading) until it is opened (issue 27).
+      const couponTab = canvas.getByRole('tab', { name: 'Use Coupon' });
+      const couponPanel = document.getElementById(couponTab.getAttribute('aria-controls') ?? '');
+      await expect(couponPanel).toBeInTheDocument();
+      await expect(couponPanel).toBeEmptyDOMElement();
       await expect(await canvas.findByText(/Wallet balance/)).toBeVisible();
     },
   };

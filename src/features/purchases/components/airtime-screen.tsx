@@ -2,7 +2,7 @@ import { toNaira } from '@contract/money';
 import { airtimeForm } from '@contract/forms';
 import { useAirtimePurchase } from '../api/airtime';
 import { AirtimeForm } from './products/airtime';
-import { CouponTab } from './coupon-tab';
+import { CouponTab } from './lazy-coupon-tab';
 import { PurchaseScreen } from './purchase-screen';
 
 /** Coupon redemption: the coupon is already paid for, so no balance check (total 0). */

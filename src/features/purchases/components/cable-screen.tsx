@@ -1,7 +1,7 @@
 import { cableForm } from '@contract/forms';
 import { useCableTvPurchase } from '../api/cable-tv';
 import { CableForm } from './products/cable';
-import { CouponTab } from './coupon-tab';
+import { CouponTab } from './lazy-coupon-tab';
 import { PurchaseScreen } from './purchase-screen';
 
 function CableCoupon() {

@@ -1,7 +1,7 @@
 import { dataForm } from '@contract/forms';
 import type { Coupon } from '@contract/entities';
 import { useDataPurchase } from '../api/data';
-import { CouponTab } from './coupon-tab';
+import { CouponTab } from './lazy-coupon-tab';
 import { DataForm } from './products/data';
 import { PurchaseScreen } from './purchase-screen';
 

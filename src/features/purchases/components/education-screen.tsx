@@ -1,6 +1,6 @@
 import { educationForm, JAMB_SERVICE_ID } from '@contract/forms';
 import { useEducationPurchase } from '../api/education';
-import { CouponTab } from './coupon-tab';
+import { CouponTab } from './lazy-coupon-tab';
 import { EducationForm } from './products/education';
 import { PurchaseScreen } from './purchase-screen';
 

@@ -10,7 +10,7 @@ import {
 } from '@/components/ui/select';
 import { useElectricityProducts } from '@/lib/catalogue';
 import { useElectricityPurchase } from '../api/electricity';
-import { CouponTab } from './coupon-tab';
+import { CouponTab } from './lazy-coupon-tab';
 import { ElectricityForm } from './products/electricity';
 import { PurchaseScreen } from './purchase-screen';
 

@@ -1,4 +1,4 @@
-import type * as React from 'react';
+import { useState, type ReactNode } from 'react';
 import { FALLBACK } from '@contract/messages';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -12,14 +12,18 @@ export type PurchaseScreenProps = {
   title: string;
   description: string;
   /** The "Use wallet" form. */
-  wallet: React.ReactNode;
-  /** The "Use Coupon" tab. */
-  coupon: React.ReactNode;
+  wallet: ReactNode;
+  /**
+   * The "Use Coupon" tab: mounted the first time it is chosen, then kept (so its code, and a
+   * lazily loaded form, cost nothing until then; issue 27).
+   */
+  coupon: ReactNode;
 };
 
 /** A purchase screen (spec §2): a title and two tabs, "Use wallet" and "Use Coupon". */
 export function PurchaseScreen({ title, description, wallet, coupon }: PurchaseScreenProps) {
   const user = useCurrentUser();
+  const [couponOpened, setCouponOpened] = useState(false);
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-5 px-4 py-6">
       <header className="flex flex-col gap-1">
@@ -34,13 +38,19 @@ export function PurchaseScreen({ title, description, wallet, coupon }: PurchaseS
           )}
         </p>
       </header>
-      <Tabs defaultValue="wallet" className="flex flex-col gap-4">
+      <Tabs
+        defaultValue="wallet"
+        onValueChange={(value) => {
+          if (value === 'coupon') setCouponOpened(true);
+        }}
+        className="flex flex-col gap-4"
+      >
         <TabsList aria-label="Pay with">
           <TabsTrigger value="wallet">Use wallet</TabsTrigger>
           <TabsTrigger value="coupon">Use Coupon</TabsTrigger>
         </TabsList>
         <TabsContent value="wallet">{wallet}</TabsContent>
-        <TabsContent value="coupon">{coupon}</TabsContent>
+        <TabsContent value="coupon">{couponOpened ? coupon : null}</TabsContent>
       </Tabs>
     </div>
   );

@@ -1,26 +1,17 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Recipient, RecipientProduct } from '@contract/entities';
-import { saveRecipientForm } from '@contract/forms';
-import { FALLBACK } from '@contract/messages';
 import { LIMITS } from '@contract/pricing';
 import { recipientKey } from '@contract/recipients';
 import { Button, focusRing } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { FormAlert } from '@/components/ui/form-alert';
 import { CloseIcon, RecentIcon, SavedIcon } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-error';
+import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { findRecipient, RECIPIENT_PARAM, recipientsFor, useRecipients } from '@/lib/recipients';
-import { useFormErrors } from '@/lib/use-form-errors';
-import { useDeleteRecipient, useSaveRecipient } from '../api/save-recipient';
+import { useDeleteRecipient } from '../api/save-recipient';
+import type { RecipientDraft } from './save-recipient-form';
 
 /** Where the form's purchase would go, once the customer has filled it in. */
-export type RecipientDraft = {
-  destination: string;
-  service_id: string;
-  variation_code?: 'prepaid' | 'postpaid';
-};
+export type { RecipientDraft } from './save-recipient-form';
 
 export type RecipientPickerProps = {
   product: RecipientProduct;
@@ -38,7 +29,10 @@ function recipientInUrl(): string | null {
   return new URLSearchParams(window.location.search).get(RECIPIENT_PARAM);
 }
 
-const SAVE_FIELDS = ['name'] as const;
+/** The "Save this recipient" editor loads when the customer opens it (issue 27). */
+const SaveRecipientForm = lazy(() =>
+  import('./save-recipient-form').then((module) => ({ default: module.SaveRecipientForm })),
+);
 
 /**
  * A purchase form's saved and recent recipients (issue 17): one tap fills the number and its
@@ -90,7 +84,15 @@ export function RecipientPicker({
         </ul>
       ) : null}
       {naming && draft ? (
-        <SaveRecipientForm product={product} draft={draft} onDone={() => setNaming(false)} />
+        <Suspense
+          fallback={
+            <div role="status" aria-busy="true" aria-label="Loading the name field">
+              <Skeleton shape="block" className="h-12" />
+            </div>
+          }
+        >
+          <SaveRecipientForm product={product} draft={draft} onDone={() => setNaming(false)} />
+        </Suspense>
       ) : canSave ? (
         <div>
           <Button variant="link" size="sm" className="h-auto px-0" onClick={() => setNaming(true)}>
@@ -162,70 +164,5 @@ function RecipientChip({
         </button>
       ) : null}
     </li>
-  );
-}
-
-function SaveRecipientForm({
-  product,
-  draft,
-  onDone,
-}: {
-  product: RecipientProduct;
-  draft: RecipientDraft;
-  onDone: () => void;
-}) {
-  const save = useSaveRecipient();
-  const { errors, validate, clear, idOf } = useFormErrors(SAVE_FIELDS);
-  const [name, setName] = useState('');
-
-  // A form of its own would nest in the purchase form: the button submits this one only.
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const body = validate(saveRecipientForm(), { product, ...draft, name: name.trim() });
-    if (!body) return;
-    try {
-      await save.trigger({ body });
-      onDone();
-    } catch {
-      // shown from save.error
-    }
-  };
-
-  return (
-    <div role="group" aria-label="Save this recipient" className="flex flex-col gap-2">
-      <Field
-        label="Name"
-        hint="For example Mum's MTN."
-        controlId={idOf('name')}
-        error={errors.name}
-      >
-        <Input
-          name="recipient_name"
-          autoComplete="off"
-          maxLength={LIMITS.recipientName + 1}
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            clear('name');
-            save.reset();
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              void submit();
-            }
-          }}
-        />
-      </Field>
-      {save.error ? <FormAlert>{errorMessage(save.error, FALLBACK.generic)}</FormAlert> : null}
-      <div className="flex gap-2">
-        <Button size="sm" loading={save.isMutating} onClick={() => void submit()}>
-          Save
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </div>
   );
 }
