@@ -233,6 +233,25 @@ describe.each(engines)('failover on %s', (engine) => {
       .where('plan_code', '=', ours)
       .executeTakeFirstOrThrow();
     expect(mapped).toEqual({ code: 'SIMIT-MTN-DATA-05', cost: 1_000_00 });
+    // MD142 (the changelog's "MTN 200 MB DATA BUNDLE") states no validity, our 200 MB plan
+    // does (2 days): unmatched, never guessed, so not sold there; the sync counts it.
+    const md142 = await kit.app.ctx.db
+      .selectFrom('provider_plans')
+      .select('plan_code')
+      .where('provider', '=', 'sandbox-flutterwave')
+      .where('service_id', '=', plan.service_id)
+      .where('code', '=', 'MD142')
+      .executeTakeFirstOrThrow();
+    expect(md142.plan_code).toBeNull();
+    const audit = await kit.app.ctx.db
+      .selectFrom('audit_log')
+      .select('after_json')
+      .where('action', '=', 'catalogue.sync')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    const after = JSON.parse(audit.after_json as string) as Record<string, unknown>;
+    expect(after.unmatched).toBeGreaterThanOrEqual(1);
+    expect(after.unmatched_items).toContain('mtn-data/sandbox-flutterwave: 1 of 16');
     // Our code at Flutterwave is a refusal: what the purchase would meet without the match.
     const direct = await kit.app.ctx.providers.byTarget('flutterwave').purchase({
       requestId: 'failover-own-code-direct',

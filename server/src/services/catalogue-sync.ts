@@ -3,7 +3,9 @@
  * education service, the provider the service is routed to lists its variations; a plan is
  * matched by `plan_id` = the provider's code, else by name (size and validity, or bouquet: a
  * provider with codes of its own, plan-match.ts, ADR 0052), and the provider's price is stored
- * as our cost. Every provider's list is kept with the code of ours each plan matched.
+ * as our cost. Every provider's list is kept with the code of ours each plan matched; the
+ * items that match none of our plans are counted (logged, and in the audit entry), never
+ * guessed: they are not sold through that provider.
  * - cost above our price → flagged `price_above_ours` and taken off sale until repriced;
  * - no longer listed → flagged `not_at_provider` and taken off sale;
  * - listed but not ours → inserted off sale, flagged `new`, priced at the provider's amount,
@@ -402,7 +404,21 @@ export async function syncCatalogue(
   const now = Date.now();
   const results: ServiceSync[] = [];
   const changes: string[] = [];
+  // Listed items that match none of our plans, per service and provider: counts only (what
+  // they might be is never guessed, plan-match.ts). Not a change: kept out of `changes`, so a
+  // quiet schedule still writes no audit entry.
+  const unmatched: string[] = [];
+  let unmatchedTotal = 0;
   for (const service of await services(ctx.db)) {
+    const noteUnmatched = (providerName: string, listed: number, count: number) => {
+      if (count <= 0) return;
+      unmatchedTotal += count;
+      unmatched.push(`${service.serviceId}/${providerName}: ${count} of ${listed}`);
+      ctx.log.info(
+        { service: service.serviceId, provider: providerName, unmatched: count, listed },
+        'catalogue sync: provider items that match none of our plans (not sold there)',
+      );
+    };
     let provider: VtuProvider | undefined;
     const result: ServiceSync = {
       service_id: service.serviceId,
@@ -439,8 +455,9 @@ export async function syncCatalogue(
         // Matched again: the plans just added are the provider's own codes.
         const codes = await matched(trx, service, listed);
         await recordListing(trx, provider!.name, service.serviceId, listed, now, codes);
-        return done;
+        return { ...done, unmatched: listed.length - codes.size };
       });
+      noteUnmatched(provider.name, listed.length, applied.unmatched);
       result.added = applied.added;
       result.repriced = applied.repriced;
       result.flagged = applied.flagged;
@@ -455,7 +472,9 @@ export async function syncCatalogue(
         'catalogue sync: service left as it was',
       );
     }
-    await syncFallbacks(ctx, service, result.provider, now);
+    for (const listing of await syncFallbacks(ctx, service, result.provider, now)) {
+      noteUnmatched(listing.provider, listing.listed, listing.unmatched);
+    }
   }
   const total = (key: 'added' | 'repriced' | 'flagged' | 'restored') =>
     results.reduce((sum, r) => sum + r[key], 0);
@@ -488,6 +507,8 @@ export async function syncCatalogue(
             restored: summary.restored,
             failed: summary.failed,
             changes: text || 'nothing changed',
+            unmatched: unmatchedTotal,
+            unmatched_items: unmatched.join('; ').slice(0, CHANGES_MAX) || 'none',
           },
         },
         now,
@@ -502,14 +523,16 @@ export async function syncCatalogue(
  * listed plan with the code of ours it was matched to (plan-match.ts), so a purchase is sent to
  * a fallback under that provider's own code, and never to one that does not sell the plan or
  * sells it at a loss. Our plans follow the first provider only; a fallback that cannot be
- * asked keeps its last list.
+ * asked keeps its last list. Answers, per fallback listed, how many of its items matched
+ * none of our plans.
  */
 async function syncFallbacks(
   ctx: AppContext,
   service: Service,
   primary: string,
   now: number,
-): Promise<void> {
+): Promise<{ provider: string; listed: number; unmatched: number }[]> {
+  const out: { provider: string; listed: number; unmatched: number }[] = [];
   const targets = await routeTargets(ctx, service.product, service.serviceId);
   const names = new Set([primary]);
   for (const target of targets) {
@@ -519,16 +542,16 @@ async function syncFallbacks(
     try {
       const listed = usableVariations(await provider.listVariations(service.serviceId));
       if (listed.length === 0) throw new Error('the provider listed no variations');
-      await ctx.dbh.writeTx(async (trx) =>
-        recordListing(
-          trx,
-          provider.name,
-          service.serviceId,
-          listed,
-          now,
-          await matched(trx, service, listed),
-        ),
-      );
+      const codes = await ctx.dbh.writeTx(async (trx) => {
+        const found = await matched(trx, service, listed);
+        await recordListing(trx, provider.name, service.serviceId, listed, now, found);
+        return found;
+      });
+      out.push({
+        provider: provider.name,
+        listed: listed.length,
+        unmatched: listed.length - codes.size,
+      });
     } catch (err) {
       ctx.log.warn(
         { service: service.serviceId, provider: provider.name, err: providerError(err) },
@@ -536,6 +559,7 @@ async function syncFallbacks(
       );
     }
   }
+  return out;
 }
 
 /**
