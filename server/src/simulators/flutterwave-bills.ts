@@ -112,8 +112,12 @@ interface SimBiller {
  * Data and TV items have item codes of their own, not our (VTpass) plan codes, and names in
  * the shape of the changelog's items (`MTN 200 MB DATA BUNDLE`), at the catalogue's prices:
  * the catalogue sync matches them to our plans by size and validity or bouquet name (ADR
- * 0052), and a purchase that fails over here is sent the item's code. Spectranet's items keep
- * our codes: they are its only provider in the sandbox (ADR 0044), which lists no codes.
+ * 0052), and a purchase that fails over here is sent the item's code. The documented names
+ * state no validity (`MTN 200 MB DATA BUNDLE`, `MTN 750MB data top-up service`); a size
+ * matches only under the same validity, so each SIMIT data item adds its plan's validity
+ * after the documented shape (`MTN 1.5 GB DATA BUNDLE - 30 DAYS`, the simulator's own suffix)
+ * and a failover here is sent a code that differs from ours. Spectranet's items keep our
+ * codes: they are its only provider in the sandbox (ADR 0044), which lists no codes.
  */
 const DOCUMENTED_CODES: Readonly<Record<string, string>> = {
   mtn: 'BIL099',
@@ -123,12 +127,21 @@ const DOCUMENTED_CODES: Readonly<Record<string, string>> = {
 const simBillerCode = (serviceId: string) =>
   DOCUMENTED_CODES[serviceId] ?? `SIMBIL-${serviceId.toUpperCase()}`;
 
-/** Items of the changelog's MTN data list that the catalogue sells (our name → its code). */
+/**
+ * Items of the changelog's MTN data list at the size of a plan we sell (our name → its code),
+ * named as documented. MD142 states no validity while our `200MB - 2 days` states one, so
+ * the catalogue sync leaves it unmatched (plan-match.ts, ADR 0052): 200 MB is not sold through
+ * the simulated Flutterwave unless an operator's FLUTTERWAVE_BILLERS `mtn-data/<plan>` entry
+ * names it, as on the live service.
+ */
 const DOCUMENTED_ITEMS: Readonly<Record<string, { code: string; name: string }>> = {
   'mtn-data:200MB - 2 days': { code: 'MD142', name: 'MTN 200 MB DATA BUNDLE' },
 };
 
-/** `1.5GB - 30 days` of MTN → `MTN 1.5 GB DATA BUNDLE - 30 DAYS` (the changelog's shape). */
+/**
+ * `1.5GB - 30 days` of MTN → `MTN 1.5 GB DATA BUNDLE - 30 DAYS`: the changelog's shape, then
+ * the plan's validity (the simulator's own addition, which the matching needs: see above).
+ */
 function itemName(network: string, planName: string): string {
   const [what, validity] = planName.toUpperCase().split(' - ');
   const sized = (what as string).replace(/(\d)(MB|GB|TB)\b/, '$1 $2');
