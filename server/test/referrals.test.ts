@@ -5,8 +5,11 @@
  * failed purchase pays nothing; a reversal takes it back once (never below zero); the daily cap
  * holds under parallel purchases; one's own code is refused at signup and pays nothing if an
  * account shares a phone or e-mail; the first-funding bonus is off by default and, once an
- * admin sets it, paid once however many card payments and bank transfers arrive at once, and
- * never to an account sharing the referrer's phone or e-mail; the admin's settings are
+ * admin sets it, paid once however many card payments and bank transfers arrive at once, only
+ * on the friend's first funding ever (not a later one because the bonus was off at the first,
+ * nor after a first one under ₦1,000; an adjustment or a share in is not a funding), for a
+ * first funding a limit held only once it is released, and never to an account sharing the
+ * referrer's phone or e-mail; the admin's settings are
  * validated and audited; the ledger balances after all of it.
  */
 import {
@@ -20,6 +23,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postMovement, systemAccountId, walletAccountId } from '../src/domain/ledger.ts';
 import { failDelivered } from '../src/services/reversal.ts';
+import { releaseHeldForNewDay } from '../src/services/verification.ts';
 import { runRequeryOnce } from '../src/services/requery.ts';
 import {
   adminLogin,
@@ -405,19 +409,28 @@ describe.each(engines)('referral commissions on %s', (engine) => {
    * The friend's fundings all at once: each card payment verified and its webhook delivered
    * (twice each), and `transfers` bank transfers of ₦5,000 into their virtual account.
    */
-  async function fundAtOnce(u: TestUser, cards: number, transfers: number) {
+  async function fundAtOnce(
+    u: TestUser,
+    cards: number,
+    transfers: number,
+    amounts: { card?: number; transferKobo?: number } = {},
+  ) {
     const restore = loseWebhooks(kit);
     try {
-      const paid = await paidCards(u, 2_000, cards);
-      const account = await kit.call(api.createVirtualAccount, {
-        token: u.token,
-        body: { bvn: '22212345678', consent: true },
-      });
+      const paid = await paidCards(u, amounts.card ?? 2_000, cards);
+      // The account made by an earlier call, or made now.
+      const known = await kit.call(api.bankTransferInfo, { token: u.token });
+      const account = known.body.message.account
+        ? { body: { message: known.body.message.account } }
+        : await kit.call(api.createVirtualAccount, {
+            token: u.token,
+            body: { bvn: '22212345678', consent: true },
+          });
       const sent = await Promise.all(
         Array.from({ length: transfers }, () =>
           bankTransfer(kit, {
             accountNumber: account.body.message.account_number,
-            amount: 5_000_00,
+            amount: amounts.transferKobo ?? 5_000_00,
             sender: 'Ada, GTBank',
           }),
         ),
@@ -523,6 +536,97 @@ describe.each(engines)('referral commissions on %s', (engine) => {
       expect(await commissions(referrer.id)).toEqual([]);
       expect(await kit.balance(referrer.id)).toBe(0);
       expect(await subjects(referrer)).toEqual([]);
+    } finally {
+      await saveSettings(defaults());
+    }
+  });
+
+  it('the first-funding bonus is paid only on the friend’s first funding ever: one before the bonus was on counts, a small one counts, an adjustment or a share in does not', async () => {
+    // A friend who funded while the bonus was off.
+    const early = await pair(0);
+    await fundAtOnce(early.friend, 1, 0);
+    expect(await kit.balance(early.friend.id)).toBe(2_000_00);
+    // A friend whose first funding is a ₦500 transfer (below the ₦1,000 a bonus needs).
+    const small = await pair(0);
+    // A friend who first got an admin's credit and a share from another customer.
+    const helped = await pair(0);
+    await kit.app.ctx.dbh.writeTx((trx) =>
+      postMovement(trx, {
+        kind: 'adjustment',
+        memo: 'goodwill',
+        legs: [
+          { accountId: systemAccountId('adjustments'), amount: -3_000_00 },
+          { accountId: walletAccountId(helped.friend.id), amount: 3_000_00 },
+        ],
+      }),
+    );
+    const sender = await kit.user({ phone: phone(), funds: 5_000_00 });
+    const shared = await kit.call(api.share, {
+      token: sender.token,
+      body: { amount: 1_000, email: helped.friend.email, pin: PIN },
+    });
+    expect(shared.status).toBe(200);
+    expect((await saveSettings({ ...defaults(), first_funding_bonus: 500 })).status).toBe(200);
+    try {
+      await fundAtOnce(small.friend, 0, 1, { transferKobo: 500_00 });
+      // Their next fundings (₦2,000 cards) are not their first: nothing.
+      await Promise.all([fundAtOnce(early.friend, 1, 0), fundAtOnce(small.friend, 1, 0)]);
+      expect(await kit.balance(early.friend.id)).toBe(4_000_00);
+      for (const p of [early, small]) {
+        expect(await bonuses(p.referrer.id)).toEqual([]);
+        expect(await kit.balance(p.referrer.id)).toBe(0);
+      }
+      // The helped friend's first card payment is their first funding: paid, once.
+      await fundAtOnce(helped.friend, 2, 0);
+      expect(await kit.balance(helped.friend.id)).toBe(3_000_00 + 1_000_00 + 2 * 2_000_00);
+      expect(await bonuses(helped.referrer.id)).toHaveLength(1);
+      expect(await kit.balance(helped.referrer.id)).toBe(500_00);
+    } finally {
+      await saveSettings(defaults());
+    }
+  });
+
+  it('a first funding held by a wallet limit pays the bonus only when its money reaches the wallet, once', async () => {
+    expect((await saveSettings({ ...defaults(), first_funding_bonus: 500 })).status).toBe(200);
+    const level = (u: TestUser, n: number) =>
+      kit.call(api.setUserLevel, { token: admin, body: { user_id: u.id, level: n } });
+    const heldOf = (u: TestUser) =>
+      kit.app.ctx.db
+        .selectFrom('held_credits')
+        .select(['status', 'reason'])
+        .where('user_id', '=', u.id)
+        .execute();
+    try {
+      const { referrer, friend } = await pair(0);
+      const later = await pair(0);
+      for (const u of [friend, later.friend]) expect((await level(u, 1)).status).toBe(200);
+      // The friend's first funding, a ₦60,000 transfer, passes level 1's ₦50,000 a day: held.
+      await fundAtOnce(friend, 0, 1, { transferKobo: 60_000_00 });
+      expect(await heldOf(friend)).toEqual([{ status: 'held', reason: 'daily_funding' }]);
+      // A ₦2,000 card payment after it fits and is credited, but it is not the first funding.
+      await fundAtOnce(friend, 1, 0);
+      expect(await kit.balance(friend.id)).toBe(2_000_00);
+      expect(await bonuses(referrer.id)).toEqual([]);
+      expect(await kit.balance(referrer.id)).toBe(0);
+
+      // Released (two admins raising the level and a new day's pass, at once): paid once.
+      await Promise.all([level(friend, 2), level(friend, 2), releaseHeldForNewDay(kit.app.ctx)]);
+      expect(await heldOf(friend)).toEqual([{ status: 'released', reason: 'daily_funding' }]);
+      expect(await kit.balance(friend.id)).toBeGreaterThan(50_000_00);
+      expect(await bonuses(referrer.id)).toHaveLength(1);
+      expect(await kit.balance(referrer.id)).toBe(500_00);
+      expect(await subjects(referrer)).toEqual(['₦500 commission from Emeka’s first funding']);
+
+      // A held funding that was not the first (a card payment came before it) pays nothing
+      // when released; the first one paid.
+      await fundAtOnce(later.friend, 1, 0);
+      expect(await bonuses(later.referrer.id)).toHaveLength(1);
+      await fundAtOnce(later.friend, 0, 1, { transferKobo: 60_000_00 });
+      expect(await heldOf(later.friend)).toEqual([{ status: 'held', reason: 'daily_funding' }]);
+      expect((await level(later.friend, 2)).status).toBe(200);
+      expect(await heldOf(later.friend)).toEqual([{ status: 'released', reason: 'daily_funding' }]);
+      expect(await bonuses(later.referrer.id)).toHaveLength(1);
+      expect(await kit.balance(later.referrer.id)).toBe(500_00);
     } finally {
       await saveSettings(defaults());
     }

@@ -183,8 +183,14 @@ export async function settlePayment(
           }),
           now,
         );
-        // A referred friend's first funding may pay their referrer a bonus (ADR 0056).
-        await firstFundingBonus(trx, row.user_id, credit, now);
+        // A referred friend's first funding may pay their referrer a bonus (ADR 0056): held,
+        // when its release puts the money in the wallet.
+        await firstFundingBonus(
+          trx,
+          row.user_id,
+          { movementId, credited: credit, held: held.length > 0 },
+          now,
+        );
       });
     } else if (v.status === 'failed' || v.status === 'cancelled') {
       if (v.txRef === row.tx_ref) {

@@ -9,7 +9,9 @@
  * - `reverseCommission` runs inside `refundWithin` (every refund of a purchase): the commission
  *   is taken back, at most what the referrer's wallet holds then (a wallet never goes negative;
  *   the rest stays an expense);
- * - `firstFundingBonus` runs in the transaction that credits a funding.
+ * - `firstFundingBonus` runs in the transaction that credits a funding, and pays only on the
+ *   friend's first funding ever; `heldFundingBonus` when that first funding was held by a
+ *   wallet limit and is released (ADR 0056, 0058).
  *
  * Money moves through the ledger between `referral_expense` and the referrer's wallet. Limits
  * against farming (ADR 0056): nothing when referrer and friend share an e-mail or a phone
@@ -392,16 +394,28 @@ async function lockAccount(trx: Db, id: string): Promise<number> {
 }
 
 /**
- * The first-funding bonus (off unless an admin sets one), inside the transaction that credits
- * the friend's wallet: once per friend (the claim's key is the friend's id), for a funding of
- * at least REFERRAL_BONUS_MIN_FUNDING.
+ * Whether the friend has a wallet funding (card or bank transfer: a `payments` row with its
+ * movement, credited or held) other than `movementId`; with `before`, only one moved before
+ * that instant. Adjustments, shares in and the seed are not fundings here (ADR 0056).
  */
-export async function firstFundingBonus(
+async function otherFunding(
   trx: Db,
   friendId: string,
-  credited: Kobo,
-  now = Date.now(),
-): Promise<Kobo> {
+  movementId: string,
+  before?: number,
+): Promise<boolean> {
+  let q = trx
+    .selectFrom('payments as p')
+    .innerJoin('movements as m', 'm.id', 'p.movement_id')
+    .select('p.id')
+    .where('p.user_id', '=', friendId)
+    .where('p.movement_id', '<>', movementId);
+  if (before !== undefined) q = q.where('m.created_at', '<', before);
+  return (await q.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Pays the bonus (settings, pair and cap permitting) for a first funding of `credited`. */
+async function payBonus(trx: Db, friendId: string, credited: Kobo, now: number): Promise<Kobo> {
   if (credited < REFERRAL_BONUS_MIN_FUNDING) return 0;
   const settings = await readSettings(trx);
   if (settings.first_funding_bonus <= 0) return 0;
@@ -415,6 +429,44 @@ export async function firstFundingBonus(
     settings.daily_cap,
     now,
   );
+}
+
+/**
+ * The first-funding bonus (off unless an admin sets one), inside the transaction that credits
+ * a card payment or a bank transfer, after its movement (`movementId`) and its `payments` row:
+ * paid only when this is the friend's first wallet funding ever (none before it, whether the
+ * bonus was on then or not), of at least REFERRAL_BONUS_MIN_FUNDING, and once per friend (the
+ * claim's key is the friend's id). A funding a limit held pays nothing now: the bonus waits
+ * until its money reaches the wallet (`heldFundingBonus`, at its release; ADR 0056).
+ *
+ * Parallel fundings of one friend are serialised by the card clearing account's row (every
+ * funding's movement updates it) on PostgreSQL and by the write lock on SQLite, so the second
+ * sees the first's row; the claim's key pays once all the same.
+ */
+export async function firstFundingBonus(
+  trx: Db,
+  friendId: string,
+  funding: { movementId: string; credited: Kobo; held: boolean },
+  now = Date.now(),
+): Promise<Kobo> {
+  if (funding.held) return 0;
+  if (await otherFunding(trx, friendId, funding.movementId)) return 0;
+  return payBonus(trx, friendId, funding.credited, now);
+}
+
+/**
+ * The bonus of a held funding, inside the transaction that releases it into the wallet: paid
+ * when the credit came from a card payment or bank transfer that was the friend's first
+ * funding (nothing moved before it), as if it had been credited then (ADR 0056).
+ */
+export async function heldFundingBonus(
+  trx: Db,
+  held: { userId: string; movementId: string; source: string; amount: Kobo; heldAt: number },
+  now = Date.now(),
+): Promise<Kobo> {
+  if (held.source !== 'card_funding' && held.source !== 'transfer_funding') return 0;
+  if (await otherFunding(trx, held.userId, held.movementId, held.heldAt)) return 0;
+  return payBonus(trx, held.userId, held.amount, now);
 }
 
 /** At most this many pending purchases are priced for the summary's "pending". */

@@ -170,8 +170,14 @@ async function creditTransfer(
     }),
     t.now,
   );
-  // A referred friend's first funding may pay their referrer a bonus (ADR 0056).
-  await firstFundingBonus(trx, t.userId, credit, t.now);
+  // A referred friend's first funding may pay their referrer a bonus (ADR 0056): held, when
+  // its release puts the money in the wallet.
+  await firstFundingBonus(
+    trx,
+    t.userId,
+    { movementId, credited: credit, held: held.length > 0 },
+    t.now,
+  );
   return paymentId;
 }
 
