@@ -54,6 +54,7 @@ import { startCatalogueSync } from './services/catalogue-sync.ts';
 import { failoverSettings, startFloatWatch } from './services/failover.ts';
 import { startWebhookWorker } from './services/webhooks.ts';
 import { startAnnouncementMailWorker } from './services/announcements.ts';
+import { startHeldReleaseWorker } from './services/verification.ts';
 import { purgeCounters } from './services/rate.ts';
 import { seed, type SeedResult } from './services/seed.ts';
 import { accessLevel, logFormat, prettyStream } from './logging.ts';
@@ -365,6 +366,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   let stopWebhooks: (() => Promise<void>) | undefined;
   let stopTransferPoll: (() => Promise<void>) | undefined;
   let stopAnnouncementMail: (() => Promise<void>) | undefined;
+  let stopHeldRelease: (() => Promise<void>) | undefined;
   // The catalogue from the providers (ADR 0044): at start, in the background, then on the
   // schedule; a provider that is down only leaves its plans as they were. With the other
   // workers: an app built without them (tests, tools) calls no provider by itself.
@@ -385,6 +387,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     stopTransferPoll = startTransferPollWorker(ctx);
     // Announcement e-mails into the outbox, a batch per pass (ADR 0059).
     stopAnnouncementMail = startAnnouncementMailWorker(ctx);
+    // Credits held past a day's funding limit, tried again when a new Lagos day starts (ADR 0058).
+    stopHeldRelease = startHeldReleaseWorker(ctx);
     maintenance = setInterval(() => {
       const warn = (what: string) => (err: Error) =>
         app.log.warn({ err: err.message }, `${what} purge failed`);
@@ -412,6 +416,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await stopWebhooks?.();
     await stopTransferPoll?.();
     await stopAnnouncementMail?.();
+    await stopHeldRelease?.();
     await stopCatalogueSync?.();
     await stopFloatWatch?.();
     await providers.simulators.close();

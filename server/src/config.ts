@@ -67,7 +67,8 @@ export interface Config {
   catalogueSyncMs: number;
   /**
    * The provider breaker's and float alerts' clock (ADR 0052), and the announcements' windows
-   * (ADR 0059): tests pass a fake one.
+   * (ADR 0059), and the day of the held credits' new-day release (ADR 0058): tests pass a fake
+   * one.
    */
   clock?: () => number;
   /**

@@ -4,18 +4,24 @@
  * maximum balance or the day's funding (bank transfer, share in, card), parallel requests
  * included (purchases, coupon buys and shares out against one spending limit; several senders
  * to one recipient; verify and webhook of several card payments at once); a held credit is
- * released once when the level rises; the ledger stays balanced.
+ * released once when the level rises, and when a new Lagos day starts (by a fake clock) if it
+ * fits then: oldest first, once under parallel passes and two instances, a credit held past
+ * the maximum balance only once the customer has spent; the ledger stays balanced.
  */
 import { randomUUID } from 'node:crypto';
 import { api, fundingCredit, MSG, spendingLimitMessage } from '@contract';
+import { lagosDayStart } from '@contract/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import {
   HELD_CREDITS_ACCOUNT,
   postMovement,
   providerFloatAccountId,
   SpendingLimitReached,
+  systemAccountId,
   walletAccountId,
 } from '../src/domain/ledger.ts';
+import { releaseHeldForNewDay, startHeldReleaseWorker } from '../src/services/verification.ts';
 import {
   adminLogin,
   bankTransfer,
@@ -514,5 +520,167 @@ describe.each(engines)('wallet limits by level (%s)', (engine) => {
       token: admin,
       body: { level: 1, max_balance: 300_000, daily_funding: 50_000, daily_spending: 50_000 },
     });
+  });
+});
+
+describe.each(engines)('held credits released when a new Lagos day starts (%s)', (engine) => {
+  const HOUR = 3_600_000;
+  /** A moment of a Lagos day (`2031-03-10`), `hours` after its midnight. */
+  const at = (day: string, hours = 0) => lagosDayStart(day) + hours * HOUR;
+  /** The fake clock every pass reads (config.clock); the ledger's postings below are dated by it. */
+  let now = at('2031-03-10', 12);
+  let kit: Kit;
+  beforeAll(async () => {
+    kit = await createKit(engine, { config: { clock: () => now } });
+  });
+  afterAll(async () => kit.close());
+
+  const held = (userId: string) =>
+    kit.app.ctx.db
+      .selectFrom('held_credits')
+      .select(['amount', 'reason', 'status'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('amount')
+      .execute()
+      .then((rows) => rows.map((r) => ({ ...r, amount: Number(r.amount) })));
+
+  /** ₦`naira` in (card funding) or out (a purchase) of `u`'s wallet now, as the services post it. */
+  const move = (u: TestUser, kind: 'card_funding' | 'purchase', naira: number) =>
+    kit.app.ctx.dbh.writeTx((trx) => {
+      const other =
+        kind === 'purchase'
+          ? providerFloatAccountId(randomUUID())
+          : systemAccountId('card_clearing');
+      const sign = kind === 'purchase' ? -1 : 1;
+      return postMovement(trx, {
+        kind,
+        memo: 'test',
+        legs: [
+          { accountId: walletAccountId(u.id), amount: sign * naira * 100 },
+          { accountId: other, amount: -sign * naira * 100 },
+        ],
+        now,
+      });
+    });
+
+  const released = async (u: TestUser, naira: number) =>
+    (await kit.mail(u.email)).filter(
+      (m) => m.subject === `₦${naira.toLocaleString('en-NG')} added to your wallet`,
+    ).length;
+
+  it('a credit held past the day’s funding is released when the next Lagos day starts: oldest first, once under parallel passes and two instances, told', async () => {
+    now = at('2031-03-10', 12);
+    const u = await kit.user({ level: 1 });
+    await move(u, 'card_funding', 45_000);
+    // Past the ₦50,000 a day of level 1: ₦10,000 and then, a minute later, ₦45,000 wait.
+    expect((await move(u, 'card_funding', 10_000)).held).toHaveLength(1);
+    now += 60_000;
+    expect((await move(u, 'card_funding', 45_000)).held).toHaveLength(1);
+    expect(await held(u.id)).toEqual([
+      { amount: 10_000_00, reason: 'daily_funding', status: 'held' },
+      { amount: 45_000_00, reason: 'daily_funding', status: 'held' },
+    ]);
+
+    // Later the same day a pass releases nothing: the day's funding is used up.
+    now = at('2031-03-10', 20);
+    expect(await releaseHeldForNewDay(kit.app.ctx)).toBe(0);
+    expect(await kit.balance(u.id)).toBe(45_000_00);
+
+    // A minute into the next Lagos day: two passes of this instance and one of another
+    // instance on the same database, at once. (SQLite's driver is synchronous: two instances in
+    // one process would wait on each other's write lock inside one thread, so there the other
+    // instance's pass comes right after; separate processes wait on the lock as usual.)
+    now = at('2031-03-11') + 60_000;
+    const other = await buildApp({ config: kit.config, logger: false });
+    try {
+      const otherPass = () => releaseHeldForNewDay(other.ctx);
+      const counts = await Promise.all([
+        releaseHeldForNewDay(kit.app.ctx),
+        releaseHeldForNewDay(kit.app.ctx),
+        ...(engine === 'postgres' ? [otherPass()] : []),
+      ]);
+      if (engine === 'sqlite') counts.push(await otherPass());
+      // The oldest (₦10,000) fits the new day; the ₦45,000 after it would make ₦55,000.
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+    } finally {
+      await other.close();
+    }
+    expect(await kit.balance(u.id)).toBe(55_000_00);
+    expect(await held(u.id)).toMatchObject([{ status: 'released' }, { status: 'held' }]);
+    expect(await released(u, 10_000)).toBe(1);
+    // Again the same day: nothing more.
+    expect(await releaseHeldForNewDay(kit.app.ctx)).toBe(0);
+
+    // The day after, the ₦45,000 fits.
+    now = at('2031-03-12') + 60_000;
+    const [a, b] = await Promise.all([
+      releaseHeldForNewDay(kit.app.ctx),
+      releaseHeldForNewDay(kit.app.ctx),
+    ]);
+    expect(a + b).toBe(1);
+    expect(await kit.balance(u.id)).toBe(100_000_00);
+    expect(await held(u.id)).toMatchObject([{ status: 'released' }, { status: 'released' }]);
+    expect(await released(u, 10_000)).toBe(1);
+    expect(await released(u, 45_000)).toBe(1);
+    // Each release counted as that day's funding.
+    const wallet = await kit.app.ctx.db
+      .selectFrom('accounts')
+      .select(['limit_day', 'day_in'])
+      .where('id', '=', walletAccountId(u.id))
+      .executeTakeFirstOrThrow();
+    expect([wallet.limit_day, Number(wallet.day_in)]).toEqual(['2031-03-12', 45_000_00]);
+    expect(await kit.invariants()).toEqual([]);
+  });
+
+  it('a credit held past the maximum balance stays held on the next day, until the customer has spent', async () => {
+    now = at('2031-04-10', 9);
+    const u = await kit.user({ level: 1, funds: 295_000_00 });
+    expect((await move(u, 'card_funding', 10_000)).held).toHaveLength(1);
+    expect(await held(u.id)).toEqual([{ amount: 10_000_00, reason: 'balance', status: 'held' }]);
+
+    now = at('2031-04-11') + 60_000;
+    await releaseHeldForNewDay(kit.app.ctx);
+    expect(await held(u.id)).toMatchObject([{ status: 'held' }]);
+    expect(await kit.balance(u.id)).toBe(295_000_00);
+    expect(await released(u, 10_000)).toBe(0);
+
+    // The customer spends ₦20,000: ₦275,000 leaves room for the ₦10,000 by the next day's pass.
+    now = at('2031-04-11', 10);
+    await move(u, 'purchase', 20_000);
+    now = at('2031-04-12') + 60_000;
+    await releaseHeldForNewDay(kit.app.ctx);
+    expect(await kit.balance(u.id)).toBe(285_000_00);
+    expect(await held(u.id)).toMatchObject([{ status: 'released' }]);
+    expect(await released(u, 10_000)).toBe(1);
+    expect(await kit.invariants()).toEqual([]);
+  });
+
+  it('the worker runs a pass when config.clock reaches a new Lagos day, and stops', async () => {
+    now = at('2031-05-10', 15);
+    const u = await kit.user({ level: 1 });
+    await move(u, 'card_funding', 50_000);
+    expect((await move(u, 'card_funding', 5_000)).held).toHaveLength(1);
+    const stop = startHeldReleaseWorker(kit.app.ctx, 20);
+    try {
+      // Its first pass (at start) and the looks after it the same day leave it held.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await held(u.id)).toMatchObject([{ status: 'held' }]);
+      now = at('2031-05-11') + 60_000;
+      const deadline = Date.now() + 5_000;
+      while ((await held(u.id))[0]!.status === 'held' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(await held(u.id)).toMatchObject([{ status: 'released' }]);
+    } finally {
+      await stop();
+    }
+    expect(await kit.balance(u.id)).toBe(55_000_00);
+    // Stopped: a later day releases nothing by itself.
+    expect((await move(u, 'card_funding', 50_000)).held).toHaveLength(1);
+    now = at('2031-05-12') + 60_000;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await held(u.id)).toMatchObject([{ status: 'released' }, { status: 'held' }]);
+    expect(await kit.invariants()).toEqual([]);
   });
 });

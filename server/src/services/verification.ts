@@ -2,7 +2,8 @@
  * Wallet limits by verification level (issue 26 §3; ADR 0058): what Settings → Verification
  * and the admin's user dialog show, the admin's level and limit changes (audited), and the
  * release of held credits when a level rises. The limits themselves are enforced by the ledger
- * (domain/ledger.ts), the one place every wallet movement passes.
+ * (domain/ledger.ts), the one place every wallet movement passes. Held credits are released
+ * when the level or its limits rise, and by a worker when a new Lagos day starts.
  */
 import {
   VERIFICATION_MSG,
@@ -23,6 +24,8 @@ import {
 import { ApiError } from '../http/errors.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { customerMail, type MoneyEvent } from './customer-mail.ts';
+import { heldFundingBonus } from './referrals.ts';
+import { startWorker } from './worker.ts';
 
 /** Another call released this credit first: this one's movement is rolled back. */
 class AlreadyReleased extends Error {}
@@ -170,14 +173,20 @@ export async function setUserLevel(
 /**
  * Releases the customer's held credits that now fit their level, oldest first, each in its own
  * transaction: the guarded status change (`held` → `released`) lets one caller release a credit,
- * however many level changes race, and the release is a funding movement like any other, so it
- * counts against the day and is refused (rolled back, still held) if it still does not fit.
- * Answers how many were released.
+ * however many level changes, day passes or instances race, and the release is a funding
+ * movement like any other, so it counts against the day and is refused (rolled back, still
+ * held) if it still does not fit. A released card payment or bank transfer that was the
+ * friend's first funding pays their referrer's bonus in the same transaction (ADR 0056).
+ * `clock` dates each release (the Lagos day it counts against). Answers how many were released.
  */
-export async function releaseHeldCredits(ctx: AppContext, userId: string): Promise<number> {
+export async function releaseHeldCredits(
+  ctx: AppContext,
+  userId: string,
+  clock: () => number = Date.now,
+): Promise<number> {
   const waiting = await ctx.db
     .selectFrom('held_credits')
-    .select(['id', 'amount'])
+    .select(['id', 'amount', 'source', 'movement_id', 'created_at'])
     .where('user_id', '=', userId)
     .where('status', '=', 'held')
     .orderBy('created_at')
@@ -188,7 +197,7 @@ export async function releaseHeldCredits(ctx: AppContext, userId: string): Promi
     const amount = Number(h.amount);
     try {
       await ctx.dbh.writeTx(async (trx) => {
-        const now = Date.now();
+        const now = clock();
         const { movementId, entries } = await postMovement(trx, {
           kind: 'held_release',
           memo: h.id,
@@ -218,15 +227,76 @@ export async function releaseHeldCredits(ctx: AppContext, userId: string): Promi
           },
           now,
         );
+        await heldFundingBonus(
+          trx,
+          {
+            userId,
+            movementId: h.movement_id,
+            source: h.source,
+            amount,
+            heldAt: Number(h.created_at),
+          },
+          now,
+        );
         released++;
       });
     } catch (err) {
-      // Still over a limit: it stays held until the next rise (a smaller later one may fit).
+      // Still over a limit: it stays held until it fits (the next day's pass, a rise, …).
       if (err instanceof CreditLimitReached || err instanceof AlreadyReleased) continue;
       throw err;
     }
   }
   return released;
+}
+
+/** How often the release worker looks whether a new Lagos day has started (ADR 0058). */
+export const HELD_RELEASE_CHECK_MS = 60_000;
+
+const clockOf = (ctx: Pick<AppContext, 'config'>) => ctx.config.clock ?? Date.now;
+
+/**
+ * The new day's release (ADR 0058): every customer with a credit still held, the one held
+ * longest first, has their held credits tried through `releaseHeldCredits` (oldest first,
+ * guarded), dated by `config.clock`. A credit held past the day's funding fits again on a new
+ * Lagos day (its counter starts at 0); one held past the maximum balance stays until the
+ * balance leaves room (the customer spent). Safe to run on several instances at once: each
+ * credit is released once. Answers how many were released.
+ */
+export async function releaseHeldForNewDay(ctx: AppContext): Promise<number> {
+  const customers = await ctx.db
+    .selectFrom('held_credits')
+    .select(['user_id', (eb) => eb.fn.min<number>('created_at').as('first')])
+    .where('status', '=', 'held')
+    .groupBy('user_id')
+    .orderBy('first')
+    .orderBy('user_id')
+    .execute();
+  let released = 0;
+  for (const c of customers) released += await releaseHeldCredits(ctx, c.user_id, clockOf(ctx));
+  return released;
+}
+
+/**
+ * The worker (with the others, `config.workers`): a look every `everyMs`, and a release pass
+ * (`releaseHeldForNewDay`) at start and whenever `config.clock`'s Lagos day has changed since
+ * the last pass that completed (a failed pass is tried again at the next look).
+ */
+export function startHeldReleaseWorker(
+  ctx: AppContext,
+  everyMs = HELD_RELEASE_CHECK_MS,
+): () => Promise<void> {
+  let lastDay: string | null = null;
+  return startWorker(
+    ctx,
+    'held credit release',
+    async () => {
+      const day = lagosDay(clockOf(ctx)());
+      if (day === lastDay) return;
+      await releaseHeldForNewDay(ctx);
+      lastDay = day;
+    },
+    everyMs,
+  );
 }
 
 /**
