@@ -184,6 +184,12 @@ export const BVN_MSG = {
   pending: 'Your consent has not reached us yet. Try again in a minute.',
   unknownReference: 'This BVN check was not found. Please start again.',
   refused: 'Our payment provider did not accept this BVN. Check the 11 digits and try again.',
+  /** One BVN verifies one account (ADR 0063): refused on any other. */
+  usedElsewhere:
+    'This BVN is already verified on another PayBills account. One BVN can verify one account only.',
+  /** The account verified a BVN before and an admin has since set its level (ADR 0063). */
+  levelSetByAdmin:
+    'Your BVN is already verified on this account. Your level was set by an admin: contact support to change it.',
 } as const;
 
 /** Normalised for comparison: trimmed, inner spaces single, lower case (ADR 0063). */

@@ -4,15 +4,26 @@
  * Decline → stays; someone else's BVN → a name mismatch, stays; only the last 4 digits are
  * stored and the full BVN is in no table and no log line; the start is rate limited; a level
  * already at 2 is refused; a held credit is released once when the check raises the level.
+ * After the security review: one BVN verifies one account (keyed hash, unique index); an
+ * account that verified a BVN cannot undo an admin's lowering; a verified check asked again
+ * releases what is still held; a second approved check ends instead of staying started.
  */
+import { createHash } from 'node:crypto';
 import { api, BVN_MSG, TRANSFER_MSG } from '@contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
+import { bvnHash } from '../src/services/bvn.ts';
 import { createKit, engines, PIN, type Kit, type TestUser } from './helper.ts';
 
 /** The sandbox's BVNs: any belongs to whoever sends it, except one ending in 0000. */
 const OWN_BVN = '22298765432';
 const OTHERS_BVN = '22212340000';
+/** One BVN verifies one account: each test customer has its own (all ending 5432). */
+const owned = new Map<string, string>();
+const bvnOf = (userId: string) => {
+  if (!owned.has(userId)) owned.set(userId, `22${String(10_000 + owned.size)}5432`);
+  return owned.get(userId)!;
+};
 
 describe.each(engines)('level 2 by BVN (%s)', (engine) => {
   let kit: Kit;
@@ -26,7 +37,7 @@ describe.each(engines)('level 2 by BVN (%s)', (engine) => {
   });
   afterAll(async () => kit.close());
 
-  const start = (u: TestUser, bvn = OWN_BVN, consent: unknown = true) =>
+  const start = (u: TestUser, bvn = bvnOf(u.id), consent: unknown = true) =>
     kit.call(api.startBvnVerification, { token: u.token, body: { bvn, consent } });
 
   /** Presses Approve or Decline on the sandbox consent page; answers where it sends back to. */
@@ -49,7 +60,7 @@ describe.each(engines)('level 2 by BVN (%s)', (engine) => {
     kit.call(api.completeBvnVerification, { token: u.token, body: { reference } });
 
   /** Start, choose on the consent page, come back: the completion's answer. */
-  async function run(u: TestUser, choice: 'approved' | 'declined', bvn = OWN_BVN) {
+  async function run(u: TestUser, choice: 'approved' | 'declined', bvn = bvnOf(u.id)) {
     const started = await start(u, bvn);
     expect(started.status).toBe(200);
     const back = await choose(started.body.message.consent_url, choice);
@@ -174,7 +185,7 @@ describe.each(engines)('level 2 by BVN (%s)', (engine) => {
 
   it('only the last 4 digits are stored: the full BVN is in no table and no log line', async () => {
     const u = await kit.user({ level: 1 });
-    await run(u, 'approved');
+    await run(u, 'approved', OWN_BVN);
     const mismatch = await kit.user({ level: 1 });
     await run(mismatch, 'approved', OTHERS_BVN);
     const stored = await everything();
@@ -230,6 +241,170 @@ describe.each(engines)('level 2 by BVN (%s)', (engine) => {
       .where('target_id', '=', u.id)
       .execute();
     expect(audits).toEqual([{ action: 'verification.level' }]);
+    expect(await kit.invariants()).toEqual([]);
+  });
+  const checkOf = (id: string) =>
+    kit.app.ctx.db
+      .selectFrom('bvn_checks')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it('one BVN verifies one account: refused at the start on any other, by a keyed hash', async () => {
+    const bvn = '22255550001';
+    const a = await kit.user({ level: 1 });
+    expect((await run(a, 'approved', bvn)).body.message.outcome).toBe('verified');
+    const b = await kit.user({ level: 1 });
+    expect(await start(b, bvn)).toEqual({
+      status: 409,
+      body: { type: 'conflict', msg: BVN_MSG.usedElsewhere },
+    });
+    // The hash is keyed (not the BVN's plain SHA-256) and is the only trace of the BVN.
+    const checks = await kit.app.ctx.db
+      .selectFrom('bvn_checks')
+      .select(['bvn_hash', 'status', 'user_id'])
+      .where('user_id', 'in', [a.id, b.id])
+      .execute();
+    expect(checks).toEqual([{ bvn_hash: expect.any(String), status: 'verified', user_id: a.id }]);
+    const hash = checks[0]!.bvn_hash!;
+    expect(hash).toBe(bvnHash(kit.app.ctx.config.pinSecret, bvn));
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(hash).not.toBe(createHash('sha256').update(bvn).digest('hex'));
+    expect(hash).not.toBe(bvnHash(kit.app.ctx.config.jwtSecret, bvn));
+    // The database itself refuses a second verified check of one BVN.
+    await expect(
+      kit.app.ctx.db
+        .insertInto('bvn_checks')
+        .values({
+          id: 'BVN-dup',
+          user_id: b.id,
+          provider: 'x',
+          provider_ref: 'x',
+          bvn_last4: '0001',
+          bvn_hash: hash,
+          consented_at: 0,
+          status: 'verified',
+          created_at: 0,
+          completed_at: 0,
+        })
+        .execute(),
+    ).rejects.toThrow(/unique|duplicate/i);
+  });
+
+  it('one BVN, two accounts started together: the second approval ends as used elsewhere', async () => {
+    const bvn = '22255550002';
+    const a = await kit.user({ level: 1 });
+    const b = await kit.user({ level: 1 });
+    const startedA = await start(a, bvn);
+    const startedB = await start(b, bvn);
+    expect([startedA.status, startedB.status]).toEqual([200, 200]);
+    await choose(startedA.body.message.consent_url, 'approved');
+    await choose(startedB.body.message.consent_url, 'approved');
+    expect((await complete(a, startedA.body.message.reference)).body.message.outcome).toBe(
+      'verified',
+    );
+    const refused = { status: 409, body: { type: 'conflict', msg: BVN_MSG.usedElsewhere } };
+    expect(await complete(b, startedB.body.message.reference)).toEqual(refused);
+    expect((await checkOf(startedB.body.message.reference)).status).toBe('duplicate');
+    expect(await complete(b, startedB.body.message.reference)).toEqual(refused);
+    const row = await userRow(b.id);
+    expect(Number(row.verification_level)).toBe(1);
+    expect(row.bvn_last4).toBeNull();
+  });
+
+  it("an account that verified a BVN cannot undo an admin's lowering with a new check", async () => {
+    const u = await kit.user({ level: 1 });
+    expect((await run(u, 'approved', '22255550003')).body.message.outcome).toBe('verified');
+    // An admin lowers the level (the BVN's last 4 digits stay on the account).
+    await kit.app.ctx.db
+      .updateTable('users')
+      .set({ verification_level: 1 })
+      .where('id', '=', u.id)
+      .execute();
+    const before = (await kit.app.ctx.db.selectFrom('bvn_checks').select('id').execute()).length;
+    expect(await start(u, '22255550004')).toEqual({
+      status: 409,
+      body: { type: 'conflict', msg: BVN_MSG.levelSetByAdmin },
+    });
+    // Refused before the provider: no new check.
+    expect((await kit.app.ctx.db.selectFrom('bvn_checks').select('id').execute()).length).toBe(
+      before,
+    );
+    expect(Number((await userRow(u.id)).verification_level)).toBe(1);
+  });
+
+  it('a check started before the lowering cannot undo it either: it ends, level unchanged', async () => {
+    const u = await kit.user({ level: 1 });
+    const first = await start(u, '22255550005');
+    const second = await start(u, '22255550006');
+    await choose(first.body.message.consent_url, 'approved');
+    await choose(second.body.message.consent_url, 'approved');
+    expect((await complete(u, first.body.message.reference)).body.message.outcome).toBe('verified');
+    await kit.app.ctx.db
+      .updateTable('users')
+      .set({ verification_level: 1 })
+      .where('id', '=', u.id)
+      .execute();
+    expect(await complete(u, second.body.message.reference)).toEqual({
+      status: 409,
+      body: { type: 'conflict', msg: BVN_MSG.levelSetByAdmin },
+    });
+    expect((await checkOf(second.body.message.reference)).status).toBe('superseded');
+    expect(Number((await userRow(u.id)).verification_level)).toBe(1);
+  });
+
+  it('a second approved check ends (superseded) instead of staying started', async () => {
+    const u = await kit.user({ level: 1 });
+    const first = await start(u);
+    const second = await start(u);
+    await choose(first.body.message.consent_url, 'approved');
+    await choose(second.body.message.consent_url, 'approved');
+    expect((await complete(u, first.body.message.reference)).body.message.outcome).toBe('verified');
+    const refused = { status: 409, body: { type: 'conflict', msg: BVN_MSG.alreadyVerified } };
+    expect(await complete(u, second.body.message.reference)).toEqual(refused);
+    const ended = await checkOf(second.body.message.reference);
+    expect(ended.status).toBe('superseded');
+    expect(Number(ended.completed_at)).toBeGreaterThan(0);
+    // Asked again: the same answer, and it stays ended.
+    expect(await complete(u, second.body.message.reference)).toEqual(refused);
+    const audits = await kit.app.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', u.id)
+      .execute();
+    expect(audits).toEqual([{ action: 'verification.level' }]);
+  });
+
+  it('a verified check asked again releases what its first completion left held', async () => {
+    const sender = await kit.user({ funds: 500_000_00 });
+    const u = await kit.user({ level: 1, funds: 290_000_00 });
+    const shared = await kit.call(api.share, {
+      token: sender.token,
+      body: { amount: 20_000, email: u.email, pin: PIN },
+    });
+    expect(shared.status).toBe(200);
+    const started = await start(u);
+    await choose(started.body.message.consent_url, 'approved');
+    const reference = started.body.message.reference as string;
+    // The first completion's transaction committed (check verified, level 2, last 4 digits)
+    // and the release after it failed: that state, made directly.
+    await kit.app.ctx.db
+      .updateTable('bvn_checks')
+      .set({ status: 'verified', completed_at: Date.now() })
+      .where('id', '=', reference)
+      .execute();
+    await kit.app.ctx.db
+      .updateTable('users')
+      .set({ verification_level: 2, bvn_last4: '5432', bvn_consented_at: Date.now() })
+      .where('id', '=', u.id)
+      .execute();
+    expect(await kit.balance(u.id)).toBe(290_000_00);
+    const again = await complete(u, reference);
+    expect(again.body.message.outcome).toBe('verified');
+    expect(await kit.balance(u.id)).toBe(310_000_00);
+    // Once each: a third time moves nothing.
+    await complete(u, reference);
+    expect(await kit.balance(u.id)).toBe(310_000_00);
     expect(await kit.invariants()).toEqual([]);
   });
 });

@@ -238,4 +238,53 @@ describe.each(engines)('upgrading a database with history on %s', (engine) => {
     const rows = await dbh.db.selectFrom('provider_plans').select(['code', 'plan_code']).execute();
     expect(rows).toEqual([{ code: 'mtn-100mb-1000', plan_code: 'mtn-100mb-1000' }]);
   });
+  it('0026 keeps the BVN checks made before it (no hash) and refuses a BVN verified twice', async () => {
+    const dbh = await open();
+    await dbh.exclusive(() => migrate(dbh, { to: '0025-provider-plan-codes' }));
+    const userId = await oldCustomer(dbh);
+    const check = (id: string, status: string) => ({
+      id,
+      user_id: userId,
+      provider: 'sandbox',
+      provider_ref: `FLW-${id}`,
+      bvn_last4: '5432',
+      consented_at: 1,
+      status,
+      created_at: 1,
+      completed_at: null,
+    });
+    await dbh.db
+      .insertInto('bvn_checks')
+      .values([check('BVN-old-1', 'verified'), check('BVN-old-2', 'started')] as never)
+      .execute();
+    await dbh.exclusive(() => migrate(dbh));
+    const rows = await dbh.db.selectFrom('bvn_checks').selectAll().orderBy('id').execute();
+    expect(rows.map((r) => [r.id, r.status, r.bvn_hash, r.provider_ref])).toEqual([
+      ['BVN-old-1', 'verified', null, 'FLW-BVN-old-1'],
+      ['BVN-old-2', 'started', null, 'FLW-BVN-old-2'],
+    ]);
+    // The two new ends are allowed; one BVN hash is verified once at most.
+    const hash = 'a'.repeat(64);
+    await dbh.db
+      .updateTable('bvn_checks')
+      .set({ status: 'superseded', bvn_hash: hash })
+      .where('id', '=', 'BVN-old-2')
+      .execute();
+    await dbh.db
+      .insertInto('bvn_checks')
+      .values({ ...check('BVN-new-1', 'verified'), bvn_hash: hash } as never)
+      .execute();
+    await expect(
+      dbh.db
+        .insertInto('bvn_checks')
+        .values({ ...check('BVN-new-2', 'verified'), bvn_hash: hash } as never)
+        .execute(),
+    ).rejects.toThrow(/unique|duplicate/i);
+    await expect(
+      dbh.db
+        .insertInto('bvn_checks')
+        .values(check('BVN-new-3', 'approved') as never)
+        .execute(),
+    ).rejects.toThrow(/check/i);
+  });
 });

@@ -40,6 +40,7 @@ import { walletLimits } from '../../migrations/0021-wallet-limits.ts';
 import { announcements } from '../../migrations/0022-announcements.ts';
 import { bvnChecks } from '../../migrations/0024-bvn-checks.ts';
 import { providerPlanCodes } from '../../migrations/0025-provider-plan-codes.ts';
+import { bvnOnce } from '../../migrations/0026-bvn-once.ts';
 import type { Engine } from './engine.ts';
 import type { Database } from './schema.ts';
 import { LiteralLimitPlugin, withStatementCache } from './statement-cache.ts';
@@ -100,6 +101,7 @@ export function migrations(engine: Engine): MigrationProvider {
         '0022-announcements': announcements(),
         '0024-bvn-checks': bvnChecks(),
         '0025-provider-plan-codes': providerPlanCodes(),
+        '0026-bvn-once': bvnOnce(engine),
       };
     },
   };

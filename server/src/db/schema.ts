@@ -99,8 +99,11 @@ export interface BvnChecksTable {
   provider: string;
   provider_ref: string;
   bvn_last4: string;
+  /** HMAC-SHA256 of the BVN under a server key (migration 0026); null before it. */
+  bvn_hash: string | null;
   consented_at: number;
-  status: 'started' | 'verified' | 'mismatch' | 'declined';
+  /** Migration 0026 added `superseded` and `duplicate` (approved, but not raising the level). */
+  status: 'started' | 'verified' | 'mismatch' | 'declined' | 'superseded' | 'duplicate';
   created_at: number;
   completed_at: number | null;
 }

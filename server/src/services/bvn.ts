@@ -11,8 +11,16 @@
  *    the consent time on the user, an audit entry like an admin's level change (the customer
  *    as the actor), and the held credits that now fit released (`releaseHeldCredits`, the path
  *    an admin's rise takes). Each check ends once (guarded `started` → …).
+ *
+ * One BVN, one account (security review; migration 0026): each check keeps a keyed hash of
+ * the BVN (`bvnHash`: HMAC-SHA256 under a key derived from PIN_SECRET, which is never in the
+ * database, so a copy of it cannot be searched for a BVN); a BVN verified on another account
+ * is refused at the start, and at completion (status `duplicate`, with a unique index over
+ * the verified checks' hashes for races). An account that verified a BVN once never starts
+ * another check, even after an admin lowered its level (its `bvn_last4` stays set): the admin
+ * set that level. A check completed when the account is already verified ends `superseded`.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import {
   BVN_MSG,
   BVN_REFERENCE_PARAM,
@@ -26,10 +34,12 @@ import {
 import { PAGES } from '@contract/web-routes';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { Db } from '../db/index.ts';
+import type { BvnChecksTable, UserRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { BvnRefused, type BvnConsentResult } from '../providers/index.ts';
 import { recordAudit } from './audit.ts';
+import { isUniqueViolation } from './auth.ts';
 import { releaseHeldCredits, verificationOf } from './verification.ts';
 import { requireVerified } from './wallet.ts';
 
@@ -46,13 +56,40 @@ function origin(ctx: AppContext, req: FastifyRequest): string {
   return `${req.protocol}://${req.host}`;
 }
 
-async function levelOf(ctx: AppContext, userId: string): Promise<number> {
+/** The key of `bvnHash`: derived from PIN_SECRET for this one use (never the raw secret). */
+const hashKey = (pinSecret: string) =>
+  createHmac('sha256', 'paybills:bvn-hash:v1').update(pinSecret).digest();
+
+/** The BVN's keyed hash (64 hex characters): the same BVN gives the same hash, and no key no BVN. */
+export function bvnHash(pinSecret: string, bvn: string): string {
+  return createHmac('sha256', hashKey(pinSecret)).update(bvn).digest('hex');
+}
+
+/**
+ * Why this account may not start or end a check with a new level: at level 2 or more, or it
+ * verified a BVN before (`bvn_last4` kept) and an admin has since set its level.
+ */
+async function alreadyVerified(ctx: AppContext, userId: string): Promise<string | undefined> {
   const row = await ctx.db
     .selectFrom('users')
-    .select('verification_level')
+    .select(['verification_level', 'bvn_last4'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  return Number(row.verification_level);
+  if (Number(row.verification_level) >= 2) return BVN_MSG.alreadyVerified;
+  if (row.bvn_last4) return BVN_MSG.levelSetByAdmin;
+  return undefined;
+}
+
+/** A BVN (by its hash) verified on an account other than this one. */
+async function verifiedElsewhere(db: Db, hash: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('bvn_checks')
+    .select('id')
+    .where('bvn_hash', '=', hash)
+    .where('status', '=', 'verified')
+    .where('user_id', '!=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function startBvn(
@@ -62,7 +99,13 @@ export async function startBvn(
   req: FastifyRequest,
 ): Promise<BvnStart> {
   requireVerified(user);
-  if ((await levelOf(ctx, user.id)) >= 2) throw new ApiError('conflict', BVN_MSG.alreadyVerified);
+  const refused = await alreadyVerified(ctx, user.id);
+  if (refused) throw new ApiError('conflict', refused);
+  const hash = bvnHash(ctx.config.pinSecret, body.bvn);
+  // Before the provider is asked: a BVN verified on another account is never sent again.
+  if (await verifiedElsewhere(ctx.db, hash, user.id)) {
+    throw new ApiError('conflict', BVN_MSG.usedElsewhere);
+  }
   const id = `BVN-${randomBytes(12).toString('hex')}`;
   const back = new URL(PAGES.user.settings, origin(ctx, req));
   back.searchParams.set(BVN_REFERENCE_PARAM, id);
@@ -89,6 +132,7 @@ export async function startBvn(
       provider: ctx.providers.transfer.name.slice(0, 40),
       provider_ref: answer.reference.slice(0, 128),
       bvn_last4: body.bvn.slice(-4),
+      bvn_hash: hash,
       consented_at: consentedAt,
       status: 'started',
       created_at: consentedAt,
@@ -118,8 +162,49 @@ export async function completeBvn(
     verification: await verificationOf(ctx.db, user.id),
   });
   // A check that has ended answers what it ended with (the page reloaded, a second tab).
+  if (check.status === 'verified') {
+    // The level committed; the release after it may not have (a crash, a failed write): asked
+    // again, it runs again. It releases each credit once, so a second run moves nothing twice.
+    await releaseHeldCredits(ctx, user.id);
+    return answer('verified');
+  }
+  if (check.status === 'duplicate') throw new ApiError('conflict', BVN_MSG.usedElsewhere);
+  if (check.status === 'superseded') {
+    throw new ApiError(
+      'conflict',
+      (await alreadyVerified(ctx, user.id)) ?? BVN_MSG.alreadyVerified,
+    );
+  }
   if (check.status !== 'started') return answer(check.status);
-  if ((await levelOf(ctx, user.id)) >= 2) throw new ApiError('conflict', BVN_MSG.alreadyVerified);
+
+  const now = Date.now();
+  /** Ends the check (guarded: only from `started`); false when another completion ended it. */
+  const end = async (trx: Db, status: Exclude<BvnChecksTable['status'], 'started'>) =>
+    (await trx
+      .updateTable('bvn_checks')
+      .set({ status, completed_at: now })
+      .where('id', '=', check.id)
+      .where('status', '=', 'started')
+      .returning('id')
+      .executeTakeFirst()) !== undefined;
+  /** What a check ended by another completion answers. */
+  const endedElsewhere = async (): Promise<BvnResult> => {
+    const again = await ctx.db
+      .selectFrom('bvn_checks')
+      .select('status')
+      .where('id', '=', check.id)
+      .executeTakeFirstOrThrow();
+    if (again.status === 'started') return answer('pending');
+    return completeBvn(ctx, user, body, req);
+  };
+
+  // An account already verified (an earlier check, an admin) gains nothing from this one: it
+  // ends now, without asking the provider, instead of staying `started` for ever.
+  const verifiedBefore = await alreadyVerified(ctx, user.id);
+  if (verifiedBefore) {
+    if (!(await ctx.dbh.writeTx((trx) => end(trx, 'superseded')))) return endedElsewhere();
+    throw new ApiError('conflict', verifiedBefore);
+  }
 
   let result: BvnConsentResult;
   try {
@@ -135,30 +220,37 @@ export async function completeBvn(
         ? 'verified'
         : 'mismatch';
 
-  const now = Date.now();
-  const ended = await ctx.dbh.writeTx(async (trx) => {
-    // The guard: of two racing completions one ends the check; the other answers its end.
-    const claimed = await trx
-      .updateTable('bvn_checks')
-      .set({ status: outcome as 'verified' | 'mismatch' | 'declined', completed_at: now })
-      .where('id', '=', check.id)
-      .where('status', '=', 'started')
-      .returning('id')
-      .executeTakeFirst();
-    if (!claimed) return false;
-    if (outcome !== 'verified') return true;
-    const raised = await trx
-      .updateTable('users')
-      .set({
-        verification_level: 2,
-        bvn_last4: check.bvn_last4,
-        bvn_consented_at: Number(check.consented_at),
-      })
-      .where('id', '=', user.id)
-      .where('verification_level', '<', 2)
-      .returning('id')
-      .executeTakeFirst();
-    if (raised) {
+  type Ended = 'ended' | 'raced' | 'duplicate' | 'superseded';
+  const finish = (): Promise<Ended> =>
+    ctx.dbh.writeTx(async (trx): Promise<Ended> => {
+      if (outcome !== 'verified') return (await end(trx, outcome)) ? 'ended' : 'raced';
+      // The BVN verified another account first (both started before either ended).
+      if (check.bvn_hash && (await verifiedElsewhere(trx, check.bvn_hash, user.id))) {
+        return (await end(trx, 'duplicate')) ? 'duplicate' : 'raced';
+      }
+      // The guard: of two racing completions one ends the check; the other answers its end.
+      if (!(await end(trx, 'verified'))) return 'raced';
+      const raised = await trx
+        .updateTable('users')
+        .set({
+          verification_level: 2,
+          bvn_last4: check.bvn_last4,
+          bvn_consented_at: Number(check.consented_at),
+        })
+        .where('id', '=', user.id)
+        .where('verification_level', '<', 2)
+        .where('bvn_last4', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (!raised) {
+        // An admin raised the level (or another check verified) while the provider was asked.
+        await trx
+          .updateTable('bvn_checks')
+          .set({ status: 'superseded' })
+          .where('id', '=', check.id)
+          .execute();
+        return 'superseded';
+      }
       await recordAudit(
         trx,
         { admin: { id: user.id, email: user.email }, req },
@@ -172,16 +264,23 @@ export async function completeBvn(
         },
         now,
       );
-    }
-    return true;
-  });
-  if (!ended) {
-    const again = await ctx.db
-      .selectFrom('bvn_checks')
-      .select('status')
-      .where('id', '=', check.id)
-      .executeTakeFirstOrThrow();
-    return answer(again.status === 'started' ? 'pending' : again.status);
+      return 'ended';
+    });
+  let ended: Ended;
+  try {
+    ended = await finish();
+  } catch (err) {
+    // The unique index over verified BVNs: another account's check verified it in between.
+    if (!isUniqueViolation(err)) throw err;
+    ended = (await ctx.dbh.writeTx((trx) => end(trx, 'duplicate'))) ? 'duplicate' : 'raced';
+  }
+  if (ended === 'raced') return endedElsewhere();
+  if (ended === 'duplicate') throw new ApiError('conflict', BVN_MSG.usedElsewhere);
+  if (ended === 'superseded') {
+    throw new ApiError(
+      'conflict',
+      (await alreadyVerified(ctx, user.id)) ?? BVN_MSG.alreadyVerified,
+    );
   }
   // Held credits that fit level 2 now reach the wallet, once each (ADR 0058's release).
   if (outcome === 'verified') await releaseHeldCredits(ctx, user.id);
