@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { api, BVN_MSG, TRANSFER_MSG } from '@contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
+import { SANDBOX_BVN_CONSENT_LIMIT } from '../src/routes/sandbox/bvn-consent.ts';
 import { bvnHash } from '../src/services/bvn.ts';
 import { createKit, engines, PIN, type Kit, type TestUser } from './helper.ts';
 
@@ -40,18 +41,33 @@ describe.each(engines)('level 2 by BVN (%s)', (engine) => {
   const start = (u: TestUser, bvn = bvnOf(u.id), consent: unknown = true) =>
     kit.call(api.startBvnVerification, { token: u.token, body: { bvn, consent } });
 
+  /** The consent page as a browser gets it: its form's token and the cookie that carries it. */
+  async function openPage(pathname: string) {
+    const shown = await kit.app.inject({ method: 'GET', url: pathname });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('Approve');
+    const token = /name="csrf" value="([A-Za-z0-9_-]{43})"/.exec(shown.body)?.[1];
+    expect(token).toBeDefined();
+    const setCookie = String(shown.headers['set-cookie']);
+    expect(setCookie).toMatch(
+      /^sandbox_csrf=[A-Za-z0-9_-]{43}; Path=\/sandbox\/bvn-consent; HttpOnly; SameSite=Strict/,
+    );
+    return { token: token!, cookie: setCookie.split(';')[0]! };
+  }
+
+  const postChoice = (pathname: string, payload: string, headers: Record<string, string> = {}) =>
+    kit.app.inject({
+      method: 'POST',
+      url: pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload,
+    });
+
   /** Presses Approve or Decline on the sandbox consent page; answers where it sends back to. */
   async function choose(consentUrl: string, choice: 'approved' | 'declined') {
     const page = new URL(consentUrl);
-    const shown = await kit.app.inject({ method: 'GET', url: page.pathname });
-    expect(shown.statusCode).toBe(200);
-    expect(shown.body).toContain('Approve');
-    const res = await kit.app.inject({
-      method: 'POST',
-      url: page.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `choice=${choice}`,
-    });
+    const { token, cookie } = await openPage(page.pathname);
+    const res = await postChoice(page.pathname, `choice=${choice}&csrf=${token}`, { cookie });
     expect(res.statusCode).toBe(302);
     return new URL(res.headers.location as string);
   }
@@ -406,5 +422,51 @@ describe.each(engines)('level 2 by BVN (%s)', (engine) => {
     await complete(u, reference);
     expect(await kit.balance(u.id)).toBe(310_000_00);
     expect(await kit.invariants()).toEqual([]);
+  });
+  it('the sandbox consent form is guarded against other sites: no answer is recorded', async () => {
+    const u = await kit.user({ level: 1 });
+    const started = await start(u);
+    const pathname = new URL(started.body.message.consent_url).pathname;
+    const { token, cookie } = await openPage(pathname);
+    const refused = [
+      await postChoice(pathname, 'choice=approved'),
+      await postChoice(pathname, `choice=approved&csrf=${token}`),
+      await postChoice(pathname, `choice=approved&csrf=${'x'.repeat(43)}`, { cookie }),
+      await postChoice(pathname, `choice=approved&csrf=${token}`, {
+        cookie,
+        origin: 'https://evil.example',
+      }),
+      await postChoice(pathname, `choice=approved&csrf=${token}`, {
+        cookie,
+        'sec-fetch-site': 'cross-site',
+      }),
+    ];
+    expect(refused.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403]);
+    expect(refused[0]!.body).toContain('consent page');
+    // Nothing was chosen: the check is still pending, and the page still asks.
+    expect((await complete(u, started.body.message.reference)).body.message.outcome).toBe(
+      'pending',
+    );
+    const ok = await postChoice(pathname, `choice=approved&csrf=${token}`, { cookie });
+    expect(ok.statusCode).toBe(302);
+  });
+
+  // Last: it spends the address's allowance of consent-form posts.
+  it('the sandbox consent form is rate limited per address', async () => {
+    const u = await kit.user({ level: 1 });
+    const started = await start(u);
+    const pathname = new URL(started.body.message.consent_url).pathname;
+    const { token, cookie } = await openPage(pathname);
+    const codes: number[] = [];
+    for (let i = 0; i <= SANDBOX_BVN_CONSENT_LIMIT.max; i++) {
+      const res = await postChoice(pathname, `choice=nothing&csrf=${token}`, { cookie });
+      codes.push(res.statusCode);
+      if (res.statusCode === 429) {
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        break;
+      }
+    }
+    expect(codes.at(-1)).toBe(429);
+    expect(codes.slice(0, -1).every((c) => c === 400)).toBe(true);
   });
 });

@@ -6,6 +6,11 @@
  * CSP) with the names sent and Approve / Decline; the form posts the choice back here, the
  * simulator records it, and the answer is a 302 to the merchant's redirect_url, where the app
  * asks the provider for the result (the return itself proves nothing).
+ *
+ * The form changes the server's state (the customer's answer), so it has the sandbox forms'
+ * guard (`form-guard.ts`, the one the provider switch page uses): a CSRF token in a
+ * SameSite=Strict cookie that must come back in the form, the browser's Origin /
+ * Sec-Fetch-Site naming this site, and a rate limit per address.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -14,12 +19,16 @@ import {
   SANDBOX_OTHER_BVN_HOLDER,
   SIMULATOR_BVN_CONSENT_PATH,
 } from '../../simulators/flutterwave-payments.ts';
+import { CSRF_FIELD, sandboxFormGuard } from './form-guard.ts';
+
+/** Consent-form posts per address per 15 minutes (ADR 0063). */
+export const SANDBOX_BVN_CONSENT_LIMIT = { max: 60, windowMs: 15 * 60_000 };
 
 const CHOICES: readonly BvnConsentChoice[] = ['approved', 'declined'];
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function page(reference: string, name: string, status: string): string {
+function page(reference: string, name: string, status: string, token: string): string {
   const done = status !== 'INITIATED';
   const button = (choice: BvnConsentChoice, label: string, colour: string) =>
     `<button name="choice" value="${choice}" style="background:${colour}">${label}</button>`;
@@ -42,6 +51,7 @@ ${
   done
     ? `<p>This request was already ${escape(status)}.</p>`
     : `<form method="post" action="${SIMULATOR_BVN_CONSENT_PATH}/${escape(encodeURIComponent(reference))}">
+<input type="hidden" name="${CSRF_FIELD}" value="${escape(token)}">
 ${button('approved', 'Approve', '#0a7d38')}${button('declined', 'Decline', '#b42318')}
 </form>`
 }
@@ -55,21 +65,38 @@ export function sandboxBvnConsentRoutes(app: FastifyInstance, ctx: AppContext): 
   const notFound = (reply: {
     code(n: number): { type(t: string): { send(b: string): unknown } };
   }) => reply.code(404).type('text/plain; charset=utf-8').send('Unknown BVN consent request.');
+  const guard = sandboxFormGuard(ctx, {
+    path: SIMULATOR_BVN_CONSENT_PATH,
+    counter: 'route:sandboxBvnConsent',
+    limit: SANDBOX_BVN_CONSENT_LIMIT,
+    refusal: 'Send this form from the consent page itself: open it again and choose there.',
+  });
 
   app.get<{ Params: { reference: string } }>(
     `${SIMULATOR_BVN_CONSENT_PATH}/:reference`,
     async (req, reply) => {
       const consent = await simulator.bvnConsent(req.params.reference);
       if (!consent) return notFound(reply);
+      reply.header('cache-control', 'no-store');
+      const token = guard.token(req, reply);
       return reply
         .type('text/html; charset=utf-8')
-        .send(page(consent.reference, `${consent.firstName} ${consent.lastName}`, consent.status));
+        .send(
+          page(
+            consent.reference,
+            `${consent.firstName} ${consent.lastName}`,
+            consent.status,
+            token,
+          ),
+        );
     },
   );
 
   app.post<{ Params: { reference: string } }>(
     `${SIMULATOR_BVN_CONSENT_PATH}/:reference`,
     async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!(await guard.admit(req, reply))) return reply;
       const body = req.body as Record<string, unknown> | undefined;
       const choice = body?.choice as BvnConsentChoice;
       if (!CHOICES.includes(choice)) {

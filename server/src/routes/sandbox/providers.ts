@@ -6,17 +6,16 @@
  * tool but the browser. A self-contained page like the other sandbox pages (no script, no
  * external asset: passes the CSP).
  *
- * The form changes the server's state, so it is guarded against other sites (CSRF): a random
- * token in an HttpOnly, SameSite=Strict cookie must come back in the form (a page of another
- * site can neither read the cookie nor make the browser send it), and a browser's
- * Origin / Sec-Fetch-Site must name this site when sent. Rate-limited per address.
+ * The form changes the server's state, so it is guarded against other sites (CSRF) and
+ * rate-limited per address by the sandbox forms' guard (`form-guard.ts`, shared with the BVN
+ * consent page): a random token in an HttpOnly, SameSite=Strict cookie must come back in the
+ * form, and a browser's Origin / Sec-Fetch-Site must name this site when sent.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ROUTE_PROVIDERS, type RouteProvider } from '@contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { providerHealth } from '../../services/failover.ts';
-import { counterKey, limit, RateLimited } from '../../services/rate.ts';
+import { CSRF_FIELD, sandboxFormGuard } from './form-guard.ts';
 import {
   clearProviderFaults,
   MAX_FAULT_COUNT,
@@ -27,7 +26,7 @@ import {
 } from '../../simulators/provider-faults.ts';
 
 export const SANDBOX_PROVIDERS_PATH = '/sandbox/providers';
-export const CSRF_COOKIE = 'sandbox_csrf';
+export { CSRF_COOKIE } from './form-guard.ts';
 /** Form posts per address per 15 minutes (as `POST /api/dev/provider-fault`'s limit). */
 export const SANDBOX_PROVIDERS_LIMIT = { max: 120, windowMs: 15 * 60_000 };
 
@@ -35,43 +34,7 @@ const ACTIONS = ['refuse', 'timeout', 'slow', 'clear'] as const;
 type Action = (typeof ACTIONS)[number];
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const html = 'text/html; charset=utf-8';
-
-function cookieToken(req: FastifyRequest): string | undefined {
-  const header = req.headers.cookie;
-  if (typeof header !== 'string') return undefined;
-  for (const part of header.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === CSRF_COOKIE) {
-      const value = rest.join('=');
-      return TOKEN.test(value) ? value : undefined;
-    }
-  }
-  return undefined;
-}
-
-/** The request came from a page of this site (when the browser says where it came from). */
-function sameSite(req: FastifyRequest): boolean {
-  const site = req.headers['sec-fetch-site'];
-  if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return false;
-  const origin = req.headers.origin;
-  if (typeof origin === 'string') {
-    try {
-      // Normalised both sides (a default port is dropped from an origin, kept in a Host).
-      return new URL(origin).host === new URL(`${req.protocol}://${req.headers.host}`).host;
-    } catch {
-      return false;
-    }
-  }
-  return true;
-}
-
-const sameToken = (a: string | undefined, b: unknown): boolean =>
-  typeof a === 'string' &&
-  typeof b === 'string' &&
-  a.length === b.length &&
-  timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 interface FormInput {
   provider: string;
@@ -116,7 +79,7 @@ async function page(
 <p class="state" data-testid="state-${provider}">${queued}</p>${latency}
 <p>${escape(breakerText)}</p>
 <form method="post" action="${SANDBOX_PROVIDERS_PATH}">
-<input type="hidden" name="csrf" value="${escape(token)}">
+<input type="hidden" name="${CSRF_FIELD}" value="${escape(token)}">
 <input type="hidden" name="provider" value="${provider}">
 <div class="fields">
 <label>Purchase calls <input type="number" name="count" min="1" max="${MAX_FAULT_COUNT}" value="${count}" required></label>
@@ -179,16 +142,13 @@ export function sandboxProviderRoutes(app: FastifyInstance, ctx: AppContext): vo
   // Live purchases never touch the simulators: a switch there would only mislead.
   if (ctx.mode !== 'sandbox') return;
 
-  /** The form's token: the browser's own if it has one, else a new one in a cookie. */
-  const tokenFor = (req: FastifyRequest, reply: FastifyReply): string => {
-    const token = cookieToken(req) ?? randomBytes(32).toString('base64url');
-    const secure = req.protocol === 'https' ? '; Secure' : '';
-    reply.header(
-      'set-cookie',
-      `${CSRF_COOKIE}=${token}; Path=${SANDBOX_PROVIDERS_PATH}; HttpOnly; SameSite=Strict${secure}`,
-    );
-    return token;
-  };
+  const guard = sandboxFormGuard(ctx, {
+    path: SANDBOX_PROVIDERS_PATH,
+    counter: 'route:sandboxProviders',
+    limit: SANDBOX_PROVIDERS_LIMIT,
+    refusal: `Send this form from the sandbox page itself: open ${SANDBOX_PROVIDERS_PATH} and try again.`,
+  });
+  const tokenFor = guard.token;
 
   app.get(SANDBOX_PROVIDERS_PATH, async (req, reply) => {
     reply.header('cache-control', 'no-store');
@@ -197,31 +157,8 @@ export function sandboxProviderRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.post(SANDBOX_PROVIDERS_PATH, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    if (!ctx.config.limits.off) {
-      try {
-        await limit(
-          ctx.db,
-          counterKey('route:sandboxProviders', `a:${req.ip}`),
-          SANDBOX_PROVIDERS_LIMIT,
-        );
-      } catch (err) {
-        if (!(err instanceof RateLimited)) throw err;
-        return reply
-          .code(429)
-          .header('retry-after', String(Math.ceil(err.retryAfterMs / 1000)))
-          .type('text/plain; charset=utf-8')
-          .send(err.message);
-      }
-    }
+    if (!(await guard.admit(req, reply))) return reply;
     const body = (req.body ?? {}) as Record<string, unknown>;
-    if (!sameSite(req) || !sameToken(cookieToken(req), body.csrf)) {
-      return reply
-        .code(403)
-        .type('text/plain; charset=utf-8')
-        .send(
-          `Send this form from the sandbox page itself: open ${SANDBOX_PROVIDERS_PATH} and try again.`,
-        );
-    }
     const token = tokenFor(req, reply);
     const field = (k: string, max: number) =>
       String(body[k] ?? '')
