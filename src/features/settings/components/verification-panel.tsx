@@ -12,6 +12,7 @@ import {
 import { FALLBACK } from '@contract/messages';
 import { nairaText } from '@contract/money';
 import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
@@ -118,32 +119,17 @@ function BvnForm({ navigate }: { navigate: (url: string) => void }) {
           }}
         />
       </Field>
-      <div className="flex flex-col gap-1">
-        {/* On a touch screen the label is a 44 px target and the box itself larger. */}
-        <label
-          className="flex items-start gap-2 text-sm pointer-coarse:min-h-control pointer-coarse:items-center"
-          htmlFor={idOf('consent')}
-        >
-          <input
-            id={idOf('consent')}
-            type="checkbox"
-            className="mt-1 size-4 shrink-0 pointer-coarse:mt-0 pointer-coarse:size-6"
-            checked={consent}
-            aria-invalid={errors.consent ? true : undefined}
-            aria-describedby={errors.consent ? `${idOf('consent')}-error` : undefined}
-            onChange={(event) => {
-              setConsent(event.target.checked);
-              clear('consent');
-            }}
-          />
-          I agree to share my BVN with the payment provider to verify my identity.
-        </label>
-        {errors.consent ? (
-          <p id={`${idOf('consent')}-error`} className="text-sm text-danger">
-            {errors.consent}
-          </p>
-        ) : null}
-      </div>
+      <CheckboxField
+        id={idOf('consent')}
+        checked={consent}
+        error={errors.consent}
+        onCheckedChange={(checked) => {
+          setConsent(checked);
+          clear('consent');
+        }}
+      >
+        I agree to share my BVN with the payment provider to verify my identity.
+      </CheckboxField>
       <p className="text-sm text-muted">
         You will approve the check on your bank&apos;s consent page, then come back here.
       </p>

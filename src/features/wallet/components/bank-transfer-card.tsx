@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { FALLBACK, MSG } from '@contract/messages';
 import { describeTransferFee, virtualAccountForm } from '@contract/transfers';
 import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -102,32 +103,17 @@ export function BankTransferCard() {
             }}
           />
         </Field>
-        <div className="flex flex-col gap-1">
-          {/* On a touch screen the label is a 44 px target and the box itself larger (issue 24). */}
-          <label
-            className="flex items-start gap-2 text-sm pointer-coarse:min-h-control pointer-coarse:items-center"
-            htmlFor={idOf('consent')}
-          >
-            <input
-              id={idOf('consent')}
-              type="checkbox"
-              className="mt-1 size-4 shrink-0 pointer-coarse:mt-0 pointer-coarse:size-6"
-              checked={consent}
-              aria-invalid={errors.consent ? true : undefined}
-              aria-describedby={errors.consent ? `${idOf('consent')}-error` : undefined}
-              onChange={(event) => {
-                setConsent(event.target.checked);
-                clear('consent');
-              }}
-            />
-            I agree to share my BVN with the payment provider to open my account.
-          </label>
-          {errors.consent ? (
-            <p id={`${idOf('consent')}-error`} className="text-sm text-danger">
-              {errors.consent}
-            </p>
-          ) : null}
-        </div>
+        <CheckboxField
+          id={idOf('consent')}
+          checked={consent}
+          error={errors.consent}
+          onCheckedChange={(checked) => {
+            setConsent(checked);
+            clear('consent');
+          }}
+        >
+          I agree to share my BVN with the payment provider to open my account.
+        </CheckboxField>
         <div>
           <Button type="submit" loading={create.isMutating}>
             Get my account number
