@@ -123,7 +123,12 @@ export const verification = {
 
   startBvnVerification: impl(api.startBvnVerification, (ctx) => {
     const user = me(ctx);
-    if (stateOf(user.id).level >= 2) throw new MockApiError('conflict', BVN_MSG.alreadyVerified);
+    const s = stateOf(user.id);
+    if (s.level >= 2) throw new MockApiError('conflict', BVN_MSG.alreadyVerified);
+    // Verified once, then set back to level 1 by an admin: the admin's level stands (ADR 0063).
+    if (s.bvn_last4) throw new MockApiError('conflict', BVN_MSG.levelSetByAdmin);
+    // Mock rule: a BVN ending in 2222 is verified on another account (one BVN, one account).
+    if (ctx.body.bvn.endsWith('2222')) throw new MockApiError('conflict', BVN_MSG.usedElsewhere);
     const reference = `BVN-MOCK-${++bvnCounter}`;
     const last4 = ctx.body.bvn.slice(-4);
     bvnChecks.set(reference, {

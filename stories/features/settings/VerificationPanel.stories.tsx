@@ -104,6 +104,29 @@ export const StartError: Story = {
   },
 };
 
+/** One BVN verifies one account: a BVN verified on another account is refused, with no redirect. */
+export const StartUsedElsewhere: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.type(await canvas.findByRole('textbox', { name: /BVN/ }), '22298762222');
+    await userEvent.click(canvas.getByRole('checkbox', { name: /share my BVN/ }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Verify my BVN' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(BVN_MSG.usedElsewhere);
+    await expect(args.navigate).not.toHaveBeenCalled();
+  },
+};
+
+/** Verified once, then set back to level 1 by an admin: the customer cannot undo it alone. */
+export const StartLevelSetByAdmin: Story = {
+  beforeEach: () => setMockVerification(DEMO_CUSTOMER.id, { level: 1, bvn_last4: '5432' }),
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.type(await canvas.findByRole('textbox', { name: /BVN/ }), '22298765432');
+    await userEvent.click(canvas.getByRole('checkbox', { name: /share my BVN/ }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Verify my BVN' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(BVN_MSG.levelSetByAdmin);
+    await expect(args.navigate).not.toHaveBeenCalled();
+  },
+};
+
 /** Back from the consent page, approved, names matching: level 2 at once, its limits shown. */
 export const ReturnVerified: Story = {
   parameters: back,
