@@ -84,6 +84,25 @@ describe.each(engines)('sandbox providers page on %s', (engine) => {
     expect(queued('vtpass')).toEqual([]);
   });
 
+  it('takes a post from its own page in a browser, which sends Origin: null under no-referrer', async () => {
+    // The app answers Referrer-Policy: no-referrer, so Chromium sends `Origin: null` with the
+    // page's own form post; Sec-Fetch-Site still says same-origin, and the token is the page's.
+    const { cookie, token } = await open();
+    const res = await post(
+      { csrf: token, provider: 'vtpass', fault: 'refuse', count: '1', seconds: '10' },
+      { cookie, headers: { origin: 'null', 'sec-fetch-site': 'same-origin' } },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(queued('vtpass')).toHaveLength(1);
+    // Origin: null with no Sec-Fetch-Site to vouch for it (an opaque origin elsewhere) is refused.
+    const opaque = await post(
+      { csrf: token, provider: 'vtpass', fault: 'refuse', count: '1', seconds: '10' },
+      { cookie, headers: { origin: 'null' } },
+    );
+    expect(opaque.statusCode).toBe(403);
+    kit.app.ctx.providers.simulators.vtpass.faults.clear();
+  });
+
   it('Refuse: the next purchase calls are refused, shown, and a purchase fails over', async () => {
     const { cookie, token } = await open();
     const res = await post(

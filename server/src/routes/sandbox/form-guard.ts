@@ -37,6 +37,10 @@ function sameSite(req: FastifyRequest): boolean {
   const site = req.headers['sec-fetch-site'];
   if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return false;
   const origin = req.headers.origin;
+  // The app answers Referrer-Policy: no-referrer, under which Chromium sends `Origin: null` with
+  // a page's own form post. Sec-Fetch-Site, which that policy does not touch, then vouches for
+  // it; an opaque origin with nothing to vouch for it is refused.
+  if (origin === 'null') return site === 'same-origin';
   if (typeof origin === 'string') {
     try {
       // Normalised both sides (a default port is dropped from an origin, kept in a Host).
