@@ -5,7 +5,7 @@
  * and with a fixed clock; the only timeout used is against an answer that never comes.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newVtpassRequestId } from '../src/providers/request-id.ts';
 import type { PurchaseRequest, VtuProvider } from '../src/providers/types.ts';
 import { type KeyValueStore, ProviderError, memoryStore } from '../src/providers/util.ts';
@@ -483,5 +483,71 @@ describe('VTpass simulator: restart and callback', () => {
     expect(parseVtpassCallback(sent[1])?.outcome.status).toBe('failed');
     expect(await vtpass.balance()).toBe(FLOAT);
     await expect(sim.resolve(rid(), 'failed')).rejects.toThrow(/no purchase/);
+  });
+});
+
+/**
+ * A store whose reads of purchase records wait until `release()`: shows which purchases are
+ * inside the simulator's state change at the same time (issue 27, ADR 0060). No clock.
+ */
+function heldStore() {
+  const inner = memoryStore<unknown>();
+  const reading = new Set<string>();
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const store: KeyValueStore<unknown> = {
+    async get(key) {
+      if (key !== 'float') {
+        reading.add(key);
+        await gate;
+      }
+      return inner.get(key);
+    },
+    set: (key, value) => inner.set(key, value),
+  };
+  return { store, reading, release: open };
+}
+
+describe('VTpass simulator: customers at once (issue 27)', () => {
+  it('two purchases under different request ids are inside their state change at once', async () => {
+    const held = heldStore();
+    const { vtpass } = await kit({ store: held.store });
+    const a = data('08035550123');
+    const b = data('08035550124');
+    const both = Promise.all([vtpass.purchase(a), vtpass.purchase(b)]);
+    try {
+      // One lock for every purchase kept b out until a's read finished (never, here).
+      await vi.waitFor(() => expect([...held.reading]).toEqual([a.requestId, b.requestId]));
+    } finally {
+      held.release();
+    }
+    expect((await both).map((o) => o.status)).toEqual(['successful', 'successful']);
+    expect(await vtpass.balance()).toBe(FLOAT - 2 * 1_000_00);
+  });
+
+  it('the same request_id sent twice at once waits its turn and charges once', async () => {
+    const held = heldStore();
+    const { vtpass } = await kit({ store: held.store });
+    const req = data('08035550123');
+    const both = Promise.all([vtpass.purchase(req), vtpass.purchase(req)]);
+    await vi.waitFor(() => expect([...held.reading]).toEqual([req.requestId]));
+    held.release();
+    expect((await both).map((o) => o.status)).toEqual(['successful', 'successful']);
+    expect(await vtpass.balance()).toBe(FLOAT - 1_000_00);
+  });
+
+  it('purchases at once never spend the same naira: the float refuses the one it cannot pay', async () => {
+    const held = heldStore();
+    const { vtpass } = await kit({ store: held.store, float: 1_500_00 });
+    const a = data('08035550123');
+    const b = data('08035550124');
+    const both = Promise.all([vtpass.purchase(a), vtpass.purchase(b)]);
+    await vi.waitFor(() => expect(held.reading.size).toBe(2));
+    held.release();
+    const codes = (await both).map((o) => rawOf(o).code).sort();
+    expect(codes).toEqual(['000', '018']);
+    expect(await vtpass.balance()).toBe(500_00);
   });
 });

@@ -65,3 +65,95 @@ export function oneAtATime(): <T>(fn: () => Promise<T>) => Promise<T> {
     return run;
   };
 }
+
+/**
+ * Runs changes under one key (a request id, a reference) one at a time; changes under other
+ * keys run side by side, as a real provider answers its customers (issue 27: one lock for
+ * every purchase made 1,000 purchases take turns of four database round trips each).
+ */
+export function oneAtATimePerKey(): <T>(key: string, fn: () => Promise<T>) => Promise<T> {
+  const chains = new Map<string, Promise<void>>();
+  return <T>(key: string, fn: () => Promise<T>): Promise<T> => {
+    const run = (chains.get(key) ?? Promise.resolve()).then(fn);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    chains.set(key, tail);
+    void tail.then(() => {
+      if (chains.get(key) === tail) chains.delete(key);
+    });
+    return run;
+  };
+}
+
+/** A simulator's float: read once from its store, changed in memory, written back in order. */
+export interface StoredTotal {
+  read(): Promise<number>;
+  /**
+   * `change` gets the total now and answers the new one, or undefined to leave it (a refusal);
+   * check and change happen in one step, so two bills never spend the same naira. Resolves
+   * once a write holding the change is stored: true when it changed.
+   */
+  move(change: (now: number) => number | undefined): Promise<boolean>;
+}
+
+/**
+ * The float as one number in memory: a purchase changes it without waiting its turn behind
+ * the others' database round trips, and the store gets the newest value after every change
+ * (writes in order, one at a time; a write that finds its value already stored is skipped).
+ * One simulator per store at a time, as with the locks above.
+ */
+export function storedTotal(
+  store: { get(key: string): unknown; set(key: string, value: unknown): unknown },
+  key: string,
+  opening: number,
+): StoredTotal {
+  let value: number | undefined;
+  let written: number | undefined;
+  let loading: Promise<number> | undefined;
+  const writes = oneAtATime();
+
+  async function read(): Promise<number> {
+    if (value !== undefined) return value;
+    loading ??= Promise.resolve(store.get(key)).then(
+      (stored) => {
+        if (value === undefined) {
+          const ok = typeof stored === 'number' && Number.isFinite(stored);
+          value = ok ? stored : opening;
+          if (ok) written = stored;
+        }
+        return value;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  }
+
+  return {
+    read,
+    async move(change) {
+      const before = await read();
+      const next = change(value ?? before);
+      if (next === undefined) return false;
+      const applied = next - (value ?? before);
+      value = next;
+      try {
+        await writes(async () => {
+          if (value === undefined || value === written) return;
+          const now = value;
+          await store.set(key, now);
+          written = now;
+        });
+      } catch (error) {
+        // Not stored: the change is taken back, as if it never happened (the caller fails).
+        if (value !== undefined) value -= applied;
+        throw error;
+      }
+      return true;
+    },
+  };
+}

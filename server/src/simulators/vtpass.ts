@@ -30,8 +30,9 @@ import {
   type LastFourScenario,
   STREETS,
   lastFourScenario,
-  oneAtATime,
+  oneAtATimePerKey,
   pick,
+  storedTotal,
 } from './outcomes.ts';
 import { type SimulatorFault, type SimulatorFaults, createFaults } from './faults.ts';
 import { type SimService, type SimVariation, VTPASS_CATALOGUE } from './vtpass-catalogue.ts';
@@ -252,13 +253,12 @@ export function createVtpassSimulator(options: VtpassSimulatorOptions = {}): Vtp
     ]),
   );
 
-  // One change at a time: a resend racing its own first call must not charge twice.
-  const locked = oneAtATime();
-
-  async function readFloat(): Promise<Kobo> {
-    const stored = await store.get(FLOAT_KEY);
-    return typeof stored === 'number' && Number.isFinite(stored) ? stored : openingFloat;
-  }
+  // One change at a time per request id: a resend racing its own first call must not charge
+  // twice. Other request ids go ahead meanwhile, as on VTpass (issue 27, ADR 0060).
+  const locked = oneAtATimePerKey();
+  // The float: checked and changed in one step, so two purchases never spend the same naira.
+  const float = storedTotal(store, FLOAT_KEY, openingFloat);
+  const readFloat = (): Promise<Kobo> => float.read();
 
   async function readRecord(requestId: string): Promise<PayRecord | undefined> {
     if (requestId === FLOAT_KEY) return undefined;
@@ -271,14 +271,13 @@ export function createVtpassSimulator(options: VtpassSimulatorOptions = {}): Vtp
   async function settle(record: PayRecord, status: TxStatus): Promise<void> {
     record.status = status;
     delete record.then;
-    const float = await readFloat();
     if (status === 'delivered' && !record.charged) {
       record.charged = true;
-      await store.set(FLOAT_KEY, Math.max(0, float - record.amountKobo));
+      await float.move((now) => Math.max(0, now - record.amountKobo));
     } else if ((status === 'reversed' || status === 'failed') && record.charged) {
       // "Transaction reversal to wallet" (response codes, 040): VTpass gives the float back.
       record.charged = false;
-      await store.set(FLOAT_KEY, float + record.amountKobo);
+      await float.move((now) => now + record.amountKobo);
     }
     await store.set(record.requestId, record);
   }
@@ -432,7 +431,7 @@ export function createVtpassSimulator(options: VtpassSimulatorOptions = {}): Vtp
       subscription ?? null,
     ]);
 
-    return locked(async () => {
+    return locked(requestId, async () => {
       const existing = await readRecord(requestId);
       if (existing) {
         // The request id is the only idempotency key: the same request answers its current
@@ -475,8 +474,7 @@ export function createVtpassSimulator(options: VtpassSimulatorOptions = {}): Vtp
         unitPrice = amount;
       }
       const total = variation?.fixedPrice ? unitPrice * quantity : unitPrice;
-      const float = await readFloat();
-      if (total > float) return normal(json(envelope('018')));
+      if (total > (await readFloat())) return normal(json(envelope('018')));
 
       const destination = billersCode ?? phone;
       const scenario = scenarioOf(destination);
@@ -500,6 +498,13 @@ export function createVtpassSimulator(options: VtpassSimulatorOptions = {}): Vtp
       };
       if (scenario.status === 'pending') {
         await store.set(requestId, record);
+      } else if (scenario.status === 'delivered') {
+        // Checked again as it is charged: another purchase may have spent the float meanwhile.
+        const charged = await float.move((now) => (total > now ? undefined : now - total));
+        if (!charged) return normal(json(envelope('018')));
+        record.charged = true;
+        record.status = 'delivered';
+        await store.set(requestId, record);
       } else {
         await settle(record, scenario.status);
       }
@@ -510,7 +515,7 @@ export function createVtpassSimulator(options: VtpassSimulatorOptions = {}): Vtp
   async function requery(body: Record<string, unknown>): Promise<Answer> {
     const requestId = field(body, 'request_id', MAX.requestId);
     if (!requestId) return json(envelope('011'));
-    return locked(async () => {
+    return locked(requestId, async () => {
       const record = await readRecord(requestId);
       // re-query page / response codes: 015 "This RequestID was not used on our platform".
       if (!record) return json(envelope('015'));
@@ -803,7 +808,7 @@ export function createVtpassSimulator(options: VtpassSimulatorOptions = {}): Vtp
     },
 
     async resolve(requestId, status) {
-      const record = await locked(async () => {
+      const record = await locked(requestId, async () => {
         const found = await readRecord(requestId);
         if (!found) throw new Error(`The VTpass simulator has no purchase ${requestId}.`);
         await settle(found, status);
