@@ -1,37 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
-import { SERVER_MSG } from '@contract';
 import { variants } from '@mocks/index';
 import { paths } from '@/config/routes';
-import { signedInAsAdmin } from '../../features/admin/session';
-import { AdminRoutes, at, expectCurrentPage } from './admin-routes';
+import { adminPageAt, currentPage, emptyWith, serverErrorWith } from './admin-page';
+import type { AdminRoutes } from './admin-routes';
 
 const meta = {
   title: 'Pages/Admin/Adjustments',
-  component: AdminRoutes,
-  parameters: { layout: 'fullscreen', ...at(paths.admin.adjustments) },
-  beforeEach: signedInAsAdmin,
+  ...adminPageAt(paths.admin.adjustments),
 } satisfies Meta<typeof AdminRoutes>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Success: Story = {
-  play: async ({ canvas }) => {
-    await expectCurrentPage(canvas, 'Adjustments');
-  },
-};
-
-export const Empty: Story = {
-  parameters: { msw: { handlers: [variants.adjustments.empty] } },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByText('No adjustments')).toBeVisible();
-  },
-};
-
-export const ServerError: Story = {
-  parameters: { msw: { handlers: [variants.adjustments.error] } },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
-  },
-};
+export const Success: Story = currentPage('Adjustments');
+export const Empty: Story = emptyWith(variants.adjustments.empty, 'No adjustments');
+export const ServerError: Story = serverErrorWith(variants.adjustments.error);

@@ -1,41 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
-import { SERVER_MSG } from '@contract';
 import { variants } from '@mocks/index';
 import { paths } from '@/config/routes';
-import { signedInAsAdmin } from '../../features/admin/session';
-import { AdminRoutes, at, expectCurrentPage } from './admin-routes';
+import { adminPageAt, currentPage, emptyWith, loadingWith, serverErrorWith } from './admin-page';
+import type { AdminRoutes } from './admin-routes';
 
 const meta = {
   title: 'Pages/Admin/Payments',
-  component: AdminRoutes,
-  parameters: { layout: 'fullscreen', ...at(paths.admin.payments) },
-  beforeEach: signedInAsAdmin,
+  ...adminPageAt(paths.admin.payments),
 } satisfies Meta<typeof AdminRoutes>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Success: Story = {
-  play: async ({ canvas }) => {
-    await expectCurrentPage(canvas, 'Payments');
-  },
-};
-
-export const Loading: Story = {
-  parameters: { msw: { handlers: [variants.payments.slow] } },
-};
-
-export const Empty: Story = {
-  parameters: { msw: { handlers: [variants.payments.empty] } },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByText('No payments yet')).toBeVisible();
-  },
-};
-
-export const ServerError: Story = {
-  parameters: { msw: { handlers: [variants.payments.error] } },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
-  },
-};
+export const Success: Story = currentPage('Payments');
+export const Loading: Story = loadingWith(variants.payments.slow);
+export const Empty: Story = emptyWith(variants.payments.empty, 'No payments yet');
+export const ServerError: Story = serverErrorWith(variants.payments.error);

@@ -1,37 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
-import { SERVER_MSG } from '@contract';
 import { variants } from '@mocks/index';
 import { paths } from '@/config/routes';
-import { signedInAsAdmin } from '../../features/admin/session';
-import { AdminRoutes, at, expectCurrentPage } from './admin-routes';
+import { adminPageAt, currentPage, emptyWith, serverErrorWith } from './admin-page';
+import type { AdminRoutes } from './admin-routes';
 
 const meta = {
   title: 'Pages/Admin/PendingPurchases',
-  component: AdminRoutes,
-  parameters: { layout: 'fullscreen', ...at(paths.admin.pending) },
-  beforeEach: signedInAsAdmin,
+  ...adminPageAt(paths.admin.pending),
 } satisfies Meta<typeof AdminRoutes>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Success: Story = {
-  play: async ({ canvas }) => {
-    await expectCurrentPage(canvas, 'Pending purchases');
-  },
-};
-
-export const Empty: Story = {
-  parameters: { msw: { handlers: [variants.pendingPurchases.empty] } },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByText('No purchase is pending too long')).toBeVisible();
-  },
-};
-
-export const ServerError: Story = {
-  parameters: { msw: { handlers: [variants.pendingPurchases.error] } },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
-  },
-};
+export const Success: Story = currentPage('Pending purchases');
+export const Empty: Story = emptyWith(
+  variants.pendingPurchases.empty,
+  'No purchase is pending too long',
+);
+export const ServerError: Story = serverErrorWith(variants.pendingPurchases.error);

@@ -1,31 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { SERVER_MSG } from '@contract';
 import { variants } from '@mocks/index';
 import { paths } from '@/config/routes';
-import { signedInAsAdmin } from '../../features/admin/session';
-import { AdminRoutes, at, expectCurrentPage } from './admin-routes';
+import { adminPageAt, currentPage, serverErrorWith } from './admin-page';
+import type { AdminRoutes } from './admin-routes';
 
 const meta = {
   title: 'Pages/Admin/Providers',
-  component: AdminRoutes,
-  parameters: { layout: 'fullscreen', ...at(paths.admin.providers) },
-  beforeEach: signedInAsAdmin,
+  ...adminPageAt(paths.admin.providers),
 } satisfies Meta<typeof AdminRoutes>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Success: Story = {
-  play: async ({ canvas }) => {
-    await expectCurrentPage(canvas, 'Providers');
-    await expect(await canvas.findByRole('table', { name: 'Providers per product' })).toBeVisible();
-  },
-};
-
-export const ServerError: Story = {
-  parameters: { msw: { handlers: [variants.adminProviders.error] } },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
-  },
-};
+export const Success: Story = currentPage('Providers', async (canvas) => {
+  await expect(await canvas.findByRole('table', { name: 'Providers per product' })).toBeVisible();
+});
+export const ServerError: Story = serverErrorWith(variants.adminProviders.error);

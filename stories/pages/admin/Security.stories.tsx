@@ -3,27 +3,22 @@ import { expect } from 'storybook/test';
 import { SERVER_MSG } from '@contract';
 import { variants } from '@mocks/index';
 import { paths } from '@/config/routes';
-import { signedInAsAdmin } from '../../features/admin/session';
-import { AdminRoutes, at, expectCurrentPage } from './admin-routes';
+import { adminPageAt, currentPage } from './admin-page';
+import type { AdminRoutes } from './admin-routes';
 
 const meta = {
   title: 'Pages/Admin/Security',
-  component: AdminRoutes,
-  parameters: { layout: 'fullscreen', ...at(paths.admin.security) },
-  beforeEach: signedInAsAdmin,
+  ...adminPageAt(paths.admin.security),
 } satisfies Meta<typeof AdminRoutes>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Success: Story = {
-  play: async ({ canvas }) => {
-    await expectCurrentPage(canvas, 'Two-factor sign-in');
-    await expect(
-      await canvas.findByRole('button', { name: 'Set up two-factor sign-in' }),
-    ).toBeVisible();
-  },
-};
+export const Success: Story = currentPage('Two-factor sign-in', async (canvas) => {
+  await expect(
+    await canvas.findByRole('button', { name: 'Set up two-factor sign-in' }),
+  ).toBeVisible();
+});
 
 export const StartError: Story = {
   parameters: { msw: { handlers: [variants.twoFactorStart.error] } },

@@ -1,34 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
-import { SERVER_MSG } from '@contract';
 import { variants } from '@mocks/index';
 import { paths } from '@/config/routes';
-import { signedInAsAdmin } from '../../features/admin/session';
-import { AdminRoutes, at, expectCurrentPage } from './admin-routes';
+import { adminPageAt, currentPage, loadingWith, serverErrorWith } from './admin-page';
+import type { AdminRoutes } from './admin-routes';
 
 const meta = {
   title: 'Pages/Admin/Transfers',
-  component: AdminRoutes,
-  parameters: { layout: 'fullscreen', ...at(paths.admin.transfers) },
-  beforeEach: signedInAsAdmin,
+  ...adminPageAt(paths.admin.transfers),
 } satisfies Meta<typeof AdminRoutes>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Success: Story = {
-  play: async ({ canvas }) => {
-    await expectCurrentPage(canvas, 'Unmatched transfers');
-  },
-};
-
-export const Loading: Story = {
-  parameters: { msw: { handlers: [variants.heldTransfers.slow] } },
-};
-
-export const ServerError: Story = {
-  parameters: { msw: { handlers: [variants.heldTransfers.error] } },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
-  },
-};
+export const Success: Story = currentPage('Unmatched transfers');
+export const Loading: Story = loadingWith(variants.heldTransfers.slow);
+export const ServerError: Story = serverErrorWith(variants.heldTransfers.error);
