@@ -5,7 +5,7 @@
  * (the simulator's memory in the database, SQLite and PostgreSQL).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CABLETV, DATA, DISCOS, NETWORKS } from '@contract/catalogue';
 import {
   DOCUMENTED_BILLERS,
@@ -40,9 +40,18 @@ interface Running {
 }
 
 async function start(
-  options: { store?: KeyValueStore<unknown>; key?: string; timeoutMs?: number } = {},
+  options: {
+    store?: KeyValueStore<unknown>;
+    key?: string;
+    timeoutMs?: number;
+    float?: number;
+  } = {},
 ): Promise<Running> {
-  const sim = createFlutterwaveBillsSimulator({ instant: true, store: options.store });
+  const sim = createFlutterwaveBillsSimulator({
+    instant: true,
+    store: options.store,
+    float: options.float,
+  });
   const app = Fastify({ logger: false });
   await app.register(sim.plugin, { prefix: FLUTTERWAVE_SIMULATOR_PREFIX });
   await app.ready();
@@ -497,6 +506,70 @@ describe.each(engines)('a restart keeps the bills and the balance (%s)', (engine
       expect(await run.flw.balance()).toBe(SIMULATOR_FLUTTERWAVE_FLOAT - pending.amount!);
     } finally {
       await kit.close();
+    }
+  });
+});
+
+/**
+ * A store whose reads of bills wait until `release()`: shows which payments are inside the
+ * simulator's state change at the same time (issue 27, ADR 0060). No clock.
+ */
+function heldStore() {
+  const inner = memoryStore<unknown>();
+  const reading = new Set<string>();
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const store: KeyValueStore<unknown> = {
+    async get(key) {
+      if (key.startsWith('bill:')) {
+        reading.add(key);
+        await gate;
+      }
+      return inner.get(key);
+    },
+    set: (key, value) => inner.set(key, value),
+  };
+  return { store, reading, release: open };
+}
+
+describe('Flutterwave bills simulator: customers at once (issue 27)', () => {
+  it('two bills under different references are inside their state change at once', async () => {
+    const held = heldStore();
+    const other = await start({ store: held.store });
+    try {
+      const a = PRODUCTS.airtime!('5678');
+      const b = PRODUCTS.airtime!('5679');
+      const both = Promise.all([other.flw.purchase(a), other.flw.purchase(b)]);
+      try {
+        // One lock for every bill kept b out until a's read finished (never, here).
+        await vi.waitFor(() => expect(held.reading.size).toBe(2));
+      } finally {
+        held.release();
+      }
+      expect((await both).map((o) => o.status)).toEqual(['successful', 'successful']);
+      expect(await other.sim.balance()).toBe(SIMULATOR_FLUTTERWAVE_FLOAT - 2 * 500_00);
+    } finally {
+      await other.app.close();
+    }
+  });
+
+  it('bills at once never spend the same naira: the balance refuses the one it cannot pay', async () => {
+    const held = heldStore();
+    const other = await start({ store: held.store, float: 700_00 });
+    try {
+      const both = Promise.all([
+        other.flw.purchase(PRODUCTS.airtime!('5678')),
+        other.flw.purchase(PRODUCTS.airtime!('5679')),
+      ]);
+      await vi.waitFor(() => expect(held.reading.size).toBe(2));
+      held.release();
+      const statuses = (await both).map((o) => o.status).sort();
+      expect(statuses).toEqual(['failed', 'successful']);
+      expect(await other.sim.balance()).toBe(200_00);
+    } finally {
+      await other.app.close();
     }
   });
 });

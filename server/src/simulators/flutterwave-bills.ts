@@ -40,8 +40,9 @@ import {
   type LastFourScenario,
   STREETS,
   lastFourScenario,
-  oneAtATime,
+  oneAtATimePerKey,
   pick,
+  storedTotal,
 } from './outcomes.ts';
 import { type SimulatorFault, type SimulatorFaults, createFaults } from './faults.ts';
 
@@ -346,14 +347,12 @@ export function createFlutterwaveBillsSimulator(
   const startFloat = o.float ?? SIMULATOR_FLUTTERWAVE_FLOAT;
   const billers = buildBillers();
 
-  // Payments read and write the balance and the reference: one at a time, so two calls with
-  // one reference cannot both pay and two bills cannot both spend the same naira.
-  const serial = oneAtATime();
-
-  async function balance(): Promise<Kobo> {
-    const stored = await store.get(BALANCE_KEY);
-    return typeof stored === 'number' && Number.isSafeInteger(stored) ? stored : startFloat;
-  }
+  // Calls about one reference take turns, so two calls with one reference cannot both pay;
+  // other references go ahead meanwhile, as on Flutterwave (issue 27, ADR 0060). The balance
+  // is checked and spent in one step, so two bills cannot both spend the same naira.
+  const serial = oneAtATimePerKey();
+  const ngn = storedTotal(store, BALANCE_KEY, startFloat);
+  const balance = (): Promise<Kobo> => ngn.read();
 
   async function findBill(reference: string): Promise<BillRecord | undefined> {
     const stored = await store.get(billKey(reference));
@@ -403,17 +402,19 @@ export function createFlutterwaveBillsSimulator(
     }
     const amountKobo = Math.round(amount * 100);
 
-    return serial(async () => {
+    return serial(reference, async () => {
       // The pages show no duplicate-reference answer: a 409 in the error envelope, the
       // simulator's own, which the adapter reads as "ask the status" (pending).
       if (await findBill(reference)) return refuse(409, 'Duplicate reference');
       const scenario = lastFourScenario(customer_id);
       const status: BillStatus =
         scenario === 'fail' || scenario === 'pending-then-fail' ? 'failed' : 'successful';
-      const available = await balance();
-      // Checked before anything is kept: a refusal leaves no bill (the simulator's wording).
-      if (status === 'successful' && amountKobo > available) {
-        return refuse(400, 'Insufficient balance in your NGN wallet');
+      // The money leaves the balance when Flutterwave takes a bill that ends paid, whatever
+      // the create call answered (a timeout or a cut answer can hide a paid bill). Checked
+      // before anything is kept: a refusal leaves no bill (the simulator's wording).
+      if (status === 'successful') {
+        const spent = await ngn.move((now) => (amountKobo > now ? undefined : now - amountKobo));
+        if (!spent) return refuse(400, 'Insufficient balance in your NGN wallet');
       }
       const date = now();
       const prepaid = biller.meterItems?.prepaid === it.item_code;
@@ -433,9 +434,6 @@ export function createFlutterwaveBillsSimulator(
         token: prepaid && status === 'successful' ? groupedToken() : null,
         createdAt: date.toISOString(),
       };
-      // The money leaves the balance when Flutterwave takes a bill that ends paid, whatever
-      // the create call answered (a timeout or a cut answer can hide a paid bill).
-      if (status === 'successful') await store.set(BALANCE_KEY, available - amountKobo);
       await store.set(billKey(reference), record);
       return createAnswer(record);
     });
@@ -720,7 +718,7 @@ export function createFlutterwaveBillsSimulator(
         }
         // Behind any payment still being decided (e.g. one whose answer the caller gave up
         // waiting for), so a status call never overtakes the bill it asks about.
-        return serial(() => billStatus(reference, String(query(req).verbose) === '1'));
+        return serial(reference, () => billStatus(reference, String(query(req).verbose) === '1'));
       }),
     );
 
