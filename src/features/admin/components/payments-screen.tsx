@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import type { Payment } from '@contract/entities';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Money } from '@/components/ui/money';
-import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
+import type { PagedTableColumn } from '@/components/ui/paged-table';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useAllPayments } from '../api/get-payments';
-import { LoadError, ScreenHeading, SearchForm } from './admin-parts';
+import { AdminListScreen, useAdminList } from './admin-list-screen';
 import { CHANNEL_LABELS, PaymentDialog } from './payment-dialog';
 
 // Phones: the user folds under the payment id, so the amount and status stay readable.
@@ -45,51 +43,28 @@ const columns: PagedTableColumn<Payment>[] = [
  * reference; a row opens details.
  */
 export function PaymentsScreen() {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState<{ q?: string; reference?: string }>({});
-  const [openId, setOpenId] = useState<string | null>(null);
-  const { data, error, isLoading } = useAllPayments({ page, ...search });
-  const items = data?.message ?? [];
-  const open = items.find((p) => p.id === openId) ?? null;
-  const searching = Boolean(search.q || search.reference);
+  const list = useAdminList<{ q: string; reference: string }>();
+  const searching = Boolean(list.query.q || list.query.reference);
 
   return (
-    <div className="flex flex-col gap-6">
-      <ScreenHeading
-        title="Payments"
-        description="Card payments and bank transfers, newest first."
-      />
-      <SearchForm
-        label="Search payments"
-        fields={[
+    <AdminListScreen
+      title="Payments"
+      description="Card payments and bank transfers, newest first."
+      search={{
+        label: 'Search payments',
+        fields: [
           { name: 'q', label: 'User e-mail', type: 'email' },
           { name: 'reference', label: 'Payment reference' },
-        ]}
-        onSearch={(v) => {
-          setSearch({ q: v.q, reference: v.reference });
-          setPage(1);
-        }}
-      />
-      {error ? <LoadError error={error} /> : null}
-      <PagedTable
-        caption="Payments"
-        columns={columns}
-        rows={items}
-        pageCount={data?.pages}
-        getRowKey={(p) => p.id}
-        getRowLabel={(p) => `Open payment ${p.t_id}`}
-        onRowClick={(p) => setOpenId(p.id)}
-        page={data?.page ?? page}
-        onPageChange={setPage}
-        loading={isLoading}
-        empty={
-          <EmptyState
-            size="sm"
-            title={searching ? 'No payment matches this search' : 'No payments yet'}
-          />
-        }
-      />
-      <PaymentDialog payment={open} onClose={() => setOpenId(null)} />
-    </div>
+        ],
+        onSearch: (v) => list.setQuery({ q: v.q, reference: v.reference }),
+      }}
+      list={list}
+      result={useAllPayments({ page: list.page, ...list.query })}
+      columns={columns}
+      getRowKey={(p) => p.id}
+      getRowLabel={(p) => `Open payment ${p.t_id}`}
+      emptyTitle={searching ? 'No payment matches this search' : 'No payments yet'}
+      dialog={(open, close) => <PaymentDialog payment={open} onClose={close} />}
+    />
   );
 }

@@ -2,15 +2,14 @@ import { useState } from 'react';
 import type { Transaction, TransactionStatus } from '@contract/entities';
 import { DATE_FILTER_MSG } from '@contract/time';
 import { DateText } from '@/components/ui/date-text';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
 import { Money } from '@/components/ui/money';
-import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
+import type { PagedTableColumn } from '@/components/ui/paged-table';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useAllTransactions } from '../api/get-transactions';
-import { LoadError, ScreenHeading, SearchForm } from './admin-parts';
+import { AdminListScreen, useAdminList } from './admin-list-screen';
 import { TransactionDialog } from './transaction-dialog';
 
 /** The status filter: every status the server sets (spec §4), or all of them. */
@@ -81,22 +80,20 @@ type Range = { from: string; to: string };
  * details.
  */
 export function TransactionsScreen() {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState<{ q?: string; id?: string }>({});
+  const list = useAdminList<{ q: string; id: string }>();
   const [status, setStatus] = useState<StatusFilter>('all');
   const [typed, setTyped] = useState<Range>({ from: '', to: '' });
   const [range, setRange] = useState<Range>({ from: '', to: '' });
-  const [openId, setOpenId] = useState<string | null>(null);
-  const { data, error, isLoading } = useAllTransactions({
-    page,
-    ...search,
+  const result = useAllTransactions({
+    page: list.page,
+    ...list.query,
     ...(status === 'all' ? {} : { status }),
     ...(range.from ? { from: range.from } : {}),
     ...(range.to ? { to: range.to } : {}),
   });
-  const items = data?.message ?? [];
-  const open = items.find((t) => t.transaction_id === openId) ?? null;
-  const narrowed = Boolean(search.q || search.id || status !== 'all' || range.from || range.to);
+  const narrowed = Boolean(
+    list.query.q || list.query.id || status !== 'all' || range.from || range.to,
+  );
   const rangeError =
     typed.from && typed.to && typed.from > typed.to ? DATE_FILTER_MSG.order : undefined;
 
@@ -107,78 +104,65 @@ export function TransactionsScreen() {
     setTyped(next);
     if (!next.from || !next.to || next.from <= next.to) {
       setRange(next);
-      setPage(1);
+      list.setPage(1);
     }
   };
 
   return (
-    <div className="flex flex-col gap-6">
-      <ScreenHeading title="Transactions" description="Newest first, 5 per page." />
-      <SearchForm
-        label="Search transactions"
-        fields={[
+    <AdminListScreen
+      title="Transactions"
+      description="Newest first, 5 per page."
+      search={{
+        label: 'Search transactions',
+        fields: [
           { name: 'q', label: 'User e-mail', type: 'email' },
           { name: 'id', label: 'Transaction ID' },
-        ]}
-        onSearch={(v) => {
-          setSearch({ q: v.q, id: v.id });
-          setPage(1);
-        }}
-      />
-      <div
-        role="group"
-        aria-label="Filter transactions"
-        className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-start"
-      >
-        <FilterSelect
-          label="Status"
-          value={status}
-          options={STATUS_FILTERS}
-          className="col-span-2 sm:w-48"
-          onChange={(next) => {
-            setStatus(next as StatusFilter);
-            setPage(1);
-          }}
-        />
-        <Field label="From" className="sm:w-44">
-          <Input
-            type="date"
-            name="from"
-            max={typed.to || undefined}
-            value={typed.from}
-            onChange={(e) => setDay('from', e.target.value)}
+        ],
+        onSearch: (v) => list.setQuery({ q: v.q, id: v.id }),
+      }}
+      filters={
+        <div
+          role="group"
+          aria-label="Filter transactions"
+          className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-start"
+        >
+          <FilterSelect
+            label="Status"
+            value={status}
+            options={STATUS_FILTERS}
+            className="col-span-2 sm:w-48"
+            onChange={(next) => {
+              setStatus(next as StatusFilter);
+              list.setPage(1);
+            }}
           />
-        </Field>
-        <Field label="To" className="sm:w-44" error={rangeError}>
-          <Input
-            type="date"
-            name="to"
-            min={typed.from || undefined}
-            value={typed.to}
-            onChange={(e) => setDay('to', e.target.value)}
-          />
-        </Field>
-      </div>
-      {error ? <LoadError error={error} /> : null}
-      <PagedTable
-        caption="Transactions"
-        columns={columns}
-        rows={items}
-        pageCount={data?.pages}
-        getRowKey={(t) => t.transaction_id}
-        getRowLabel={(t) => `Open transaction ${t.transaction_id}`}
-        onRowClick={(t) => setOpenId(t.transaction_id)}
-        page={data?.page ?? page}
-        onPageChange={setPage}
-        loading={isLoading}
-        empty={
-          <EmptyState
-            size="sm"
-            title={narrowed ? 'No transaction matches this search' : 'No transactions yet'}
-          />
-        }
-      />
-      <TransactionDialog transaction={open} onClose={() => setOpenId(null)} />
-    </div>
+          <Field label="From" className="sm:w-44">
+            <Input
+              type="date"
+              name="from"
+              max={typed.to || undefined}
+              value={typed.from}
+              onChange={(e) => setDay('from', e.target.value)}
+            />
+          </Field>
+          <Field label="To" className="sm:w-44" error={rangeError}>
+            <Input
+              type="date"
+              name="to"
+              min={typed.from || undefined}
+              value={typed.to}
+              onChange={(e) => setDay('to', e.target.value)}
+            />
+          </Field>
+        </div>
+      }
+      list={list}
+      result={result}
+      columns={columns}
+      getRowKey={(t) => t.transaction_id}
+      getRowLabel={(t) => `Open transaction ${t.transaction_id}`}
+      emptyTitle={narrowed ? 'No transaction matches this search' : 'No transactions yet'}
+      dialog={(open, close) => <TransactionDialog transaction={open} onClose={close} />}
+    />
   );
 }
