@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import type { User } from '@contract/entities';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Money } from '@/components/ui/money';
-import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
+import type { PagedTableColumn } from '@/components/ui/paged-table';
 import { useUsers } from '../api/get-users';
-import { LoadError, ScreenHeading, SearchForm } from './admin-parts';
+import { AdminListScreen, useAdminList } from './admin-list-screen';
 import { UserDialog } from './user-dialog';
 
 const columns: PagedTableColumn<User>[] = [
@@ -61,40 +59,26 @@ const columns: PagedTableColumn<User>[] = [
 
 /** Admin page 2 (spec §2): users, searched by exact e-mail; a row opens the user popup. */
 export function UsersScreen() {
-  const [page, setPage] = useState(1);
-  const [q, setQ] = useState<string | undefined>();
-  const [openId, setOpenId] = useState<string | null>(null);
-  const { data, error, isLoading } = useUsers({ page, q });
-  const users = data?.message ?? [];
-  // The popup follows the list, so it shows the new state after block / unblock.
-  const open = users.find((u) => u.id === openId) ?? null;
+  const list = useAdminList<{ q: string }>();
+  const { q } = list.query;
 
   return (
-    <div className="flex flex-col gap-6">
-      <ScreenHeading title="Users" description="Search by the exact e-mail address." />
-      <SearchForm
-        label="Search users"
-        fields={[{ name: 'q', label: 'User e-mail', type: 'email' }]}
-        onSearch={(v) => {
-          setQ(v.q);
-          setPage(1);
-        }}
-      />
-      {error ? <LoadError error={error} /> : null}
-      <PagedTable
-        caption="Users"
-        columns={columns}
-        rows={users}
-        pageCount={data?.pages}
-        getRowKey={(u) => u.id}
-        getRowLabel={(u) => `Open user ${u.email}`}
-        onRowClick={(u) => setOpenId(u.id)}
-        page={data?.page ?? page}
-        onPageChange={setPage}
-        loading={isLoading}
-        empty={<EmptyState size="sm" title={q ? `No user with the e-mail ${q}` : 'No users yet'} />}
-      />
-      <UserDialog user={open} onClose={() => setOpenId(null)} />
-    </div>
+    <AdminListScreen
+      title="Users"
+      description="Search by the exact e-mail address."
+      search={{
+        label: 'Search users',
+        fields: [{ name: 'q', label: 'User e-mail', type: 'email' }],
+        onSearch: (v) => list.setQuery({ q: v.q }),
+      }}
+      list={list}
+      result={useUsers({ page: list.page, q })}
+      columns={columns}
+      getRowKey={(u) => u.id}
+      getRowLabel={(u) => `Open user ${u.email}`}
+      emptyTitle={q ? `No user with the e-mail ${q}` : 'No users yet'}
+      // The popup follows the list, so it shows the new state after block / unblock.
+      dialog={(open, close) => <UserDialog user={open} onClose={close} />}
+    />
   );
 }
