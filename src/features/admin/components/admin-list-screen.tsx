@@ -47,7 +47,8 @@ export function AdminListScreen<Row>({
 }: {
   title: string;
   description: ReactNode;
-  search: {
+  /** The search boxes; a screen with its own filter form gives it as `filters` instead. */
+  search?: {
     label: string;
     fields: SearchField[];
     onSearch: (values: Record<string, string | undefined>) => void;
@@ -71,7 +72,9 @@ export function AdminListScreen<Row>({
   return (
     <div className="flex flex-col gap-6">
       <ScreenHeading title={title} description={description} />
-      <SearchForm label={search.label} fields={search.fields} onSearch={search.onSearch} />
+      {search ? (
+        <SearchForm label={search.label} fields={search.fields} onSearch={search.onSearch} />
+      ) : null}
       {filters}
       {error ? <LoadError error={error} /> : null}
       <PagedTable

@@ -16,13 +16,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
 import { Input, inputVariants } from '@/components/ui/input';
-import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
+import type { PagedTableColumn } from '@/components/ui/paged-table';
 import { formatNaira } from '@/lib/money';
 import { useAuditLog, type AuditQuery } from '../api/get-audit-log';
-import { LoadError, ScreenHeading } from './admin-parts';
+import { AdminListScreen, useAdminList } from './admin-list-screen';
 
 const columns: PagedTableColumn<AuditEntry>[] = [
   {
@@ -149,109 +148,90 @@ type Filters = Omit<AuditQuery, 'page'>;
  * admin e-mail, action and target (an id or e-mail). Read-only: a row opens its details.
  */
 export function AuditLogScreen() {
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<Filters>({});
+  const list = useAdminList<Filters>();
+  const filters = list.query;
   const [draft, setDraft] = useState<{ admin: string; action: string; target: string }>({
     admin: '',
     action: '',
     target: '',
   });
-  const [openId, setOpenId] = useState<string | null>(null);
-  const { data, error, isLoading } = useAuditLog({ page, ...filters });
-  const items = data?.message ?? [];
-  const open = items.find((e) => e.id === openId) ?? null;
   const filtering = Boolean(filters.admin || filters.action || filters.target);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setFilters({
+    list.setQuery({
       admin: draft.admin.trim() || undefined,
       action: (draft.action || undefined) as AuditAction | undefined,
       target: draft.target.trim() || undefined,
     });
-    setPage(1);
   };
   const clear = () => {
     setDraft({ admin: '', action: '', target: '' });
-    setFilters({});
-    setPage(1);
+    list.setQuery({});
   };
 
   return (
-    <div className="flex flex-col gap-6">
-      <ScreenHeading
-        title="Audit log"
-        description="Every change an admin made, newest first. Entries cannot be edited or deleted."
-      />
-      <form
-        role="search"
-        aria-label="Filter the audit log"
-        onSubmit={apply}
-        className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
-      >
-        <Field label="Admin e-mail" className="sm:w-56">
-          <Input
-            type="email"
-            name="admin"
-            autoComplete="off"
-            maxLength={254}
-            value={draft.admin}
-            onChange={(e) => setDraft((d) => ({ ...d, admin: e.target.value }))}
-          />
-        </Field>
-        <Field label="Action" className="sm:w-56">
-          <select
-            name="action"
-            className={inputVariants()}
-            value={draft.action}
-            onChange={(e) => setDraft((d) => ({ ...d, action: e.target.value }))}
-          >
-            <option value="">All actions</option>
-            {AUDIT_ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {AUDIT_ACTION_LABELS[a]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Target" hint="An id or a customer's e-mail." className="sm:w-56">
-          <Input
-            name="target"
-            autoComplete="off"
-            maxLength={254}
-            value={draft.target}
-            onChange={(e) => setDraft((d) => ({ ...d, target: e.target.value }))}
-          />
-        </Field>
-        <div className="flex gap-2">
-          <Button type="submit">Filter</Button>
-          <Button type="button" variant="outline" onClick={clear}>
-            Clear
-          </Button>
-        </div>
-      </form>
-      {error ? <LoadError error={error} /> : null}
-      <PagedTable
-        caption="Audit log"
-        columns={columns}
-        rows={items}
-        pageCount={data?.pages}
-        getRowKey={(e) => e.id}
-        getRowLabel={(e) =>
-          `Open entry: ${AUDIT_ACTION_LABELS[e.action]}, ${e.target_label ?? e.target_id}`
-        }
-        onRowClick={(e) => setOpenId(e.id)}
-        page={data?.page ?? page}
-        onPageChange={setPage}
-        loading={isLoading}
-        empty={
-          <EmptyState
-            size="sm"
-            title={filtering ? 'No entry matches these filters' : 'No admin action yet'}
-          />
-        }
-      />
-      <AuditEntryDialog entry={open} onClose={() => setOpenId(null)} />
-    </div>
+    <AdminListScreen
+      title="Audit log"
+      description="Every change an admin made, newest first. Entries cannot be edited or deleted."
+      filters={
+        <form
+          role="search"
+          aria-label="Filter the audit log"
+          onSubmit={apply}
+          className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
+        >
+          <Field label="Admin e-mail" className="sm:w-56">
+            <Input
+              type="email"
+              name="admin"
+              autoComplete="off"
+              maxLength={254}
+              value={draft.admin}
+              onChange={(e) => setDraft((d) => ({ ...d, admin: e.target.value }))}
+            />
+          </Field>
+          <Field label="Action" className="sm:w-56">
+            <select
+              name="action"
+              className={inputVariants()}
+              value={draft.action}
+              onChange={(e) => setDraft((d) => ({ ...d, action: e.target.value }))}
+            >
+              <option value="">All actions</option>
+              {AUDIT_ACTIONS.map((a) => (
+                <option key={a} value={a}>
+                  {AUDIT_ACTION_LABELS[a]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Target" hint="An id or a customer's e-mail." className="sm:w-56">
+            <Input
+              name="target"
+              autoComplete="off"
+              maxLength={254}
+              value={draft.target}
+              onChange={(e) => setDraft((d) => ({ ...d, target: e.target.value }))}
+            />
+          </Field>
+          <div className="flex gap-2">
+            <Button type="submit">Filter</Button>
+            <Button type="button" variant="outline" onClick={clear}>
+              Clear
+            </Button>
+          </div>
+        </form>
+      }
+      list={list}
+      result={useAuditLog({ page: list.page, ...filters })}
+      columns={columns}
+      getRowKey={(e) => e.id}
+      getRowLabel={(e) =>
+        `Open entry: ${AUDIT_ACTION_LABELS[e.action]}, ${e.target_label ?? e.target_id}`
+      }
+      emptyTitle={filtering ? 'No entry matches these filters' : 'No admin action yet'}
+      dialog={(open, close) => <AuditEntryDialog entry={open} onClose={close} />}
+    />
   );
 }
