@@ -1,28 +1,29 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { api, ROLE_MSG, SERVER_MSG } from '@contract';
+import { api, ROLE_MSG } from '@contract';
 import { variants } from '@mocks/index';
 import { paths } from '@/config/routes';
-import { signedInAsAdmin, signedInAsRole } from '../../features/admin/session';
-import { AdminRoutes, at, expectCurrentPage } from './admin-routes';
+import { signedInAsRole } from '../../features/admin/session';
+import { adminPageAt, currentPage, loadingWith, serverErrorWith } from './admin-page';
+import { expectCurrentPage, type AdminRoutes } from './admin-routes';
 
-/** The Referral commissions page at its URL in the admin dashboard (ADR 0056). */
+// The Referral commissions page at its URL in the admin dashboard (ADR 0056). (A doc comment
+// here would make Storybook replace the meta's spread parameters with its docs description.)
 const meta = {
   title: 'Pages/Admin/ReferralSettings',
-  component: AdminRoutes,
-  parameters: { layout: 'fullscreen', ...at(paths.admin.referrals) },
-  beforeEach: signedInAsAdmin,
+  ...adminPageAt(paths.admin.referrals),
 } satisfies Meta<typeof AdminRoutes>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Success: Story = {
-  play: async ({ canvas }) => {
-    await expectCurrentPage(canvas, 'Referral commissions', 'Referrals');
+export const Success: Story = currentPage(
+  'Referral commissions',
+  async (canvas) => {
     await expect(await canvas.findByRole('form', { name: 'Referral commissions' })).toBeVisible();
   },
-};
+  'Referrals',
+);
 
 /** Pricing sets what a referral pays (the endpoints' `tiers` permission): Referrals in its menu. */
 export const PricingRole: Story = {
@@ -50,13 +51,5 @@ export const SupportRefused: Story = {
   },
 };
 
-export const Loading: Story = {
-  parameters: { msw: { handlers: [variants.referralSettings.slow] } },
-};
-
-export const ServerError: Story = {
-  parameters: { msw: { handlers: [variants.referralSettings.error] } },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
-  },
-};
+export const Loading: Story = loadingWith(variants.referralSettings.slow);
+export const ServerError: Story = serverErrorWith(variants.referralSettings.error);

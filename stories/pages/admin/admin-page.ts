@@ -10,6 +10,9 @@ import { AdminRoutes, at, expectCurrentPage } from './admin-routes';
  * app routes it, opened at the page's path and signed in as the seeded admin, with the same
  * states (the page shows, loading, empty, the server's error). Each file says only what
  * differs: the path, the heading, the MSW variant and the empty list's words.
+ *
+ * A doc comment (slash, two stars) on a meta that spreads `adminPageAt` makes Storybook's
+ * docs transform drop the spread `parameters` (no router: every story fails); use `//` there.
  */
 
 type Story = StoryObj;
@@ -22,22 +25,29 @@ export const adminPageAt = (path: string) => ({
   beforeEach: signedInAsAdmin,
 });
 
-/** The page shows: its h1 and its sidebar link marked current, then any `more` checks. */
-export const currentPage = (heading: string, more?: (canvas: Canvas) => Promise<void>): Story => ({
+/**
+ * The page shows: its h1 and its sidebar link (named `link`, else as the heading) marked
+ * current, then any `more` checks.
+ */
+export const currentPage = (
+  heading: string,
+  more?: (canvas: Canvas) => Promise<void>,
+  link = heading,
+): Story => ({
   play: async ({ canvas }) => {
-    await expectCurrentPage(canvas, heading);
+    await expectCurrentPage(canvas, heading, link);
     await more?.(canvas);
   },
 });
 
-/** The list still loading (the variant never answers). */
-export const loadingWith = (slow: HttpHandler): Story => ({
-  parameters: { msw: { handlers: [slow] } },
+/** The page still loading (its variants never answer). */
+export const loadingWith = (...slow: HttpHandler[]): Story => ({
+  parameters: { msw: { handlers: slow } },
 });
 
-/** The list came back empty: its empty state's words show. */
-export const emptyWith = (empty: HttpHandler, text: string): Story => ({
-  parameters: { msw: { handlers: [empty] } },
+/** The page's data came back empty (one variant or several): `text` shows. */
+export const emptyWith = (empty: HttpHandler | HttpHandler[], text: string): Story => ({
+  parameters: { msw: { handlers: [empty].flat() } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(text)).toBeVisible();
   },
