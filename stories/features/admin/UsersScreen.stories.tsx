@@ -380,3 +380,85 @@ export const VerificationUnavailable: Story = {
     await expect(dialog.queryByRole('form', { name: 'Verification' })).toBeNull();
   },
 };
+
+// ── Wallet limits by verification level (issue 26 §3; ADR 0058) ──
+
+/** Each level's limits, the CBN's figures, in a form per level for an owner. */
+export const LevelLimits: Story = {
+  beforeEach: () => {
+    resetMockVerification();
+    return signedInAsAdmin();
+  },
+  play: async ({ canvas }) => {
+    const level1 = within(await canvas.findByRole('form', { name: 'Level 1 limits' }));
+    await expect(level1.getByRole('textbox', { name: /Maximum balance/ })).toHaveValue(
+      '300,000.00',
+    );
+    await expect(level1.getByRole('textbox', { name: /Daily funding/ })).toHaveValue('50,000.00');
+    const level3 = within(canvas.getByRole('form', { name: 'Level 3 limits' }));
+    // No limit is an empty box.
+    await expect(level3.getByRole('textbox', { name: /Maximum balance/ })).toHaveValue('');
+  },
+};
+
+/** A level's limits change after a confirmation naming before and after; audited. */
+export const LevelLimitsChanged: Story = {
+  beforeEach: () => {
+    resetMockVerification();
+    return signedInAsAdmin();
+  },
+  play: async ({ canvas, userEvent }) => {
+    const level1 = within(await canvas.findByRole('form', { name: 'Level 1 limits' }));
+    const funding = level1.getByRole('textbox', { name: /Daily funding/ });
+    await userEvent.clear(funding);
+    await userEvent.type(funding, '100000');
+    await userEvent.click(level1.getByRole('button', { name: 'Save level 1 limits' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Change level 1 limits?' });
+    await expect(ask).toHaveTextContent('Daily funding: ₦50,000.00 → ₦100,000.00');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Save limits' }));
+    await expect(await level1.findByText(VERIFICATION_MSG.limitsSaved)).toBeVisible();
+    await expect(db.audit[0]).toMatchObject({ action: 'verification.limits' });
+    await expect(
+      within(canvas.getByRole('form', { name: 'Level 1 limits' })).getByRole('textbox', {
+        name: /Daily funding/,
+      }),
+    ).toHaveValue('100,000.00');
+  },
+};
+
+/** Not an amount: the contract's message, and nothing is asked or sent. */
+export const LevelLimitsRule: Story = {
+  beforeEach: () => {
+    resetMockVerification();
+    return signedInAsAdmin();
+  },
+  play: async ({ canvas, userEvent }) => {
+    const level2 = within(await canvas.findByRole('form', { name: 'Level 2 limits' }));
+    const spending = level2.getByRole('textbox', { name: /Daily spending/ });
+    await userEvent.clear(spending);
+    await userEvent.type(spending, 'lots');
+    await userEvent.click(level2.getByRole('button', { name: 'Save level 2 limits' }));
+    await expect(await level2.findByText(VERIFICATION_MSG.limitInvalid)).toBeVisible();
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
+    await expect(db.audit.filter((e) => e.action === 'verification.limits')).toHaveLength(0);
+  },
+};
+
+/** Support reads the limits and cannot change them. */
+export const LevelLimitsReadOnly: Story = {
+  beforeEach: () => {
+    resetMockVerification();
+    return signedInAsRole('support')();
+  },
+  play: async ({ canvas }) => {
+    const section = within(
+      await canvas.findByRole('region', { name: 'Wallet limits by verification level' }),
+    );
+    await expect(
+      await section.findByText(
+        'Maximum balance ₦300,000.00 · Daily funding ₦50,000.00 · Daily spending ₦50,000.00',
+      ),
+    ).toBeVisible();
+    await expect(section.queryByRole('form')).toBeNull();
+  },
+};

@@ -18,3 +18,18 @@ export function useSetUserLevel() {
     invalidates: [api.userVerification, api.users, api.auditLog],
   });
 }
+
+/** GET /api/admin/verification/limits (ADR 0058): each level's maximum balance and daily limits. */
+export function useLevelLimits() {
+  return useApiQuery(api.verificationLimits, {});
+}
+
+/**
+ * PUT /api/admin/verification/limits: one level's limits (audited); a customer's popup, the
+ * list and the audit log read them, so they refresh too.
+ */
+export function useSetLevelLimits() {
+  return useApiMutation(api.setVerificationLimits, {
+    invalidates: [api.verificationLimits, api.userVerification, api.auditLog],
+  });
+}

@@ -3,6 +3,7 @@ import { Money } from '@/components/ui/money';
 import type { PagedTableColumn } from '@/components/ui/paged-table';
 import { useUsers } from '../api/get-users';
 import { AdminListScreen, useAdminList } from './admin-list-screen';
+import { LevelLimitsCard } from './level-limits-card';
 import { UserDialog } from './user-dialog';
 
 const columns: PagedTableColumn<User>[] = [
@@ -63,22 +64,25 @@ export function UsersScreen() {
   const { q } = list.query;
 
   return (
-    <AdminListScreen
-      title="Users"
-      description="Search by the exact e-mail address."
-      search={{
-        label: 'Search users',
-        fields: [{ name: 'q', label: 'User e-mail', type: 'email' }],
-        onSearch: (v) => list.setQuery({ q: v.q }),
-      }}
-      list={list}
-      result={useUsers({ page: list.page, q })}
-      columns={columns}
-      getRowKey={(u) => u.id}
-      getRowLabel={(u) => `Open user ${u.email}`}
-      emptyTitle={q ? `No user with the e-mail ${q}` : 'No users yet'}
-      // The popup follows the list, so it shows the new state after block / unblock.
-      dialog={(open, close) => <UserDialog user={open} onClose={close} />}
-    />
+    <div className="flex flex-col gap-10">
+      <AdminListScreen
+        title="Users"
+        description="Search by the exact e-mail address."
+        search={{
+          label: 'Search users',
+          fields: [{ name: 'q', label: 'User e-mail', type: 'email' }],
+          onSearch: (v) => list.setQuery({ q: v.q }),
+        }}
+        list={list}
+        result={useUsers({ page: list.page, q })}
+        columns={columns}
+        getRowKey={(u) => u.id}
+        getRowLabel={(u) => `Open user ${u.email}`}
+        emptyTitle={q ? `No user with the e-mail ${q}` : 'No users yet'}
+        // The popup follows the list, so it shows the new state after block / unblock.
+        dialog={(open, close) => <UserDialog user={open} onClose={close} />}
+      />
+      <LevelLimitsCard />
+    </div>
   );
 }
