@@ -1,6 +1,6 @@
 import { MAX_KOBO } from '@contract';
 import { describe, expect, it } from 'vitest';
-import { formatNaira, parseNairaInput } from './money';
+import { formatNaira, nairaFieldText, parseNairaInput, typedNairaToWire } from './money';
 
 describe('formatNaira', () => {
   it.each([
@@ -51,4 +51,19 @@ describe('parseNairaInput', () => {
       expect(parseNairaInput(input)).toBeUndefined();
     },
   );
+});
+
+describe('naira form fields', () => {
+  it('shows kobo as the field is typed, and no amount as an empty field', () => {
+    expect(nairaFieldText(200_000)).toBe('2,000.00');
+    expect(nairaFieldText(0)).toBe('0.00');
+    expect(nairaFieldText(null)).toBe('');
+  });
+
+  it('gives the contract naira to check, NaN for what is not an amount', () => {
+    expect(typedNairaToWire('₦2,000.50')).toBe(2000.5);
+    expect(typedNairaToWire('0.29')).toBe(0.29);
+    expect(typedNairaToWire('lots')).toBeNaN();
+    expect(typedNairaToWire('')).toBeNaN();
+  });
 });

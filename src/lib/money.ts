@@ -45,3 +45,20 @@ export function parseNairaInput(input: string): Kobo | undefined {
   const kobo = Number(digits);
   return kobo <= MAX_KOBO ? kobo : undefined;
 }
+
+/**
+ * Integer kobo as a naira form field shows it: separators, no sign ("2,000.00"); null (no
+ * amount, e.g. "no limit") is an empty field.
+ */
+export function nairaFieldText(kobo: Kobo | null): string {
+  return kobo === null ? '' : formatNaira(kobo).slice(1);
+}
+
+/**
+ * What a person typed as naira → the wire's naira number, for the contract's `naira()` field
+ * to check: NaN when it is not an amount, so the contract answers its own message.
+ */
+export function typedNairaToWire(input: string): number {
+  const kobo = parseNairaInput(input);
+  return kobo === undefined ? Number.NaN : kobo / 100;
+}

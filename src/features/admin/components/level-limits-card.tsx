@@ -13,7 +13,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-error';
-import { formatNaira, parseNairaInput } from '@/lib/money';
+import { formatNaira, nairaFieldText, typedNairaToWire } from '@/lib/money';
 import { useLevelLimits, useSetLevelLimits } from '../api/user-verification';
 import { useAdminCan } from './admin-access';
 import { LoadError } from './admin-parts';
@@ -32,17 +32,13 @@ const NAIRA_MAX_LENGTH = 20;
 
 const shown = (kobo: number | null) => (kobo === null ? 'No limit' : formatNaira(kobo));
 const draftOf = (l: LevelLimits): Draft => ({
-  max_balance: l.max_balance === null ? '' : formatNaira(l.max_balance).slice(1),
-  daily_funding: l.daily_funding === null ? '' : formatNaira(l.daily_funding).slice(1),
-  daily_spending: l.daily_spending === null ? '' : formatNaira(l.daily_spending).slice(1),
+  max_balance: nairaFieldText(l.max_balance),
+  daily_funding: nairaFieldText(l.daily_funding),
+  daily_spending: nairaFieldText(l.daily_spending),
 });
 
-/** Typed naira → the wire's naira (empty: no limit; NaN when it is not an amount). */
-function wire(text: string): number | null {
-  if (text.trim() === '') return null;
-  const kobo = parseNairaInput(text);
-  return kobo === undefined ? Number.NaN : kobo / 100;
-}
+/** Typed naira → the wire's naira; an empty field is no limit. */
+const wire = (text: string): number | null => (text.trim() === '' ? null : typedNairaToWire(text));
 
 /** The draft checked by the contract's LevelLimitsBody, with its message per field. */
 function parse(level: LevelLimits['level'], draft: Draft) {
@@ -170,8 +166,8 @@ export function LevelLimitsCard() {
         Wallet limits by verification level
       </h2>
       <p className="text-sm text-muted">
-        The CBN&apos;s tier figures are the defaults. A credit past a limit is held and
-        the customer told; spending past one is refused.
+        The CBN&apos;s tier figures are the defaults. A credit past a limit is held and the customer
+        told; spending past one is refused.
       </p>
       {limits.error ? (
         <LoadError error={limits.error} />

@@ -25,7 +25,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
 import { errorMessage } from '@/lib/api-error';
-import { formatNaira, parseNairaInput } from '@/lib/money';
+import { formatNaira, nairaFieldText, parseNairaInput } from '@/lib/money';
 import { useProviders, useSetFloatThreshold, useSetProviderRoute } from '../api/providers';
 import { ScreenHeading } from './admin-parts';
 import { ProviderCards } from './provider-cards';
@@ -37,7 +37,6 @@ const names = (list: readonly RouteProvider[]) =>
 const THRESHOLD_MAX_LENGTH = 20;
 
 /** The threshold as the form shows it: naira with separators, no sign ("500,000.00"). */
-const thresholdText = (kobo: number | null) => (kobo === null ? '' : formatNaira(kobo).slice(1));
 
 /**
  * A float's alert threshold (ADR 0052): naira typed, kobo sent; empty means no alert. Checked
@@ -45,7 +44,7 @@ const thresholdText = (kobo: number | null) => (kobo === null ? '' : formatNaira
  */
 function ThresholdForm({ provider }: { provider: ProviderHealth }) {
   const save = useSetFloatThreshold();
-  const [value, setValue] = useState(() => thresholdText(provider.threshold));
+  const [value, setValue] = useState(() => nairaFieldText(provider.threshold));
   const [error, setError] = useState('');
   const [saved, setSaved] = useState<number | null | undefined>(undefined);
   const label = ROUTE_PROVIDER_LABELS[provider.provider];
@@ -66,7 +65,7 @@ function ThresholdForm({ provider }: { provider: ProviderHealth }) {
     try {
       const res = await save.trigger({ body: parsed.data });
       setSaved(res.message.threshold);
-      setValue(thresholdText(res.message.threshold));
+      setValue(nairaFieldText(res.message.threshold));
     } catch {
       // shown from save.error
     }

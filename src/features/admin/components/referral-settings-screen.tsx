@@ -31,7 +31,7 @@ import {
 } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-error';
-import { formatNaira, parseNairaInput } from '@/lib/money';
+import { formatNaira, nairaFieldText, typedNairaToWire } from '@/lib/money';
 import { useReferralSettings, useSetReferralSettings } from '../api/referral-settings';
 import { LoadError, ScreenHeading } from './admin-parts';
 
@@ -51,9 +51,6 @@ const PERCENT_MAX_LENGTH = 8;
 /** Long enough for "100,000.00" typed with a ₦ and spaces; the contract caps the amount. */
 const NAIRA_MAX_LENGTH = 20;
 
-/** Naira as the form shows it: separators, no sign ("2,000.00"). */
-const nairaField = (kobo: number) => formatNaira(kobo).slice(1);
-
 function draftOf(settings: ReferralSettings): Draft {
   const rates = {} as Draft['rates'];
   for (const p of TIER_PRODUCTS) {
@@ -62,15 +59,9 @@ function draftOf(settings: ReferralSettings): Draft {
   }
   return {
     rates,
-    bonus: nairaField(settings.first_funding_bonus),
-    cap: nairaField(settings.daily_cap),
+    bonus: nairaFieldText(settings.first_funding_bonus),
+    cap: nairaFieldText(settings.daily_cap),
   };
-}
-
-/** Typed naira → the wire's naira number (NaN when it is not an amount: the contract says so). */
-function wireNaira(text: string): number {
-  const kobo = parseNairaInput(text);
-  return kobo === undefined ? Number.NaN : kobo / 100;
 }
 
 /**
@@ -86,8 +77,8 @@ function parse(draft: Draft): { body?: Body; errors: Errors } {
         return [p, { basis: draft.rates[p].basis, percent }];
       }),
     ),
-    first_funding_bonus: wireNaira(draft.bonus),
-    daily_cap: wireNaira(draft.cap),
+    first_funding_bonus: typedNairaToWire(draft.bonus),
+    daily_cap: typedNairaToWire(draft.cap),
   };
   const parsed = ReferralSettingsBody.safeParse(wire);
   if (parsed.success) return { body: parsed.data, errors: {} };
