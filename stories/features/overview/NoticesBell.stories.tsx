@@ -60,7 +60,11 @@ export const AllRead: Story = {
     await expect(within(dialog).getByRole('button', { name: NOTICES_MSG.markAll })).toBeDisabled();
     await expect(db.notices.filter((n) => n.user_id === DEMO_CUSTOMER.id && !n.read)).toEqual([]);
     await userEvent.keyboard('{Escape}');
-    await expect(await screen().findByRole('button', { name: 'Notifications' })).toBeVisible();
+    const bell = await screen().findByRole('button', { name: 'Notifications' });
+    await expect(bell).toBeVisible();
+    // The list loads on first open (issue 27); closing it still gives focus back to the bell.
+    await waitFor(() => expect(bell).toHaveFocus());
+    await expect(bell).toHaveAttribute('aria-expanded', 'false');
   },
 };
 
