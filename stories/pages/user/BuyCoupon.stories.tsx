@@ -1,20 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import { SERVER_MSG } from '@contract';
-import { db, demoSession, SEED_COUPONS, variants } from '@mocks/index';
+import { db, SEED_COUPONS, variants } from '@mocks/index';
 import { BuyCouponScreen } from '@/features/coupons/components/buy-coupon-screen';
 import { paths } from '@/config/routes';
-import { clearSession, saveTokens } from '@/lib/session';
+import { signedInAt } from './purchase-page';
+import { loadErrorWith } from './user-page';
 
-/** Buy Coupon (spec §2 page 10): the form and the customer's coupons, 5 per page. */
+// Buy Coupon (spec §2 page 10): the form and the customer's coupons, 5 per page. (A doc
+// comment here would make Storybook replace the meta's spread parameters with its docs
+// description.)
 const meta = {
   title: 'Pages/User/BuyCoupon',
   component: BuyCouponScreen,
-  parameters: { router: { initialEntries: [paths.user.buyCoupon] } },
-  beforeEach: () => {
-    saveTokens(demoSession());
-    return () => clearSession();
-  },
+  ...signedInAt(paths.user.buyCoupon),
 } satisfies Meta<typeof BuyCouponScreen>;
 
 export default meta;
@@ -81,11 +79,4 @@ export const CouponsPaged: Story = {
   },
 };
 
-export const CouponsLoadError: Story = {
-  parameters: { msw: { handlers: [variants.myCoupons.error] } },
-  play: async ({ canvas }) => {
-    await expect(
-      await canvas.findByText(SERVER_MSG.serverError, {}, { timeout: 8000 }),
-    ).toBeVisible();
-  },
-};
+export const CouponsLoadError: Story = loadErrorWith(variants.myCoupons.error);

@@ -1,74 +1,26 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Route, Routes } from 'react-router-dom';
 import { expect, waitFor, within } from 'storybook/test';
 import { SERVER_MSG } from '@contract';
-import {
-  adminSession,
-  BLOCKED_CUSTOMER,
-  demoSession,
-  handlersFor,
-  issueSession,
-  noPinSession,
-} from '@mocks/index';
-import { brand } from '@/config/brand';
-import { UserDashboardShell } from '@/features/overview/components/dashboard-shell';
+import { adminSession, BLOCKED_CUSTOMER, issueSession, noPinSession } from '@mocks/index';
+import type { UserDashboardShell } from '@/features/overview/components/dashboard-shell';
 import { OverviewScreen } from '@/features/overview/components/overview-screen';
 import { paths } from '@/config/routes';
 import { clearSession, getSession, saveTokens } from '@/lib/session';
+import { currentPage, loadingAll, openNav, userPageAt } from './user-page';
 
-/**
- * The user dashboard at /user/dashboard: the layout (Sidebar, balance header, Logout, the
- * signed-out redirect) around the Overview page.
- */
+// The user dashboard at /user/dashboard: the layout (Sidebar, balance header, Logout, the
+// signed-out redirect) around the Overview page. (A doc comment here would make Storybook
+// replace the meta's spread parameters with its docs description.)
 const meta = {
   title: 'Pages/User/Overview',
-  component: UserDashboardShell,
-  args: { brand: brand.name },
-  parameters: { layout: 'fullscreen', router: { initialEntries: [paths.user.overview] } },
-  render: (args) => (
-    <Routes>
-      <Route element={<UserDashboardShell {...args} />}>
-        <Route path={paths.user.overview} element={<OverviewScreen />} />
-      </Route>
-      <Route path={paths.login} element={<h1>Login page</h1>} />
-      <Route path={paths.createPin} element={<h1>Create pin page</h1>} />
-    </Routes>
-  ),
-  beforeEach: () => {
-    saveTokens(demoSession());
-    return () => clearSession();
-  },
+  ...userPageAt(paths.user.overview, <OverviewScreen />),
 } satisfies Meta<typeof UserDashboardShell>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-type Ctx = Parameters<NonNullable<Story['play']>>[0];
-
-/**
- * The dashboard navigation, whatever the viewport: on phones it is in the drawer behind
- * "Menu"; on wide screens it is the side column, with More opened.
- */
-async function openNav({ canvas, userEvent }: Ctx) {
-  const menu = canvas.queryByRole('button', { name: 'Menu' });
-  if (menu) {
-    await userEvent.click(menu);
-    return within(document.body).findByRole('navigation', { name: 'User dashboard' });
-  }
-  const nav = canvas.getByRole('navigation', { name: 'User dashboard' });
-  const more = within(nav).queryByRole('button', { name: /More/ });
-  if (more?.getAttribute('aria-expanded') === 'false') await userEvent.click(more);
-  return nav;
-}
-
-/** The page with the balance in the header. */
-export const Default: Story = {
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
-    const header = canvas.getByRole('banner');
-    await waitFor(() => expect(within(header).getByText('₦25,000.00')).toBeVisible());
-  },
-};
+/** The page with the balance in the header (and Overview the current page). */
+export const Default: Story = currentPage('Overview');
 
 /** The drawer lists the pages in spec order, More's pages last; no Admin for a customer. */
 export const Navigation: Story = {
@@ -187,6 +139,4 @@ export const BlockedShown: Story = {
 };
 
 /** Everything still loading. */
-export const Loading: Story = {
-  parameters: { msw: { handlers: handlersFor('slow') } },
-};
+export const Loading: Story = loadingAll;
