@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type { StatementKind, Transaction, TransactionStatus } from '@contract/entities';
 import { FALLBACK } from '@contract/messages';
 import { DateText } from '@/components/ui/date-text';
@@ -16,7 +16,12 @@ import { useCurrentUser } from '@/lib/current-user';
 import { lineLabel } from '@/lib/statement';
 import { useMyTransactions } from '../api/get-my-transactions';
 import { historyPageSize } from './page-size';
-import { TransactionDialog, type TransactionDialogProps } from './transaction-dialog';
+import type { TransactionDialogProps } from './transaction-dialog';
+
+/** The details popup (Radix Dialog, the receipt) loads when a line is first opened (issue 27). */
+const TransactionDialog = lazy(() =>
+  import('./transaction-dialog').then((module) => ({ default: module.TransactionDialog })),
+);
 
 /** The filter dropdown of spec §2: Default shows everything. */
 export const TRANSACTION_FILTERS = [
@@ -103,6 +108,8 @@ export function TransactionsScreen({ onPrint }: Pick<TransactionDialogProps, 'on
   const [q, setQ] = useState<string | undefined>(linkedSearch);
   const [page, setPage] = useState(1);
   const [openKey, setOpenKey] = useState<string | null>(null);
+  // Mounted from the first opened line on, so closing it still returns focus.
+  const [opened, setOpened] = useState(false);
   // Chosen once: a page size that changed with a rotated phone would renumber the pages.
   const [limit] = useState(() =>
     historyPageSize({ width: window.innerWidth, height: window.innerHeight }),
@@ -179,7 +186,10 @@ export function TransactionsScreen({ onPrint }: Pick<TransactionDialogProps, 'on
         rows={rows}
         pageCount={data?.pages}
         getRowKey={lineKey}
-        onRowClick={(tx) => setOpenKey(lineKey(tx))}
+        onRowClick={(tx) => {
+          setOpened(true);
+          setOpenKey(lineKey(tx));
+        }}
         getRowLabel={(tx) => `Open transaction ${tx.transaction_id}`}
         pageSize={limit}
         page={data?.page ?? page}
@@ -198,12 +208,16 @@ export function TransactionsScreen({ onPrint }: Pick<TransactionDialogProps, 'on
           />
         }
       />
-      <TransactionDialog
-        transaction={open}
-        userId={me?.message.id ?? ''}
-        onClose={() => setOpenKey(null)}
-        onPrint={onPrint}
-      />
+      {opened ? (
+        <Suspense fallback={null}>
+          <TransactionDialog
+            transaction={open}
+            userId={me?.message.id ?? ''}
+            onClose={() => setOpenKey(null)}
+            onPrint={onPrint}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
