@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
-import { airtimePrice, api, FALLBACK, MSG, NAIRA, SERVER_MSG } from '@contract';
-import { errorHandler, refuse, variants } from '@mocks/index';
+import { airtimePrice, MSG, NAIRA } from '@contract';
+import { variants } from '@mocks/index';
 import { formatNaira } from '@/lib/money';
 import { AirtimeForm } from '@/features/purchases/components/products/airtime';
 import { choose, expectTotal, fill, onTier, signedIn, submit, typePin } from './helpers';
+import * as purchase from './product-stories';
 
 const meta = {
   title: 'Features/Purchases/AirtimeForm',
@@ -16,30 +17,35 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const BUY = 'Buy airtime';
+const MUM = '08031234567';
+
+const airtime: purchase.Product = {
+  buys: 'airtime',
+  catalogue: 'networks',
+  loading: 'Loading networks',
+  submit: BUY,
+  first: (canvas) => canvas.findByLabelText(/Phone number/),
+  number: MUM,
+  fill: async (canvas, { number = MUM, amount = '500' } = {}) => {
+    await fill(canvas, /Phone number/, number);
+    await fill(canvas, /Amount/, amount);
+  },
+  saved: {
+    button: /^Mum's MTN/,
+    numberField: /Phone number/,
+    provider: /Network/,
+    providerText: 'MTN',
+  },
+};
 
 /** Empty form once the networks have loaded. */
-export const Idle: Story = {
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByLabelText(/Phone number/)).toBeVisible();
-  },
-};
+export const Idle: Story = purchase.idle(airtime);
 
 /** The catalogue is still loading. */
-export const LoadingCatalogue: Story = {
-  parameters: { msw: { handlers: [variants.networks.slow] } },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('status', { name: 'Loading networks' })).toBeVisible();
-  },
-};
+export const LoadingCatalogue: Story = purchase.loadingCatalogue(airtime);
 
 /** The catalogue could not load: the server's message and a retry. */
-export const CatalogueError: Story = {
-  parameters: { msw: { handlers: [variants.networks.error] } },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(SERVER_MSG.serverError);
-    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
-  },
-};
+export const CatalogueError: Story = purchase.catalogueError(airtime);
 
 /** The network follows the prefix (0803 → MTN) and can be overridden (ported numbers). */
 export const NetworkSuggestion: Story = {
@@ -84,21 +90,12 @@ export const ValidationFailure: Story = {
 };
 
 /** More than the wallet holds. */
-export const InsufficientFunds: Story = {
-  play: async ({ canvas }) => {
-    await fill(canvas, /Phone number/, '08031234567');
-    await fill(canvas, /Amount/, '900000');
-    await typePin(canvas);
-    await submit(canvas, BUY);
-    await expect(await canvas.findByText(MSG.insufficientFunds)).toBeVisible();
-  },
-};
+export const InsufficientFunds: Story = purchase.insufficientFunds(airtime, { amount: '900000' });
 
 /** The total (amount − MTN's 2 % off) shows before the pin is asked. */
 export const TotalShown: Story = {
   play: async ({ canvas }) => {
-    await fill(canvas, /Phone number/, '08031234567');
-    await fill(canvas, /Amount/, '1000');
+    await airtime.fill(canvas, { amount: '1000' });
     await expectTotal(canvas, formatNaira(airtimePrice(1_000 * NAIRA, 2).total));
   },
 };
@@ -110,40 +107,20 @@ export const TotalShown: Story = {
 export const ResellerTierPrice: Story = {
   beforeEach: onTier('tier_resellers'),
   play: async ({ canvas }) => {
-    await fill(canvas, /Phone number/, '08031234567');
-    await fill(canvas, /Amount/, '1000');
+    await airtime.fill(canvas, { amount: '1000' });
     await waitFor(() => expectTotal(canvas, '₦960.40'));
   },
 };
 
-export const WrongPin: Story = {
-  parameters: { msw: { handlers: [refuse(api.airtime, 'wrong_pin', SERVER_MSG.wrongPin)] } },
-  play: async ({ canvas }) => {
-    await fill(canvas, /Phone number/, '08031234567');
-    await fill(canvas, /Amount/, '500');
-    await typePin(canvas, '654321');
-    await submit(canvas, BUY);
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(SERVER_MSG.wrongPin);
-  },
-};
+export const WrongPin: Story = purchase.wrongPin(airtime);
 
 /** No message from the server: the spec's fallback word for word. */
-export const ServerErrorFallback: Story = {
-  parameters: { msw: { handlers: [errorHandler(api.airtime, 500, 'server_error', '')] } },
-  play: async ({ canvas }) => {
-    await fill(canvas, /Phone number/, '08031234567');
-    await fill(canvas, /Amount/, '500');
-    await typePin(canvas);
-    await submit(canvas, BUY);
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(FALLBACK.purchase);
-  },
-};
+export const ServerErrorFallback: Story = purchase.serverErrorFallback(airtime);
 
 export const Submitting: Story = {
   parameters: { msw: { handlers: [variants.airtime.slow] } },
   play: async ({ canvas }) => {
-    await fill(canvas, /Phone number/, '08031234567');
-    await fill(canvas, /Amount/, '500');
+    await airtime.fill(canvas);
     await typePin(canvas);
     await submit(canvas, BUY);
     await waitFor(() =>
@@ -152,50 +129,19 @@ export const Submitting: Story = {
   },
 };
 
-export const Success: Story = {
-  play: async ({ canvas }) => {
-    await fill(canvas, /Phone number/, '08031234567');
-    await fill(canvas, /Amount/, '500');
-    await typePin(canvas);
-    await submit(canvas, BUY);
-    await expect(await canvas.findByText('Purchase successful')).toBeVisible();
-  },
-};
+export const Success: Story = purchase.success(airtime);
 
 /** Sandbox: a number ending 1111 stays pending. */
-export const Pending: Story = {
-  play: async ({ canvas }) => {
-    await fill(canvas, /Phone number/, '08031231111');
-    await fill(canvas, /Amount/, '500');
-    await typePin(canvas);
-    await submit(canvas, BUY);
-    await expect(await canvas.findByText('Purchase pending')).toBeVisible();
-  },
-};
+export const Pending: Story = purchase.pending(airtime);
 
 /** Sandbox: a number ending 0000 fails, with the provider's message. */
-export const Failed: Story = {
-  play: async ({ canvas }) => {
-    await fill(canvas, /Phone number/, '08031230000');
-    await fill(canvas, /Amount/, '500');
-    await typePin(canvas);
-    await submit(canvas, BUY);
-    await expect(await canvas.findByText('Purchase failed')).toBeVisible();
-  },
-};
+export const Failed: Story = purchase.failed(airtime);
 
 /** Issue 17: a saved recipient fills number and network; a quick amount, the pin, Buy. */
-export const SavedRecipientQuickAmount: Story = {
-  play: async ({ canvas }) => {
-    await userEvent.click(
-      await canvas.findByRole('button', { name: /^Mum's MTN/ }, { timeout: 5000 }),
-    );
-    await expect(canvas.getByLabelText(/Phone number/)).toHaveValue('08031234567');
-    await expect(canvas.getByRole('combobox', { name: /Network/ })).toHaveTextContent('MTN');
-    await userEvent.click(canvas.getByRole('button', { name: '₦500.00' }));
-    await expect(canvas.getByLabelText(/Amount/)).toHaveValue('500');
-    await typePin(canvas);
-    await submit(canvas, BUY);
-    await expect(await canvas.findByText('Purchase successful')).toBeVisible();
-  },
-};
+export const SavedRecipientQuickAmount: Story = purchase.savedRecipient(airtime, async (canvas) => {
+  await userEvent.click(canvas.getByRole('button', { name: '₦500.00' }));
+  await expect(canvas.getByLabelText(/Amount/)).toHaveValue('500');
+  await typePin(canvas);
+  await submit(canvas, BUY);
+  await expect(await canvas.findByText('Purchase successful')).toBeVisible();
+});

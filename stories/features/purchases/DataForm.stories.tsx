@@ -1,18 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor } from 'storybook/test';
-import { api, FALLBACK, MSG, SERVER_MSG } from '@contract';
-import { errorHandler, refuse, variants } from '@mocks/index';
+import { MSG } from '@contract';
 import { DataForm } from '@/features/purchases/components/products/data';
-import {
-  choose,
-  expectTotal,
-  fill,
-  onTier,
-  setBalance,
-  signedIn,
-  submit,
-  typePin,
-} from './helpers';
+import { choose, expectTotal, fill, onTier, signedIn, submit, typePin } from './helpers';
+import * as purchase from './product-stories';
 
 const meta = {
   title: 'Features/Purchases/DataForm',
@@ -24,26 +15,28 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const BUY = 'Buy data';
+const PHONE = '08031234567';
 
-export const Idle: Story = {
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('combobox', { name: /Network/ })).toBeVisible();
+/** MTN's 1.5GB for a month, to an MTN number. */
+const data: purchase.Product = {
+  buys: 'data',
+  catalogue: 'dataProducts',
+  loading: 'Loading data plans',
+  submit: BUY,
+  first: (canvas) => canvas.findByRole('combobox', { name: /Network/ }),
+  number: PHONE,
+  fill: async (canvas, { number = PHONE } = {}) => {
+    await choose(canvas, /Network/, 'MTN');
+    await choose(canvas, /Plan/, /1\.5GB - 30 days/);
+    await fill(canvas, /Phone number/, number);
   },
 };
 
-export const LoadingCatalogue: Story = {
-  parameters: { msw: { handlers: [variants.dataProducts.slow] } },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('status', { name: 'Loading data plans' })).toBeVisible();
-  },
-};
+export const Idle: Story = purchase.idle(data);
 
-export const CatalogueError: Story = {
-  parameters: { msw: { handlers: [variants.dataProducts.error] } },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(SERVER_MSG.serverError);
-  },
-};
+export const LoadingCatalogue: Story = purchase.loadingCatalogue(data);
+
+export const CatalogueError: Story = purchase.catalogueError(data);
 
 /** Phone rule, pin rule and the plan's price as the total (spec §5 "Data"). */
 export const ValidationFailure: Story = {
@@ -55,7 +48,7 @@ export const ValidationFailure: Story = {
     await fill(canvas, /Phone number/, '0803123456a');
     await submit(canvas, BUY);
     await expect(await canvas.findByText(MSG.dataPhone)).toBeVisible();
-    await fill(canvas, /Phone number/, '08031234567');
+    await fill(canvas, /Phone number/, PHONE);
     await expectTotal(canvas, '₦1,000.00');
     await submit(canvas, BUY);
     await expect(await canvas.findByText(MSG.dataPinRequired)).toBeVisible();
@@ -86,71 +79,14 @@ export const AccountIdRequired: Story = {
   },
 };
 
-export const InsufficientFunds: Story = {
-  beforeEach: () => setBalance(50_000),
-  play: async ({ canvas }) => {
-    await choose(canvas, /Network/, 'MTN');
-    await choose(canvas, /Plan/, /1\.5GB - 30 days/);
-    await fill(canvas, /Phone number/, '08031234567');
-    await typePin(canvas);
-    await submit(canvas, BUY);
-    await expect(await canvas.findByText(MSG.insufficientFunds)).toBeVisible();
-  },
-};
+export const InsufficientFunds: Story = purchase.insufficientFunds(data, { balance: 50_000 });
 
-export const WrongPin: Story = {
-  parameters: { msw: { handlers: [refuse(api.data, 'wrong_pin', SERVER_MSG.wrongPin)] } },
-  play: async ({ canvas }) => {
-    await choose(canvas, /Network/, 'MTN');
-    await choose(canvas, /Plan/, /1\.5GB - 30 days/);
-    await fill(canvas, /Phone number/, '08031234567');
-    await typePin(canvas, '654321');
-    await submit(canvas, BUY);
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(SERVER_MSG.wrongPin);
-  },
-};
+export const WrongPin: Story = purchase.wrongPin(data);
 
-export const ServerErrorFallback: Story = {
-  parameters: { msw: { handlers: [errorHandler(api.data, 500, 'server_error', '')] } },
-  play: async ({ canvas }) => {
-    await choose(canvas, /Network/, 'MTN');
-    await choose(canvas, /Plan/, /1\.5GB - 30 days/);
-    await fill(canvas, /Phone number/, '08031234567');
-    await typePin(canvas);
-    await submit(canvas, BUY);
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(FALLBACK.purchase);
-  },
-};
+export const ServerErrorFallback: Story = purchase.serverErrorFallback(data);
 
-export const Success: Story = {
-  play: async ({ canvas }) => {
-    await choose(canvas, /Network/, 'MTN');
-    await choose(canvas, /Plan/, /1\.5GB - 30 days/);
-    await fill(canvas, /Phone number/, '08031234567');
-    await typePin(canvas);
-    await submit(canvas, BUY);
-    await expect(await canvas.findByText('Purchase successful')).toBeVisible();
-  },
-};
+export const Success: Story = purchase.success(data);
 
-export const Pending: Story = {
-  play: async ({ canvas }) => {
-    await choose(canvas, /Network/, 'MTN');
-    await choose(canvas, /Plan/, /1\.5GB - 30 days/);
-    await fill(canvas, /Phone number/, '08031231111');
-    await typePin(canvas);
-    await submit(canvas, BUY);
-    await expect(await canvas.findByText('Purchase pending')).toBeVisible();
-  },
-};
+export const Pending: Story = purchase.pending(data);
 
-export const Failed: Story = {
-  play: async ({ canvas }) => {
-    await choose(canvas, /Network/, 'MTN');
-    await choose(canvas, /Plan/, /1\.5GB - 30 days/);
-    await fill(canvas, /Phone number/, '08031230000');
-    await typePin(canvas);
-    await submit(canvas, BUY);
-    await expect(await canvas.findByText('Purchase failed')).toBeVisible();
-  },
-};
+export const Failed: Story = purchase.failed(data);

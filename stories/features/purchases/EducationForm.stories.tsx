@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { api, billPrice, FALLBACK, MSG, NAIRA, SERVER_MSG } from '@contract';
-import { errorHandler, refuse, variants } from '@mocks/index';
+import { billPrice, MSG, NAIRA, SERVER_MSG } from '@contract';
 import { EducationForm } from '@/features/purchases/components/products/education';
 import { formatNaira } from '@/lib/money';
-import { choose, expectTotal, fill, setBalance, signedIn, submit, typePin } from './helpers';
+import { choose, expectTotal, fill, signedIn, submit, typePin } from './helpers';
+import * as purchase from './product-stories';
 
 const meta = {
   title: 'Features/Purchases/EducationForm',
@@ -19,25 +19,21 @@ const BUY = 'Buy pins';
 type Canvas = Parameters<typeof choose>[0];
 const pickWaec = (canvas: Canvas) => choose(canvas, /Exam/, /WAEC Result Checker PIN/);
 
-export const Idle: Story = {
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('combobox', { name: /Exam/ })).toBeVisible();
-  },
+/** One WAEC result checker pin. */
+const education: purchase.Product = {
+  buys: 'education',
+  catalogue: 'educationProducts',
+  loading: 'Loading exams',
+  submit: BUY,
+  first: (canvas) => canvas.findByRole('combobox', { name: /Exam/ }),
+  fill: pickWaec,
 };
 
-export const LoadingCatalogue: Story = {
-  parameters: { msw: { handlers: [variants.educationProducts.slow] } },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('status', { name: 'Loading exams' })).toBeVisible();
-  },
-};
+export const Idle: Story = purchase.idle(education);
 
-export const CatalogueError: Story = {
-  parameters: { msw: { handlers: [variants.educationProducts.error] } },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(SERVER_MSG.serverError);
-  },
-};
+export const LoadingCatalogue: Story = purchase.loadingCatalogue(education);
+
+export const CatalogueError: Story = purchase.catalogueError(education);
 
 /** Pin required ('Invalid Pin'); units stay within 1 to 5 (the stepper's buttons stop there). */
 export const ValidationFailure: Story = {
@@ -66,35 +62,13 @@ export const TotalShown: Story = {
   },
 };
 
-export const InsufficientFunds: Story = {
-  beforeEach: () => setBalance(100 * NAIRA),
-  play: async ({ canvas }) => {
-    await pickWaec(canvas);
-    await typePin(canvas);
-    await submit(canvas, BUY);
-    await expect(await canvas.findByText(MSG.insufficientFunds)).toBeVisible();
-  },
-};
+export const InsufficientFunds: Story = purchase.insufficientFunds(education, {
+  balance: 100 * NAIRA,
+});
 
-export const WrongPin: Story = {
-  parameters: { msw: { handlers: [refuse(api.education, 'wrong_pin', SERVER_MSG.wrongPin)] } },
-  play: async ({ canvas }) => {
-    await pickWaec(canvas);
-    await typePin(canvas, '654321');
-    await submit(canvas, BUY);
-    await expect(await canvas.findByText(SERVER_MSG.wrongPin)).toBeVisible();
-  },
-};
+export const WrongPin: Story = purchase.wrongPin(education);
 
-export const ServerErrorFallback: Story = {
-  parameters: { msw: { handlers: [errorHandler(api.education, 500, 'server_error', '')] } },
-  play: async ({ canvas }) => {
-    await pickWaec(canvas);
-    await typePin(canvas);
-    await submit(canvas, BUY);
-    await expect(await canvas.findByText(FALLBACK.purchase)).toBeVisible();
-  },
-};
+export const ServerErrorFallback: Story = purchase.serverErrorFallback(education);
 
 /** The exam pins, each copyable. */
 export const SuccessWithPins: Story = {

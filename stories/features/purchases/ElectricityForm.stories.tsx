@@ -1,20 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
-import { api, electricityPrice, FALLBACK, MSG, NAIRA, SERVER_MSG, TRUST_MSG } from '@contract';
-import { errorHandler, refuse, variants } from '@mocks/index';
+import { expect, within } from 'storybook/test';
+import { electricityPrice, MSG, NAIRA } from '@contract';
 import { ElectricityForm } from '@/features/purchases/components/products/electricity';
 import { formatNaira } from '@/lib/money';
-import {
-  choose,
-  expectTotal,
-  fill,
-  setBalance,
-  signedIn,
-  submit,
-  typePin,
-  verified,
-  anyCustomer,
-} from './helpers';
+import { choose, expectTotal, fill, signedIn, submit, typePin } from './helpers';
+import * as purchase from './product-stories';
 
 const meta = {
   title: 'Features/Purchases/ElectricityForm',
@@ -26,35 +16,38 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const BUY = 'Buy electricity';
-type Canvas = Parameters<typeof choose>[0];
+const METER = '45031234567';
 
-async function fillValid(canvas: Canvas, meter = '45031234567', amount = '5000') {
-  await choose(canvas, /Electricity company/, /Ikeja Electric \(IKEDC\) Prepaid/);
-  await fill(canvas, /Meter number/, meter);
-  await fill(canvas, /Amount/, amount);
-}
-
-export const Idle: Story = {
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByLabelText(/Meter number/)).toBeVisible();
+/**
+ * ₦5,000 on the "Home meter" (Ikeja Electric prepaid); its owner is looked up when the meter
+ * field is left.
+ */
+const electricity: purchase.Product = {
+  buys: 'electricity',
+  catalogue: 'electricityProducts',
+  loading: 'Loading electricity companies',
+  submit: BUY,
+  first: (canvas) => canvas.findByLabelText(/Meter number/),
+  number: METER,
+  fill: async (canvas, { number = METER, amount = '5000' } = {}) => {
+    await choose(canvas, /Electricity company/, /Ikeja Electric \(IKEDC\) Prepaid/);
+    await fill(canvas, /Meter number/, number);
+    await fill(canvas, /Amount/, amount);
+  },
+  verifies: true,
+  saved: {
+    button: /^Home meter/,
+    numberField: /Meter number/,
+    provider: /Electricity company/,
+    providerText: /Ikeja/i,
   },
 };
 
-export const LoadingCatalogue: Story = {
-  parameters: { msw: { handlers: [variants.electricityProducts.slow] } },
-  play: async ({ canvas }) => {
-    await expect(
-      await canvas.findByRole('status', { name: 'Loading electricity companies' }),
-    ).toBeVisible();
-  },
-};
+export const Idle: Story = purchase.idle(electricity);
 
-export const CatalogueError: Story = {
-  parameters: { msw: { handlers: [variants.electricityProducts.error] } },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(SERVER_MSG.serverError);
-  },
-};
+export const LoadingCatalogue: Story = purchase.loadingCatalogue(electricity);
+
+export const CatalogueError: Story = purchase.catalogueError(electricity);
 
 /** Every rule of spec §5 "Electricity". */
 export const ValidationFailure: Story = {
@@ -68,7 +61,7 @@ export const ValidationFailure: Story = {
     await fill(canvas, /Amount/, '5k');
     await submit(canvas, BUY);
     await expect(await canvas.findAllByText(MSG.electricityInvalid)).toHaveLength(2);
-    await fill(canvas, /Meter number/, '45031234567');
+    await fill(canvas, /Meter number/, METER);
     await fill(canvas, /Amount/, '300');
     await submit(canvas, BUY);
     await expect(await canvas.findByText(MSG.electricityMinimum)).toBeVisible();
@@ -82,7 +75,7 @@ export const ValidationFailure: Story = {
 /** Under ₦1,000 the DisCo's percent fee; from ₦1,000 a flat ₦100 (spec §9). */
 export const TotalShown: Story = {
   play: async ({ canvas }) => {
-    await fillValid(canvas, '45031234567', '800');
+    await electricity.fill(canvas, { amount: '800' });
     await expectTotal(canvas, formatNaira(electricityPrice(800 * NAIRA, 1.5).total));
     await fill(canvas, /Amount/, '5000');
     await expectTotal(canvas, formatNaira(electricityPrice(5_000 * NAIRA, 1.5).total));
@@ -90,113 +83,37 @@ export const TotalShown: Story = {
 };
 
 /** The meter's owner and address show after leaving the meter field. */
-export const CustomerVerified: Story = {
-  play: async ({ canvas }) => {
-    await fillValid(canvas);
-    await expect(await canvas.findByTestId('customer')).toBeVisible();
-  },
-};
+export const CustomerVerified: Story = purchase.customerVerified(electricity);
 
-export const CustomerNotFound: Story = {
-  play: async ({ canvas }) => {
-    await fillValid(canvas, '45031230000');
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(SERVER_MSG.customerNotFound);
-  },
-};
+export const CustomerNotFound: Story = purchase.customerNotFound(electricity);
 
-export const InsufficientFunds: Story = {
-  beforeEach: () => setBalance(1_000 * NAIRA),
-  play: async ({ canvas }) => {
-    await fillValid(canvas);
-    await typePin(canvas);
-    await submit(canvas, BUY);
-    await expect(await canvas.findByText(MSG.insufficientFunds)).toBeVisible();
-  },
-};
+export const InsufficientFunds: Story = purchase.insufficientFunds(electricity, {
+  balance: 1_000 * NAIRA,
+});
 
-export const WrongPin: Story = {
-  parameters: { msw: { handlers: [refuse(api.electricity, 'wrong_pin', SERVER_MSG.wrongPin)] } },
-  play: async ({ canvas }) => {
-    await fillValid(canvas);
-    await typePin(canvas, '654321');
-    await verified(canvas);
-    await submit(canvas, BUY);
-    await expect(await canvas.findByText(SERVER_MSG.wrongPin)).toBeVisible();
-  },
-};
+export const WrongPin: Story = purchase.wrongPin(electricity);
 
-export const ServerErrorFallback: Story = {
-  parameters: { msw: { handlers: [errorHandler(api.electricity, 500, 'server_error', '')] } },
-  play: async ({ canvas }) => {
-    await fillValid(canvas);
-    await typePin(canvas);
-    await verified(canvas);
-    await submit(canvas, BUY);
-    await expect(await canvas.findByText(FALLBACK.purchase)).toBeVisible();
-  },
-};
+export const ServerErrorFallback: Story = purchase.serverErrorFallback(electricity);
 
 /** The token, units and exchange reference, each copyable. */
-export const SuccessWithToken: Story = {
-  play: async ({ canvas }) => {
-    await fillValid(canvas);
-    await typePin(canvas);
-    await verified(canvas);
-    await submit(canvas, BUY);
-    const result = await canvas.findByTestId('purchase-result');
-    await expect(within(result).getByText('Token')).toBeVisible();
-    await expect(within(result).getByText('Units')).toBeVisible();
-    await expect(within(result).getByText('Exchange reference')).toBeVisible();
-    await expect(within(result).getByRole('button', { name: /Copy token/ })).toBeVisible();
-  },
-};
+export const SuccessWithToken: Story = purchase.success(electricity, async (canvas) => {
+  const result = await canvas.findByTestId('purchase-result');
+  await expect(within(result).getByText('Token')).toBeVisible();
+  await expect(within(result).getByText('Units')).toBeVisible();
+  await expect(within(result).getByText('Exchange reference')).toBeVisible();
+  await expect(within(result).getByRole('button', { name: /Copy token/ })).toBeVisible();
+});
 
-export const Pending: Story = {
-  play: async ({ canvas }) => {
-    await fillValid(canvas, '45031231111');
-    await typePin(canvas);
-    await verified(canvas);
-    await submit(canvas, BUY);
-    await expect(await canvas.findByText('Purchase pending')).toBeVisible();
-  },
-};
+export const Pending: Story = purchase.pending(electricity);
 
 /** Sandbox: a meter ending 0000 fails, with the provider's message. */
-export const Failed: Story = {
-  parameters: { msw: { handlers: [anyCustomer] } },
-  play: async ({ canvas }) => {
-    await fillValid(canvas, '45031230000');
-    await typePin(canvas);
-    await verified(canvas);
-    await submit(canvas, BUY);
-    await expect(await canvas.findByText('Purchase failed')).toBeVisible();
-  },
-};
+export const Failed: Story = purchase.failed(electricity);
 
 /** Issue 17: the saved "Home meter" fills the DisCo and the meter. */
-export const SavedRecipient: Story = {
-  play: async ({ canvas }) => {
-    await userEvent.click(
-      await canvas.findByRole('button', { name: /^Home meter/ }, { timeout: 5000 }),
-    );
-    await expect(canvas.getByLabelText(/Meter number/)).toHaveValue('45031234567');
-    await expect(canvas.getByRole('combobox', { name: /Electricity company/ })).toHaveTextContent(
-      /Ikeja/i,
-    );
-  },
-};
+export const SavedRecipient: Story = purchase.savedRecipient(electricity);
 
 /**
  * The name has not come back yet (the look-up hangs): the form refuses to pay until the
  * customer has seen whom they pay (issue 24; ADR 0046).
  */
-export const VerifyFirst: Story = {
-  parameters: { msw: { handlers: [variants.verifyCustomer.slow] } },
-  play: async ({ canvas }) => {
-    await fillValid(canvas);
-    await typePin(canvas);
-    await submit(canvas, BUY);
-    await expect(await canvas.findByText(TRUST_MSG.verifyFirst)).toBeVisible();
-    await expect(canvas.queryByTestId('purchase-result')).toBeNull();
-  },
-};
+export const VerifyFirst: Story = purchase.verifyFirst(electricity);
