@@ -1,5 +1,5 @@
 import { Field } from './field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
+import { OptionSelect } from './option-select';
 
 export type FilterOption = { value: string; label: string };
 
@@ -25,18 +25,7 @@ export function FilterSelect({
   return (
     <Field label={label} className={className}>
       {(control) => (
-        <Select value={value} onValueChange={onChange}>
-          <SelectTrigger {...control}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {options.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect {...control} value={value} onValueChange={onChange} options={options} />
       )}
     </Field>
   );

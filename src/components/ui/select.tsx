@@ -1,10 +1,13 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
-import { cva, type VariantProps } from 'class-variance-authority';
+import type { VariantProps } from 'class-variance-authority';
 import * as React from 'react';
 
 import { cn } from '@/lib/cn';
 
 import { CheckIcon, ChevronDownIcon } from './icons';
+import { selectTriggerVariants } from './select-shared';
+
+export { selectTriggerVariants };
 
 /**
  * A dropdown for networks, plans and providers. Radix gives the listbox roles, typeahead,
@@ -23,24 +26,6 @@ export function SelectGroup(props: React.ComponentProps<typeof SelectPrimitive.G
 export function SelectValue(props: React.ComponentProps<typeof SelectPrimitive.Value>) {
   return <SelectPrimitive.Value data-slot="select-value" {...props} />;
 }
-
-export const selectTriggerVariants = cva(
-  [
-    'flex w-full items-center justify-between gap-2 rounded-control border border-input bg-bg px-3 text-left text-base text-fg',
-    'data-[placeholder]:text-muted disabled:cursor-not-allowed disabled:opacity-50',
-    'outline-none focus-visible:border-brand focus-visible:ring-2 focus-visible:ring-brand/40',
-    'aria-invalid:border-danger [&>span]:truncate',
-  ],
-  {
-    variants: {
-      size: {
-        sm: 'h-control-sm pointer-coarse:h-control',
-        md: 'h-control',
-      },
-    },
-    defaultVariants: { size: 'md' },
-  },
-);
 
 export type SelectTriggerProps = React.ComponentProps<typeof SelectPrimitive.Trigger> &
   VariantProps<typeof selectTriggerVariants>;

@@ -13,12 +13,17 @@ export const DEMO_PIN = '123456';
 
 type Canvas = ReturnType<typeof within>;
 
-/** Opens the Select labelled `label` and chooses the option whose name matches `option`. */
+/**
+ * Opens the select labelled `label` and chooses the option whose name matches `option`. The
+ * trigger is found again after the choice: an `OptionSelect` swaps its light trigger for the
+ * Radix one when first opened (issue 27).
+ */
 export async function choose(canvas: Canvas, label: RegExp | string, option: RegExp | string) {
-  const trigger = await canvas.findByRole('combobox', { name: label });
-  await userEvent.click(trigger);
+  await userEvent.click(await canvas.findByRole('combobox', { name: label }));
   await userEvent.click(await screen.findByRole('option', { name: option }));
-  await waitFor(() => expect(trigger).toHaveTextContent(option));
+  await waitFor(() =>
+    expect(canvas.getByRole('combobox', { name: label })).toHaveTextContent(option),
+  );
 }
 
 /**

@@ -74,23 +74,24 @@ export const Filter: Story = {
   play: async ({ canvas, canvasElement, userEvent }) => {
     // A full first page: as many rows as fit this viewport (historyPageSize).
     const firstPage = (await bodyRows(canvasElement)).length;
-    const filter = canvas.getByRole('combobox', { name: 'Show' });
-    await expect(filter).toHaveTextContent('Default');
+    // Found anew each time: the select's light trigger gives way to Radix's when first opened.
+    const filter = () => canvas.getByRole('combobox', { name: 'Show' });
+    await expect(filter()).toHaveTextContent('Default');
 
     for (const [label, status] of [
       ['Failed', 'Failed'],
       ['Reversed', 'Reversed'],
       ['Successful', 'Successful'],
     ] as const) {
-      await userEvent.click(filter);
+      await userEvent.click(filter());
       await userEvent.click(await body().findByRole('option', { name: label }));
-      await expect(filter).toHaveTextContent(label);
+      await expect(filter()).toHaveTextContent(label);
       const rows = await bodyRows(canvasElement);
       await expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) await expect(row).toHaveTextContent(status);
     }
 
-    await userEvent.click(filter);
+    await userEvent.click(filter());
     await userEvent.click(await body().findByRole('option', { name: 'Default' }));
     await expect(await bodyRows(canvasElement)).toHaveLength(firstPage);
   },
@@ -289,11 +290,11 @@ export const CardFunding: Story = {
 export const KindFilter: Story = {
   play: async ({ canvas, canvasElement, userEvent }) => {
     await bodyRows(canvasElement);
-    const kind = canvas.getByRole('combobox', { name: 'Kind' });
-    await expect(kind).toHaveTextContent('All');
-    await userEvent.click(kind);
+    const kind = () => canvas.getByRole('combobox', { name: 'Kind' });
+    await expect(kind()).toHaveTextContent('All');
+    await userEvent.click(kind());
     await userEvent.click(await body().findByRole('option', { name: 'Refunds' }));
-    await expect(kind).toHaveTextContent('Refunds');
+    await expect(kind()).toHaveTextContent('Refunds');
     await waitFor(async () => {
       const rows = await bodyRows(canvasElement);
       await expect(rows.length).toBeGreaterThan(0);

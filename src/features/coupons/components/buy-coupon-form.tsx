@@ -21,13 +21,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { Money } from '@/components/ui/money';
 import { PinInput } from '@/components/ui/pin-input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { OptionSelect } from '@/components/ui/option-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UnitStepper } from '@/components/ui/unit-stepper';
 import { errorMessage } from '@/lib/api-error';
@@ -220,25 +214,17 @@ export function BuyCouponForm() {
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Buy coupons">
       <Field label="Product" controlId={idOf('product')} error={errors.product} required>
         {(control) => (
-          <Select
+          <OptionSelect
+            {...control}
             value={product}
             onValueChange={(v) => {
               setProduct(v as CouponProduct);
               setChoice('');
               edited('product');
             }}
-          >
-            <SelectTrigger {...control}>
-              <SelectValue placeholder="Choose a product" />
-            </SelectTrigger>
-            <SelectContent>
-              {COUPON_PRODUCTS.map((p) => (
-                <SelectItem key={p} value={p}>
-                  {COUPON_PRODUCT_LABELS[p]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            placeholder="Choose a product"
+            options={COUPON_PRODUCTS.map((p) => ({ value: p, label: COUPON_PRODUCT_LABELS[p] }))}
+          />
         )}
       </Field>
       {product ? (
@@ -266,30 +252,20 @@ export function BuyCouponForm() {
             required={product !== 'AIRTIME'}
           >
             {(control) => (
-              <Select
+              <OptionSelect
+                {...control}
                 value={choice}
                 onValueChange={(v) => {
                   setChoice(v);
                   edited(choiceField);
                 }}
-              >
-                <SelectTrigger {...control}>
-                  <SelectValue
-                    placeholder={`Choose ${choiceLabel === 'Plan' ? 'a plan' : `a ${choiceLabel.toLowerCase()}`}`}
-                  />
-                </SelectTrigger>
-                <SelectContent>
-                  {options.map((o) => (
-                    <SelectItem
-                      key={o.value}
-                      value={o.value}
-                      price={o.price === undefined ? undefined : <Money kobo={o.price} />}
-                    >
-                      {o.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+                placeholder={`Choose ${choiceLabel === 'Plan' ? 'a plan' : `a ${choiceLabel.toLowerCase()}`}`}
+                options={options.map((o) => ({
+                  value: o.value,
+                  label: o.label,
+                  price: o.price === undefined ? undefined : <Money kobo={o.price} />,
+                }))}
+              />
             )}
           </Field>
         )

@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import { electricityCouponForm } from '@contract/forms';
 import { Field } from '@/components/ui/field';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { OptionSelect } from '@/components/ui/option-select';
 import { useElectricityProducts } from '@/lib/catalogue';
 import { useElectricityPurchase } from '../api/electricity';
 import { CouponTab } from './lazy-coupon-tab';
@@ -51,24 +45,16 @@ function ElectricityCoupon() {
               required
             >
               {(control) => (
-                <Select
+                <OptionSelect
+                  {...control}
                   value={chosen}
                   onValueChange={(v) => {
                     setChosen(v);
                     changed();
                   }}
-                >
-                  <SelectTrigger {...control}>
-                    <SelectValue placeholder="Choose your DisCo" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {discos.map((v) => (
-                      <SelectItem key={v.id} value={v.service_id}>
-                        {v.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                  placeholder="Choose your DisCo"
+                  options={discos.map((v) => ({ value: v.service_id, label: v.name }))}
+                />
               )}
             </Field>
           ),

@@ -7,13 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Money } from '@/components/ui/money';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { OptionSelect } from '@/components/ui/option-select';
 import { UnitStepper } from '@/components/ui/unit-stepper';
 import { useTierPrice } from '@/lib/tier';
 import { useFormErrors } from '@/lib/use-form-errors';
@@ -243,7 +237,8 @@ export function ProductForm<C, M extends ProductModel<B>, B>({
             required={f.required}
           >
             {(control) => (
-              <Select
+              <OptionSelect
+                {...control}
                 value={f.selected ? f.selected(model) : (values[f.value] ?? '')}
                 disabled={f.disabled?.(model)}
                 onValueChange={(v) => {
@@ -253,18 +248,9 @@ export function ProductForm<C, M extends ProductModel<B>, B>({
                   });
                   edited(...f.errors);
                 }}
-              >
-                <SelectTrigger {...control}>
-                  <SelectValue placeholder={resolve(f.placeholder, model)} />
-                </SelectTrigger>
-                <SelectContent>
-                  {f.options(model).map((o) => (
-                    <SelectItem key={o.value} value={o.value} price={o.price}>
-                      {o.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+                placeholder={resolve(f.placeholder, model)}
+                options={f.options(model)}
+              />
             )}
           </Field>
         );
