@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Alias } from 'vite';
 
 import { moduleSizes } from './scripts/module-sizes.mjs';
-import { zodBrowser } from './scripts/zod-browser.mjs';
+import { zodMiniOnly } from './scripts/zod-mini-only.mjs';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -26,7 +26,7 @@ export default defineConfig(({ mode }) => {
   const apiTarget = `http://127.0.0.1:${env.API_PORT || 3001}`;
 
   return {
-    plugins: [react(), tailwindcss(), moduleSizes({ root: fromRoot('.') }), zodBrowser()],
+    plugins: [react(), tailwindcss(), moduleSizes({ root: fromRoot('.') }), zodMiniOnly()],
     resolve: { alias },
     server: {
       host: '127.0.0.1',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { endpoint, message, paged, PageQuery } from './endpoint';
 import { EpochMs } from './entities';
 import { Naira, naira, nairaText, type Kobo } from './money';
@@ -69,10 +69,10 @@ export const AdjustmentSchema = z.object({
   /** The admin who made it, and the one who approved or rejected it (none when applied at once). */
   maker: z.string(),
   maker_id: z.string(),
-  checker: z.string().nullable(),
-  checker_id: z.string().nullable(),
+  checker: z.nullable(z.string()),
+  checker_id: z.nullable(z.string()),
   created_at: EpochMs,
-  decided_at: EpochMs.nullable(),
+  decided_at: z.nullable(EpochMs),
 });
 export type Adjustment = z.output<typeof AdjustmentSchema>;
 
@@ -83,11 +83,10 @@ export const AdjustmentBody = z.object({
       [isEmail, ADJUSTMENT_MSG.emailInvalid],
     ],
     { max: MAX_LENGTH.email, tooLong: ADJUSTMENT_MSG.emailInvalid },
-  ).overwrite((v) => v.toLowerCase()),
+  ).check(z.overwrite((v) => v.toLowerCase())),
   direction: z.enum(ADJUSTMENT_DIRECTIONS, { error: ADJUSTMENT_MSG.directionInvalid }),
-  amount: naira(ADJUSTMENT_MSG.amountInvalid).refine(
-    (kobo) => kobo > 0 && kobo <= ADJUSTMENT_MAX_KOBO,
-    ADJUSTMENT_MSG.amountInvalid,
+  amount: naira(ADJUSTMENT_MSG.amountInvalid).check(
+    z.refine((kobo) => kobo > 0 && kobo <= ADJUSTMENT_MAX_KOBO, ADJUSTMENT_MSG.amountInvalid),
   ),
   reason: text([[notEmpty, ADJUSTMENT_MSG.reasonRequired]], {
     max: ADJUSTMENT_REASON_MAX,
@@ -105,18 +104,22 @@ export type AdjustmentInput = z.input<typeof AdjustmentBody>;
 
 /** The form keeps the amount as typed: a naira string, the same rules after Number(). */
 export const adjustmentForm = () =>
-  AdjustmentBody.extend({
-    amount: z
-      .string()
-      .trim()
-      .max(16, ADJUSTMENT_MSG.amountInvalid)
-      .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), ADJUSTMENT_MSG.amountInvalid)
-      .transform(Number)
-      .pipe(AdjustmentBody.shape.amount),
+  z.extend(AdjustmentBody, {
+    amount: z.pipe(
+      z.pipe(
+        z.string().check(
+          z.trim(),
+          z.maxLength(16, ADJUSTMENT_MSG.amountInvalid),
+          z.refine((v) => /^\d+(\.\d{1,2})?$/.test(v), ADJUSTMENT_MSG.amountInvalid),
+        ),
+        z.transform(Number),
+      ),
+      AdjustmentBody.shape.amount,
+    ),
   });
 
-export const AdjustmentQuery = PageQuery.omit({ q: true }).extend({
-  status: z.enum(ADJUSTMENT_STATUSES).optional(),
+export const AdjustmentQuery = z.extend(z.omit(PageQuery, { q: true }), {
+  status: z.optional(z.enum(ADJUSTMENT_STATUSES)),
 });
 
 export const AdjustmentActionBody = z.object({ id: requiredId() });
@@ -132,7 +135,7 @@ export const adjustmentApi = {
     summary:
       'Manual wallet adjustments, newest first, paged, optionally by status, with the approval threshold.',
     query: AdjustmentQuery,
-    response: paged(AdjustmentSchema).extend({ approval_above: Naira }),
+    response: z.extend(paged(AdjustmentSchema), { approval_above: Naira }),
   }),
   createAdjustment: endpoint({
     name: 'admin.createAdjustment',

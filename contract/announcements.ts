@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { endpoint, message, paged, PageQuery } from './endpoint';
 import { EpochMs } from './entities';
 import { notEmpty, requiredId, text } from './rules';
@@ -62,11 +62,11 @@ export const AnnouncementSchema = z.object({
   starts_at: EpochMs,
   ends_at: EpochMs,
   /** `null`: every customer. */
-  tier_id: z.string().nullable(),
-  tier_name: z.string().nullable(),
+  tier_id: z.nullable(z.string()),
+  tier_name: z.nullable(z.string()),
   /** Whether the audience is e-mailed, and how many customers have been so far. */
   email: z.boolean(),
-  mailed: z.number().int().nonnegative(),
+  mailed: z.int().check(z.nonnegative()),
   status: z.enum(ANNOUNCEMENT_STATUSES),
   author: z.string(),
   created_at: EpochMs,
@@ -75,7 +75,7 @@ export const AnnouncementSchema = z.object({
 export type Announcement = z.output<typeof AnnouncementSchema>;
 
 /** What a customer's banner shows: no audience, no author. */
-export const CustomerAnnouncementSchema = AnnouncementSchema.pick({
+export const CustomerAnnouncementSchema = z.pick(AnnouncementSchema, {
   id: true,
   text: true,
   severity: true,
@@ -84,7 +84,8 @@ export const CustomerAnnouncementSchema = AnnouncementSchema.pick({
 });
 export type CustomerAnnouncement = z.output<typeof CustomerAnnouncementSchema>;
 
-const when = (msg: string) => z.number({ error: msg }).int(msg).min(0, msg).max(8.64e15, msg);
+const when = (msg: string) =>
+  z.number({ error: msg }).check(z.int(msg), z.gte(0, msg), z.lte(8.64e15, msg));
 
 /**
  * The form's fields. "End after start" and "at most 90 days" are checked here; "not already
@@ -99,17 +100,19 @@ export const AnnouncementBody = z
     severity: z.enum(ANNOUNCEMENT_SEVERITIES, { error: ANNOUNCEMENT_MSG.severityInvalid }),
     starts_at: when(ANNOUNCEMENT_MSG.startInvalid),
     ends_at: when(ANNOUNCEMENT_MSG.endInvalid),
-    tier_id: requiredId(ANNOUNCEMENT_MSG.tierNotFound).nullable(),
+    tier_id: z.nullable(requiredId(ANNOUNCEMENT_MSG.tierNotFound)),
     email: z.boolean({ error: ANNOUNCEMENT_MSG.emailInvalid }),
   })
-  .refine((b) => b.ends_at > b.starts_at, {
-    message: ANNOUNCEMENT_MSG.endBeforeStart,
-    path: ['ends_at'],
-  })
-  .refine((b) => b.ends_at - b.starts_at <= ANNOUNCEMENT_MAX_WINDOW_MS, {
-    message: ANNOUNCEMENT_MSG.windowTooLong,
-    path: ['ends_at'],
-  });
+  .check(
+    z.refine((b) => b.ends_at > b.starts_at, {
+      message: ANNOUNCEMENT_MSG.endBeforeStart,
+      path: ['ends_at'],
+    }),
+    z.refine((b) => b.ends_at - b.starts_at <= ANNOUNCEMENT_MAX_WINDOW_MS, {
+      message: ANNOUNCEMENT_MSG.windowTooLong,
+      path: ['ends_at'],
+    }),
+  );
 export type AnnouncementInput = z.input<typeof AnnouncementBody>;
 
 /** `2026-03-01T09:30`, the value of a datetime-local input, read as Lagos time. */
@@ -132,42 +135,51 @@ export const msToLagosInput = (ms: number): string =>
 
 /** The form keeps the times as typed (Lagos time); the same rules once they are instants. */
 export const announcementForm = () =>
-  z
-    .object({
-      text: z.string(),
-      severity: z.string(),
-      starts_at: z.string(),
-      ends_at: z.string(),
-      tier_id: z.string(),
-      email: z.boolean(),
-    })
-    .transform((f, ctx) => {
-      const starts = lagosInputToMs(f.starts_at);
-      const ends = lagosInputToMs(f.ends_at);
-      if (starts === null) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['starts_at'],
-          message: ANNOUNCEMENT_MSG.startInvalid,
-        });
-      }
-      if (ends === null) {
-        ctx.addIssue({ code: 'custom', path: ['ends_at'], message: ANNOUNCEMENT_MSG.endInvalid });
-      }
-      return {
-        text: f.text,
-        severity: f.severity,
-        starts_at: starts ?? -1,
-        ends_at: ends ?? -1,
-        // The select's empty value is "All customers".
-        tier_id: f.tier_id === '' ? null : f.tier_id,
-        email: f.email,
-      };
-    })
-    .pipe(AnnouncementBody);
+  z.pipe(
+    z.pipe(
+      z.object({
+        text: z.string(),
+        severity: z.string(),
+        starts_at: z.string(),
+        ends_at: z.string(),
+        tier_id: z.string(),
+        email: z.boolean(),
+      }),
+      z.transform((f, ctx) => {
+        const starts = lagosInputToMs(f.starts_at);
+        const ends = lagosInputToMs(f.ends_at);
+        if (starts === null) {
+          ctx.issues.push({
+            code: 'custom',
+            input: f.starts_at,
+            path: ['starts_at'],
+            message: ANNOUNCEMENT_MSG.startInvalid,
+          });
+        }
+        if (ends === null) {
+          ctx.issues.push({
+            code: 'custom',
+            input: f.ends_at,
+            path: ['ends_at'],
+            message: ANNOUNCEMENT_MSG.endInvalid,
+          });
+        }
+        return {
+          text: f.text,
+          severity: f.severity,
+          starts_at: starts ?? -1,
+          ends_at: ends ?? -1,
+          // The select's empty value is "All customers".
+          tier_id: f.tier_id === '' ? null : f.tier_id,
+          email: f.email,
+        };
+      }),
+    ),
+    AnnouncementBody,
+  );
 
-export const AnnouncementQuery = PageQuery.omit({ q: true }).extend({
-  status: z.enum(ANNOUNCEMENT_STATUSES).optional(),
+export const AnnouncementQuery = z.extend(z.omit(PageQuery, { q: true }), {
+  status: z.optional(z.enum(ANNOUNCEMENT_STATUSES)),
 });
 
 export const AnnouncementIdBody = z.object({ id: requiredId(ANNOUNCEMENT_MSG.notFound) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PageQuery } from './endpoint';
 import { EpochMs } from './entities';
 import { MAX_LENGTH } from './rules';
@@ -67,9 +67,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 };
 
 /** A before/after snapshot: the changed fields only, never a secret. */
-const Snapshot = z
-  .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
-  .nullable();
+const Snapshot = z.nullable(
+  z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+);
 
 export const AuditEntrySchema = z.object({
   id: z.string(),
@@ -81,18 +81,18 @@ export const AuditEntrySchema = z.object({
   target_type: z.string(),
   target_id: z.string(),
   /** A readable name for the target (a user's e-mail, a plan's name). */
-  target_label: z.string().nullable(),
+  target_label: z.nullable(z.string()),
   before: Snapshot,
   after: Snapshot,
-  request_id: z.string().nullable(),
-  ip: z.string().nullable(),
+  request_id: z.nullable(z.string()),
+  ip: z.nullable(z.string()),
   created_at: EpochMs,
 });
 export type AuditEntry = z.output<typeof AuditEntrySchema>;
 
 /** `?page&limit&admin&action&target`: admin is an e-mail, target an id or label, both exact. */
-export const AuditQuery = PageQuery.omit({ q: true }).extend({
-  admin: z.string().trim().max(MAX_LENGTH.email).optional(),
-  action: z.enum(AUDIT_ACTIONS).optional(),
-  target: z.string().trim().max(MAX_LENGTH.search).optional(),
+export const AuditQuery = z.extend(z.omit(PageQuery, { q: true }), {
+  admin: z.optional(z.string().check(z.trim(), z.maxLength(MAX_LENGTH.email))),
+  action: z.optional(z.enum(AUDIT_ACTIONS)),
+  target: z.optional(z.string().check(z.trim(), z.maxLength(MAX_LENGTH.search))),
 });

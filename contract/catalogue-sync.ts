@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { endpoint, message } from './endpoint';
 import { EpochMs } from './entities';
 
@@ -17,28 +17,28 @@ export const ServiceSyncSchema = z.object({
   /** The provider adapter asked (`vtpass`, `flutterwave`, `sandbox-vt`…). */
   provider: z.string(),
   /** Variations the provider lists that we had not: added off sale, flagged `new`. */
-  added: z.number().int().nonnegative(),
+  added: z.int().check(z.nonnegative()),
   /** Plans whose cost changed since the last sync. */
-  repriced: z.number().int().nonnegative(),
+  repriced: z.int().check(z.nonnegative()),
   /** Plans newly flagged: the provider's price rose above ours, or it stopped listing them. */
-  flagged: z.number().int().nonnegative(),
+  flagged: z.int().check(z.nonnegative()),
   /** Plans the sync had taken off sale and put back (their cost is at or under our price). */
-  restored: z.number().int().nonnegative(),
+  restored: z.int().check(z.nonnegative()),
   failed: z.boolean(),
   /** Why the provider could not be asked (no secret: the adapter's own message). */
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
 });
 export type ServiceSync = z.output<typeof ServiceSyncSchema>;
 
 export const CatalogueSyncSummarySchema = z.object({
   synced_at: EpochMs,
   services: z.array(ServiceSyncSchema),
-  added: z.number().int().nonnegative(),
-  repriced: z.number().int().nonnegative(),
-  flagged: z.number().int().nonnegative(),
-  restored: z.number().int().nonnegative(),
+  added: z.int().check(z.nonnegative()),
+  repriced: z.int().check(z.nonnegative()),
+  flagged: z.int().check(z.nonnegative()),
+  restored: z.int().check(z.nonnegative()),
   /** Services whose provider failed (their plans untouched). */
-  failed: z.number().int().nonnegative(),
+  failed: z.int().check(z.nonnegative()),
 });
 export type CatalogueSyncSummary = z.output<typeof CatalogueSyncSummarySchema>;
 

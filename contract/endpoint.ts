@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * One description per HTTP call. The server registers routes from these, the API client
@@ -10,10 +10,10 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Access = 'public' | 'user' | 'admin' | 'provider' | 'dev';
 
 export interface Endpoint<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
+  P extends z.ZodMiniType = z.ZodMiniType,
+  Q extends z.ZodMiniType = z.ZodMiniType,
+  B extends z.ZodMiniType = z.ZodMiniType,
+  R extends z.ZodMiniType = z.ZodMiniType,
 > {
   /** Stable name, e.g. `auth.login`. */
   name: string;
@@ -31,14 +31,14 @@ export interface Endpoint<
   errors: readonly number[];
 }
 
-const none = z.object({}).strict();
+const none = z.strictObject({});
 export type NoInput = typeof none;
 
 export function endpoint<
-  R extends z.ZodType,
-  P extends z.ZodType = NoInput,
-  Q extends z.ZodType = NoInput,
-  B extends z.ZodType = NoInput,
+  R extends z.ZodMiniType,
+  P extends z.ZodMiniType = NoInput,
+  Q extends z.ZodMiniType = NoInput,
+  B extends z.ZodMiniType = NoInput,
 >(def: {
   name: string;
   method: Method;
@@ -65,25 +65,25 @@ export function endpoint<
 }
 
 /** `{ message: T }`: every success body (decisions §3). */
-export const message = <T extends z.ZodType>(schema: T) => z.object({ message: schema });
+export const message = <T extends z.ZodMiniType>(schema: T) => z.object({ message: schema });
 
 /** Admin lists paged on the server (decisions §3): `{ message: items, page, pages, total }`. */
-export const paged = <T extends z.ZodType>(item: T) =>
+export const paged = <T extends z.ZodMiniType>(item: T) =>
   z.object({
     message: z.array(item),
-    page: z.number().int().min(1),
-    pages: z.number().int().min(1),
-    total: z.number().int().nonnegative(),
+    page: z.int().check(z.gte(1)),
+    pages: z.int().check(z.gte(1)),
+    total: z.int().check(z.nonnegative()),
   });
 
 /** Query of a paged list: `?page&limit&q`. Strings on the wire, numbers after parsing. */
 export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(5),
-  q: z.string().trim().max(254).optional(),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000)), 1),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 5),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(254))),
 });
 
-export const IdParams = z.object({ id: z.string().min(1).max(64) });
+export const IdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 /** Fills `:name` segments: `pathFor('/api/x/:id', { id: 'a b' })` → `/api/x/a%20b`. */
 export function pathFor(path: string, params: Record<string, string> = {}): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from './zod';
 import { type Endpoint, PageQuery, pathFor, pathPattern } from './endpoint';
 import { allEndpoints, api } from './endpoints';
 import { CURRENT_USER_RECENT } from './entities';
@@ -74,10 +74,10 @@ const key = (e: Endpoint) => `${e.method} ${e.path}`;
 const byCall = new Map(allEndpoints.map((e) => [key(e), e]));
 
 /** Top-level keys of an object schema (zod 4 objects and objects with refinements expose .shape). */
-function bodyKeys(schema: z.ZodType): string[] {
+function bodyKeys(schema: z.ZodMiniType): string[] {
   const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
   if (shape) return Object.keys(shape);
-  const def = (schema as unknown as { def?: { in?: z.ZodType } }).def;
+  const def = (schema as unknown as { def?: { in?: z.ZodMiniType } }).def;
   return def?.in ? bodyKeys(def.in) : [];
 }
 
@@ -201,7 +201,7 @@ describe('history answers stay bounded (issue 15, ADR 0020)', () => {
       expires_at: 1,
     };
     const messageOf = (e: Endpoint) =>
-      (e.response as unknown as { shape?: { message?: z.ZodType } }).shape?.message;
+      (e.response as unknown as { shape?: { message?: z.ZodMiniType } }).shape?.message;
     const lists = allEndpoints.filter((e) => {
       const message = messageOf(e);
       return (

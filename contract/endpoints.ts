@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { endpoint, IdParams, message, PageQuery, paged } from './endpoint';
 import {
   AdminOverviewSchema,
@@ -85,28 +85,34 @@ const Text = message(z.string());
 /** A purchase answers the transaction it created (pending, successful or failed). */
 const Purchase = message(TransactionSchema);
 /** A customer's history: `?page&limit&q` plus a status, a product and a kind (ADR 0020, 0045). */
-export const HistoryQuery = PageQuery.extend({
-  q: z.string().trim().max(64).optional(),
-  status: TransactionStatusSchema.optional(),
-  product: ProductSchema.optional(),
-  kind: StatementKindSchema.optional(),
+export const HistoryQuery = z.extend(PageQuery, {
+  q: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+  status: z.optional(TransactionStatusSchema),
+  product: z.optional(ProductSchema),
+  kind: z.optional(StatementKindSchema),
 });
 
 /** A Lagos calendar day on the wire, `YYYY-MM-DD` (ADR 0048). */
-const LagosDay = z.string().max(10, DATE_FILTER_MSG.invalid).refine(isDay, DATE_FILTER_MSG.invalid);
+const LagosDay = z
+  .string()
+  .check(z.maxLength(10, DATE_FILTER_MSG.invalid), z.refine(isDay, DATE_FILTER_MSG.invalid));
 /**
  * The admin's list: `?page&limit&q&id` plus a status and a range of Lagos days, `from` and
  * `to` both inclusive (ADR 0048).
  */
-export const AdminTransactionsQuery = PageQuery.extend({
-  id: z.string().trim().max(64).optional(),
-  status: TransactionStatusSchema.optional(),
-  from: LagosDay.optional(),
-  to: LagosDay.optional(),
-}).refine((q) => !q.from || !q.to || q.from <= q.to, {
-  message: DATE_FILTER_MSG.order,
-  path: ['to'],
-});
+export const AdminTransactionsQuery = z
+  .extend(PageQuery, {
+    id: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+    status: z.optional(TransactionStatusSchema),
+    from: z.optional(LagosDay),
+    to: z.optional(LagosDay),
+  })
+  .check(
+    z.refine((q) => !q.from || !q.to || q.from <= q.to, {
+      message: DATE_FILTER_MSG.order,
+      path: ['to'],
+    }),
+  );
 
 /**
  * VTpass's transaction-update callback (https://www.vtpass.com/documentation/transaction-update-webhook-api/):
@@ -114,9 +120,9 @@ export const AdminTransactionsQuery = PageQuery.extend({
  * requeries (ADR 0038); other callback types are acknowledged and ignored.
  */
 export const VtpassCallbackBody = z.looseObject({
-  type: z.string().max(64).optional(),
+  type: z.optional(z.string().check(z.maxLength(64))),
   // The requery answer's fields; the whole body is bounded by the server's body limit.
-  data: z.looseObject({ requestId: z.string().max(128).optional() }).optional(),
+  data: z.optional(z.looseObject({ requestId: z.optional(z.string().check(z.maxLength(128))) })),
 });
 /** The reply VTpass waits for (https://www.vtpass.com/documentation/callback-api-integration/). */
 export const VtpassCallbackReply = z.object({ response: z.literal('success') });
@@ -245,7 +251,7 @@ export const api = {
     path: '/api/user/coupons',
     access: 'user',
     summary: 'Your coupons, newest first, paged (ADR 0020).',
-    query: PageQuery.omit({ q: true }),
+    query: z.omit(PageQuery, { q: true }),
     response: paged(CouponSchema),
   }),
   users: endpoint({
@@ -478,7 +484,10 @@ export const api = {
     path: '/api/transactions/reverse',
     access: 'admin',
     summary: 'Refund a failed transaction, once.',
-    body: z.object({ userId: z.string().min(1).max(64), transactionId: z.string().min(1).max(64) }),
+    body: z.object({
+      userId: z.string().check(z.minLength(1), z.maxLength(64)),
+      transactionId: z.string().check(z.minLength(1), z.maxLength(64)),
+    }),
     response: Text,
     errors: [400, 401, 403, 404, 409, 429, 500],
   }),
@@ -513,7 +522,9 @@ export const api = {
     access: 'user',
     summary:
       'Card payments, newest first, paged: your own, or everyone’s for an admin; q searches user, reference a payment reference.',
-    query: PageQuery.extend({ reference: z.string().trim().max(128).optional() }),
+    query: z.extend(PageQuery, {
+      reference: z.optional(z.string().check(z.trim(), z.maxLength(128))),
+    }),
     response: paged(PaymentSchema),
   }),
   initiatePayment: endpoint({
@@ -523,7 +534,7 @@ export const api = {
     access: 'user',
     summary: 'Start a card payment; answers the checkout link.',
     body: FundBody,
-    response: message(z.string().url()),
+    response: message(z.url()),
     errors: [400, 401, 403, 409, 423, 429, 500, 502],
   }),
   verifyPayment: endpoint({
@@ -697,7 +708,7 @@ export const api = {
     path: '/api/dev/mail',
     access: 'dev',
     summary: 'Dev mailbox: messages sent to an address, newest first (off in production).',
-    query: z.object({ to: z.string().trim().min(1).max(254) }),
+    query: z.object({ to: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)) }),
     response: message(z.array(MailSchema)),
     errors: [400, 404],
   }),

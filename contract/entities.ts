@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { Naira } from './money';
 
 /** Epoch milliseconds (spec §3: date, last_login, issued_at, expires_at, created_on). */
-export const EpochMs = z.number().int().nonnegative();
+export const EpochMs = z.int().check(z.nonnegative());
 
 // ── Statuses (spec §4) ────────────────────────────────────────────────────────
 
@@ -111,7 +111,7 @@ export type StatementKind = z.infer<typeof StatementKindSchema>;
 
 export const TransactionSchema = z.object({
   transaction_id: z.string(),
-  user: z.string().describe('e-mail of the owner'),
+  user: z.string().check(z.describe('e-mail of the owner')),
   user_id: z.string(),
   date: EpochMs,
   product: ProductSchema,
@@ -123,41 +123,41 @@ export const TransactionSchema = z.object({
   amountCharged: Naira,
   balance_before: Naira,
   balance_after: Naira,
-  service_id: z.string().optional(),
-  plan: z.string().optional(),
-  transaction_phone: z.string().optional(),
-  meter_number: z.string().optional(),
-  customerName: z.string().optional(),
-  quantity: z.number().int().positive().optional(),
-  smart_card_number: z.string().optional(),
-  account_id: z.string().optional(),
-  token: z.string().optional(),
-  exchangeReference: z.string().optional(),
-  units: z.string().optional(),
+  service_id: z.optional(z.string()),
+  plan: z.optional(z.string()),
+  transaction_phone: z.optional(z.string()),
+  meter_number: z.optional(z.string()),
+  customerName: z.optional(z.string()),
+  quantity: z.optional(z.int().check(z.positive())),
+  smart_card_number: z.optional(z.string()),
+  account_id: z.optional(z.string()),
+  token: z.optional(z.string()),
+  exchangeReference: z.optional(z.string()),
+  units: z.optional(z.string()),
   /** Exam pins or other codes the provider returned. */
-  purchased_code: z.string().optional(),
+  purchased_code: z.optional(z.string()),
   /** Counterparty e-mail for Transfer. */
-  counterparty: z.string().optional(),
-  coupon_code: z.string().optional(),
-  response_msg: z.string().optional(),
+  counterparty: z.optional(z.string()),
+  coupon_code: z.optional(z.string()),
+  response_msg: z.optional(z.string()),
   // The wallet statement's fields (ADR 0045): optional, so answers and fixtures from before
   // the statement still parse. A line's sign is `direction`; `balance_after` is the ledger's.
-  kind: StatementKindSchema.optional(),
+  kind: z.optional(StatementKindSchema),
   /** What moved in or out of the wallet (0 for a purchase paid by coupon). */
-  amount: Naira.optional(),
+  amount: z.optional(Naira),
   /** Funding lines: the provider's fee the customer bore and the stamp duty kept back. */
-  fee: Naira.optional(),
-  stamp_duty: Naira.optional(),
+  fee: z.optional(Naira),
+  stamp_duty: z.optional(Naira),
   /** Funding lines: our reference for the card payment or the bank transfer. */
-  reference: z.string().optional(),
+  reference: z.optional(z.string()),
   /** A refund line: the purchase it refunds. */
-  refund_of: z.string().optional(),
+  refund_of: z.optional(z.string()),
   /** A refunded purchase: how much came back and when. */
-  refund: z.object({ amount: Naira, date: EpochMs }).optional(),
+  refund: z.optional(z.object({ amount: Naira, date: EpochMs })),
   /** Shares: the other customer's display name (`counterparty` is their e-mail). */
-  counterparty_name: z.string().optional(),
+  counterparty_name: z.optional(z.string()),
   /** An adjustment line: why an admin credited or debited the wallet (ADR 0050). */
-  reason: z.string().optional(),
+  reason: z.optional(z.string()),
 });
 export type Transaction = z.output<typeof TransactionSchema>;
 
@@ -177,7 +177,7 @@ export const TRIED_RESULTS = [
 export const TriedProviderSchema = z.object({
   provider: z.string(),
   result: z.enum(TRIED_RESULTS),
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
 });
 export type TriedProvider = z.output<typeof TriedProviderSchema>;
 
@@ -186,8 +186,8 @@ export type TriedProvider = z.output<typeof TriedProviderSchema>;
  * purchase tried, in order (ADR 0052); null on a row from before failover or one no provider
  * saw. Only the admin's list uses it: provider names are ours, never the customer's.
  */
-export const AdminTransactionSchema = TransactionSchema.extend({
-  providers_tried: z.array(TriedProviderSchema).nullable().optional(),
+export const AdminTransactionSchema = z.extend(TransactionSchema, {
+  providers_tried: z.optional(z.nullable(z.array(TriedProviderSchema))),
 });
 export type AdminTransaction = z.output<typeof AdminTransactionSchema>;
 
@@ -195,14 +195,14 @@ export const CouponMetaSchema = z.object({
   product: CouponProductSchema,
   /** Display name, e.g. "MTN 1GB - 30 days" or "₦500 Airtime". */
   name: z.string(),
-  plan: z.string().optional(),
+  plan: z.optional(z.string()),
   /** Face value per coupon. */
   amount: Naira,
-  plan_id: z.string().optional(),
-  network_id: z.string().optional(),
-  service_id: z.string().optional(),
+  plan_id: z.optional(z.string()),
+  network_id: z.optional(z.string()),
+  service_id: z.optional(z.string()),
   /** Electricity coupons: the meter type the token is for (always prepaid when bought). */
-  variation_code: z.enum(['prepaid', 'postpaid']).optional(),
+  variation_code: z.optional(z.enum(['prepaid', 'postpaid'])),
 });
 export type CouponMeta = z.output<typeof CouponMetaSchema>;
 
@@ -226,10 +226,10 @@ export const UserSchema = z.object({
   email_verified: z.boolean(),
   referral_code: z.string(),
   status: PresenceSchema,
-  last_login: EpochMs.nullable(),
+  last_login: z.nullable(EpochMs),
   isBlocked: z.boolean(),
   /** The customer's price tier (ADR 0027); absent in answers from before tiers. */
-  tier_id: z.string().optional(),
+  tier_id: z.optional(z.string()),
   created_on: EpochMs,
 });
 export type User = z.output<typeof UserSchema>;
@@ -242,19 +242,19 @@ export const CURRENT_USER_RECENT = 5;
  * §7), at most CURRENT_USER_RECENT of each, and the history's totals for the overview; the
  * whole history is paged by `GET /api/user/transactions` and `/api/user/coupons` (ADR 0020).
  */
-export const CurrentUserSchema = UserSchema.extend({
-  transactions: z.array(TransactionSchema).max(CURRENT_USER_RECENT),
-  coupons: z.array(CouponSchema).max(CURRENT_USER_RECENT),
+export const CurrentUserSchema = z.extend(UserSchema, {
+  transactions: z.array(TransactionSchema).check(z.maxLength(CURRENT_USER_RECENT)),
+  coupons: z.array(CouponSchema).check(z.maxLength(CURRENT_USER_RECENT)),
   /** Transactions in the customer's history (the ones they deleted not counted). */
-  transactions_count: z.number().int().nonnegative(),
+  transactions_count: z.int().check(z.nonnegative()),
   /** Sum of the values of the successful ones among them. */
   successful_total: Naira,
   /**
    * From the wallet's ledger (ADR 0045): what left the wallet net of refunds, and what came in
    * (funding, shares received, commission, adjustments; refunds not counted twice).
    */
-  spent_total: Naira.optional(),
-  received_total: Naira.optional(),
+  spent_total: z.optional(Naira),
+  received_total: z.optional(Naira),
 });
 export type CurrentUser = z.output<typeof CurrentUserSchema>;
 
@@ -269,7 +269,7 @@ export const PaymentSchema = z.object({
   credited: Naira,
   status: PaymentStatusSchema,
   /** The provider's reference (transaction_id), once known. */
-  payment_reference: z.string().nullable(),
+  payment_reference: z.nullable(z.string()),
   date_of_payment: EpochMs,
   /** How the money came: the card checkout or a bank transfer (issue 16). */
   channel: z.enum(PAYMENT_CHANNELS),
@@ -284,7 +284,7 @@ export const NetworkSchema = z.object({
   /** Airtime service id at the provider (mtn, glo, airtel, etisalat). */
   service_id: z.string(),
   /** Percent taken off airtime bought from the wallet (spec §9). */
-  wallet_percent_off: z.number().min(0).max(100),
+  wallet_percent_off: z.number().check(z.gte(0), z.lte(100)),
 });
 export type Network = z.output<typeof NetworkSchema>;
 
@@ -302,11 +302,11 @@ export type SyncFlag = (typeof SYNC_FLAGS)[number];
  */
 const PlanSyncFields = {
   /** The provider's price, our cost; null until a sync saw the plan. */
-  cost: Naira.nullable().optional(),
+  cost: z.optional(z.nullable(Naira)),
   /** The provider adapter that said it (`vtpass`, `flutterwave`, `sandbox-vt`…). */
-  provider: z.string().nullable().optional(),
-  synced_at: EpochMs.nullable().optional(),
-  sync_flag: z.enum(SYNC_FLAGS).nullable().optional(),
+  provider: z.optional(z.nullable(z.string())),
+  synced_at: z.optional(z.nullable(EpochMs)),
+  sync_flag: z.optional(z.nullable(z.enum(SYNC_FLAGS))),
 };
 
 export const DataPlanSchema = z.object({
@@ -315,7 +315,7 @@ export const DataPlanSchema = z.object({
   name: z.string(),
   wallet_price: Naira,
   /** false once an admin removed the plan from sale (history keeps it). */
-  on_sale: z.boolean().optional(),
+  on_sale: z.optional(z.boolean()),
   ...PlanSyncFields,
 });
 export type DataPlan = z.output<typeof DataPlanSchema>;
@@ -337,7 +337,7 @@ export const PricedPlanSchema = z.object({
   name: z.string(),
   price: Naira,
   /** false once an admin removed the plan from sale (history keeps it). */
-  on_sale: z.boolean().optional(),
+  on_sale: z.optional(z.boolean()),
   ...PlanSyncFields,
 });
 export type PricedPlan = z.output<typeof PricedPlanSchema>;
@@ -360,7 +360,7 @@ export const ElectricityVariationSchema = z.object({
   service_id: z.string(),
   variation_code: z.enum(['prepaid', 'postpaid']),
   /** A percent of the amount, charged under ₦1,000 (spec §9); flat ₦100 from ₦1,000. */
-  wallet_convinience_fee: z.number().min(0).max(100),
+  wallet_convinience_fee: z.number().check(z.gte(0), z.lte(100)),
 });
 export type ElectricityVariation = z.output<typeof ElectricityVariationSchema>;
 
@@ -385,19 +385,19 @@ export type Mail = z.output<typeof MailSchema>;
 
 /** Admin overview figures (spec §2 admin 1), with a 30-day series. */
 export const AdminOverviewSchema = z.object({
-  total_users: z.number().int().nonnegative(),
-  payments_count: z.number().int().nonnegative(),
+  total_users: z.int().check(z.nonnegative()),
+  payments_count: z.int().check(z.nonnegative()),
   payments_amount: Naira,
   /** Users who logged in within the last 1,000,000 ms (spec §4). */
-  recent_users: z.number().int().nonnegative(),
+  recent_users: z.int().check(z.nonnegative()),
   /** Referral commissions paid, net of what reversals took back (ADR 0056): all time, this Lagos month. */
   commissions_paid: Naira,
   commissions_paid_month: Naira,
   daily: z.array(
     z.object({
-      day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      day: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
       value: Naira,
-      count: z.number().int().nonnegative(),
+      count: z.int().check(z.nonnegative()),
     }),
   ),
 });
@@ -421,25 +421,25 @@ export const ReconciliationSchema = z.object({
   checked_at: EpochMs,
   /** Broken ledger invariants, in words (none when healthy). */
   ledger: z.array(z.string()),
-  pending_alert_hours: z.number().positive(),
+  pending_alert_hours: z.number().check(z.positive()),
   stale_purchases: z.array(
     z.object({
       transaction_id: z.string(),
       user: z.string(),
       product: ProductSchema,
       amount: Naira,
-      provider: z.string().nullable(),
+      provider: z.nullable(z.string()),
       created_at: EpochMs,
-      requery_attempts: z.number().int().nonnegative(),
+      requery_attempts: z.int().check(z.nonnegative()),
       /** The requery worker has flagged it for an admin. */
       flagged: z.boolean(),
     }),
   ),
   /** Card payments of the last `payments_days` days asked about at the provider. */
-  payments_days: z.number().int().positive(),
-  payments_checked: z.number().int().nonnegative(),
+  payments_days: z.int().check(z.positive()),
+  payments_checked: z.int().check(z.nonnegative()),
   /** Of those, how many the provider could not confirm either way (not counted as disagreeing). */
-  payments_unchecked: z.number().int().nonnegative(),
+  payments_unchecked: z.int().check(z.nonnegative()),
   payment_mismatches: z.array(
     z.object({
       t_id: z.string(),
@@ -451,7 +451,7 @@ export const ReconciliationSchema = z.object({
     }),
   ),
   /** Bank transfers to nobody's account waiting for an admin (issue 16). */
-  held_transfers: z.number().int().nonnegative(),
+  held_transfers: z.int().check(z.nonnegative()),
   /** Credited bank transfers whose payment or wallet credit does not match (issue 16). */
   transfer_problems: z.array(z.string()),
 });
@@ -469,16 +469,16 @@ export type RecipientProduct = z.output<typeof RecipientProductSchema>;
  */
 export const RecipientSchema = z.object({
   /** A saved recipient's id (to delete it); null for a recent one. */
-  id: z.string().nullable(),
+  id: z.nullable(z.string()),
   product: RecipientProductSchema,
   /** Phone, account id, smart card or meter number. */
   destination: z.string(),
   /** The network's, TV provider's or DisCo's service id in the catalogue. */
   service_id: z.string(),
   /** Electricity only: the meter type. */
-  variation_code: z.enum(['prepaid', 'postpaid']).nullable(),
+  variation_code: z.nullable(z.enum(['prepaid', 'postpaid'])),
   /** The name the customer gave a saved recipient; null for a recent one. */
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   /** When it was last bought for (recent) or saved (saved), epoch ms. */
   last_used: EpochMs,
 });
@@ -493,10 +493,10 @@ export type Recipients = z.output<typeof RecipientsSchema>;
 
 export const CustomerLookupSchema = z.object({
   customer_name: z.string(),
-  address: z.string().optional(),
-  meter_number: z.string().optional(),
-  current_bouquet: z.string().optional(),
-  due_date: z.string().optional(),
-  min_purchase_amount: Naira.optional(),
+  address: z.optional(z.string()),
+  meter_number: z.optional(z.string()),
+  current_bouquet: z.optional(z.string()),
+  due_date: z.optional(z.string()),
+  min_purchase_amount: z.optional(Naira),
 });
 export type CustomerLookup = z.output<typeof CustomerLookupSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Every error answer: `{ type, msg }` with a 4xx/5xx status (spec §8, decisions §3). */
 export const ApiErrorSchema = z.object({

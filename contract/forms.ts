@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { LIMIT_MSG, MSG, SERVER_MSG, TRUST_MSG } from './messages';
 import type { Kobo } from './money';
 import { LIMITS, NAIRA } from './pricing';
@@ -54,7 +54,7 @@ const SignupFields = z.object({
     max: MAX_LENGTH.name,
     tooLong: LIMIT_MSG.nameTooLong,
   }),
-  email: email(MSG.signupEmail).overwrite((v) => v.toLowerCase()),
+  email: email(MSG.signupEmail).check(z.overwrite((v) => v.toLowerCase())),
   phone: text([[isPhone, MSG.signupPhone]], { trim: false, max: MAX_LENGTH.phone }),
   password: passwordRule(),
   referral_code: optionalText(MAX_LENGTH.referralCode),
@@ -63,19 +63,21 @@ export const RegisterBody = SignupFields;
 export const signupForm = () => withConfirmation(SignupFields, 'password');
 
 export const EmailBody = z.object({
-  email: email(MSG.forgotEmail).overwrite((v) => v.toLowerCase()),
+  email: email(MSG.forgotEmail).check(z.overwrite((v) => v.toLowerCase())),
 });
 export const forgotPasswordForm = () => EmailBody;
 
 export const TokenBody = z.object({
   token: z
     .string({ error: SERVER_MSG.tokenInvalid })
-    .min(1, SERVER_MSG.tokenInvalid)
-    .max(MAX_LENGTH.token, SERVER_MSG.tokenInvalid),
+    .check(
+      z.minLength(1, SERVER_MSG.tokenInvalid),
+      z.maxLength(MAX_LENGTH.token, SERVER_MSG.tokenInvalid),
+    ),
 });
 
 const ResetPasswordFields = z.object({ password: passwordRule(MSG.resetPasswordRequired) });
-export const ResetPasswordBody = TokenBody.extend(ResetPasswordFields.shape);
+export const ResetPasswordBody = z.extend(TokenBody, ResetPasswordFields.shape);
 export const resetPasswordForm = () => withConfirmation(ResetPasswordFields, 'password');
 
 export const PinBody = z.object({ pin: PinSchema });
@@ -85,30 +87,38 @@ export const PinBody = z.object({ pin: PinSchema });
  * out of their money. The confirmation is checked once the pin itself passes the spec's rules
  * (their messages come first), and is not sent.
  */
-function withPinConfirmation<T extends z.ZodObject<{ pin: typeof PinSchema }>>(schema: T) {
-  return schema
-    .extend({
-      confirm_pin: z
-        .string({ error: TRUST_MSG.pinsNotEqual })
-        .max(MAX_LENGTH.password, TRUST_MSG.pinsNotEqual),
-    })
-    .superRefine((values, ctx) => {
-      const { pin, confirm_pin } = values as { pin: string; confirm_pin: string };
-      if (pin !== confirm_pin) {
-        ctx.addIssue({ code: 'custom', path: ['confirm_pin'], message: TRUST_MSG.pinsNotEqual });
-      }
-    })
-    .transform((values) => {
+function withPinConfirmation<T extends z.ZodMiniObject<{ pin: typeof PinSchema }>>(schema: T) {
+  return z.pipe(
+    z
+      .extend(schema, {
+        confirm_pin: z
+          .string({ error: TRUST_MSG.pinsNotEqual })
+          .check(z.maxLength(MAX_LENGTH.password, TRUST_MSG.pinsNotEqual)),
+      })
+      .check(
+        z.superRefine((values, ctx) => {
+          const { pin, confirm_pin } = values as { pin: string; confirm_pin: string };
+          if (pin !== confirm_pin) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['confirm_pin'],
+              message: TRUST_MSG.pinsNotEqual,
+            });
+          }
+        }),
+      ),
+    z.transform((values) => {
       const { confirm_pin: _confirmed, ...body } = values as typeof values & {
         confirm_pin: string;
       };
       return body as z.output<T>;
-    });
+    }),
+  );
 }
 export const createPinForm = () => withPinConfirmation(PinBody);
 
 export const RefreshBody = z.object({
-  refresh_token: z.string().min(1).max(MAX_LENGTH.token),
+  refresh_token: z.string().check(z.minLength(1), z.maxLength(MAX_LENGTH.token)),
 });
 
 // ── User settings ─────────────────────────────────────────────────────────────
@@ -126,7 +136,9 @@ export const ResetPinBody = z.object({
 });
 export const resetPinForm = () => withPinConfirmation(ResetPinBody);
 
-export const UserIdBody = z.object({ id: z.string().min(1).max(MAX_LENGTH.id) });
+export const UserIdBody = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(MAX_LENGTH.id)),
+});
 
 // ── Saved recipients (issue 17) ───────────────────────────────────────────────
 
@@ -141,20 +153,22 @@ export const SaveRecipientBody = z
       max: MAX_LENGTH.accountId,
     }),
     service_id: requiredId(),
-    variation_code: z.enum(['prepaid', 'postpaid']).optional(),
+    variation_code: z.optional(z.enum(['prepaid', 'postpaid'])),
     name: text([[notEmpty, SERVER_MSG.recipientNameRequired]], {
       max: LIMITS.recipientName,
       tooLong: SERVER_MSG.recipientNameTooLong,
     }),
   })
-  .superRefine((v, ctx) => {
-    if (v.product === 'Airtime' && !isPhone(v.destination)) {
-      ctx.addIssue({ code: 'custom', path: ['destination'], message: MSG.signupPhone });
-    }
-    if (v.product === 'Electricity' && !v.variation_code) {
-      ctx.addIssue({ code: 'custom', path: ['variation_code'], message: MSG.inputsInvalid });
-    }
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.product === 'Airtime' && !isPhone(v.destination)) {
+        ctx.addIssue({ code: 'custom', path: ['destination'], message: MSG.signupPhone });
+      }
+      if (v.product === 'Electricity' && !v.variation_code) {
+        ctx.addIssue({ code: 'custom', path: ['variation_code'], message: MSG.inputsInvalid });
+      }
+    }),
+  );
 export const saveRecipientForm = () => SaveRecipientBody;
 
 // ── Wallet ────────────────────────────────────────────────────────────────────
@@ -162,12 +176,12 @@ export const saveRecipientForm = () => SaveRecipientBody;
 const shareAmount = wholeNaira(MSG.shareAmount, [[(n) => n > 0, MSG.insufficientFunds]]);
 export const ShareBody = z.object({
   amount: shareAmount,
-  email: email(MSG.shareEmail).overwrite((v) => v.toLowerCase()),
+  email: email(MSG.shareEmail).check(z.overwrite((v) => v.toLowerCase())),
   pin: requiredPin(MSG.sharePin),
 });
 export const shareForm = (ctx: { balance: Kobo }) =>
   withBalance(
-    ShareBody.extend({ amount: fromInput(shareAmount, MSG.shareAmount) }),
+    z.extend(ShareBody, { amount: fromInput(shareAmount, MSG.shareAmount) }),
     ctx.balance,
     (v) => v.amount,
   );
@@ -194,7 +208,7 @@ export const AirtimeBody = z.object({
 /** `total` is the payable amount for the parsed amount (contract/pricing `airtimePrice`). */
 export const airtimeForm = (ctx: { balance: Kobo; total: (amount: Kobo) => Kobo }) =>
   withBalance(
-    AirtimeBody.extend({ amount: fromInput(airtimeAmount, MSG.airtimeInvalid) }),
+    z.extend(AirtimeBody, { amount: fromInput(airtimeAmount, MSG.airtimeInvalid) }),
     ctx.balance,
     (v) => ctx.total(v.amount),
   );
@@ -221,18 +235,20 @@ export function dataDestinationError(
     : MSG.dataPhone;
 }
 export const dataForm = (ctx: { balance: Kobo; requiresAccountId: boolean; price?: Kobo }) =>
-  DataBody.superRefine((v, c) => {
-    const message = dataDestinationError(v, ctx.requiresAccountId);
-    if (message) {
-      c.addIssue({
-        code: 'custom',
-        path: [ctx.requiresAccountId ? 'account_id' : 'phone_number'],
-        message,
-      });
-    } else if (ctx.price !== undefined && ctx.price > ctx.balance) {
-      c.addIssue({ code: 'custom', path: ['plan_id'], message: MSG.insufficientFunds });
-    }
-  });
+  DataBody.check(
+    z.superRefine((v, c) => {
+      const message = dataDestinationError(v, ctx.requiresAccountId);
+      if (message) {
+        c.addIssue({
+          code: 'custom',
+          path: [ctx.requiresAccountId ? 'account_id' : 'phone_number'],
+          message,
+        });
+      } else if (ctx.price !== undefined && ctx.price > ctx.balance) {
+        c.addIssue({ code: 'custom', path: ['plan_id'], message: MSG.insufficientFunds });
+      }
+    }),
+  );
 
 export const CableBody = z.object({
   service_id: requiredId(MSG.cableDecoder),
@@ -274,26 +290,26 @@ const ElectricityFields = z.object({
    * screen did; the coupon's own amount is what is bought, and another amount is refused by
    * the server, which alone knows the face value (issue 22, ADR 0037).
    */
-  amount: anyElectricityAmount.optional(),
+  amount: z.optional(anyElectricityAmount),
   pin: requiredPin(MSG.invalidPin),
   coupon_code: couponCode,
 });
-export const ElectricityBody = ElectricityFields.superRefine(
-  (v, ctx) => {
-    if (v.coupon_code) return;
-    if (v.amount === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.electricityAmountEmpty });
-    } else if (v.amount < LIMITS.electricityMinimum) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.electricityMinimum });
-    }
-  },
-  // Beside another field's error too (a form shows each field's message), unless the amount
-  // itself is already refused.
-  { when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'amount') },
+export const ElectricityBody = ElectricityFields.check(
+  z.superRefine(
+    (v, ctx) => {
+      if (v.coupon_code) return;
+      if (v.amount === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.electricityAmountEmpty });
+      } else if (v.amount < LIMITS.electricityMinimum) {
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.electricityMinimum });
+      }
+    },
+    { when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'amount') },
+  ),
 );
 export const electricityForm = (ctx: { balance: Kobo; total: (amount: Kobo) => Kobo }) =>
   withBalance(
-    ElectricityFields.extend({
+    z.extend(ElectricityFields, {
       amount: fromInput(electricityAmount, MSG.electricityInvalid, MSG.electricityAmountEmpty),
     }),
     ctx.balance,
@@ -301,8 +317,10 @@ export const electricityForm = (ctx: { balance: Kobo; total: (amount: Kobo) => K
   );
 /** The coupon tab: the DisCo (the coupon's, or chosen for one sold without it), meter, pin. */
 export const electricityCouponForm = () =>
-  ElectricityFields.omit({ amount: true }).extend({
-    service_id: z.string({ error: SERVER_MSG.chooseDisco }).trim().min(1, SERVER_MSG.chooseDisco),
+  z.extend(z.omit(ElectricityFields, { amount: true }), {
+    service_id: z
+      .string({ error: SERVER_MSG.chooseDisco })
+      .check(z.trim(), z.minLength(1, SERVER_MSG.chooseDisco)),
     coupon_code: text([[notEmpty, MSG.couponBlank]]),
   });
 
@@ -318,18 +336,26 @@ export const EducationBody = z
     pin: requiredPin(MSG.invalidPin),
     quantity: z
       .number({ error: EDUCATION_UNITS_MESSAGE })
-      .int(EDUCATION_UNITS_MESSAGE)
-      .min(LIMITS.educationUnits.min, EDUCATION_UNITS_MESSAGE)
-      .max(LIMITS.educationUnits.max, EDUCATION_UNITS_MESSAGE),
+      .check(
+        z.int(EDUCATION_UNITS_MESSAGE),
+        z.gte(LIMITS.educationUnits.min, EDUCATION_UNITS_MESSAGE),
+        z.lte(LIMITS.educationUnits.max, EDUCATION_UNITS_MESSAGE),
+      ),
     /** JAMB profile id (the provider's billersCode for JAMB pins): required for JAMB. */
     profile_id: optionalText(MAX_LENGTH.number, SERVER_MSG.jambProfileId),
     coupon_code: couponCode,
   })
-  .superRefine((v, issues) => {
-    if (v.service_id === JAMB_SERVICE_ID && !isJambProfileId(v.profile_id)) {
-      issues.addIssue({ code: 'custom', path: ['profile_id'], message: SERVER_MSG.jambProfileId });
-    }
-  });
+  .check(
+    z.superRefine((v, issues) => {
+      if (v.service_id === JAMB_SERVICE_ID && !isJambProfileId(v.profile_id)) {
+        issues.addIssue({
+          code: 'custom',
+          path: ['profile_id'],
+          message: SERVER_MSG.jambProfileId,
+        });
+      }
+    }),
+  );
 export const educationForm = (ctx: { balance: Kobo; total: (quantity: number) => Kobo }) =>
   withBalance(EducationBody, ctx.balance, (v) => ctx.total(v.quantity), 'quantity');
 
@@ -343,7 +369,7 @@ export const VerifyCustomerBody = z.object({
     ],
     { max: MAX_LENGTH.number },
   ),
-  variation_code: z.enum(['prepaid', 'postpaid']).optional(),
+  variation_code: z.optional(z.enum(['prepaid', 'postpaid'])),
 });
 
 // ── Coupons ───────────────────────────────────────────────────────────────────
@@ -353,12 +379,14 @@ const couponAmount = wholeNaira(MSG.couponAmount, [[(n) => n > 0, MSG.couponAmou
 const CouponBuyFields = z.object({
   product: CouponProductSchema,
   /** Face value per coupon, for AIRTIME and ELECTRICITY only. */
-  amount: couponAmount.optional(),
+  amount: z.optional(couponAmount),
   unit: z
     .number({ error: UNITS_MESSAGE })
-    .int(UNITS_MESSAGE)
-    .min(LIMITS.couponUnits.min, UNITS_MESSAGE)
-    .max(LIMITS.couponUnits.max, UNITS_MESSAGE),
+    .check(
+      z.int(UNITS_MESSAGE),
+      z.gte(LIMITS.couponUnits.min, UNITS_MESSAGE),
+      z.lte(LIMITS.couponUnits.max, UNITS_MESSAGE),
+    ),
   pin: requiredPin(MSG.airtimePinRequired),
   service_id: optionalText(),
   plan_id: optionalText(),
@@ -366,7 +394,7 @@ const CouponBuyFields = z.object({
 });
 function couponBuyRules(
   v: { product: string; amount?: Kobo; plan_id?: string; service_id?: string },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ) {
   const needsAmount = v.product === 'AIRTIME' || v.product === 'ELECTRICITY';
   if (needsAmount) {
@@ -383,15 +411,20 @@ function couponBuyRules(
     ctx.addIssue({ code: 'custom', path: ['service_id'], message: SERVER_MSG.chooseDisco });
   }
 }
-export const CouponBuyBody = CouponBuyFields.superRefine(couponBuyRules);
+export const CouponBuyBody = CouponBuyFields.check(z.superRefine(couponBuyRules));
 /** The amount input: blank means none (data, cable, education coupons), else digits only. */
-const couponAmountField = text([[(v) => v === '' || isDigits(v), MSG.couponAmount]])
-  .transform((v) => (v === '' ? undefined : Number(v)))
-  .pipe(couponAmount.optional())
-  .optional();
+const couponAmountField = z.optional(
+  z.pipe(
+    z.pipe(
+      text([[(v) => v === '' || isDigits(v), MSG.couponAmount]]),
+      z.transform((v) => (v === '' ? undefined : Number(v))),
+    ),
+    z.optional(couponAmount),
+  ),
+);
 export const couponBuyForm = (ctx: { balance: Kobo; total?: Kobo }) =>
   withBalance(
-    CouponBuyFields.extend({ amount: couponAmountField }).superRefine(couponBuyRules),
+    z.extend(CouponBuyFields, { amount: couponAmountField }).check(z.superRefine(couponBuyRules)),
     ctx.balance,
     () => ctx.total,
     'unit',
@@ -401,16 +434,16 @@ export const CouponCodeBody = z.object({
   coupon_code: text([[notEmpty, MSG.couponBlank]], {
     max: MAX_LENGTH.couponCode,
     tooLong: MSG.couponInvalid,
-  }).overwrite((v) => v.replace(/\s+/g, '')),
+  }).check(z.overwrite((v) => v.replace(/\s+/g, ''))),
 });
 export const couponLoadForm = () => CouponCodeBody;
 
 // ── Payments ──────────────────────────────────────────────────────────────────
 
 export const PaymentVerifyBody = z.object({
-  status: z.string().max(32),
-  tx_ref: z.string().min(1).max(128),
-  transaction_id: z.string().max(64).optional(),
+  status: z.string().check(z.maxLength(32)),
+  tx_ref: z.string().check(z.minLength(1), z.maxLength(128)),
+  transaction_id: z.optional(z.string().check(z.maxLength(64))),
 });
 
 /**
@@ -418,17 +451,17 @@ export const PaymentVerifyBody = z.object({
  * top-level `id`, `txRef`, `orderRef` (ADR 0039); everything is re-verified with their API.
  */
 export const PaymentWebhookBody = z.looseObject({
-  event: z.string().max(64).optional(),
-  data: z
-    .looseObject({
-      id: z.union([z.number(), z.string().max(64)]).optional(),
-      tx_ref: z.string().max(128).optional(),
-      status: z.string().max(32).optional(),
-    })
-    .optional(),
-  id: z.union([z.number(), z.string().max(64)]).nullish(),
-  txRef: z.string().max(128).nullish(),
-  orderRef: z.string().max(128).nullish(),
+  event: z.optional(z.string().check(z.maxLength(64))),
+  data: z.optional(
+    z.looseObject({
+      id: z.optional(z.union([z.number(), z.string().check(z.maxLength(64))])),
+      tx_ref: z.optional(z.string().check(z.maxLength(128))),
+      status: z.optional(z.string().check(z.maxLength(32))),
+    }),
+  ),
+  id: z.nullish(z.union([z.number(), z.string().check(z.maxLength(64))])),
+  txRef: z.nullish(z.string().check(z.maxLength(128))),
+  orderRef: z.nullish(z.string().check(z.maxLength(128))),
 });
 
 // ── Products (admin) ──────────────────────────────────────────────────────────
@@ -438,8 +471,12 @@ export const ProductEditBody = z.object({
   name: requiredId(MSG.inputsInvalid, MAX_LENGTH.name),
   plan_id: requiredId(),
   /** New plan name. */
-  plan: z.string().trim().min(1, MSG.inputsInvalid).max(120, MSG.inputsInvalid).optional(),
-  price: wholeNaira(MSG.couponAmount, [[(n) => n > 0, MSG.couponAmount]]).optional(),
+  plan: z.optional(
+    z
+      .string()
+      .check(z.trim(), z.minLength(1, MSG.inputsInvalid), z.maxLength(120, MSG.inputsInvalid)),
+  ),
+  price: z.optional(wholeNaira(MSG.couponAmount, [[(n) => n > 0, MSG.couponAmount]])),
   /** false removes the plan from sale; bought plans stay in history. */
-  on_sale: z.boolean().optional(),
+  on_sale: z.optional(z.boolean()),
 });

@@ -5,7 +5,7 @@
  * `varchar` column.
  */
 import { describe, expect, it } from 'vitest';
-import { type z } from 'zod';
+import type { z } from './zod';
 import { api } from './endpoints';
 import { PageQuery } from './endpoint';
 import {
@@ -31,7 +31,7 @@ import {
 import { LIMIT_MSG, MSG } from './messages';
 import { EMAIL_PATTERN, MAX_LENGTH } from './rules';
 
-const issueAt = (schema: z.ZodType, value: unknown, key: string) =>
+const issueAt = (schema: z.ZodMiniType, value: unknown, key: string) =>
   schema.safeParse(value).error?.issues.find((i) => i.path[0] === key)?.message;
 
 /** A well-formed address of exactly `length` characters. */
@@ -41,7 +41,7 @@ describe('maximum lengths', () => {
   it('e-mails: 254 characters pass, 255 are refused with the field message', () => {
     expect(MAX_LENGTH.email).toBe(254);
     expect(EMAIL_PATTERN.test(emailOf(255))).toBe(true);
-    const cases: [z.ZodType, Record<string, unknown>, string, string][] = [
+    const cases: [z.ZodMiniType, Record<string, unknown>, string, string][] = [
       [LoginBody, { password: 'x' }, 'username', MSG.loginEmail],
       [RegisterBody, { name: 'Chiamaka' }, 'email', MSG.signupEmail],
       [EmailBody, {}, 'email', MSG.forgotEmail],
@@ -135,7 +135,7 @@ describe('maximum lengths', () => {
     const huge = '9'.repeat(60_000);
     const hugeEmail = emailOf(60_000);
     for (const endpoint of Object.values(api)) {
-      const schema = endpoint.body as z.ZodType;
+      const schema = endpoint.body as z.ZodMiniType;
       const shape =
         (schema as unknown as { shape?: Record<string, unknown> }).shape ??
         (schema as unknown as { def?: { in?: { shape?: Record<string, unknown> } } }).def?.in

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * The customer's switch for the e-mails about their money (issue 24; ADR 0047): funding,
@@ -13,7 +13,7 @@ export const MailPreferencesSchema = z.object({
 export type MailPreferences = z.output<typeof MailPreferencesSchema>;
 
 /** A boolean only: a JSON body with anything else is refused (400). */
-export const MailPreferencesBody = MailPreferencesSchema.strict();
+export const MailPreferencesBody = z.strictObject(MailPreferencesSchema.shape);
 
 export const MAIL_PREFS_MSG = {
   label: 'E-mail me about my money',

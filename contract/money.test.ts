@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runs } from '../scripts/property-tests.ts';
-import { z } from 'zod';
+import { z } from './zod';
 import { hasAtMostTwoDecimals, MAX_KOBO, Naira, naira, toKobo, toNaira } from './money';
 
 describe('toKobo: naira (≤ 2 decimals) → integer kobo', () => {

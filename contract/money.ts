@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Money: naira (at most 2 decimals) on the wire, integer kobo everywhere inside
@@ -46,10 +46,10 @@ export function nairaText(amount: Kobo): string {
 /** Largest amount any call may carry: ₦10 billion, far above any wallet, far below 2^53 kobo. */
 export const MAX_KOBO: Kobo = 1_000_000_000_000;
 
-const nairaWire = z
-  .number()
-  .refine(hasAtMostTwoDecimals, 'Amounts have at most 2 decimals.')
-  .refine((n) => Math.abs(n) * KOBO_PER_NAIRA <= MAX_KOBO, 'Amount is too large.');
+const nairaWire = z.number().check(
+  z.refine(hasAtMostTwoDecimals, 'Amounts have at most 2 decimals.'),
+  z.refine((n) => Math.abs(n) * KOBO_PER_NAIRA <= MAX_KOBO, 'Amount is too large.'),
+);
 
 /**
  * A money field: naira on the wire, kobo after parsing. `message` replaces the default
@@ -57,10 +57,10 @@ const nairaWire = z
  */
 export function naira(message?: string) {
   const wire = message
-    ? z
-        .number({ error: message })
-        .refine(hasAtMostTwoDecimals, message)
-        .refine((n) => Math.abs(n) * KOBO_PER_NAIRA <= MAX_KOBO, message)
+    ? z.number({ error: message }).check(
+        z.refine(hasAtMostTwoDecimals, message),
+        z.refine((n) => Math.abs(n) * KOBO_PER_NAIRA <= MAX_KOBO, message),
+      )
     : nairaWire;
   return z.codec(wire, z.int(), {
     decode: (n) => Math.round(n * KOBO_PER_NAIRA),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { EpochMs } from './entities';
 import { Naira } from './money';
 
@@ -27,22 +27,22 @@ export const NOTICE_TITLE_MAX = 200;
 export const NOTICE_ID_MAX = 64;
 
 export const NoticeSchema = z.object({
-  id: z.string().max(NOTICE_ID_MAX),
+  id: z.string().check(z.maxLength(NOTICE_ID_MAX)),
   kind: z.enum(NOTICE_KINDS),
-  title: z.string().max(NOTICE_TITLE_MAX),
+  title: z.string().check(z.maxLength(NOTICE_TITLE_MAX)),
   /** Signed: + reached the wallet, − left it; null when no money moved (an announcement). */
-  amount: Naira.nullable(),
+  amount: z.nullable(Naira),
   /** The statement line it is about, when there is one. */
-  transaction_id: z.string().max(64).nullable(),
+  transaction_id: z.nullable(z.string().check(z.maxLength(64))),
   created_at: EpochMs,
   read: z.boolean(),
 });
 export type Notice = z.output<typeof NoticeSchema>;
 
 export const NoticesSchema = z.object({
-  notices: z.array(NoticeSchema).max(NOTICES_SHOWN),
+  notices: z.array(NoticeSchema).check(z.maxLength(NOTICES_SHOWN)),
   /** Unread notices of this customer, all of them (not only the 20 shown). */
-  unread: z.number().int().nonnegative(),
+  unread: z.int().check(z.nonnegative()),
 });
 export type Notices = z.output<typeof NoticesSchema>;
 
@@ -50,14 +50,9 @@ export type Notices = z.output<typeof NoticesSchema>;
  * `{}`: everything read. `{ up_to }`: that notice and every older one (the newest the bell
  * showed, so a notice that arrived since stays unread). Anything else is refused (400).
  */
-export const NoticesReadBody = z
-  .object({
-    up_to: z
-      .string()
-      .regex(/^[1-9]\d{0,14}$/, 'Invalid notice.')
-      .optional(),
-  })
-  .strict();
+export const NoticesReadBody = z.strictObject({
+  up_to: z.optional(z.string().check(z.regex(/^[1-9]\d{0,14}$/, 'Invalid notice.'))),
+});
 export type NoticesReadInput = z.output<typeof NoticesReadBody>;
 
 export const NOTICES_MSG = {

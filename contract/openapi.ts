@@ -4,14 +4,14 @@
  * statuses, with zod 4's `z.toJSONSchema` giving the JSON Schema of what travels on the wire
  * (the `input` side of the money codecs: naira). The server serves it at /api/openapi.json.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import type { Endpoint } from './endpoint';
 import { api } from './endpoints';
 import { API_KEY_ENDPOINTS, API_KEY_HEADER, WEBHOOK_HEADERS } from './reseller';
 
 type JsonSchema = Record<string, unknown>;
 
-const schemaOf = (schema: z.ZodType): JsonSchema => {
+const schemaOf = (schema: z.ZodMiniType): JsonSchema => {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   delete json.$schema;
   return json;

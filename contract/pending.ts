@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { endpoint, message, paged, PageQuery } from './endpoint';
 import { EpochMs, ProductSchema } from './entities';
 import { Naira } from './money';
@@ -46,19 +46,19 @@ const CODE_PATTERN = /^[A-Za-z0-9 :;,./-]*$/;
 
 export const PendingPurchaseSchema = z.object({
   transaction_id: z.string(),
-  user: z.string().describe('e-mail of the customer'),
+  user: z.string().check(z.describe('e-mail of the customer')),
   user_id: z.string(),
   product: ProductSchema,
-  service_id: z.string().nullable(),
-  plan: z.string().nullable(),
+  service_id: z.nullable(z.string()),
+  plan: z.nullable(z.string()),
   /** Phone, meter, smart card or account id it was bought for. */
-  destination: z.string().nullable(),
+  destination: z.nullable(z.string()),
   /** Face value, and what the customer paid (refunded by a fail and refund). */
   value: Naira,
   amount: Naira,
-  provider: z.string().nullable(),
+  provider: z.nullable(z.string()),
   created_at: EpochMs,
-  requery_attempts: z.number().int().nonnegative(),
+  requery_attempts: z.int().check(z.nonnegative()),
   /** The requery worker flagged it (past the alert age on one of its passes). */
   flagged: z.boolean(),
   goods: z.enum(PENDING_GOODS),
@@ -70,12 +70,15 @@ export const PendingActionBody = z.object({ id: requiredId() });
 export const MarkDeliveredBody = z.object({
   id: requiredId(),
   /** The token or pins, as the provider gave them; optional where `goods` is `none`. */
-  code: z
-    .string({ error: PENDING_MSG.codeInvalid })
-    .trim()
-    .max(DELIVERED_CODE_MAX, { error: PENDING_MSG.codeTooLong, abort: true })
-    .regex(CODE_PATTERN, { error: PENDING_MSG.codeInvalid })
-    .optional(),
+  code: z.optional(
+    z
+      .string({ error: PENDING_MSG.codeInvalid })
+      .check(
+        z.trim(),
+        z.maxLength(DELIVERED_CODE_MAX, { error: PENDING_MSG.codeTooLong, abort: true }),
+        z.regex(CODE_PATTERN, { error: PENDING_MSG.codeInvalid }),
+      ),
+  ),
 });
 export type MarkDeliveredInput = z.input<typeof MarkDeliveredBody>;
 
@@ -90,8 +93,10 @@ export const pendingApi = {
     access: 'admin',
     summary:
       'Purchases pending longer than PENDING_ALERT_HOURS, oldest first, paged, with the alert age.',
-    query: PageQuery.omit({ q: true }),
-    response: paged(PendingPurchaseSchema).extend({ alert_hours: z.number().positive() }),
+    query: z.omit(PageQuery, { q: true }),
+    response: z.extend(paged(PendingPurchaseSchema), {
+      alert_hours: z.number().check(z.positive()),
+    }),
   }),
   requeryPending: endpoint({
     name: 'admin.requeryPending',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { endpoint, message } from './endpoint';
 import { EpochMs } from './entities';
 
@@ -57,12 +57,18 @@ export const ProviderRouteSchema = z.object({
 export type ProviderRoute = z.output<typeof ProviderRouteSchema>;
 
 export const ProviderRouteBody = z.object({
-  key: z.string().trim().min(1, PROVIDER_MSG.routeUnknown).max(64, PROVIDER_MSG.routeUnknown),
-  providers: z
-    .array(z.enum(ROUTE_PROVIDERS))
-    .min(1, PROVIDER_MSG.routeEmpty)
-    .max(ROUTE_PROVIDERS.length, PROVIDER_MSG.routeTwice)
-    .refine((list) => new Set(list).size === list.length, PROVIDER_MSG.routeTwice),
+  key: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, PROVIDER_MSG.routeUnknown),
+      z.maxLength(64, PROVIDER_MSG.routeUnknown),
+    ),
+  providers: z.array(z.enum(ROUTE_PROVIDERS)).check(
+    z.minLength(1, PROVIDER_MSG.routeEmpty),
+    z.maxLength(ROUTE_PROVIDERS.length, PROVIDER_MSG.routeTwice),
+    z.refine((list) => new Set(list).size === list.length, PROVIDER_MSG.routeTwice),
+  ),
 });
 
 /** Closed: in use. Open: paused until `open_until`. Half-open: the next purchase tries it. */
@@ -75,20 +81,20 @@ export const ProviderHealthSchema = z.object({
   name: z.string(),
   state: z.enum(BREAKER_STATES),
   /** Definite refusals or timeouts in a row (reset by an answer that is neither). */
-  failures: z.number().int().nonnegative(),
-  open_until: EpochMs.nullable(),
+  failures: z.int().check(z.nonnegative()),
+  open_until: z.nullable(EpochMs),
   /** The float as last polled (kobo); null until polled. */
-  float: z.number().int().nullable(),
-  float_polled_at: EpochMs.nullable(),
+  float: z.nullable(z.int()),
+  float_polled_at: z.nullable(EpochMs),
   /** Why the last poll got no balance (the adapter's message). */
-  float_error: z.string().nullable(),
+  float_error: z.nullable(z.string()),
   /** Alert below this (kobo); null: no alert. */
-  threshold: z.number().int().nonnegative().nullable(),
+  threshold: z.nullable(z.int().check(z.nonnegative())),
   below_threshold: z.boolean(),
   /** Purchase calls in the last hour, the share delivered or accepted, the median latency. */
-  calls: z.number().int().nonnegative(),
-  success_rate: z.number().min(0).max(1).nullable(),
-  median_latency_ms: z.number().int().nonnegative().nullable(),
+  calls: z.int().check(z.nonnegative()),
+  success_rate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+  median_latency_ms: z.nullable(z.int().check(z.nonnegative())),
 });
 export type ProviderHealth = z.output<typeof ProviderHealthSchema>;
 
@@ -100,12 +106,15 @@ export type ProvidersOverview = z.output<typeof ProvidersOverviewSchema>;
 
 export const FloatThresholdBody = z.object({
   provider: z.enum(ROUTE_PROVIDERS),
-  threshold: z
-    .number({ error: PROVIDER_MSG.thresholdInvalid })
-    .int(PROVIDER_MSG.thresholdInvalid)
-    .min(0, PROVIDER_MSG.thresholdInvalid)
-    .max(MAX_FLOAT_THRESHOLD, PROVIDER_MSG.thresholdInvalid)
-    .nullable(),
+  threshold: z.nullable(
+    z
+      .number({ error: PROVIDER_MSG.thresholdInvalid })
+      .check(
+        z.int(PROVIDER_MSG.thresholdInvalid),
+        z.gte(0, PROVIDER_MSG.thresholdInvalid),
+        z.lte(MAX_FLOAT_THRESHOLD, PROVIDER_MSG.thresholdInvalid),
+      ),
+  ),
 });
 
 // What became of each provider a purchase tried (TriedProviderSchema) lives in entities.ts:
@@ -116,7 +125,7 @@ export const ProviderFaultBody = z.object({
   /** `refuse`: a documented definite refusal; `timeout`: no answer (the adapter times out). */
   fault: z.enum(['refuse', 'timeout', 'clear']),
   /** How many of the next purchase calls meet it. */
-  count: z.number().int().min(1).max(50).default(1),
+  count: z._default(z.int().check(z.gte(1), z.lte(50)), 1),
 });
 
 export const providersApi = {
@@ -157,7 +166,7 @@ export const providersApi = {
     summary:
       'Sandbox only: the simulator of a provider refuses (or never answers) its next purchase calls, to try failover and the breaker.',
     body: ProviderFaultBody,
-    response: message(z.object({ provider: z.enum(ROUTE_PROVIDERS), queued: z.number().int() })),
+    response: message(z.object({ provider: z.enum(ROUTE_PROVIDERS), queued: z.int() })),
     errors: [400, 404, 500],
   }),
 } as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { endpoint, message, paged, PageQuery } from './endpoint';
 import { EpochMs } from './entities';
 import { hasAtMostTwoDecimals, Naira, naira, nairaText, type Kobo } from './money';
@@ -100,10 +100,12 @@ export function commissionOf(rate: CommissionRate, paid: Kobo, cost: Kobo): Kobo
 export const CommissionPercent = z.codec(
   z
     .number({ error: REFERRAL_MSG.rate })
-    .min(0, REFERRAL_MSG.rate)
-    .max(100, REFERRAL_MSG.rate)
-    .refine(hasAtMostTwoDecimals, REFERRAL_MSG.rate),
-  z.int().min(0).max(10_000),
+    .check(
+      z.gte(0, REFERRAL_MSG.rate),
+      z.lte(100, REFERRAL_MSG.rate),
+      z.refine(hasAtMostTwoDecimals, REFERRAL_MSG.rate),
+    ),
+  z.int().check(z.gte(0), z.lte(10_000)),
   { decode: (p) => Math.round(p * 100), encode: (bps) => bps / 100 },
 );
 
@@ -120,13 +122,11 @@ export const CommissionRatesSchema = z.object({
   education: RateSchema,
 });
 
-const bonus = naira(REFERRAL_MSG.bonus).refine(
-  (k) => k >= 0 && k <= REFERRAL_BONUS_MAX,
-  REFERRAL_MSG.bonus,
+const bonus = naira(REFERRAL_MSG.bonus).check(
+  z.refine((k) => k >= 0 && k <= REFERRAL_BONUS_MAX, REFERRAL_MSG.bonus),
 );
-const cap = naira(REFERRAL_MSG.cap).refine(
-  (k) => k >= 0 && k <= REFERRAL_CAP_MAX,
-  REFERRAL_MSG.cap,
+const cap = naira(REFERRAL_MSG.cap).check(
+  z.refine((k) => k >= 0 && k <= REFERRAL_CAP_MAX, REFERRAL_MSG.cap),
 );
 
 export const ReferralSettingsSchema = z.object({
@@ -134,7 +134,7 @@ export const ReferralSettingsSchema = z.object({
   first_funding_bonus: bonus,
   daily_cap: cap,
   /** When an admin last saved them; null while the defaults apply. */
-  updated_at: EpochMs.nullable(),
+  updated_at: z.nullable(EpochMs),
 });
 export type ReferralSettings = z.output<typeof ReferralSettingsSchema>;
 
@@ -145,18 +145,20 @@ export const ReferralSettingsBody = z
     first_funding_bonus: bonus,
     daily_cap: cap,
   })
-  .superRefine((body, ctx) => {
-    for (const product of TIER_PRODUCTS) {
-      const rate = body.rates[product];
-      if (rate.basis === 'amount' && rate.percent > PROVIDER_COMMISSION_BPS[product]) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['rates', product, 'percent'],
-          message: commissionAboveMarginMessage(product),
-        });
+  .check(
+    z.superRefine((body, ctx) => {
+      for (const product of TIER_PRODUCTS) {
+        const rate = body.rates[product];
+        if (rate.basis === 'amount' && rate.percent > PROVIDER_COMMISSION_BPS[product]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['rates', product, 'percent'],
+            message: commissionAboveMarginMessage(product),
+          });
+        }
       }
-    }
-  });
+    }),
+  );
 export type ReferralSettingsInput = z.input<typeof ReferralSettingsBody>;
 
 export const REFERRAL_EARNING_KINDS = ['purchase', 'first_funding'] as const;
@@ -169,7 +171,7 @@ export const ReferralEarningSchema = z.object({
   /** The friend's first name only: the referrer learns no more about them than that. */
   friend: z.string(),
   /** The purchase's product (Airtime, Data, …); null for a first-funding bonus. */
-  product: z.string().nullable(),
+  product: z.nullable(z.string()),
   amount: Naira,
   /** `reversed`: the purchase was refunded and the commission taken back. */
   status: z.enum(REFERRAL_EARNING_STATUSES),
@@ -180,7 +182,7 @@ export type ReferralEarning = z.output<typeof ReferralEarningSchema>;
 export const ReferralSummarySchema = z.object({
   referral_code: z.string(),
   /** Customers who signed up with the code. */
-  referred: z.number().int().nonnegative(),
+  referred: z.int().check(z.nonnegative()),
   /** Commissions paid and not reversed. */
   earned: Naira,
   /** What the friends' purchases still pending would earn at today's rates, if they succeed. */
@@ -188,7 +190,7 @@ export const ReferralSummarySchema = z.object({
 });
 export type ReferralSummary = z.output<typeof ReferralSummarySchema>;
 
-export const ReferralsQuery = PageQuery.omit({ q: true });
+export const ReferralsQuery = z.omit(PageQuery, { q: true });
 
 export const referralApi = {
   myReferrals: endpoint({
@@ -199,7 +201,7 @@ export const referralApi = {
     summary:
       'Your referral code, how many signed up with it, commissions earned and pending, and your earnings, newest first, paged.',
     query: ReferralsQuery,
-    response: paged(ReferralEarningSchema).extend({ summary: ReferralSummarySchema }),
+    response: z.extend(paged(ReferralEarningSchema), { summary: ReferralSummarySchema }),
   }),
   referralSettings: endpoint({
     name: 'admin.referralSettings',

@@ -3,7 +3,7 @@
  * purchase endpoints called with a key in the `X-Api-Key` header, a requery by our id or the
  * caller's request id, signed webhooks with a delivery log, and the OpenAPI document.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { endpoint, IdParams, message, PageQuery, paged, type Endpoint } from './endpoint';
 import { EpochMs, TransactionSchema } from './entities';
 import { ERROR_STATUS, type ApiErrorBody } from './errors';
@@ -69,21 +69,21 @@ export const ApiKeySchema = z.object({
   name: z.string(),
   /** The first characters of the key, to tell keys apart (the rest is never stored). */
   prefix: z.string(),
-  rate_limit: z.number().int().min(1),
+  rate_limit: z.int().check(z.gte(1)),
   created_at: EpochMs,
-  last_used_at: EpochMs.nullable(),
-  revoked_at: EpochMs.nullable(),
+  last_used_at: z.nullable(EpochMs),
+  revoked_at: z.nullable(EpochMs),
 });
 export type ApiKey = z.output<typeof ApiKeySchema>;
 
 /** Answered once, at creation: the key and its webhook signing secret. */
-export const NewApiKeySchema = ApiKeySchema.extend({
+export const NewApiKeySchema = z.extend(ApiKeySchema, {
   key: z.string(),
   webhook_secret: z.string(),
 });
 export type NewApiKey = z.output<typeof NewApiKeySchema>;
 
-export const WebhookSettingsSchema = z.object({ url: z.string().nullable() });
+export const WebhookSettingsSchema = z.object({ url: z.nullable(z.string()) });
 export type WebhookSettings = z.output<typeof WebhookSettingsSchema>;
 
 export const WebhookEventSchema = z.enum([
@@ -99,51 +99,57 @@ export const WebhookDeliverySchema = z.object({
   event: WebhookEventSchema,
   transaction_id: z.string(),
   status: DeliveryStatusSchema,
-  attempts: z.number().int().nonnegative(),
+  attempts: z.int().check(z.nonnegative()),
   /** The receiver's HTTP status of the last attempt, or null if none answered. */
-  last_status: z.number().int().nullable(),
-  last_error: z.string().nullable(),
-  next_attempt_at: EpochMs.nullable(),
+  last_status: z.nullable(z.int()),
+  last_error: z.nullable(z.string()),
+  next_attempt_at: z.nullable(EpochMs),
   created_at: EpochMs,
-  delivered_at: EpochMs.nullable(),
+  delivered_at: z.nullable(EpochMs),
 });
 export type WebhookDelivery = z.output<typeof WebhookDeliverySchema>;
 
 /** The JSON body of every webhook (the signed raw body). */
 export const WebhookPayloadSchema = z.object({
-  id: z.string().describe('delivery id'),
+  id: z.string().check(z.describe('delivery id')),
   event: WebhookEventSchema,
   created_at: EpochMs,
-  data: TransactionSchema.extend({ request_id: z.string().nullable() }),
+  data: z.extend(TransactionSchema, { request_id: z.nullable(z.string()) }),
 });
 
 // ── Bodies ──────────────────────────────────────────────────────────────────
 
 export const ApiKeyBody = z.object({
   name: text([[(v) => v.length > 0, RESELLER_MSG.keyName]], { max: RESELLER_LIMITS.keyName }),
-  rate_limit: z
-    .number({ error: RESELLER_MSG.keyRate })
-    .int(RESELLER_MSG.keyRate)
-    .min(1, RESELLER_MSG.keyRate)
-    .max(RESELLER_LIMITS.maxPerMinute, RESELLER_MSG.keyRate)
-    .default(RESELLER_LIMITS.defaultPerMinute),
+  rate_limit: z._default(
+    z
+      .number({ error: RESELLER_MSG.keyRate })
+      .check(
+        z.int(RESELLER_MSG.keyRate),
+        z.gte(1, RESELLER_MSG.keyRate),
+        z.lte(RESELLER_LIMITS.maxPerMinute, RESELLER_MSG.keyRate),
+      ),
+    RESELLER_LIMITS.defaultPerMinute,
+  ),
 });
 
 /** An https:// address (http:// only to this machine in sandbox mode: the server decides). */
 export const WebhookBody = z.object({
   url: text([[(v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), RESELLER_MSG.webhookUrl]], {
     max: RESELLER_LIMITS.url,
-  }).describe('empty to remove the address'),
+  }).check(z.describe('empty to remove the address')),
 });
 
 export const RequeryQuery = z
   .object({
-    id: requiredId(RESELLER_MSG.requeryBy).optional(),
-    request_id: requiredId(RESELLER_MSG.requeryBy, RESELLER_LIMITS.requestId).optional(),
+    id: z.optional(requiredId(RESELLER_MSG.requeryBy)),
+    request_id: z.optional(requiredId(RESELLER_MSG.requeryBy, RESELLER_LIMITS.requestId)),
   })
-  .refine((q) => (q.id === undefined) !== (q.request_id === undefined), {
-    message: RESELLER_MSG.requeryBy,
-  });
+  .check(
+    z.refine((q) => (q.id === undefined) !== (q.request_id === undefined), {
+      message: RESELLER_MSG.requeryBy,
+    }),
+  );
 
 // ── Endpoints ───────────────────────────────────────────────────────────────
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Admin roles (issue 25 §3; ADR 0051), declared once: the server refuses a call the caller's

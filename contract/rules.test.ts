@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from './zod';
 import {
   AirtimeBody,
   airtimeForm,
@@ -42,7 +42,7 @@ import { fieldMessages, firstMessage } from './rules';
  * (not MSG.x), so a typo in contract/messages.ts fails a test.
  */
 
-type Schema = z.ZodType;
+type Schema = z.ZodMiniType;
 const fields = (schema: Schema, input: unknown) => fieldMessages(schema.safeParse(input));
 const first = (schema: Schema, input: unknown) => firstMessage(schema.safeParse(input));
 /** The message of one field, or undefined when that field is fine. */

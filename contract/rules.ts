@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { LIMIT_MSG, MSG } from './messages';
 import { toKobo, toNaira, type Kobo } from './money';
 
@@ -59,18 +59,19 @@ export interface TextOptions {
 export function text(checks: readonly Check<string>[], options: TextOptions = {}) {
   const first = checks[0]?.[1] ?? MSG.inputsInvalid;
   const base = z.string({ error: first });
-  const s = options.trim === false ? base : base.trim();
-  return s
-    .max(options.max ?? MAX_LENGTH.text, { error: options.tooLong ?? first, abort: true })
-    .superRefine((value, ctx) => {
+  const s = options.trim === false ? base : base.check(z.trim());
+  return s.check(
+    z.maxLength(options.max ?? MAX_LENGTH.text, { error: options.tooLong ?? first, abort: true }),
+    z.superRefine((value, ctx) => {
       const message = firstFailure(value, checks);
       if (message) ctx.addIssue({ code: 'custom', message });
-    });
+    }),
+  );
 }
 
 /** A trimmed id-like string: required, at most `max` characters, one message for both. */
 export const requiredId = (message: string = MSG.inputsInvalid, max: number = MAX_LENGTH.id) =>
-  z.string({ error: message }).trim().min(1, message).max(max, message);
+  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, message));
 
 // ── Patterns (spec §5, §9) ────────────────────────────────────────────────────
 
@@ -136,21 +137,27 @@ export const passwordRule = (requiredMessage?: string) =>
  * at most `max` characters (`message` beyond).
  */
 export const optionalText = (max: number = MAX_LENGTH.id, message: string = MSG.inputsInvalid) =>
-  z.codec(z.string({ error: message }).trim().max(max, message).optional(), z.string().optional(), {
-    decode: (v) => (v ? v : undefined),
-    encode: (v) => v,
-  });
+  z.codec(
+    z.optional(z.string({ error: message }).check(z.trim(), z.maxLength(max, message))),
+    z.optional(z.string()),
+    {
+      decode: (v) => (v ? v : undefined),
+      encode: (v) => v,
+    },
+  );
 
 /**
  * Whole naira amount on the wire (the spec's "digits only") decoded to kobo, checked in order
  * against naira values. Used by bodies; forms feed it from a digits-only string (`fromInput`).
  */
 export function wholeNaira(typeMessage: string, checks: readonly Check<number>[] = []) {
-  const wire = z.number({ error: typeMessage }).superRefine((n, ctx) => {
-    const message =
-      Number.isSafeInteger(n) && n <= 10_000_000_000 ? firstFailure(n, checks) : typeMessage;
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
+  const wire = z.number({ error: typeMessage }).check(
+    z.superRefine((n, ctx) => {
+      const message =
+        Number.isSafeInteger(n) && n <= 10_000_000_000 ? firstFailure(n, checks) : typeMessage;
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
+  );
   return z.codec(wire, z.int(), {
     decode: (n): Kobo => toKobo(n),
     encode: (kobo) => toNaira(kobo),
@@ -161,63 +168,71 @@ export function wholeNaira(typeMessage: string, checks: readonly Check<number>[]
  * A form's raw input string → the wire schema (digits only, else `message`).
  * `emptyMessage` lets a screen say "Amount cannot be empty." before the digits rule.
  */
-export function fromInput<T extends z.ZodType<unknown, number>>(
+export function fromInput<T extends z.ZodMiniType<unknown, number>>(
   wire: T,
   message: string,
   emptyMessage?: string,
 ) {
-  return text([...(emptyMessage ? ([[notEmpty, emptyMessage]] as const) : []), [isDigits, message]])
-    .transform(Number)
-    .pipe(wire);
+  return z.pipe(
+    z.pipe(
+      text([...(emptyMessage ? ([[notEmpty, emptyMessage]] as const) : []), [isDigits, message]]),
+      z.transform(Number),
+    ),
+    wire,
+  );
 }
 
 /** Adds "Passwords not equal" when `confirm` differs from `password` (spec §5). */
-export function withConfirmation<T extends z.ZodObject<{ [k: string]: z.ZodType }>>(
+export function withConfirmation<T extends z.ZodMiniObject<{ [k: string]: z.ZodMiniType }>>(
   schema: T,
   passwordKey: string,
   confirmKey = 'confirm_password',
 ) {
-  return schema
-    .extend({
+  return z
+    .extend(schema, {
       [confirmKey]: z
         .string({ error: MSG.passwordsNotEqual })
-        .max(MAX_LENGTH.password, MSG.passwordsNotEqual),
+        .check(z.maxLength(MAX_LENGTH.password, MSG.passwordsNotEqual)),
     })
-    .superRefine((values: Record<string, unknown>, ctx) => {
-      if (values[passwordKey] !== values[confirmKey]) {
-        ctx.addIssue({ code: 'custom', path: [confirmKey], message: MSG.passwordsNotEqual });
-      }
-    });
+    .check(
+      z.superRefine((values: Record<string, unknown>, ctx) => {
+        if (values[passwordKey] !== values[confirmKey]) {
+          ctx.addIssue({ code: 'custom', path: [confirmKey], message: MSG.passwordsNotEqual });
+        }
+      }),
+    );
 }
 
 /**
  * Adds "Insufficient funds." when what the form would charge exceeds the balance.
  * `total` returns kobo from the parsed values, or undefined when it cannot be known yet.
  */
-export function withBalance<T extends z.ZodType<Record<string, unknown>>>(
+export function withBalance<T extends z.ZodMiniType<Record<string, unknown>>>(
   schema: T,
   balance: Kobo,
   total: (values: z.output<T>) => Kobo | undefined,
   path = 'amount',
 ) {
-  return schema.superRefine(
-    (values, ctx) => {
-      const charge = total(values as z.output<T>);
-      if (charge !== undefined && charge > balance) {
-        ctx.addIssue({ code: 'custom', path: [path], message: MSG.insufficientFunds });
-      }
-    },
-    { when: (payload) => payload.issues.length === 0 },
+  return schema.check(
+    z.superRefine(
+      (values: z.output<T>, ctx) => {
+        const charge = total(values);
+        if (charge !== undefined && charge > balance) {
+          ctx.addIssue({ code: 'custom', path: [path], message: MSG.insufficientFunds });
+        }
+      },
+      { when: (payload) => payload.issues.length === 0 },
+    ),
   );
 }
 
 /** First message of a failed parse, in field order: what a one-line form error shows. */
-export function firstMessage(result: z.ZodSafeParseResult<unknown>): string | undefined {
+export function firstMessage(result: z.util.SafeParseResult<unknown>): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
 /** Messages by field (first per field), for forms that show errors under each input. */
-export function fieldMessages(result: z.ZodSafeParseResult<unknown>): Record<string, string> {
+export function fieldMessages(result: z.util.SafeParseResult<unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   if (result.success) return out;
   for (const issue of result.error.issues) {

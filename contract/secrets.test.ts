@@ -4,7 +4,7 @@
  * slip into a retry record's fingerprint unnoticed.
  */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from './zod';
 import { allEndpoints } from './endpoints';
 import { SECRET_FIELDS } from './secrets';
 

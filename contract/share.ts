@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { endpoint, message } from './endpoint';
 import { ShareBody } from './forms';
 
@@ -11,7 +11,7 @@ import { ShareBody } from './forms';
  */
 
 /** The e-mail rule of Share Funds itself (same message, same 254-character limit). */
-export const ShareRecipientBody = ShareBody.pick({ email: true });
+export const ShareRecipientBody = z.pick(ShareBody, { email: true });
 
 export const ShareRecipientSchema = z.object({
   /** The display name, masked by `maskName`. */

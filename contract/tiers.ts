@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { endpoint, IdParams, message } from './endpoint';
 import { COUPON_SCREEN, EpochMs, type CouponProduct, type Product } from './entities';
 import type { Kobo } from './money';
@@ -173,10 +173,12 @@ export function tierBelowCost(
 export const DiscountPercent = z.codec(
   z
     .number({ error: TIER_MSG.discount })
-    .min(0, TIER_MSG.discount)
-    .max(100, TIER_MSG.discount)
-    .refine(hasAtMostTwoDecimals, TIER_MSG.discount),
-  z.int().min(0).max(10_000),
+    .check(
+      z.gte(0, TIER_MSG.discount),
+      z.lte(100, TIER_MSG.discount),
+      z.refine(hasAtMostTwoDecimals, TIER_MSG.discount),
+    ),
+  z.int().check(z.gte(0), z.lte(10_000)),
   { decode: (p) => Math.round(p * 100), encode: (bps) => bps / 100 },
 );
 
@@ -195,13 +197,13 @@ export const TierSchema = z.object({
   is_default: z.boolean(),
   discounts: TierDiscountsSchema,
   /** Customers moved onto this tier (the default tier counts everyone else too). */
-  customers: z.number().int().nonnegative(),
+  customers: z.int().check(z.nonnegative()),
   updated_at: EpochMs,
 });
 export type Tier = z.output<typeof TierSchema>;
 
 /** The signed-in customer's tier: what the forms apply to the catalogue's prices. */
-export const MyTierSchema = TierSchema.pick({ id: true, name: true, discounts: true });
+export const MyTierSchema = z.pick(TierSchema, { id: true, name: true, discounts: true });
 export type MyTier = z.output<typeof MyTierSchema>;
 
 export const TierNameSchema = text([[notEmpty, TIER_MSG.nameRequired]], {
@@ -240,7 +242,7 @@ export const tierApi = {
     path: '/api/admin/tiers',
     access: 'admin',
     summary: 'Every price tier with its discounts and how many customers are on it.',
-    response: message(z.array(TierSchema).max(MAX_TIERS)),
+    response: message(z.array(TierSchema).check(z.maxLength(MAX_TIERS))),
   }),
   createTier: endpoint({
     name: 'admin.createTier',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { EpochMs } from './entities';
 import { TRANSFER_MSG } from './messages';
 import { Naira, type Kobo } from './money';
@@ -22,7 +22,7 @@ export const TransferFeeSchema = z.object({
   /** Flat: the fee. */
   flat: Naira,
   /** Percent: basis points (100 = 1 %). */
-  bps: z.number().int().min(0).max(10_000),
+  bps: z.int().check(z.gte(0), z.lte(10_000)),
   /** Percent: the most it costs (0: no cap). */
   cap: Naira,
   customer_pays: z.boolean(),
@@ -80,7 +80,7 @@ export type VirtualAccount = z.output<typeof VirtualAccountSchema>;
 
 /** The Wallet page's bank-transfer card: the account (once created) and what a transfer costs. */
 export const BankTransferInfoSchema = z.object({
-  account: VirtualAccountSchema.nullable(),
+  account: z.nullable(VirtualAccountSchema),
   fee: TransferFeeSchema,
 });
 export type BankTransferInfo = z.output<typeof BankTransferInfoSchema>;
@@ -97,7 +97,7 @@ export const HeldTransferSchema = z.object({
   amount: Naira,
   status: z.enum(HELD_TRANSFER_STATUSES),
   /** The customer it was assigned to (e-mail), once assigned. */
-  assigned_to: z.string().nullable(),
+  assigned_to: z.nullable(z.string()),
   received_at: EpochMs,
 });
 export type HeldTransfer = z.output<typeof HeldTransferSchema>;
@@ -121,7 +121,7 @@ export const VirtualAccountBody = z.object({
 export const virtualAccountForm = () =>
   z.object({
     bvn: VirtualAccountBody.shape.bvn,
-    consent: z.boolean().refine((v) => v, TRANSFER_MSG.consentRequired),
+    consent: z.boolean().check(z.refine((v) => v, TRANSFER_MSG.consentRequired)),
   });
 
 /** An admin assigns a held transfer to a customer by e-mail. */
@@ -130,5 +130,5 @@ export const AssignTransferBody = z.object({
   email: text([[notEmpty, TRANSFER_MSG.assignEmail]], {
     max: MAX_LENGTH.email,
     tooLong: TRANSFER_MSG.assignEmail,
-  }).overwrite((v) => v.toLowerCase()),
+  }).check(z.overwrite((v) => v.toLowerCase())),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { endpoint, message } from './endpoint';
 import { EpochMs } from './entities';
 import { AdminRoleSchema } from './roles';
@@ -33,9 +33,11 @@ export const TWO_FACTOR_MSG = {
 /** A 6-digit code or a recovery code (`ABCDE-FGHJK`; spaces and dashes do not matter). */
 export const OtpField = z
   .string({ error: TWO_FACTOR_MSG.codeRequired })
-  .trim()
-  .min(1, TWO_FACTOR_MSG.codeRequired)
-  .max(32, TWO_FACTOR_MSG.codeTooLong);
+  .check(
+    z.trim(),
+    z.minLength(1, TWO_FACTOR_MSG.codeRequired),
+    z.maxLength(32, TWO_FACTOR_MSG.codeTooLong),
+  );
 
 /** The login's answer when a code is still needed. */
 export const TwoFactorChallengeSchema = z.object({
@@ -48,13 +50,15 @@ export type TwoFactorChallenge = z.output<typeof TwoFactorChallengeSchema>;
 export const LoginCodeBody = z.object({
   challenge: z
     .string({ error: TWO_FACTOR_MSG.challengeExpired })
-    .min(1, TWO_FACTOR_MSG.challengeExpired)
-    .max(128, TWO_FACTOR_MSG.challengeExpired),
+    .check(
+      z.minLength(1, TWO_FACTOR_MSG.challengeExpired),
+      z.maxLength(128, TWO_FACTOR_MSG.challengeExpired),
+    ),
   otp: OtpField,
 });
 
 export const AdminSelfSchema = z.object({
-  role: AdminRoleSchema.nullable(),
+  role: z.nullable(AdminRoleSchema),
   two_factor: z.object({
     enrolled: z.boolean(),
     /** Live mode: an admin who has not enrolled can do nothing else. */
@@ -72,32 +76,36 @@ export const TwoFactorSetupSchema = z.object({
 export type TwoFactorSetup = z.output<typeof TwoFactorSetupSchema>;
 
 export const RecoveryCodesSchema = z.object({
-  recovery_codes: z.array(z.string()).length(RECOVERY_CODE_COUNT),
+  recovery_codes: z.array(z.string()).check(z.length(RECOVERY_CODE_COUNT)),
 });
 
 export const AdminAccountSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  role: AdminRoleSchema.nullable(),
+  role: z.nullable(AdminRoleSchema),
   two_factor_enrolled: z.boolean(),
-  last_login: EpochMs.nullable(),
+  last_login: z.nullable(EpochMs),
 });
 export type AdminAccount = z.output<typeof AdminAccountSchema>;
 
 export const SetAdminRoleBody = z.object({
   email: z
     .string({ error: 'Enter the e-mail of the account.' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Enter the e-mail of the account.')
-    .max(254, 'Enter the e-mail of the account.'),
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, 'Enter the e-mail of the account.'),
+      z.maxLength(254, 'Enter the e-mail of the account.'),
+    ),
   /** `none`: no longer an admin. */
   role: z.union([AdminRoleSchema, z.literal('none')], { error: 'Choose a role.' }),
 });
 
 export const AdminIdBody = z.object({
-  user_id: z.string().trim().min(1, 'Choose an admin.').max(64, 'Choose an admin.'),
+  user_id: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Choose an admin.'), z.maxLength(64, 'Choose an admin.')),
 });
 
 export const twoFactorApi = {

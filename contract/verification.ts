@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { endpoint, message } from './endpoint';
 import { TRANSFER_MSG } from './messages';
 import { EpochMs } from './entities';
@@ -22,9 +22,9 @@ export const VerificationLevelSchema = z.union([z.literal(1), z.literal(2), z.li
 
 export const LevelLimitsSchema = z.object({
   level: VerificationLevelSchema,
-  max_balance: Naira.nullable(),
-  daily_funding: Naira.nullable(),
-  daily_spending: Naira.nullable(),
+  max_balance: z.nullable(Naira),
+  daily_funding: z.nullable(Naira),
+  daily_spending: z.nullable(Naira),
 });
 export type LevelLimits = z.output<typeof LevelLimitsSchema>;
 
@@ -56,7 +56,7 @@ export const HeldCreditSchema = z.object({
   source: z.string(),
   status: z.enum(HELD_STATUSES),
   created_at: EpochMs,
-  released_at: EpochMs.nullable(),
+  released_at: z.nullable(EpochMs),
 });
 export type HeldCredit = z.output<typeof HeldCreditSchema>;
 
@@ -68,8 +68,8 @@ export const VerificationSchema = z.object({
   spent_today: Naira,
   balance: Naira,
   /** The last 4 digits of the checked BVN, and when the customer consented. */
-  bvn_last4: z.string().nullable(),
-  consented_at: EpochMs.nullable(),
+  bvn_last4: z.nullable(z.string()),
+  consented_at: z.nullable(EpochMs),
   held: z.array(HeldCreditSchema),
   /** Every level's limits, so the screen can say what the next one allows. */
   levels: z.array(LevelLimitsSchema),
@@ -119,9 +119,11 @@ export const SetLevelBody = z.object({
 });
 
 /** A limit as typed by an admin: naira, or null for none. */
-const LimitNaira = naira(VERIFICATION_MSG.limitInvalid)
-  .refine((kobo) => kobo >= 0, VERIFICATION_MSG.limitInvalid)
-  .nullable();
+const LimitNaira = z.nullable(
+  naira(VERIFICATION_MSG.limitInvalid).check(
+    z.refine((kobo) => kobo >= 0, VERIFICATION_MSG.limitInvalid),
+  ),
+);
 
 export const LevelLimitsBody = z.object({
   level: z.union([z.literal(1), z.literal(2), z.literal(3)], {
@@ -147,7 +149,7 @@ export const BvnVerificationBody = z.object({
 export const bvnVerificationForm = () =>
   z.object({
     bvn: VirtualAccountBody.shape.bvn,
-    consent: z.boolean().refine((v) => v, TRANSFER_MSG.consentRequired),
+    consent: z.boolean().check(z.refine((v) => v, TRANSFER_MSG.consentRequired)),
   });
 
 /** Our reference of one BVN check: it comes back in the consent page's return address. */

@@ -10,7 +10,7 @@ import {
   type ErrorType,
 } from '@contract';
 import { delay, http, HttpResponse, type HttpHandler, type JsonBodyType } from 'msw';
-import { z } from 'zod';
+import { z } from '@contract/zod';
 import { db, findUser } from './db';
 import { errorResponse, MockApiError, serverError } from './errors';
 import type { UserRecord } from './records';
@@ -102,7 +102,7 @@ async function answer<E extends Endpoint>(
     return [200, z.encode(endpoint.response, value)];
   } catch (error) {
     // A bug in the mock, not a state of the app: say which endpoint and field.
-    const detail = error instanceof z.ZodError ? z.prettifyError(error) : String(error);
+    const detail = error instanceof z.core.$ZodError ? z.prettifyError(error) : String(error);
     console.error(`[mocks] ${endpoint.name}: answer breaks the contract\n${detail}`);
     return [
       500,
@@ -192,7 +192,7 @@ function parseInput<E extends Endpoint>(
 }
 
 /** Decodes with the contract; the first issue's message is the answer (spec §5 wording). */
-function parsed<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+function parsed<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw new MockApiError('validation_error', result.error.issues[0]?.message ?? MSG.inputsInvalid);

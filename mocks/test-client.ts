@@ -1,5 +1,5 @@
 import { pathFor, type Endpoint } from '@contract';
-import type { z } from 'zod';
+import type { z } from '@contract/zod';
 
 /**
  * A tiny client for Node tests against `server` (mocks/node.ts): absolute URLs, JSON wire

@@ -39,7 +39,7 @@ const inputs = (mode) => [
   'tailwind.config.ts',
   'package.json',
   'scripts/build-web.mjs',
-  'scripts/zod-browser.mjs',
+  'scripts/zod-mini-only.mjs',
   'scripts/prerender.mjs',
   'scripts/app-shells.mjs',
   'scripts/service-worker.mjs',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@contract/zod';
 
 /**
  * Build-time settings, parsed once so a typo fails loudly at start-up instead of as a
@@ -12,8 +12,11 @@ import { z } from 'zod';
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
 export const EnvSchema = z.object({
-  VITE_API_MODE: z.preprocess(emptyAsUnset, z.enum(['mock', 'server']).default('server')),
-  VITE_API_BASE: z.string().default(''),
+  VITE_API_MODE: z.pipe(
+    z.transform(emptyAsUnset),
+    z._default(z.enum(['mock', 'server']), 'server'),
+  ),
+  VITE_API_BASE: z._default(z.string(), ''),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

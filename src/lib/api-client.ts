@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@contract/zod';
 import { api, MSG, pathFor, type Endpoint } from '@contract';
 import { ApiError } from './api-error';
 import { newRequestId } from './request-id';
@@ -15,7 +15,7 @@ import { clearSession, getSession } from './session';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyEndpoint = Endpoint<any, any, any, any>;
 
-type Out<S> = S extends z.ZodType ? z.output<S> : never;
+type Out<S> = S extends z.ZodMiniType ? z.output<S> : never;
 /** A part the caller must pass when its schema has required keys, may omit otherwise. */
 type Part<K extends string, S> =
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import type { z } from 'zod';
+import type { z } from '@contract/zod';
 import { fieldMessages } from '@contract/rules';
 
 /**
@@ -25,7 +25,7 @@ export function useFormErrors<K extends string>(fields: readonly K[]) {
 
   /** Parses `values`; on failure shows the messages, focuses the first field and returns null. */
   const validate = useCallback(
-    <S extends z.ZodType>(schema: S, values: unknown): z.output<S> | null => {
+    <S extends z.ZodMiniType>(schema: S, values: unknown): z.output<S> | null => {
       const result = schema.safeParse(values);
       if (result.success) {
         setErrors({});

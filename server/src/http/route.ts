@@ -26,7 +26,7 @@ import {
   type EndpointName,
 } from '@contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { z } from '@contract/zod';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { queryShape } from '../db/query-shape.ts';
@@ -182,7 +182,7 @@ function hasNul(value: unknown, depth = 0): boolean {
   return false;
 }
 
-function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+function parse<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
     throw new ApiError('validation_error', result.error.issues[0]?.message ?? MSG.inputsInvalid);

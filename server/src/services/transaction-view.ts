@@ -5,6 +5,7 @@ import {
   type Transaction,
   type TriedProvider,
 } from '@contract';
+import { z } from '@contract/zod';
 import type { Selectable } from 'kysely';
 import type { TransactionsTable } from '../db/schema.ts';
 
@@ -45,7 +46,7 @@ export function toTransaction(row: Selectable<TransactionsTable>, email: string)
 function triedOf(text: string | null): TriedProvider[] | null {
   if (!text) return null;
   try {
-    const tried = TriedProviderSchema.array().safeParse(JSON.parse(text));
+    const tried = z.array(TriedProviderSchema).safeParse(JSON.parse(text));
     return tried.success ? tried.data : null;
   } catch {
     return null;

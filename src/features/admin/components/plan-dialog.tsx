@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ProductEditBody } from '@contract/forms';
-import type { z } from 'zod';
+import type { z } from '@contract/zod';
 import { CATALOGUE_MSG, FALLBACK } from '@contract/messages';
 import { fieldMessages } from '@contract/rules';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { z } from 'zod';
+import type { z } from '@contract/zod';
 import { FALLBACK, MSG, signupForm, type RegisterBody } from '@contract';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

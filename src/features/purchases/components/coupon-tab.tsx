@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { z } from 'zod';
+import type { z } from '@contract/zod';
 import { COUPON_SCREEN, type Coupon, type Product, type Transaction } from '@contract/entities';
 import { couponLoadForm } from '@contract/forms';
 import { FALLBACK, MSG, TRUST_MSG } from '@contract/messages';
@@ -33,7 +33,7 @@ export type CouponTabProps<Body> = {
   parse: (
     coupon: Coupon,
     input: { destination: string; pin: string },
-  ) => z.ZodSafeParseResult<Body>;
+  ) => z.util.SafeParseResult<Body>;
   /** The same purchase call as the wallet form, with `coupon_code`. */
   purchase: {
     send: (body: Body) => Promise<{ message: Transaction }>;

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { z } from 'zod';
+import type { z } from '@contract/zod';
 import type { Recipient, RecipientProduct } from '@contract/entities';
 import { TRUST_MSG } from '@contract/messages';
 import { NAIRA, type PriceBreakdown } from '@contract/pricing';
@@ -96,7 +96,7 @@ export type ProductModel<B> = {
   price: PriceBreakdown | undefined;
   valueLabel: string;
   /** The contract form and what it parses (the pin is added by the form). */
-  schema: z.ZodType<B>;
+  schema: z.ZodMiniType<B>;
   input: Record<string, unknown>;
   /** What can be saved as a recipient, once complete. */
   draft: RecipientDraft | null;
