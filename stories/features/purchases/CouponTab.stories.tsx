@@ -2,11 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { api, FALLBACK, MSG, NAIRA, SERVER_MSG, TRUST_MSG } from '@contract';
 import { db, errorHandler, refuse, SEED_COUPONS, variants } from '@mocks/index';
-import { AirtimeScreen } from '@/features/purchases/components/airtime-screen';
-import { CableScreen } from '@/features/purchases/components/cable-screen';
-import { DataScreen } from '@/features/purchases/components/data-screen';
-import { EducationScreen } from '@/features/purchases/components/education-screen';
-import { ElectricityScreen } from '@/features/purchases/components/electricity-screen';
+import { AirtimeScreen } from '@/features/purchases/components/products/airtime';
+import { CableScreen } from '@/features/purchases/components/products/cable';
+import { DataScreen } from '@/features/purchases/components/products/data';
+import { EducationScreen } from '@/features/purchases/components/products/education';
+import { ElectricityScreen } from '@/features/purchases/components/products/electricity';
 import { choose, fill, openCouponTab, signedIn, submit, typePin, verified } from './helpers';
 
 /**

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { variants } from '@mocks/index';
-import { AirtimeScreen } from '@/features/purchases/components/airtime-screen';
+import { AirtimeScreen } from '@/features/purchases/components/products/airtime';
 import { paths } from '@/config/routes';
 import { purchasePageStories, signedInAt } from './purchase-page';
 

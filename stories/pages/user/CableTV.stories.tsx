@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { variants } from '@mocks/index';
-import { CableScreen } from '@/features/purchases/components/cable-screen';
+import { CableScreen } from '@/features/purchases/components/products/cable';
 import { paths } from '@/config/routes';
 import { purchasePageStories, signedInAt } from './purchase-page';
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { variants } from '@mocks/index';
-import { DataScreen } from '@/features/purchases/components/data-screen';
+import { DataScreen } from '@/features/purchases/components/products/data';
 import { paths } from '@/config/routes';
 import { purchasePageStories, signedInAt } from './purchase-page';
 

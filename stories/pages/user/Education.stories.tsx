@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { variants } from '@mocks/index';
-import { EducationScreen } from '@/features/purchases/components/education-screen';
+import { EducationScreen } from '@/features/purchases/components/products/education';
 import { paths } from '@/config/routes';
 import { purchasePageStories, signedInAt } from './purchase-page';
 

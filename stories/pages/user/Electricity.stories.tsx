@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { variants } from '@mocks/index';
-import { ElectricityScreen } from '@/features/purchases/components/electricity-screen';
+import { ElectricityScreen } from '@/features/purchases/components/products/electricity';
 import { paths } from '@/config/routes';
 import { purchasePageStories, signedInAt } from './purchase-page';
 

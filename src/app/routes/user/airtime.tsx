@@ -1,5 +1,5 @@
 import { PageTitle } from '@/app/layouts/layout-parts';
-import { AirtimeScreen } from '@/features/purchases/components/airtime-screen';
+import { AirtimeScreen } from '@/features/purchases/components/products/airtime';
 
 export function AirtimePage() {
   return (

@@ -1,5 +1,5 @@
 import { PageTitle } from '@/app/layouts/layout-parts';
-import { CableScreen } from '@/features/purchases/components/cable-screen';
+import { CableScreen } from '@/features/purchases/components/products/cable';
 
 export function CableTvPage() {
   return (

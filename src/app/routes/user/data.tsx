@@ -1,5 +1,5 @@
 import { PageTitle } from '@/app/layouts/layout-parts';
-import { DataScreen } from '@/features/purchases/components/data-screen';
+import { DataScreen } from '@/features/purchases/components/products/data';
 
 export function DataPage() {
   return (

@@ -1,5 +1,5 @@
 import { PageTitle } from '@/app/layouts/layout-parts';
-import { EducationScreen } from '@/features/purchases/components/education-screen';
+import { EducationScreen } from '@/features/purchases/components/products/education';
 
 export function EducationPage() {
   return (

@@ -1,5 +1,5 @@
 import { PageTitle } from '@/app/layouts/layout-parts';
-import { ElectricityScreen } from '@/features/purchases/components/electricity-screen';
+import { ElectricityScreen } from '@/features/purchases/components/products/electricity';
 
 export function ElectricityPage() {
   return (

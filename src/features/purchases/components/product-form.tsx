@@ -16,12 +16,13 @@ import { CatalogueState, useBalance } from './purchase-screen';
 import { PriceSummary } from './price-summary';
 import { PinField, SubmitRow } from './purchase-fields';
 import { usePurchaseFlow, type PurchaseMutation } from './use-purchase-flow';
+import type { CouponRules } from './coupon-rules';
 import { PurchaseResult } from './purchase-result';
 import { RecipientPicker, type RecipientDraft } from './recipient-picker';
 
 /**
  * One form behind every wallet purchase (issue 27): a product is described once, as a
- * `ProductDefinition` (products.tsx), and this component renders it: the recipient picker,
+ * `ProductDefinition` (products/), and this component renders it: the recipient picker,
  * its fields in order, the customer check, the payment summary, the secret pin and the
  * submit button, with the catalogue's loading and error states and the result after.
  * A sixth product is a definition, not a sixth copy of this shape.
@@ -119,6 +120,8 @@ export type CatalogueList<C> = {
 };
 
 export type ProductDefinition<C, M extends ProductModel<B>, B> = {
+  /** The page's heading and the line under it (`ProductScreen`). */
+  page: { title: string; description: string };
   /** The form's accessible name ("Buy airtime") and its submit button's text. */
   label: string;
   submit: string;
@@ -145,6 +148,8 @@ export type ProductDefinition<C, M extends ProductModel<B>, B> = {
       list: readonly C[],
     ) => { set: Values; clears: readonly string[] };
   };
+  /** How the "Use Coupon" tab redeems this product's coupons (`ProductScreen`). */
+  coupon: CouponRules<B>;
 };
 
 /** Infers a definition's types from its model. */

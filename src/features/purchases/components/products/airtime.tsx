@@ -1,3 +1,4 @@
+import { toNaira } from '@contract/money';
 import { airtimeForm } from '@contract/forms';
 import { suggestNetwork } from '@contract/phone';
 import { airtimePrice } from '@contract/pricing';
@@ -5,10 +6,12 @@ import { isPhone } from '@contract/rules';
 import { useNetworks } from '@/lib/catalogue';
 import { useAirtimePurchase } from '../../api/airtime';
 import { defineProduct, ProductForm } from '../product-form';
+import { ProductScreen } from '../product-screen';
 import { PHONE_HINT, typedKobo, v } from './shared';
 
 /** Airtime (spec §5 "Airtime"): the network is suggested from the number. */
 export const airtime = defineProduct({
+  page: { title: 'Airtime', description: 'Recharge any Nigerian number instantly.' },
   label: 'Buy airtime',
   submit: 'Buy airtime',
   catalogue: { what: 'networks', useList: useNetworks },
@@ -86,6 +89,26 @@ export const airtime = defineProduct({
       quick: [100, 200, 500, 1000, 2000],
     },
   ],
+  coupon: {
+    screen: 'Airtime',
+    destinationFor: () => ({
+      field: 'phone_number',
+      label: 'Phone number',
+      hint: PHONE_HINT,
+      inputMode: 'tel',
+    }),
+    parse: (coupon, input) =>
+      airtimeForm({ balance: 0, total: () => 0 }).safeParse({
+        phone_number: input.destination,
+        amount: String(toNaira(coupon.meta_data.amount)),
+        network_id: coupon.meta_data.network_id,
+        pin: input.pin,
+        coupon_code: coupon.coupon_code,
+      }),
+  },
 });
 
 export const AirtimeForm = () => <ProductForm definition={airtime} />;
+
+/** Airtime (spec §2 page 4). */
+export const AirtimeScreen = () => <ProductScreen definition={airtime} />;

@@ -5,10 +5,12 @@ import { Money } from '@/components/ui/money';
 import { useCableProducts } from '@/lib/catalogue';
 import { useCableTvPurchase } from '../../api/cable-tv';
 import { defineProduct, ProductForm } from '../product-form';
+import { ProductScreen } from '../product-screen';
 import { v } from './shared';
 
 /** Cable TV (spec §5 "Cable TV"): provider, plan, smart card, verified name. */
 export const cable = defineProduct({
+  page: { title: 'Cable TV', description: 'Renew DStv, GOtv, StarTimes and Showmax.' },
   label: 'Pay for cable TV',
   submit: 'Pay subscription',
   catalogue: { what: 'TV plans', useList: useCableProducts },
@@ -93,6 +95,27 @@ export const cable = defineProduct({
     },
     { kind: 'customer' },
   ],
+  coupon: {
+    screen: 'CableTV',
+    destinationFor: () => ({
+      field: 'smart_card_number',
+      label: 'Smart card number',
+      hint: 'The IUC or decoder number, digits only.',
+      inputMode: 'numeric',
+    }),
+    verifyWith: (coupon) => ({ serviceId: coupon.meta_data.service_id }),
+    parse: (coupon, input) =>
+      cableForm({ balance: 0 }).safeParse({
+        service_id: coupon.meta_data.service_id,
+        plan_id: coupon.meta_data.plan_id,
+        smart_card_number: input.destination,
+        pin: input.pin,
+        coupon_code: coupon.coupon_code,
+      }),
+  },
 });
 
 export const CableForm = () => <ProductForm definition={cable} />;
+
+/** Cable TV (spec §2 page 6). */
+export const CableScreen = () => <ProductScreen definition={cable} />;

@@ -1,3 +1,4 @@
+import type { Coupon } from '@contract/entities';
 import { dataForm } from '@contract/forms';
 import { dataPrice } from '@contract/pricing';
 import { isDigits, isPhone } from '@contract/rules';
@@ -5,6 +6,7 @@ import { Money } from '@/components/ui/money';
 import { useDataProducts } from '@/lib/catalogue';
 import { useDataPurchase } from '../../api/data';
 import { defineProduct, ProductForm } from '../product-form';
+import { ProductScreen } from '../product-screen';
 import { PHONE_HINT, v } from './shared';
 
 /**
@@ -12,6 +14,7 @@ import { PHONE_HINT, v } from './shared';
  * for SPECTRANET and SMILE BUNDLES.
  */
 export const data = defineProduct({
+  page: { title: 'Data', description: 'Mobile data bundles, Spectranet and Smile.' },
   label: 'Buy data',
   submit: 'Buy data',
   catalogue: { what: 'data plans', useList: useDataProducts },
@@ -94,6 +97,34 @@ export const data = defineProduct({
       autoComplete: 'off',
     },
   ],
+  coupon: {
+    screen: 'Data',
+    destinationFor: (coupon) =>
+      needsAccount(coupon)
+        ? { field: 'account_id', label: 'Account ID', inputMode: 'text' }
+        : { field: 'phone_number', label: 'Phone number', hint: PHONE_HINT, inputMode: 'tel' },
+    parse: (coupon, input) => {
+      const requiresAccountId = needsAccount(coupon);
+      return dataForm({ balance: 0, requiresAccountId }).safeParse({
+        service_id: coupon.meta_data.service_id,
+        network_id: coupon.meta_data.network_id,
+        plan_id: coupon.meta_data.plan_id,
+        ...(requiresAccountId
+          ? { account_id: input.destination }
+          : { phone_number: input.destination }),
+        pin: input.pin,
+        coupon_code: coupon.coupon_code,
+      });
+    },
+  },
 });
 
+/** SPECTRANET and SMILE coupons are DATA-NON-REGULAR: bought for an account id. */
+function needsAccount(coupon: Coupon) {
+  return coupon.meta_data.product === 'DATA-NON-REGULAR';
+}
+
 export const DataForm = () => <ProductForm definition={data} />;
+
+/** Data (spec §2 page 5). */
+export const DataScreen = () => <ProductScreen definition={data} />;

@@ -4,6 +4,7 @@ import { Money } from '@/components/ui/money';
 import { useEducationProducts } from '@/lib/catalogue';
 import { useEducationPurchase } from '../../api/education';
 import { defineProduct, ProductForm } from '../product-form';
+import { ProductScreen } from '../product-screen';
 import { v } from './shared';
 
 const SEP = '|';
@@ -13,6 +14,10 @@ const SEP = '|';
  * candidate's profile id.
  */
 export const education = defineProduct({
+  page: {
+    title: 'Education',
+    description: 'WAEC result checkers, WAEC registration and JAMB pins.',
+  },
   label: 'Buy exam pins',
   submit: 'Buy pins',
   catalogue: { what: 'exams', useList: useEducationProducts },
@@ -85,6 +90,28 @@ export const education = defineProduct({
       max: LIMITS.educationUnits.max,
     },
   ],
+  /** One education coupon is one pin: only the secret pin, and a profile id for JAMB. */
+  coupon: {
+    screen: 'Education',
+    destinationFor: (coupon) =>
+      coupon.meta_data.service_id === JAMB_SERVICE_ID
+        ? { field: 'profile_id', label: 'JAMB profile ID', inputMode: 'numeric' }
+        : null,
+    parse: (coupon, input) =>
+      educationForm({ balance: 0, total: () => 0 }).safeParse({
+        service_id: coupon.meta_data.service_id,
+        plan_id: coupon.meta_data.plan_id,
+        quantity: 1,
+        pin: input.pin,
+        ...(coupon.meta_data.service_id === JAMB_SERVICE_ID && {
+          profile_id: input.destination.trim(),
+        }),
+        coupon_code: coupon.coupon_code,
+      }),
+  },
 });
 
 export const EducationForm = () => <ProductForm definition={education} />;
+
+/** Education (spec §2 page 11). */
+export const EducationScreen = () => <ProductScreen definition={education} />;

@@ -1,9 +1,10 @@
-import { electricityForm } from '@contract/forms';
+import { electricityCouponForm, electricityForm } from '@contract/forms';
 import { electricityPrice } from '@contract/pricing';
 import { isDigits } from '@contract/rules';
 import { useElectricityProducts } from '@/lib/catalogue';
 import { useElectricityPurchase } from '../../api/electricity';
 import { defineProduct, ProductForm } from '../product-form';
+import { ProductScreen } from '../product-screen';
 import { typedKobo, v } from './shared';
 
 /**
@@ -11,6 +12,10 @@ import { typedKobo, v } from './shared';
  * before paying (ADR 0046), an amount of at least ₦500 plus the DisCo's fee.
  */
 export const electricity = defineProduct({
+  page: {
+    title: 'Electricity',
+    description: 'Prepaid tokens and postpaid bills for every DisCo.',
+  },
   label: 'Buy electricity',
   submit: 'Buy electricity',
   catalogue: { what: 'electricity companies', useList: useElectricityProducts },
@@ -90,7 +95,49 @@ export const electricity = defineProduct({
       autoComplete: 'off',
     },
   ],
+  /**
+   * Electricity coupons are prepaid tokens of one DisCo (decisions §8), bought for their own
+   * amount (from ₦200: the wallet's ₦500 minimum is not theirs). A coupon sold before coupons
+   * kept their DisCo asks the customer to choose one (decision 0013).
+   */
+  coupon: {
+    screen: 'Electricity',
+    destinationFor: () => ({
+      field: 'meter_number',
+      label: 'Meter number',
+      hint: 'Digits only.',
+      inputMode: 'numeric',
+    }),
+    verifyWith: (coupon, chosen) => ({
+      serviceId: (coupon.meta_data.service_id ?? chosen) || undefined,
+      variationCode: 'prepaid',
+    }),
+    choice: {
+      field: 'service_id',
+      label: 'Electricity company',
+      hint: "This coupon does not name its DisCo: choose the meter's.",
+      placeholder: 'Choose your DisCo',
+      missing: (coupon) => !coupon.meta_data.service_id,
+      useOptions: usePrepaidDiscos,
+    },
+    parse: (coupon, input) =>
+      electricityCouponForm().safeParse({
+        service_id: coupon.meta_data.service_id ?? input.chosen,
+        variation_code: coupon.meta_data.variation_code ?? 'prepaid',
+        meter_number: input.destination,
+        pin: input.pin,
+        coupon_code: coupon.coupon_code,
+      }),
+  },
 });
+
+/** The DisCos a prepaid coupon can be for, when it does not name its own. */
+function usePrepaidDiscos() {
+  const products = useElectricityProducts();
+  return (products.data?.message ?? [])
+    .filter((x) => x.variation_code === 'prepaid')
+    .map((x) => ({ value: x.service_id, label: x.name }));
+}
 
 /** A saved meter's DisCo: the biller and prepaid or postpaid. */
 function discoOf<D extends { service_id: string; variation_code?: string }>(
@@ -101,3 +148,6 @@ function discoOf<D extends { service_id: string; variation_code?: string }>(
 }
 
 export const ElectricityForm = () => <ProductForm definition={electricity} />;
+
+/** Electricity (spec §2 page 7). */
+export const ElectricityScreen = () => <ProductScreen definition={electricity} />;
