@@ -17,8 +17,34 @@ import { collectChunks, entryKey, LAYOUTS } from './report-chunks.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const APP_SHELLS_DIR = 'app-shells';
 
-/** Each area's URL prefix and the page its first visit most often opens. */
+/**
+ * The customer's pages other than the overview: URL segment under /user/dashboard (contract/
+ * web-routes.ts) and route file under src/app/routes/user/.
+ */
+export const USER_PAGES = [
+  ['wallet', 'wallet'],
+  ['transactions', 'transactions'],
+  ['airtime', 'airtime'],
+  ['data', 'data'],
+  ['cabletv', 'cable-tv'],
+  ['electricity', 'electricity'],
+  ['education', 'education'],
+  ['settings', 'settings'],
+  ['buy-coupon', 'buy-coupon'],
+];
+
+/**
+ * Each area's URL prefix and the page its first visit most often opens; the server sends the
+ * first whose prefix starts the path. A first visit straight to one of the customer's pages (a
+ * bookmark, a shortcut, a link in an e-mail) preloads that page's code rather than the
+ * overview's, which it would not use (issue 27).
+ */
 export const SHELLS = [
+  ...USER_PAGES.map(([segment, file]) => ({
+    prefix: `/user/dashboard/${segment}`,
+    area: `user-${file}`,
+    page: `src/app/routes/user/${file}.tsx`,
+  })),
   { prefix: '/user/dashboard', area: 'user', page: 'src/app/routes/user/overview.tsx' },
   { prefix: '/admin/dashboard', area: 'admin', page: 'src/app/routes/admin/overview.tsx' },
   { prefix: '/auth/', area: 'auth', page: 'src/app/routes/auth/login.tsx' },

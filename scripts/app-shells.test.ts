@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withPreloads, writeAppShells } from './app-shells.mjs';
+import { existsSync } from 'node:fs';
+import { PAGES } from '../contract/web-routes';
+import { USER_PAGES, withPreloads, writeAppShells } from './app-shells.mjs';
 
 const INDEX =
   '<html><head><script type="module" crossorigin src="/assets/index.js"></script></head><body></body></html>';
@@ -31,6 +33,12 @@ describe('app shells', () => {
       'src/app/layouts/session-boundary.tsx': chunk('assets/session.js', ['_swr.js']),
       'src/app/layouts/user-dashboard-layout.tsx': chunk('assets/user-layout.js', ['_swr.js']),
       'src/app/routes/user/overview.tsx': chunk('assets/overview.js', ['_vendor.js']),
+      ...Object.fromEntries(
+        USER_PAGES.map(([, file]) => [
+          `src/app/routes/user/${file}.tsx`,
+          chunk(`assets/user-${file}.js`, ['_swr.js']),
+        ]),
+      ),
       'src/app/layouts/admin-dashboard-layout.tsx': chunk('assets/admin-layout.js'),
       'src/app/routes/admin/overview.tsx': chunk('assets/admin-overview.js'),
       'src/app/layouts/public-layout.tsx': chunk('assets/public.js'),
@@ -39,6 +47,10 @@ describe('app shells', () => {
     writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
 
     expect(writeAppShells({ outDir: dir })).toEqual([
+      ...USER_PAGES.map(([segment, file]) => ({
+        prefix: `/user/dashboard/${segment}`,
+        file: `user-${file}.html`,
+      })),
       { prefix: '/user/dashboard', file: 'user.html' },
       { prefix: '/admin/dashboard', file: 'admin.html' },
       { prefix: '/auth/', file: 'auth.html' },
@@ -49,9 +61,26 @@ describe('app shells', () => {
     }
     // The entry's own imports are already on their way: not preloaded twice.
     expect(user).not.toContain('href="/assets/vendor.js"');
+    // A first visit to the airtime page preloads the airtime page, not the overview (issue 27).
+    const airtime = readFileSync(path.join(dir, 'app-shells', 'user-airtime.html'), 'utf8');
+    for (const file of ['session', 'swr', 'user-layout', 'user-airtime']) {
+      expect(airtime).toContain(`href="/assets/${file}.js"`);
+    }
+    expect(airtime).not.toContain('href="/assets/overview.js"');
 
     delete manifest['src/app/routes/user/overview.tsx'];
     writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
     expect(() => writeAppShells({ outDir: dir })).toThrow(/not in the Vite manifest/);
+  });
+
+  it('names every customer page by its URL and its route file', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const urls = Object.values(PAGES.user).filter((url) => url !== PAGES.user.overview);
+    expect(USER_PAGES.map(([segment]) => `${PAGES.user.overview}/${segment}`).sort()).toEqual(
+      [...urls].sort(),
+    );
+    for (const [, file] of USER_PAGES) {
+      expect(existsSync(path.join(root, 'src/app/routes/user', `${file}.tsx`))).toBe(true);
+    }
   });
 });

@@ -27,8 +27,15 @@ describe.each(engines)('mail outbox and the web app on %s', (engine) => {
       '<!doctype html><link rel="modulepreload" href="/assets/user.js"><div id="root"></div>',
     );
     writeFileSync(
+      path.join(web, 'app-shells', 'user-airtime.html'),
+      '<!doctype html><link rel="modulepreload" href="/assets/airtime.js"><div id="root"></div>',
+    );
+    writeFileSync(
       path.join(web, 'app-shells', 'shells.json'),
-      JSON.stringify([{ prefix: '/user/dashboard', file: 'user.html' }]),
+      JSON.stringify([
+        { prefix: '/user/dashboard/airtime', file: 'user-airtime.html' },
+        { prefix: '/user/dashboard', file: 'user.html' },
+      ]),
     );
     // What scripts/prerender.mjs writes for the public pages.
     mkdirSync(path.join(web, 'static-pages'));
@@ -84,6 +91,10 @@ describe.each(engines)('mail outbox and the web app on %s', (engine) => {
     expect(deep.headers['content-type']).toContain('text/html');
     expect(deep.body).toContain('<div id="root">');
     expect(deep.body).toContain('href="/assets/user.js"');
+    // A page with a shell of its own gets it: its code preloaded, not the overview's (issue 27).
+    const airtime = await kit.app.inject({ url: '/user/dashboard/airtime' });
+    expect(airtime.body).toContain('href="/assets/airtime.js"');
+    expect(airtime.body).not.toContain('href="/assets/user.js"');
     // Other app paths get the plain document.
     const login = await kit.app.inject({ url: '/auth/login' });
     expect(login.body).toContain('<div id="root">');
