@@ -6,7 +6,7 @@
  */
 import { z } from './zod';
 import type { Endpoint } from './endpoint';
-import { api } from './endpoint-map';
+import { api } from './endpoints';
 import { API_KEY_ENDPOINTS, API_KEY_HEADER, WEBHOOK_HEADERS } from './reseller';
 
 type JsonSchema = Record<string, unknown>;

@@ -1,6 +1,5 @@
 import { z } from '@contract/zod';
-import { MSG, pathFor, type Endpoint } from '@contract';
-import * as api from '@contract/api';
+import { api, MSG, pathFor, type Endpoint } from '@contract';
 import { ApiError } from './api-error';
 import { newRequestId } from './request-id';
 import { clearSession, getSession } from './session';

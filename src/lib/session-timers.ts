@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { TIMERS } from '@contract';
-import * as api from '@contract/api';
+import { api, TIMERS } from '@contract';
 import { request, setSessionRefresher } from './api-client';
 import { ApiError } from './api-error';
 import {

@@ -1,5 +1,5 @@
 import type { AnnouncementStatus } from '@contract/announcements';
-import * as api from '@contract/api';
+import { api } from '@contract/endpoints';
 import { LIMITS } from '@contract/pricing';
 import { useApiMutation, useApiQuery } from '@/lib/swr';
 

@@ -1,4 +1,4 @@
-import * as api from '@contract/api';
+import { api } from '@contract/endpoints';
 import { useApiMutation } from '@/lib/swr';
 
 /** POST /api/user/block: the users list revalidates after it. */

@@ -1,5 +1,5 @@
 import type { TransactionStatus } from '@contract/entities';
-import * as api from '@contract/api';
+import { api } from '@contract/endpoints';
 import { LIMITS } from '@contract/pricing';
 import { apiKey, useApiQuery } from '@/lib/swr';
 

@@ -1,4 +1,4 @@
-import * as api from '@contract/api';
+import { api } from '@contract/endpoints';
 import { LIMITS } from '@contract/pricing';
 import { useApiMutation, useApiQuery } from '@/lib/swr';
 

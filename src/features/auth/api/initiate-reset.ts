@@ -1,4 +1,4 @@
-import * as api from '@contract/api';
+import { api } from '@contract';
 import { useApiMutation } from '@/lib/swr';
 
 /** POST /api/auth/initiatereset: e-mail a password reset link. */

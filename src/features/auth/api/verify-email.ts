@@ -1,4 +1,4 @@
-import * as api from '@contract/api';
+import { api } from '@contract';
 import { useApiMutation } from '@/lib/swr';
 
 /** PUT /api/auth/verify-email: verify the e-mail with the link token. */

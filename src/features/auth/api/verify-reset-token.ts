@@ -1,4 +1,4 @@
-import * as api from '@contract/api';
+import { api } from '@contract';
 import { useApiMutation } from '@/lib/swr';
 
 /** POST /api/auth/verify-reset-token: check a reset link before the form shows. */

@@ -1,4 +1,4 @@
-import * as api from '@contract/api';
+import { api } from '@contract/endpoints';
 import { useApiMutation, useApiQuery } from '@/lib/swr';
 
 /** GET /api/user/announcements: the banners live for this customer, not dismissed. */

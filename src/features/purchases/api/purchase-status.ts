@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import * as api from '@contract/api';
+import { api } from '@contract/endpoints';
 import type { Transaction } from '@contract/entities';
 import { isKeyOf, useApiQuery } from '@/lib/swr';
 

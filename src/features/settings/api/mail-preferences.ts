@@ -1,4 +1,4 @@
-import * as api from '@contract/api';
+import { api } from '@contract/endpoints';
 import { useApiMutation, useApiQuery } from '@/lib/swr';
 
 /** The money e-mails switch (issue 24; ADR 0047): read it, and set it. */

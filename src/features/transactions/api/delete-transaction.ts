@@ -1,4 +1,4 @@
-import * as api from '@contract/api';
+import { api } from '@contract/endpoints';
 import { useApiMutation } from '@/lib/swr';
 
 /** DELETE /api/transactions/delete/:id: hides one of your finished transactions. */
