@@ -126,47 +126,44 @@ export const AdjustmentActionBody = z.object({ id: requiredId() });
 
 const ACTION_ERRORS = [400, 401, 403, 404, 409, 422, 423, 429, 500] as const;
 
-export const adjustmentApi = {
-  adjustments: endpoint({
-    name: 'admin.adjustments',
-    method: 'GET',
-    path: '/api/admin/adjustments',
-    access: 'admin',
-    summary:
-      'Manual wallet adjustments, newest first, paged, optionally by status, with the approval threshold.',
-    query: AdjustmentQuery,
-    response: z.extend(paged(AdjustmentSchema), { approval_above: Naira }),
-  }),
-  createAdjustment: endpoint({
-    name: 'admin.createAdjustment',
-    method: 'POST',
-    path: '/api/admin/adjustments',
-    access: 'admin',
-    summary:
-      "Credits or debits a customer's wallet (applied at once up to the threshold, else pending a second admin); the same reference answers the first one.",
-    body: AdjustmentBody,
-    response: message(AdjustmentSchema),
-    errors: ACTION_ERRORS,
-  }),
-  approveAdjustment: endpoint({
-    name: 'admin.approveAdjustment',
-    method: 'POST',
-    path: '/api/admin/adjustments/approve',
-    access: 'admin',
-    summary:
-      "Approves a pending adjustment and moves the money, once; never the maker's own (403).",
-    body: AdjustmentActionBody,
-    response: message(z.string()),
-    errors: ACTION_ERRORS,
-  }),
-  rejectAdjustment: endpoint({
-    name: 'admin.rejectAdjustment',
-    method: 'POST',
-    path: '/api/admin/adjustments/reject',
-    access: 'admin',
-    summary: 'Rejects a pending adjustment: no money moves.',
-    body: AdjustmentActionBody,
-    response: message(z.string()),
-    errors: ACTION_ERRORS,
-  }),
-} as const;
+export const adjustments = endpoint({
+  name: 'admin.adjustments',
+  method: 'GET',
+  path: '/api/admin/adjustments',
+  access: 'admin',
+  summary:
+    'Manual wallet adjustments, newest first, paged, optionally by status, with the approval threshold.',
+  query: AdjustmentQuery,
+  response: z.extend(paged(AdjustmentSchema), { approval_above: Naira }),
+});
+export const createAdjustment = endpoint({
+  name: 'admin.createAdjustment',
+  method: 'POST',
+  path: '/api/admin/adjustments',
+  access: 'admin',
+  summary:
+    "Credits or debits a customer's wallet (applied at once up to the threshold, else pending a second admin); the same reference answers the first one.",
+  body: AdjustmentBody,
+  response: message(AdjustmentSchema),
+  errors: ACTION_ERRORS,
+});
+export const approveAdjustment = endpoint({
+  name: 'admin.approveAdjustment',
+  method: 'POST',
+  path: '/api/admin/adjustments/approve',
+  access: 'admin',
+  summary: "Approves a pending adjustment and moves the money, once; never the maker's own (403).",
+  body: AdjustmentActionBody,
+  response: message(z.string()),
+  errors: ACTION_ERRORS,
+});
+export const rejectAdjustment = endpoint({
+  name: 'admin.rejectAdjustment',
+  method: 'POST',
+  path: '/api/admin/adjustments/reject',
+  access: 'admin',
+  summary: 'Rejects a pending adjustment: no money moves.',
+  body: AdjustmentActionBody,
+  response: message(z.string()),
+  errors: ACTION_ERRORS,
+});

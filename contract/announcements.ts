@@ -187,65 +187,63 @@ const AnnouncementParams = z.object({ id: requiredId(ANNOUNCEMENT_MSG.notFound) 
 
 const ADMIN_ERRORS = [400, 401, 403, 404, 409, 423, 429, 500] as const;
 
-export const announcementApi = {
-  announcements: endpoint({
-    name: 'admin.announcements',
-    method: 'GET',
-    path: '/api/admin/announcements',
-    access: 'admin',
-    summary: 'Announcements, latest start first, paged, optionally scheduled, active or ended.',
-    query: AnnouncementQuery,
-    response: paged(AnnouncementSchema),
-  }),
-  createAnnouncement: endpoint({
-    name: 'admin.createAnnouncement',
-    method: 'POST',
-    path: '/api/admin/announcements',
-    access: 'admin',
-    summary:
-      'Writes an announcement for every customer or one price tier; its e-mails (if asked) go out in batches in the background.',
-    body: AnnouncementBody,
-    response: message(AnnouncementSchema),
-    errors: ADMIN_ERRORS,
-  }),
-  editAnnouncement: endpoint({
-    name: 'admin.editAnnouncement',
-    method: 'PUT',
-    path: '/api/admin/announcements/:id',
-    access: 'admin',
-    summary:
-      'Changes an announcement that has not ended; a customer already e-mailed is not e-mailed again.',
-    params: AnnouncementParams,
-    body: AnnouncementBody,
-    response: message(AnnouncementSchema),
-    errors: ADMIN_ERRORS,
-  }),
-  endAnnouncement: endpoint({
-    name: 'admin.endAnnouncement',
-    method: 'POST',
-    path: '/api/admin/announcements/end',
-    access: 'admin',
-    summary: 'Ends an announcement now (a scheduled one never shows); its e-mails stop.',
-    body: AnnouncementIdBody,
-    response: message(z.string()),
-    errors: ADMIN_ERRORS,
-  }),
-  myAnnouncements: endpoint({
-    name: 'user.announcements',
-    method: 'GET',
-    path: '/api/user/announcements',
-    access: 'user',
-    summary: "The announcements active now for the customer's tier that they have not dismissed.",
-    response: message(z.array(CustomerAnnouncementSchema)),
-  }),
-  dismissAnnouncement: endpoint({
-    name: 'user.dismissAnnouncement',
-    method: 'POST',
-    path: '/api/user/announcements/dismiss',
-    access: 'user',
-    summary: 'Hides an announcement from this customer, on every device.',
-    body: AnnouncementIdBody,
-    response: message(z.string()),
-    errors: [400, 401, 403, 404, 423, 429, 500],
-  }),
-} as const;
+export const announcements = endpoint({
+  name: 'admin.announcements',
+  method: 'GET',
+  path: '/api/admin/announcements',
+  access: 'admin',
+  summary: 'Announcements, latest start first, paged, optionally scheduled, active or ended.',
+  query: AnnouncementQuery,
+  response: paged(AnnouncementSchema),
+});
+export const createAnnouncement = endpoint({
+  name: 'admin.createAnnouncement',
+  method: 'POST',
+  path: '/api/admin/announcements',
+  access: 'admin',
+  summary:
+    'Writes an announcement for every customer or one price tier; its e-mails (if asked) go out in batches in the background.',
+  body: AnnouncementBody,
+  response: message(AnnouncementSchema),
+  errors: ADMIN_ERRORS,
+});
+export const editAnnouncement = endpoint({
+  name: 'admin.editAnnouncement',
+  method: 'PUT',
+  path: '/api/admin/announcements/:id',
+  access: 'admin',
+  summary:
+    'Changes an announcement that has not ended; a customer already e-mailed is not e-mailed again.',
+  params: AnnouncementParams,
+  body: AnnouncementBody,
+  response: message(AnnouncementSchema),
+  errors: ADMIN_ERRORS,
+});
+export const endAnnouncement = endpoint({
+  name: 'admin.endAnnouncement',
+  method: 'POST',
+  path: '/api/admin/announcements/end',
+  access: 'admin',
+  summary: 'Ends an announcement now (a scheduled one never shows); its e-mails stop.',
+  body: AnnouncementIdBody,
+  response: message(z.string()),
+  errors: ADMIN_ERRORS,
+});
+export const myAnnouncements = endpoint({
+  name: 'user.announcements',
+  method: 'GET',
+  path: '/api/user/announcements',
+  access: 'user',
+  summary: "The announcements active now for the customer's tier that they have not dismissed.",
+  response: message(z.array(CustomerAnnouncementSchema)),
+});
+export const dismissAnnouncement = endpoint({
+  name: 'user.dismissAnnouncement',
+  method: 'POST',
+  path: '/api/user/announcements/dismiss',
+  access: 'user',
+  summary: 'Hides an announcement from this customer, on every device.',
+  body: AnnouncementIdBody,
+  response: message(z.string()),
+  errors: [400, 401, 403, 404, 423, 429, 500],
+});

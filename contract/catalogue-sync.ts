@@ -42,15 +42,13 @@ export const CatalogueSyncSummarySchema = z.object({
 });
 export type CatalogueSyncSummary = z.output<typeof CatalogueSyncSummarySchema>;
 
-export const catalogueSyncApi = {
-  syncCatalogue: endpoint({
-    name: 'admin.syncCatalogue',
-    method: 'POST',
-    path: '/api/admin/catalogue/sync',
-    access: 'admin',
-    summary:
-      'Sync now: asks each data, TV and education provider for its variations and prices; answers what changed per service (ADR 0044).',
-    response: message(CatalogueSyncSummarySchema),
-    errors: [400, 401, 403, 423, 429, 500],
-  }),
-} as const;
+export const syncCatalogue = endpoint({
+  name: 'admin.syncCatalogue',
+  method: 'POST',
+  path: '/api/admin/catalogue/sync',
+  access: 'admin',
+  summary:
+    'Sync now: asks each data, TV and education provider for its variations and prices; answers what changed per service (ADR 0044).',
+  response: message(CatalogueSyncSummarySchema),
+  errors: [400, 401, 403, 423, 429, 500],
+});

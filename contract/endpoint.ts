@@ -34,6 +34,7 @@ export interface Endpoint<
 const none = z.strictObject({});
 export type NoInput = typeof none;
 
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint<
   R extends z.ZodMiniType,
   P extends z.ZodMiniType = NoInput,
@@ -65,9 +66,11 @@ export function endpoint<
 }
 
 /** `{ message: T }`: every success body (decisions §3). */
+/* @__NO_SIDE_EFFECTS__ */
 export const message = <T extends z.ZodMiniType>(schema: T) => z.object({ message: schema });
 
 /** Admin lists paged on the server (decisions §3): `{ message: items, page, pages, total }`. */
+/* @__NO_SIDE_EFFECTS__ */
 export const paged = <T extends z.ZodMiniType>(item: T) =>
   z.object({
     message: z.array(item),

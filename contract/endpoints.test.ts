@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from './zod';
 import { type Endpoint, PageQuery, pathFor, pathPattern } from './endpoint';
-import { allEndpoints, api } from './endpoints';
+import { allEndpoints, api } from './endpoint-map';
 import { CURRENT_USER_RECENT } from './entities';
 
 /**

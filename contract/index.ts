@@ -12,6 +12,7 @@ export * from './forms';
 export * from './errors';
 export * from './endpoint';
 export * from './endpoints';
+export * from './endpoint-map';
 export * from './phone';
 export * from './reseller';
 export * from './transfers';

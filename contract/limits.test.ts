@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from './zod';
-import { api } from './endpoints';
+import { api } from './endpoint-map';
 import { PageQuery } from './endpoint';
 import {
   AirtimeBody,

@@ -6,7 +6,7 @@
  */
 import { z } from './zod';
 import type { Endpoint } from './endpoint';
-import { api } from './endpoints';
+import { api } from './endpoint-map';
 import { API_KEY_ENDPOINTS, API_KEY_HEADER, WEBHOOK_HEADERS } from './reseller';
 
 type JsonSchema = Record<string, unknown>;

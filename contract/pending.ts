@@ -85,49 +85,47 @@ export type MarkDeliveredInput = z.input<typeof MarkDeliveredBody>;
 const Text = message(z.string());
 const ACTION_ERRORS = [400, 401, 403, 404, 409, 423, 429, 500] as const;
 
-export const pendingApi = {
-  pendingPurchases: endpoint({
-    name: 'admin.pendingPurchases',
-    method: 'GET',
-    path: '/api/admin/purchases/pending',
-    access: 'admin',
-    summary:
-      'Purchases pending longer than PENDING_ALERT_HOURS, oldest first, paged, with the alert age.',
-    query: z.omit(PageQuery, { q: true }),
-    response: z.extend(paged(PendingPurchaseSchema), {
-      alert_hours: z.number().check(z.positive()),
-    }),
+export const pendingPurchases = endpoint({
+  name: 'admin.pendingPurchases',
+  method: 'GET',
+  path: '/api/admin/purchases/pending',
+  access: 'admin',
+  summary:
+    'Purchases pending longer than PENDING_ALERT_HOURS, oldest first, paged, with the alert age.',
+  query: z.omit(PageQuery, { q: true }),
+  response: z.extend(paged(PendingPurchaseSchema), {
+    alert_hours: z.number().check(z.positive()),
   }),
-  requeryPending: endpoint({
-    name: 'admin.requeryPending',
-    method: 'POST',
-    path: '/api/admin/purchases/pending/requery',
-    access: 'admin',
-    summary:
-      'Asks the provider about a pending purchase now and applies its answer (502 when it could not be asked).',
-    body: PendingActionBody,
-    response: Text,
-    errors: [...ACTION_ERRORS, 502],
-  }),
-  failPending: endpoint({
-    name: 'admin.failPending',
-    method: 'POST',
-    path: '/api/admin/purchases/pending/fail',
-    access: 'admin',
-    summary: 'Fails a pending purchase and refunds the customer, once; recorded in the audit log.',
-    body: PendingActionBody,
-    response: Text,
-    errors: ACTION_ERRORS,
-  }),
-  deliverPending: endpoint({
-    name: 'admin.deliverPending',
-    method: 'POST',
-    path: '/api/admin/purchases/pending/deliver',
-    access: 'admin',
-    summary:
-      'Marks a pending purchase delivered with the token or pins the provider gave, once; recorded in the audit log.',
-    body: MarkDeliveredBody,
-    response: Text,
-    errors: ACTION_ERRORS,
-  }),
-} as const;
+});
+export const requeryPending = endpoint({
+  name: 'admin.requeryPending',
+  method: 'POST',
+  path: '/api/admin/purchases/pending/requery',
+  access: 'admin',
+  summary:
+    'Asks the provider about a pending purchase now and applies its answer (502 when it could not be asked).',
+  body: PendingActionBody,
+  response: Text,
+  errors: [...ACTION_ERRORS, 502],
+});
+export const failPending = endpoint({
+  name: 'admin.failPending',
+  method: 'POST',
+  path: '/api/admin/purchases/pending/fail',
+  access: 'admin',
+  summary: 'Fails a pending purchase and refunds the customer, once; recorded in the audit log.',
+  body: PendingActionBody,
+  response: Text,
+  errors: ACTION_ERRORS,
+});
+export const deliverPending = endpoint({
+  name: 'admin.deliverPending',
+  method: 'POST',
+  path: '/api/admin/purchases/pending/deliver',
+  access: 'admin',
+  summary:
+    'Marks a pending purchase delivered with the token or pins the provider gave, once; recorded in the audit log.',
+  body: MarkDeliveredBody,
+  response: Text,
+  errors: ACTION_ERRORS,
+});

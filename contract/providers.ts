@@ -128,45 +128,43 @@ export const ProviderFaultBody = z.object({
   count: z._default(z.int().check(z.gte(1), z.lte(50)), 1),
 });
 
-export const providersApi = {
-  adminProviders: endpoint({
-    name: 'admin.providers',
-    method: 'GET',
-    path: '/api/admin/providers',
-    access: 'admin',
-    summary:
-      "Each provider's breaker state, float, alert threshold and last hour (success rate, median latency); the routes (ADR 0052).",
-    response: message(ProvidersOverviewSchema),
-  }),
-  setProviderRoute: endpoint({
-    name: 'admin.setProviderRoute',
-    method: 'PUT',
-    path: '/api/admin/providers/route',
-    access: 'admin',
-    summary: 'Sets the ordered providers of a product or service (audited).',
-    body: ProviderRouteBody,
-    response: message(ProviderRouteSchema),
-    errors: [400, 401, 403, 404, 429, 500],
-  }),
-  setFloatThreshold: endpoint({
-    name: 'admin.setFloatThreshold',
-    method: 'PUT',
-    path: '/api/admin/providers/threshold',
-    access: 'admin',
-    summary: "Sets (or clears) a provider's float alert threshold in kobo (audited).",
-    body: FloatThresholdBody,
-    response: message(ProviderHealthSchema),
-    errors: [400, 401, 403, 429, 500],
-  }),
-  devProviderFault: endpoint({
-    name: 'dev.providerFault',
-    method: 'POST',
-    path: '/api/dev/provider-fault',
-    access: 'dev',
-    summary:
-      'Sandbox only: the simulator of a provider refuses (or never answers) its next purchase calls, to try failover and the breaker.',
-    body: ProviderFaultBody,
-    response: message(z.object({ provider: z.enum(ROUTE_PROVIDERS), queued: z.int() })),
-    errors: [400, 404, 500],
-  }),
-} as const;
+export const adminProviders = endpoint({
+  name: 'admin.providers',
+  method: 'GET',
+  path: '/api/admin/providers',
+  access: 'admin',
+  summary:
+    "Each provider's breaker state, float, alert threshold and last hour (success rate, median latency); the routes (ADR 0052).",
+  response: message(ProvidersOverviewSchema),
+});
+export const setProviderRoute = endpoint({
+  name: 'admin.setProviderRoute',
+  method: 'PUT',
+  path: '/api/admin/providers/route',
+  access: 'admin',
+  summary: 'Sets the ordered providers of a product or service (audited).',
+  body: ProviderRouteBody,
+  response: message(ProviderRouteSchema),
+  errors: [400, 401, 403, 404, 429, 500],
+});
+export const setFloatThreshold = endpoint({
+  name: 'admin.setFloatThreshold',
+  method: 'PUT',
+  path: '/api/admin/providers/threshold',
+  access: 'admin',
+  summary: "Sets (or clears) a provider's float alert threshold in kobo (audited).",
+  body: FloatThresholdBody,
+  response: message(ProviderHealthSchema),
+  errors: [400, 401, 403, 429, 500],
+});
+export const devProviderFault = endpoint({
+  name: 'dev.providerFault',
+  method: 'POST',
+  path: '/api/dev/provider-fault',
+  access: 'dev',
+  summary:
+    'Sandbox only: the simulator of a provider refuses (or never answers) its next purchase calls, to try failover and the breaker.',
+  body: ProviderFaultBody,
+  response: message(z.object({ provider: z.enum(ROUTE_PROVIDERS), queued: z.int() })),
+  errors: [400, 404, 500],
+});

@@ -192,36 +192,34 @@ export type ReferralSummary = z.output<typeof ReferralSummarySchema>;
 
 export const ReferralsQuery = z.omit(PageQuery, { q: true });
 
-export const referralApi = {
-  myReferrals: endpoint({
-    name: 'user.referrals',
-    method: 'GET',
-    path: '/api/user/referrals',
-    access: 'user',
-    summary:
-      'Your referral code, how many signed up with it, commissions earned and pending, and your earnings, newest first, paged.',
-    query: ReferralsQuery,
-    response: z.extend(paged(ReferralEarningSchema), { summary: ReferralSummarySchema }),
-  }),
-  referralSettings: endpoint({
-    name: 'admin.referralSettings',
-    method: 'GET',
-    path: '/api/admin/referrals',
-    access: 'admin',
-    summary: 'The referral commission per product, the first-funding bonus and the daily cap.',
-    response: message(ReferralSettingsSchema),
-  }),
-  setReferralSettings: endpoint({
-    name: 'admin.setReferralSettings',
-    method: 'PUT',
-    path: '/api/admin/referrals',
-    access: 'admin',
-    summary: 'Sets the referral commissions (later purchases only); audited.',
-    body: ReferralSettingsBody,
-    response: message(ReferralSettingsSchema),
-    errors: [400, 401, 403, 423, 429, 500],
-  }),
-} as const;
+export const myReferrals = endpoint({
+  name: 'user.referrals',
+  method: 'GET',
+  path: '/api/user/referrals',
+  access: 'user',
+  summary:
+    'Your referral code, how many signed up with it, commissions earned and pending, and your earnings, newest first, paged.',
+  query: ReferralsQuery,
+  response: z.extend(paged(ReferralEarningSchema), { summary: ReferralSummarySchema }),
+});
+export const referralSettings = endpoint({
+  name: 'admin.referralSettings',
+  method: 'GET',
+  path: '/api/admin/referrals',
+  access: 'admin',
+  summary: 'The referral commission per product, the first-funding bonus and the daily cap.',
+  response: message(ReferralSettingsSchema),
+});
+export const setReferralSettings = endpoint({
+  name: 'admin.setReferralSettings',
+  method: 'PUT',
+  path: '/api/admin/referrals',
+  access: 'admin',
+  summary: 'Sets the referral commissions (later purchases only); audited.',
+  body: ReferralSettingsBody,
+  response: message(ReferralSettingsSchema),
+  errors: [400, 401, 403, 423, 429, 500],
+});
 
 /** Lower-cased, `+tag` dropped, Gmail's dots ignored: one mailbox, one spelling (ADR 0056). */
 export function normalEmail(email: string): string {

@@ -4,7 +4,7 @@
  * describes every endpoint of the contract with its path parameters, body and errors.
  */
 import { describe, expect, it } from 'vitest';
-import { allEndpoints } from './endpoints';
+import { allEndpoints } from './endpoint-map';
 import { openApiDocument } from './openapi';
 import {
   API_KEY_ENDPOINTS,

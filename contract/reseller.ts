@@ -155,92 +155,90 @@ export const RequeryQuery = z
 
 const Text = message(z.string());
 
-export const resellerApi = {
-  apiKeys: endpoint({
-    name: 'reseller.keys',
-    method: 'GET',
-    path: '/api/user/api-keys',
-    access: 'user',
-    summary: 'The API keys of the signed-in customer (never the keys themselves).',
-    response: message(z.array(ApiKeySchema)),
-  }),
-  createApiKey: endpoint({
-    name: 'reseller.createKey',
-    method: 'POST',
-    path: '/api/user/api-keys',
-    access: 'user',
-    summary:
-      'Create an API key; the key and its webhook secret are answered once (a retry with the same X-Request-Id is 409, naming the key).',
-    body: ApiKeyBody,
-    response: message(NewApiKeySchema),
-    errors: [400, 401, 403, 409, 423, 429, 500],
-  }),
-  revokeApiKey: endpoint({
-    name: 'reseller.revokeKey',
-    method: 'DELETE',
-    path: '/api/user/api-keys/:id',
-    access: 'user',
-    summary: 'Revoke an API key: it is refused from then on.',
-    params: IdParams,
-    response: Text,
-    errors: [400, 401, 403, 404, 423, 429, 500],
-  }),
-  webhook: endpoint({
-    name: 'reseller.webhook',
-    method: 'GET',
-    path: '/api/user/webhook',
-    access: 'user',
-    summary: 'The webhook address purchase status changes are sent to.',
-    response: message(WebhookSettingsSchema),
-  }),
-  setWebhook: endpoint({
-    name: 'reseller.setWebhook',
-    method: 'PUT',
-    path: '/api/user/webhook',
-    access: 'user',
-    summary: 'Set (or, with an empty url, remove) the webhook address; private addresses refused.',
-    body: WebhookBody,
-    response: Text,
-  }),
-  webhookDeliveries: endpoint({
-    name: 'reseller.deliveries',
-    method: 'GET',
-    path: '/api/user/webhook/deliveries',
-    access: 'user',
-    summary: 'The webhook delivery log, newest first.',
-    query: PageQuery,
-    response: paged(WebhookDeliverySchema),
-  }),
-  replayDelivery: endpoint({
-    name: 'reseller.replayDelivery',
-    method: 'POST',
-    path: '/api/user/webhook/deliveries/:id/replay',
-    access: 'user',
-    summary: 'Send a delivery again (a new attempt, signed afresh).',
-    params: IdParams,
-    response: Text,
-    errors: [400, 401, 403, 404, 423, 429, 500],
-  }),
-  requery: endpoint({
-    name: 'transactions.requery',
-    method: 'GET',
-    path: '/api/transactions/requery',
-    access: 'user',
-    summary:
-      "A purchase as it stands, by our transaction id or the caller's X-Request-Id; with an API key without the goods (token, purchased_code): resend the purchase with its X-Request-Id and pin for them.",
-    query: RequeryQuery,
-    response: message(TransactionSchema),
-    errors: [400, 401, 403, 404, 423, 429, 500],
-  }),
-  openapi: endpoint({
-    name: 'public.openapi',
-    method: 'GET',
-    path: '/api/openapi.json',
-    access: 'public',
-    summary: 'This API as an OpenAPI 3.1 document, generated from the contract.',
-    response: z.record(z.string(), z.unknown()),
-  }),
-} as const;
+export const apiKeys = endpoint({
+  name: 'reseller.keys',
+  method: 'GET',
+  path: '/api/user/api-keys',
+  access: 'user',
+  summary: 'The API keys of the signed-in customer (never the keys themselves).',
+  response: message(z.array(ApiKeySchema)),
+});
+export const createApiKey = endpoint({
+  name: 'reseller.createKey',
+  method: 'POST',
+  path: '/api/user/api-keys',
+  access: 'user',
+  summary:
+    'Create an API key; the key and its webhook secret are answered once (a retry with the same X-Request-Id is 409, naming the key).',
+  body: ApiKeyBody,
+  response: message(NewApiKeySchema),
+  errors: [400, 401, 403, 409, 423, 429, 500],
+});
+export const revokeApiKey = endpoint({
+  name: 'reseller.revokeKey',
+  method: 'DELETE',
+  path: '/api/user/api-keys/:id',
+  access: 'user',
+  summary: 'Revoke an API key: it is refused from then on.',
+  params: IdParams,
+  response: Text,
+  errors: [400, 401, 403, 404, 423, 429, 500],
+});
+export const webhook = endpoint({
+  name: 'reseller.webhook',
+  method: 'GET',
+  path: '/api/user/webhook',
+  access: 'user',
+  summary: 'The webhook address purchase status changes are sent to.',
+  response: message(WebhookSettingsSchema),
+});
+export const setWebhook = endpoint({
+  name: 'reseller.setWebhook',
+  method: 'PUT',
+  path: '/api/user/webhook',
+  access: 'user',
+  summary: 'Set (or, with an empty url, remove) the webhook address; private addresses refused.',
+  body: WebhookBody,
+  response: Text,
+});
+export const webhookDeliveries = endpoint({
+  name: 'reseller.deliveries',
+  method: 'GET',
+  path: '/api/user/webhook/deliveries',
+  access: 'user',
+  summary: 'The webhook delivery log, newest first.',
+  query: PageQuery,
+  response: paged(WebhookDeliverySchema),
+});
+export const replayDelivery = endpoint({
+  name: 'reseller.replayDelivery',
+  method: 'POST',
+  path: '/api/user/webhook/deliveries/:id/replay',
+  access: 'user',
+  summary: 'Send a delivery again (a new attempt, signed afresh).',
+  params: IdParams,
+  response: Text,
+  errors: [400, 401, 403, 404, 423, 429, 500],
+});
+export const requery = endpoint({
+  name: 'transactions.requery',
+  method: 'GET',
+  path: '/api/transactions/requery',
+  access: 'user',
+  summary:
+    "A purchase as it stands, by our transaction id or the caller's X-Request-Id; with an API key without the goods (token, purchased_code): resend the purchase with its X-Request-Id and pin for them.",
+  query: RequeryQuery,
+  response: message(TransactionSchema),
+  errors: [400, 401, 403, 404, 423, 429, 500],
+});
+export const openapi = endpoint({
+  name: 'public.openapi',
+  method: 'GET',
+  path: '/api/openapi.json',
+  access: 'public',
+  summary: 'This API as an OpenAPI 3.1 document, generated from the contract.',
+  response: z.record(z.string(), z.unknown()),
+});
 
 /**
  * What a retry (same X-Request-Id) of a call whose answer shows a credential once is answered
@@ -252,7 +250,7 @@ export function retryOfShownOnce(
   e: Endpoint,
   sent: unknown,
 ): { status: number; body: ApiErrorBody } | undefined {
-  if (e.name !== resellerApi.createApiKey.name) return undefined;
+  if (e.name !== createApiKey.name) return undefined;
   const key = (sent as { message?: { id?: unknown; prefix?: unknown } } | null)?.message;
   return {
     status: ERROR_STATUS.conflict,

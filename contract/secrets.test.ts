@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from './zod';
-import { allEndpoints } from './endpoints';
+import { allEndpoints } from './endpoint-map';
 import { SECRET_FIELDS } from './secrets';
 
 /** Names that look like a credential or personal secret. */

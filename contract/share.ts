@@ -39,17 +39,15 @@ export function maskName(name: string): string {
     .join(' ');
 }
 
-export const shareApi = {
-  shareRecipient: endpoint({
-    name: 'transactions.shareRecipient',
-    method: 'POST',
-    // POST, so the e-mail stays out of URLs and access logs.
-    path: '/api/transactions/share/recipient',
-    access: 'user',
-    summary:
-      'The masked display name of the account an e-mail belongs to, to confirm before Share Funds (ADR 0046).',
-    body: ShareRecipientBody,
-    response: message(ShareRecipientSchema),
-    errors: [400, 401, 403, 404, 423, 429, 500],
-  }),
-} as const;
+export const shareRecipient = endpoint({
+  name: 'transactions.shareRecipient',
+  method: 'POST',
+  // POST, so the e-mail stays out of URLs and access logs.
+  path: '/api/transactions/share/recipient',
+  access: 'user',
+  summary:
+    'The masked display name of the account an e-mail belongs to, to confirm before Share Funds (ADR 0046).',
+  body: ShareRecipientBody,
+  response: message(ShareRecipientSchema),
+  errors: [400, 401, 403, 404, 423, 429, 500],
+});

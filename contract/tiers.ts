@@ -227,52 +227,50 @@ export const UserTierBody = z.object({
 
 const Text = message(z.string());
 
-export const tierApi = {
-  myTier: endpoint({
-    name: 'user.tier',
-    method: 'GET',
-    path: '/api/user/tier',
-    access: 'user',
-    summary: 'Your price tier: the discount per product the purchase forms apply (ADR 0027).',
-    response: message(MyTierSchema),
-  }),
-  tiers: endpoint({
-    name: 'admin.tiers',
-    method: 'GET',
-    path: '/api/admin/tiers',
-    access: 'admin',
-    summary: 'Every price tier with its discounts and how many customers are on it.',
-    response: message(z.array(TierSchema).check(z.maxLength(MAX_TIERS))),
-  }),
-  createTier: endpoint({
-    name: 'admin.createTier',
-    method: 'POST',
-    path: '/api/admin/tiers',
-    access: 'admin',
-    summary: 'Create a price tier; refused if it would price below the provider’s cost.',
-    body: TierBody,
-    response: message(TierSchema),
-    errors: [400, 401, 403, 409, 423, 429, 500],
-  }),
-  editTier: endpoint({
-    name: 'admin.editTier',
-    method: 'PUT',
-    path: '/api/admin/tiers/:id',
-    access: 'admin',
-    summary: 'Rename a tier or change its discounts (later purchases only); audited.',
-    params: IdParams,
-    body: TierBody,
-    response: message(TierSchema),
-    errors: [400, 401, 403, 404, 409, 423, 429, 500],
-  }),
-  setUserTier: endpoint({
-    name: 'admin.setUserTier',
-    method: 'POST',
-    path: '/api/admin/users/tier',
-    access: 'admin',
-    summary: 'Move a customer onto a price tier; audited.',
-    body: UserTierBody,
-    response: Text,
-    errors: [400, 401, 403, 404, 409, 423, 429, 500],
-  }),
-} as const;
+export const myTier = endpoint({
+  name: 'user.tier',
+  method: 'GET',
+  path: '/api/user/tier',
+  access: 'user',
+  summary: 'Your price tier: the discount per product the purchase forms apply (ADR 0027).',
+  response: message(MyTierSchema),
+});
+export const tiers = endpoint({
+  name: 'admin.tiers',
+  method: 'GET',
+  path: '/api/admin/tiers',
+  access: 'admin',
+  summary: 'Every price tier with its discounts and how many customers are on it.',
+  response: message(z.array(TierSchema).check(z.maxLength(MAX_TIERS))),
+});
+export const createTier = endpoint({
+  name: 'admin.createTier',
+  method: 'POST',
+  path: '/api/admin/tiers',
+  access: 'admin',
+  summary: 'Create a price tier; refused if it would price below the provider’s cost.',
+  body: TierBody,
+  response: message(TierSchema),
+  errors: [400, 401, 403, 409, 423, 429, 500],
+});
+export const editTier = endpoint({
+  name: 'admin.editTier',
+  method: 'PUT',
+  path: '/api/admin/tiers/:id',
+  access: 'admin',
+  summary: 'Rename a tier or change its discounts (later purchases only); audited.',
+  params: IdParams,
+  body: TierBody,
+  response: message(TierSchema),
+  errors: [400, 401, 403, 404, 409, 423, 429, 500],
+});
+export const setUserTier = endpoint({
+  name: 'admin.setUserTier',
+  method: 'POST',
+  path: '/api/admin/users/tier',
+  access: 'admin',
+  summary: 'Move a customer onto a price tier; audited.',
+  body: UserTierBody,
+  response: Text,
+  errors: [400, 401, 403, 404, 409, 423, 429, 500],
+});

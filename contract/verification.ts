@@ -219,75 +219,73 @@ export function bvnNamesMatch(accountName: string, firstName: string, lastName: 
 
 const ERRORS = [400, 401, 403, 404, 409, 422, 429, 500, 502] as const;
 
-export const verificationApi = {
-  verification: endpoint({
-    name: 'user.verification',
-    method: 'GET',
-    path: '/api/user/verification',
-    access: 'user',
-    summary:
-      "Your verification level, its limits, today's use, credits held by a limit, and every level's limits.",
-    response: message(VerificationSchema),
-  }),
-  verificationLimits: endpoint({
-    name: 'admin.verificationLimits',
-    method: 'GET',
-    path: '/api/admin/verification/limits',
-    access: 'admin',
-    summary: "Every verification level's maximum balance and daily funding and spending limits.",
-    response: message(z.array(LevelLimitsSchema)),
-  }),
-  setVerificationLimits: endpoint({
-    name: 'admin.setVerificationLimits',
-    method: 'PUT',
-    path: '/api/admin/verification/limits',
-    access: 'admin',
-    summary: "Changes one level's limits (audited); null is no limit.",
-    body: LevelLimitsBody,
-    response: message(z.array(LevelLimitsSchema)),
-    errors: ERRORS,
-  }),
-  userVerification: endpoint({
-    name: 'admin.userVerification',
-    method: 'GET',
-    path: '/api/admin/verification/user',
-    access: 'admin',
-    summary: "A customer's level, limits, today's use and held credits.",
-    query: z.object({ user_id: requiredId() }),
-    response: message(VerificationSchema),
-    errors: ERRORS,
-  }),
-  setUserLevel: endpoint({
-    name: 'admin.setUserLevel',
-    method: 'PUT',
-    path: '/api/admin/verification/user',
-    access: 'admin',
-    summary:
-      "Sets a customer's verification level (audited); a rise releases held credits that now fit.",
-    body: SetLevelBody,
-    response: message(VerificationSchema),
-    errors: ERRORS,
-  }),
-  startBvnVerification: endpoint({
-    name: 'user.startBvnVerification',
-    method: 'POST',
-    path: '/api/user/verification/bvn',
-    access: 'user',
-    summary:
-      'Level 2: sends the BVN (with consent) to the provider and answers its consent page; only the last 4 digits are kept.',
-    body: BvnVerificationBody,
-    response: message(BvnStartSchema),
-    errors: ERRORS,
-  }),
-  completeBvnVerification: endpoint({
-    name: 'user.completeBvnVerification',
-    method: 'POST',
-    path: '/api/user/verification/bvn/complete',
-    access: 'user',
-    summary:
-      "Back from the consent page: asks the provider; level 2 when the BVN's names match the account's (releases held credits).",
-    body: BvnCompleteBody,
-    response: message(BvnResultSchema),
-    errors: ERRORS,
-  }),
-} as const;
+export const verification = endpoint({
+  name: 'user.verification',
+  method: 'GET',
+  path: '/api/user/verification',
+  access: 'user',
+  summary:
+    "Your verification level, its limits, today's use, credits held by a limit, and every level's limits.",
+  response: message(VerificationSchema),
+});
+export const verificationLimits = endpoint({
+  name: 'admin.verificationLimits',
+  method: 'GET',
+  path: '/api/admin/verification/limits',
+  access: 'admin',
+  summary: "Every verification level's maximum balance and daily funding and spending limits.",
+  response: message(z.array(LevelLimitsSchema)),
+});
+export const setVerificationLimits = endpoint({
+  name: 'admin.setVerificationLimits',
+  method: 'PUT',
+  path: '/api/admin/verification/limits',
+  access: 'admin',
+  summary: "Changes one level's limits (audited); null is no limit.",
+  body: LevelLimitsBody,
+  response: message(z.array(LevelLimitsSchema)),
+  errors: ERRORS,
+});
+export const userVerification = endpoint({
+  name: 'admin.userVerification',
+  method: 'GET',
+  path: '/api/admin/verification/user',
+  access: 'admin',
+  summary: "A customer's level, limits, today's use and held credits.",
+  query: z.object({ user_id: requiredId() }),
+  response: message(VerificationSchema),
+  errors: ERRORS,
+});
+export const setUserLevel = endpoint({
+  name: 'admin.setUserLevel',
+  method: 'PUT',
+  path: '/api/admin/verification/user',
+  access: 'admin',
+  summary:
+    "Sets a customer's verification level (audited); a rise releases held credits that now fit.",
+  body: SetLevelBody,
+  response: message(VerificationSchema),
+  errors: ERRORS,
+});
+export const startBvnVerification = endpoint({
+  name: 'user.startBvnVerification',
+  method: 'POST',
+  path: '/api/user/verification/bvn',
+  access: 'user',
+  summary:
+    'Level 2: sends the BVN (with consent) to the provider and answers its consent page; only the last 4 digits are kept.',
+  body: BvnVerificationBody,
+  response: message(BvnStartSchema),
+  errors: ERRORS,
+});
+export const completeBvnVerification = endpoint({
+  name: 'user.completeBvnVerification',
+  method: 'POST',
+  path: '/api/user/verification/bvn/complete',
+  access: 'user',
+  summary:
+    "Back from the consent page: asks the provider; level 2 when the BVN's names match the account's (releases held credits).",
+  body: BvnCompleteBody,
+  response: message(BvnResultSchema),
+  errors: ERRORS,
+});

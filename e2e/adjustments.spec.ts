@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADJUSTMENT_MSG } from '../contract/adjustments';
-import { api } from '../contract/endpoints';
+import { api } from '../contract/endpoint-map';
 import {
   ADMIN,
   expectBalance,

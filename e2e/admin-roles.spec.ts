@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
-import { api } from '../contract/endpoints';
+import { api } from '../contract/endpoint-map';
 import { ROLE_MSG } from '../contract/roles';
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_MSG } from '../contract/two-factor';
 import { SESSION_KEYS } from '../src/lib/session';

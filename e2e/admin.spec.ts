@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api } from '../contract/endpoints';
+import { api } from '../contract/endpoint-map';
 import { SERVER_MSG } from '../contract/messages';
 import { TIER_MSG } from '../contract/tiers';
 import {

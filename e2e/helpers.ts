@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api } from '../contract/endpoints';
+import { api } from '../contract/endpoint-map';
 import { MSG } from '../contract/messages';
 import { formatNaira } from '../src/lib/money';
 import { SESSION_KEYS } from '../src/lib/session';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api } from '../contract/endpoints';
+import { api } from '../contract/endpoint-map';
 import { MSG } from '../contract/messages';
 import { nairaText } from '../contract/money';
 import { commissionOf, DEFAULT_COMMISSION_RATES } from '../contract/referrals';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { api } from '@contract/endpoints';
+import { api } from '@contract/endpoint-map';
 import { describe, expect, it } from 'vitest';
 import { SESSION_KEYS } from '@/lib/session';
 import { CURRENT_USER_PATH } from './layouts/public-layout';

@@ -1,5 +1,6 @@
 import { z } from '@contract/zod';
-import { api, MSG, pathFor, type Endpoint } from '@contract';
+import { MSG, pathFor, type Endpoint } from '@contract';
+import * as api from '@contract/api';
 import { ApiError } from './api-error';
 import { newRequestId } from './request-id';
 import { clearSession, getSession } from './session';

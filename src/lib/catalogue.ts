@@ -1,4 +1,4 @@
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import { useIdle } from './idle';
 import { useApiQuery } from './swr';
 

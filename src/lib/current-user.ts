@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import type { CurrentUser } from '@contract/entities';
 import { useSession } from './session';
 import { useUserLoadReady } from './session-timers';

@@ -1,4 +1,4 @@
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import type { Recipient, RecipientProduct } from '@contract/entities';
 import { useSession } from './session';
 import { useApiQuery } from './swr';

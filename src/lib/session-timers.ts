@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { api, TIMERS } from '@contract';
+import { TIMERS } from '@contract';
+import * as api from '@contract/api';
 import { request, setSessionRefresher } from './api-client';
 import { ApiError } from './api-error';
 import {

@@ -1,4 +1,4 @@
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import type { PriceBreakdown } from '@contract/pricing';
 import { tierPrice, type TierProduct } from '@contract/tiers';
 import { useApiQuery } from './swr';

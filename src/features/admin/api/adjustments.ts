@@ -1,5 +1,5 @@
 import type { AdjustmentStatus } from '@contract/adjustments';
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import { LIMITS } from '@contract/pricing';
 import { useApiMutation, useApiQuery } from '@/lib/swr';
 

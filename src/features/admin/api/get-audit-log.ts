@@ -1,5 +1,5 @@
 import type { AuditAction } from '@contract/audit';
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import { LIMITS } from '@contract/pricing';
 import { useApiQuery } from '@/lib/swr';
 

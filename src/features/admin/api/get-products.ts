@@ -1,4 +1,4 @@
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import { apiKey, useApiQuery } from '@/lib/swr';
 
 /** GET /api/product/all (admin): the whole catalogue, plans off sale included. */

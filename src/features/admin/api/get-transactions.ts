@@ -1,5 +1,5 @@
 import type { TransactionStatus } from '@contract/entities';
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import { LIMITS } from '@contract/pricing';
 import { apiKey, useApiQuery } from '@/lib/swr';
 

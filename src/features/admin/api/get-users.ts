@@ -1,4 +1,4 @@
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import { LIMITS } from '@contract/pricing';
 import { apiKey, useApiQuery } from '@/lib/swr';
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import { request } from '@/lib/api-client';
 import { clearSession, useSession } from '@/lib/session';
 

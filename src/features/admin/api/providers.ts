@@ -1,4 +1,4 @@
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import type { RouteProvider } from '@contract/providers';
 import { useApiMutation, useApiQuery } from '@/lib/swr';
 

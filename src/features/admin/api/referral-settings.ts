@@ -1,4 +1,4 @@
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import { useApiMutation, useApiQuery } from '@/lib/swr';
 
 /** GET /api/admin/referrals: the commission per product, first-funding bonus and daily cap (ADR 0056). */

@@ -1,4 +1,4 @@
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import { useApiMutation, useApiQuery } from '@/lib/swr';
 
 /** GET /api/admin/tiers: every price tier (ADR 0027); `enabled` false loads nothing yet. */

@@ -1,4 +1,4 @@
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import { useApiMutation } from '@/lib/swr';
 
 /** POST /api/user/unblock: the users list revalidates after it. */

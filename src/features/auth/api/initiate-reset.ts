@@ -1,4 +1,4 @@
-import { api } from '@contract';
+import * as api from '@contract/api';
 import { useApiMutation } from '@/lib/swr';
 
 /** POST /api/auth/initiatereset: e-mail a password reset link. */

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { api } from '@contract';
+import * as api from '@contract/api';
 import { paths } from '@/config/routes';
 import { request } from '@/lib/api-client';
 import { currentUserKey } from '@/lib/current-user';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { api } from '@contract';
+import * as api from '@contract/api';
 import type { CallInput } from '@/lib/api-client';
 import { saveTokens } from '@/lib/session';
 import { useApiMutation } from '@/lib/swr';

@@ -1,4 +1,4 @@
-import { api } from '@contract';
+import * as api from '@contract/api';
 import { useApiMutation } from '@/lib/swr';
 
 /** PUT /api/auth/verify-email: verify the e-mail with the link token. */

@@ -1,4 +1,4 @@
-import { api } from '@contract';
+import * as api from '@contract/api';
 import { useApiMutation } from '@/lib/swr';
 
 /** POST /api/auth/verify-reset-token: check a reset link before the form shows. */

@@ -1,4 +1,4 @@
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import { useApiMutation } from '@/lib/swr';
 
 /** POST /api/coupon/buy: buy coupons to gift; answers the generated codes. */

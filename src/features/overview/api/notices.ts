@@ -1,4 +1,4 @@
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import { useSession } from '@/lib/session';
 import { useApiMutation, useApiQuery } from '@/lib/swr';
 

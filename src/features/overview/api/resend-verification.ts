@@ -1,4 +1,4 @@
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import { useApiMutation } from '@/lib/swr';
 
 /** POST /api/auth/resend-verification: a new e-mail verification link. */

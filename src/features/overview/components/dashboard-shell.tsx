@@ -1,6 +1,6 @@
 import { memo, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import { SERVER_MSG } from '@contract/messages';
 import { Button, focusRing } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import type { Transaction } from '@contract/entities';
 import { isKeyOf, useApiQuery } from '@/lib/swr';
 

@@ -1,4 +1,4 @@
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import { useApiMutation } from '@/lib/swr';
 
 /** POST /api/transactions/verify-customer: the name on a meter or smart card, before paying. */

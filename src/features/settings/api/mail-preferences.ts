@@ -1,4 +1,4 @@
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import { useApiMutation, useApiQuery } from '@/lib/swr';
 
 /** The money e-mails switch (issue 24; ADR 0047): read it, and set it. */

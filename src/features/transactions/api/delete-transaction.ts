@@ -1,4 +1,4 @@
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import { useApiMutation } from '@/lib/swr';
 
 /** DELETE /api/transactions/delete/:id: hides one of your finished transactions. */

@@ -1,4 +1,4 @@
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import type { StatementKind, TransactionStatus } from '@contract/entities';
 import { LIMITS } from '@contract/pricing';
 import { apiKey, useApiQuery } from '@/lib/swr';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import { useSession } from '@/lib/session';
 import { apiKey, isKeyOf, useApiMutation, useApiQuery } from '@/lib/swr';
 

@@ -1,4 +1,4 @@
-import { api } from '@contract/endpoints';
+import * as api from '@contract/api';
 import { useApiMutation } from '@/lib/swr';
 
 /** POST /api/payment/initiate: starts a card payment; answers the checkout link. */

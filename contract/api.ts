@@ -1,0 +1,110 @@
+/**
+ * Every call of the API, one export each (issue 27; ADR 0065): the app imports them as
+ * `import * as api from '@contract/api'` and a page's bundle keeps only the endpoints it calls,
+ * with their schemas. The server, the mocks and the tests use the `api` map (endpoint-map.ts).
+ */
+export {
+  login,
+  register,
+  logout,
+  refresh,
+  initiateReset,
+  verifyResetToken,
+  resetPassword,
+  verifyEmail,
+  resendVerification,
+  createPin,
+  currentUser,
+  myTransactions,
+  myCoupons,
+  users,
+  atgBalance,
+  vtBalance,
+  changePassword,
+  resetPin,
+  mailPreferences,
+  setMailPreferences,
+  notices,
+  readNotices,
+  recipients,
+  saveRecipient,
+  deleteRecipient,
+  blockUser,
+  unblockUser,
+  airtime,
+  data,
+  cabletv,
+  electricity,
+  education,
+  verifyCustomer,
+  share,
+  transactions,
+  deleteTransaction,
+  reverse,
+  buyCoupon,
+  verifyCoupon,
+  payments,
+  initiatePayment,
+  verifyPayment,
+  paymentWebhook,
+  vtpassWebhook,
+  products,
+  editProduct,
+  dataProducts,
+  cableProducts,
+  electricityProducts,
+  educationProducts,
+  networks,
+  adminOverview,
+  reconciliation,
+  bankTransferInfo,
+  createVirtualAccount,
+  heldTransfers,
+  assignTransfer,
+  auditLog,
+  devMail,
+} from './endpoints';
+export {
+  apiKeys,
+  createApiKey,
+  revokeApiKey,
+  webhook,
+  setWebhook,
+  webhookDeliveries,
+  replayDelivery,
+  requery,
+  openapi,
+} from './reseller';
+export { myTier, tiers, createTier, editTier, setUserTier } from './tiers';
+export { pendingPurchases, requeryPending, failPending, deliverPending } from './pending';
+export { syncCatalogue } from './catalogue-sync';
+export { adminProviders, setProviderRoute, setFloatThreshold, devProviderFault } from './providers';
+export { shareRecipient } from './share';
+export {
+  loginCode,
+  adminSelf,
+  twoFactorStart,
+  twoFactorConfirm,
+  admins,
+  setAdminRole,
+  resetTwoFactor,
+} from './two-factor';
+export { adjustments, createAdjustment, approveAdjustment, rejectAdjustment } from './adjustments';
+export {
+  announcements,
+  createAnnouncement,
+  editAnnouncement,
+  endAnnouncement,
+  myAnnouncements,
+  dismissAnnouncement,
+} from './announcements';
+export { myReferrals, referralSettings, setReferralSettings } from './referrals';
+export {
+  verification,
+  verificationLimits,
+  setVerificationLimits,
+  userVerification,
+  setUserLevel,
+  startBvnVerification,
+  completeBvnVerification,
+} from './verification';
