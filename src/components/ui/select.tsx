@@ -7,8 +7,6 @@ import { cn } from '@/lib/cn';
 import { CheckIcon, ChevronDownIcon } from './icons';
 import { selectTriggerVariants } from './select-shared';
 
-export { selectTriggerVariants };
-
 /**
  * A dropdown for networks, plans and providers. Radix gives the listbox roles, typeahead,
  * keyboard and screen-reader support; the list renders in a portal. Label the trigger with

@@ -1,4 +1,5 @@
 import type { Transaction } from '@contract/entities';
+import { cn } from '@/lib/cn';
 import { isCredit, movedAmount } from '@/lib/statement';
 
 import { Money } from './money';
@@ -12,10 +13,26 @@ export function SignedAmount({ transaction: tx }: { transaction: Transaction }) 
   if (tx.kind === undefined) return <Money kobo={tx.value} />;
   const credit = isCredit(tx);
   const moved = movedAmount(tx);
+  return <SignedMoney kobo={credit ? moved : -moved} credit={credit} />;
+}
+
+/**
+ * An amount in kobo with its sign: "+₦5,000.00" in (green) when `credit` (by default, when it
+ * is above zero), "−₦980.00" out; screen readers hear "in" or "out".
+ */
+export function SignedMoney({
+  kobo,
+  credit = kobo > 0,
+  className,
+}: {
+  kobo: number;
+  credit?: boolean;
+  className?: string;
+}) {
   return (
-    <span data-slot="signed-amount" className={credit ? 'text-success' : undefined}>
+    <span data-slot="signed-amount" className={cn(credit && 'text-success', className)}>
       {credit ? <span aria-hidden="true">+</span> : null}
-      <Money kobo={credit ? moved : -moved} />
+      <Money kobo={kobo} />
       <span className="sr-only">{credit ? ' in' : ' out'}</span>
     </span>
   );

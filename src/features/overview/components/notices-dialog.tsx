@@ -12,25 +12,13 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Money } from '@/components/ui/money';
+import { SignedMoney } from '@/components/ui/signed-amount';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/routes';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { formatAgo } from '@/lib/dates';
 import { useNotices, useReadNotices } from '../api/notices';
-
-/** "+₦5,000.00" in (green), "−₦980.00" out; screen readers hear "in" or "out". */
-function SignedMoney({ kobo }: { kobo: number }) {
-  const credit = kobo > 0;
-  return (
-    <span className={cn('text-sm font-semibold', credit && 'text-success')}>
-      {credit ? <span aria-hidden="true">+</span> : null}
-      <Money kobo={kobo} />
-      <span className="sr-only">{credit ? ' in' : ' out'}</span>
-    </span>
-  );
-}
 
 function NoticeItem({
   notice,
@@ -68,7 +56,9 @@ function NoticeItem({
           </Link>
         ) : null}
       </div>
-      {notice.amount !== null ? <SignedMoney kobo={notice.amount} /> : null}
+      {notice.amount !== null ? (
+        <SignedMoney kobo={notice.amount} className="text-sm font-semibold" />
+      ) : null}
     </li>
   );
 }
