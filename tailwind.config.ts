@@ -62,8 +62,8 @@ export default {
         sidebar: '16rem',
         'sidebar-collapsed': '4.5rem',
       },
-      // The type scale keeps Tailwind's names (tailwind-merge in cn() only resolves conflicts
-      // between font sizes it recognises: xs…2xl and base).
+      // The type scale keeps Tailwind's names (cn() only resolves conflicts between the font
+      // sizes tailwind-merge's table knows: xs…2xl and base).
       fontSize: {
         /** Captions, table footers, badges. */
         xs: ['0.75rem', { lineHeight: '1rem' }],

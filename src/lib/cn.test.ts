@@ -197,3 +197,29 @@ it('merges every pair of the app’s classes exactly as the full tailwind-merge 
   // Every pair of the app's classes: about 1.5 s alone, over 5 s (Vitest's default) on two
   // cores shared with a browser suite. A limit for a hang, not a speed assertion.
 }, 60_000);
+
+// Longer lists and the parser's corners (variants, `!`, `/`, negatives, arbitrary properties):
+// `cn`'s own engine must read them as tailwind-merge does.
+it.each([
+  'px-2 py-1 p-4 pt-2',
+  'text-sm leading-6 text-base/7',
+  'text-sm/6 leading-8',
+  'hover:bg-brand/10 bg-bg hover:bg-danger',
+  '!px-2 px-4 px-1!',
+  'px-2! !px-4',
+  'before:*:p-2 *:before:p-4 before:*:p-1',
+  'sm:hover:px-2 hover:sm:px-4',
+  'w-3/4 w-1/2 size-4',
+  '-mt-2 mt-4 -mt-1',
+  '[overflow-wrap:anywhere] [overflow-wrap:normal] [color:red]',
+  'data-[state=active]:bg-bg data-[state=active]:bg-brand',
+  'border border-b-2 border-2 border-brand border-l-danger',
+  'inset-0 top-2 inset-x-4 left-1',
+  'min-w-32 min-w-(--radix-select-trigger-width) min-w-[calc(100%-2rem)]',
+  'shadow-sm shadow-[0_1px_2px_red] shadow-(--s)',
+  'font-bold font-[650] font-(--w)',
+  'foo bar foo',
+  '  ',
+])('%j merges as tailwind-merge merges it', (list) => {
+  expect(cn(list)).toBe(twMerge(list));
+});
