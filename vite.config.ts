@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Alias } from 'vite';
 
 import { moduleSizes } from './scripts/module-sizes.mjs';
+import { pureContract } from './scripts/pure-contract.mjs';
 import { zodMiniOnly } from './scripts/zod-mini-only.mjs';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -26,7 +27,13 @@ export default defineConfig(({ mode }) => {
   const apiTarget = `http://127.0.0.1:${env.API_PORT || 3001}`;
 
   return {
-    plugins: [react(), tailwindcss(), moduleSizes({ root: fromRoot('.') }), zodMiniOnly()],
+    plugins: [
+      react(),
+      tailwindcss(),
+      moduleSizes({ root: fromRoot('.') }),
+      zodMiniOnly(),
+      pureContract(),
+    ],
     resolve: { alias },
     server: {
       host: '127.0.0.1',
@@ -39,6 +46,9 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       // dist/.vite/manifest.json: scripts/report-chunks.mjs reads it to size each route.
       manifest: true,
+      // Every browser that runs the es2022 build preloads modules itself; the polyfill cost
+      // every page 0.2 KiB (issue 27).
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {
           // Every `lazy(() => import(...))` route is already its own chunk (Rolldown's default

@@ -82,13 +82,13 @@ export { adminProviders, setProviderRoute, setFloatThreshold, devProviderFault }
 export { shareRecipient } from './share';
 export {
   loginCode,
-  adminSelf,
   twoFactorStart,
   twoFactorConfirm,
   admins,
   setAdminRole,
   resetTwoFactor,
 } from './two-factor';
+export { adminSelf } from './admin-self';
 export { adjustments, createAdjustment, approveAdjustment, rejectAdjustment } from './adjustments';
 export {
   announcements,

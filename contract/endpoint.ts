@@ -69,6 +69,9 @@ export function endpoint<
 /* @__NO_SIDE_EFFECTS__ */
 export const message = <T extends z.ZodMiniType>(schema: T) => z.object({ message: schema });
 
+/** `{ message: string }`: a sentence for people, the answer of most changes. */
+export const Text = message(z.string());
+
 /** Admin lists paged on the server (decisions §3): `{ message: items, page, pages, total }`. */
 /* @__NO_SIDE_EFFECTS__ */
 export const paged = <T extends z.ZodMiniType>(item: T) =>

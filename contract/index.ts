@@ -27,6 +27,7 @@ export * from './share';
 export * from './providers';
 export * from './roles';
 export * from './two-factor';
+export * from './admin-self';
 export * from './mail-preferences';
 export * from './notices';
 export * from './adjustments';

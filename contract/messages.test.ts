@@ -132,23 +132,24 @@ describe('MSG and FALLBACK hold every spec message once', () => {
 });
 
 describe('one place for each message string', () => {
-  const contractSources = sourceFiles(CONTRACT).filter(
-    (f) => !f.slice(CONTRACT.length).includes('/'),
-  );
+  // contract/ and its area folders (endpoints/, forms/, entities/, messages/; ADR 0066).
+  const contractSources = sourceFiles(CONTRACT);
 
-  it('contract sources are found', () => {
-    expect(contractSources.map((f) => relative(CONTRACT, f))).toContain('messages.ts');
+  it('contract sources are found, area folders included', () => {
+    const names = contractSources.map((f) => relative(CONTRACT, f));
+    expect(names).toContain('messages/spec.ts');
+    expect(names).toContain('forms/auth.ts');
   });
 
   it.each(SPEC_MESSAGES)('contract/ spells %j once (others refer to MSG)', (literal) => {
     const hits = contractSources.flatMap((f) =>
       [...code(f).matchAll(spelled(literal))].map(() => relative(ROOT, f)),
     );
-    expect(hits).toEqual(['contract/messages.ts']);
+    expect(hits).toEqual(['contract/messages/spec.ts']);
   });
 
   it('SERVER_MSG re-spells no spec sentence (it may point at MSG)', () => {
-    const source = code(join(CONTRACT, 'messages.ts'));
+    const source = code(join(CONTRACT, 'messages', 'server.ts'));
     const serverBlock = source.slice(source.indexOf('export const SERVER_MSG'));
     const respelled = SPEC_MESSAGES.filter((m) => spelled(m).test(serverBlock));
     expect(respelled).toEqual([]);

@@ -1,4 +1,5 @@
 import type { Kobo } from './money';
+import { LIMITS, NAIRA } from './business-limits';
 
 /**
  * Pricing rules of spec §9 and decisions §5–§6, as pure functions on integer kobo.
@@ -6,45 +7,11 @@ import type { Kobo } from './money';
  * exactly these. Percentages are converted to basis points so every step is integer math.
  */
 
-export const NAIRA: Kobo = 100;
+// NAIRA and LIMITS live in business-limits.ts: list pages need them and nothing else here.
+export { LIMITS, NAIRA };
 
-/** Business constants (spec §9). */
-export const LIMITS = {
-  pageSize: 5,
-  overviewTransactions: 5,
-  recentlyActiveMs: 1_000_000,
-  airtimeRuleMinimum: 51 * NAIRA, // "greater than 50"
-  airtimeMinimum: 100 * NAIRA,
-  electricityMinimum: 500 * NAIRA,
-  couponAirtimeElectricityMinimum: 200 * NAIRA,
-  educationUnits: { min: 1, max: 5 },
-  couponUnits: { min: 1, max: 100 },
-  couponLifetimeDays: 90,
-  stampDutyAbove: 9_999 * NAIRA,
-  stampDuty: 50 * NAIRA,
-  electricityFlatFeeFrom: 1_000 * NAIRA,
-  electricityFlatFee: 100 * NAIRA,
-  cardFeeBps: 140, // 1.4 %
-  cardFeeCap: 2_000 * NAIRA,
-  verificationLinkHours: 24,
-  deletionDays: 30,
-  /** Saved recipients per customer, and recent destinations shown per product (issue 17). */
-  savedRecipients: 20,
-  recentRecipients: 5,
-  /** How many of the customer's latest purchases the recent destinations are taken from. */
-  recentRecipientsScan: 100,
-  recipientName: 40,
-} as const;
-
-/** Spec §9 timers, in milliseconds. */
-export const TIMERS = {
-  userLoadDelay: 1_000,
-  sessionRefreshMargin: 50_000,
-  copyConfirmation: 1_000,
-  resetTokenCheck: 1_000,
-  resetFormHide: 2_000,
-  forgotPasswordRedirect: 5_000,
-} as const;
+// The timers live in timers.ts: every page's session code needs them and nothing else here.
+export { TIMERS } from './timers';
 
 /** Percent (up to 2 decimals) → basis points, an integer. */
 export function percentToBps(percent: number): number {

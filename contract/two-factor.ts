@@ -39,14 +39,6 @@ export const OtpField = z
     z.maxLength(32, TWO_FACTOR_MSG.codeTooLong),
   );
 
-/** The login's answer when a code is still needed. */
-export const TwoFactorChallengeSchema = z.object({
-  two_factor_required: z.literal(true),
-  /** Short-lived (CHALLENGE_TTL_MS), one use; sent back with the code. */
-  challenge: z.string(),
-});
-export type TwoFactorChallenge = z.output<typeof TwoFactorChallengeSchema>;
-
 export const LoginCodeBody = z.object({
   challenge: z
     .string({ error: TWO_FACTOR_MSG.challengeExpired })
@@ -56,16 +48,6 @@ export const LoginCodeBody = z.object({
     ),
   otp: OtpField,
 });
-
-export const AdminSelfSchema = z.object({
-  role: z.nullable(AdminRoleSchema),
-  two_factor: z.object({
-    enrolled: z.boolean(),
-    /** Live mode: an admin who has not enrolled can do nothing else. */
-    required: z.boolean(),
-  }),
-});
-export type AdminSelf = z.output<typeof AdminSelfSchema>;
 
 export const TwoFactorSetupSchema = z.object({
   /** Base32, for typing into the app by hand. */
@@ -117,14 +99,6 @@ export const loginCode = endpoint({
   body: LoginCodeBody,
   response: z.object({ JWTtoken: z.string(), refresh_token: z.string() }),
   errors: [400, 401, 423, 429, 500],
-});
-export const adminSelf = endpoint({
-  name: 'admin.me',
-  method: 'GET',
-  path: '/api/admin/me',
-  access: 'admin',
-  summary: "The signed-in admin's role and two-factor state.",
-  response: message(AdminSelfSchema),
 });
 export const twoFactorStart = endpoint({
   name: 'admin.twoFactorStart',

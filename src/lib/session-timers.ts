@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { TIMERS } from '@contract';
+import { TIMERS } from '@contract/timers';
 import * as api from '@contract/api';
 import { request, setSessionRefresher } from './api-client';
 import { ApiError } from './api-error';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { TIMERS } from '@contract/pricing';
+import { TIMERS } from '@contract/timers';
 
 /**
  * The signed-in session (spec §3 "Auth session", §4 "Session"): the token pair kept in

@@ -1,6 +1,6 @@
 import * as React from 'react';
 
-import { TIMERS } from '@contract/pricing';
+import { TIMERS } from '@contract/timers';
 import { cn } from '@/lib/cn';
 
 import { Button, type ButtonProps } from './button';

@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import * as React from 'react';
 
-import { LIMITS } from '@contract/pricing';
+import { LIMITS } from '@contract/business-limits';
 import { cn } from '@/lib/cn';
 
 import { Button } from './button';

@@ -1,6 +1,6 @@
 import type { AdjustmentStatus } from '@contract/adjustments';
 import * as api from '@contract/api';
-import { LIMITS } from '@contract/pricing';
+import { LIMITS } from '@contract/business-limits';
 import { useApiMutation, useApiQuery } from '@/lib/swr';
 
 /** GET /api/admin/adjustments: newest first, one server page, optionally one status. */

@@ -1,6 +1,6 @@
 import type { AnnouncementStatus } from '@contract/announcements';
 import * as api from '@contract/api';
-import { LIMITS } from '@contract/pricing';
+import { LIMITS } from '@contract/business-limits';
 import { useApiMutation, useApiQuery } from '@/lib/swr';
 
 /** GET /api/admin/announcements: latest start first, one server page, optionally one status. */

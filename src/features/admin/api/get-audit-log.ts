@@ -1,6 +1,6 @@
 import type { AuditAction } from '@contract/audit';
 import * as api from '@contract/api';
-import { LIMITS } from '@contract/pricing';
+import { LIMITS } from '@contract/business-limits';
 import { useApiQuery } from '@/lib/swr';
 
 /** GET /api/admin/audit: one server page of the audit log, filtered by admin, action, target. */

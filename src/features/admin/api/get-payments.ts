@@ -1,5 +1,5 @@
 import * as api from '@contract/api';
-import { LIMITS } from '@contract/pricing';
+import { LIMITS } from '@contract/business-limits';
 import { apiKey, useApiQuery } from '@/lib/swr';
 
 /** GET /api/payment/all (everyone's for an admin): one server page; `q` user, `reference` a payment reference. */

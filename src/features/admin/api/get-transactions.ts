@@ -1,6 +1,6 @@
 import type { TransactionStatus } from '@contract/entities';
 import * as api from '@contract/api';
-import { LIMITS } from '@contract/pricing';
+import { LIMITS } from '@contract/business-limits';
 import { apiKey, useApiQuery } from '@/lib/swr';
 
 /**

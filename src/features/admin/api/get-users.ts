@@ -1,5 +1,5 @@
 import * as api from '@contract/api';
-import { LIMITS } from '@contract/pricing';
+import { LIMITS } from '@contract/business-limits';
 import { apiKey, useApiQuery } from '@/lib/swr';
 
 /** GET /api/user/all (admin): one server page of users; `q` is an exact e-mail. */

@@ -1,6 +1,6 @@
 import * as api from '@contract/api';
 import type { RouteProvider } from '@contract/providers';
-import { useApiMutation, useApiQuery } from '@/lib/swr';
+import { useApiQuery } from '@/lib/swr';
 
 /**
  * A provider can be paused or come back while the overview stays open on an operator's screen
@@ -22,16 +22,4 @@ export function useProviders() {
  */
 export function useLiveFloat(provider: RouteProvider, enabled: boolean) {
   return useApiQuery(provider === 'vtpass' ? api.vtBalance : api.atgBalance, enabled ? {} : null);
-}
-
-/** PUT /api/admin/providers/route: a new order; the overview's routes and the audit log refresh. */
-export function useSetProviderRoute() {
-  return useApiMutation(api.setProviderRoute, { invalidates: [api.adminProviders, api.auditLog] });
-}
-
-/** PUT /api/admin/providers/threshold: a float's alert threshold in kobo, or none (null). */
-export function useSetFloatThreshold() {
-  return useApiMutation(api.setFloatThreshold, {
-    invalidates: [api.adminProviders, api.auditLog],
-  });
 }

@@ -1,5 +1,5 @@
 import * as api from '@contract/api';
-import { LIMITS } from '@contract/pricing';
+import { LIMITS } from '@contract/business-limits';
 import { useApiMutation, useApiQuery } from '@/lib/swr';
 
 /** GET /api/admin/transfers/held: transfers to nobody's account (held first), one server page. */

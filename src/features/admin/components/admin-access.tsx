@@ -1,7 +1,7 @@
 import { ROLE_MSG, roleCan, type Permission } from '@contract/roles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { paths, type AdminPage } from '@/config/routes';
-import { useAdminSelf } from '../api/two-factor';
+import { useAdminSelf } from '../api/admin-self';
 
 /**
  * The permission each admin page needs (issue 25 §3; ADR 0051): the sidebar shows a page only

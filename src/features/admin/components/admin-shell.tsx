@@ -30,7 +30,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
 import { useSession } from '@/lib/session';
 import { useAdminLogout } from '../api/logout';
-import { useAdminSelf } from '../api/two-factor';
+import { useAdminSelf } from '../api/admin-self';
 import { adminPageAt, PAGE_PERMISSION, RoleRefused } from './admin-access';
 
 type Entry = SidebarEntry & { page: AdminPage | null };

@@ -19,7 +19,7 @@ import {
 } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
-import { useAdmins, useResetTwoFactor, useSetAdminRole } from '../api/two-factor';
+import { useAdmins, useResetTwoFactor, useSetAdminRole } from '../api/admins';
 import { LoadError, ScreenHeading } from './admin-parts';
 
 /** The roles to choose from, each with what it may do. */

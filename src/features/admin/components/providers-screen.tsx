@@ -26,7 +26,8 @@ import { Input } from '@/components/ui/input';
 import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
 import { errorMessage } from '@/lib/api-error';
 import { formatNaira, nairaFieldText, parseNairaInput } from '@/lib/money';
-import { useProviders, useSetFloatThreshold, useSetProviderRoute } from '../api/providers';
+import { useSetFloatThreshold, useSetProviderRoute } from '../api/provider-settings';
+import { useProviders } from '../api/providers';
 import { ScreenHeading } from './admin-parts';
 import { ProviderCards } from './provider-cards';
 

@@ -10,7 +10,8 @@ import { DownloadIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-error';
-import { useAdminSelf, useConfirmTwoFactor, useStartTwoFactor } from '../api/two-factor';
+import { useAdminSelf } from '../api/admin-self';
+import { useConfirmTwoFactor, useStartTwoFactor } from '../api/two-factor';
 import { LoadError, ScreenHeading } from './admin-parts';
 
 /** "JBSWY3DPEHPK3PXP" → "JBSW Y3DP EHPK 3PXP": groups of four are easier to type by hand. */

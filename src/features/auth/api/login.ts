@@ -24,18 +24,3 @@ export function useLogin() {
   );
   return { ...mutation, trigger };
 }
-
-/** The sign-in's second step: the challenge and a code; on success the tokens are saved. */
-export function useLoginCode() {
-  const mutation = useApiMutation(api.loginCode);
-  const { trigger: send } = mutation;
-  const trigger = useCallback(
-    async (input: CallInput<typeof api.loginCode>) => {
-      const tokens = await send(input);
-      saveTokens(tokens);
-      return tokens;
-    },
-    [send],
-  );
-  return { ...mutation, trigger };
-}

@@ -5,7 +5,7 @@ import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-error';
-import { useLoginCode } from '../api/login';
+import { useLoginCode } from '../api/login-code';
 import { AuthCard } from './auth-card';
 
 /**

@@ -1,20 +1,25 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FALLBACK, loginForm } from '@contract';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/routes';
 import { errorMessage } from '@/lib/api-error';
 import { clearSessionNotice, getSession } from '@/lib/session';
 import { useLandingPath } from '../api/landing';
 import { useLogin } from '../api/login';
 import { AuthCard, authLinkClass } from './auth-card';
-import { LoginCodeForm } from './login-code-form';
 import { useFormErrors } from '@/lib/use-form-errors';
 
 const FIELDS = ['username', 'password'] as const;
+
+/** An admin's second step (ADR 0051): loaded when a sign-in asks for it (issue 27). */
+const LoginCodeForm = lazy(() =>
+  import('./login-code-form').then((module) => ({ default: module.LoginCodeForm })),
+);
 
 /**
  * Login (spec §5): both fields required, e-mail pattern; the server's message on failure,
@@ -65,11 +70,21 @@ export function LoginForm() {
   const serverError = login.error ? errorMessage(login.error, FALLBACK.auth) : '';
   if (challenge) {
     return (
-      <LoginCodeForm
-        challenge={challenge}
-        onBack={() => setChallenge(null)}
-        onSignedIn={async () => navigate(await landingPath(), { replace: true })}
-      />
+      <Suspense
+        fallback={
+          <Spinner
+            size="lg"
+            className="mx-auto my-12 text-brand"
+            label="Loading the two-factor step"
+          />
+        }
+      >
+        <LoginCodeForm
+          challenge={challenge}
+          onBack={() => setChallenge(null)}
+          onSignedIn={async () => navigate(await landingPath(), { replace: true })}
+        />
+      </Suspense>
     );
   }
 

@@ -1,5 +1,5 @@
 import * as api from '@contract/api';
-import { LIMITS } from '@contract/pricing';
+import { LIMITS } from '@contract/business-limits';
 import { apiKey, useApiQuery } from '@/lib/swr';
 
 /** GET /api/user/coupons: one server page of your coupons, newest first (ADR 0020). */

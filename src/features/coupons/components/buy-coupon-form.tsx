@@ -9,10 +9,9 @@ import {
   couponPrice,
   dataPrice,
   electricityPrice,
-  LIMITS,
-  NAIRA,
   type PriceBreakdown,
 } from '@contract/pricing';
+import { LIMITS, NAIRA } from '@contract/business-limits';
 import { isDigits } from '@contract/rules';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';

@@ -1,5 +1,5 @@
 import type { Coupon } from '@contract/entities';
-import { LIMITS } from '@contract/pricing';
+import { LIMITS } from '@contract/business-limits';
 import { CopyButton } from '@/components/ui/copy-button';
 import { DateText } from '@/components/ui/date-text';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -1,7 +1,7 @@
 import { memo, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import * as api from '@contract/api';
-import { SERVER_MSG } from '@contract/messages';
+import { ACCOUNT_MSG } from '@contract/messages';
 import { Button, focusRing } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import {
@@ -138,7 +138,7 @@ function BlockedGate({ onLogout, children }: { onLogout: () => void; children: R
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10">
       <h1 className="text-2xl font-bold">Account blocked</h1>
-      <FormAlert>{errorMessage(error, SERVER_MSG.accountBlocked)}</FormAlert>
+      <FormAlert>{errorMessage(error, ACCOUNT_MSG.accountBlocked)}</FormAlert>
       <Button type="button" variant="outline" onClick={onLogout} className="self-start">
         Log out
       </Button>

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router-dom';
 import type { Transaction } from '@contract/entities';
 import { FALLBACK } from '@contract/messages';
-import { LIMITS } from '@contract/pricing';
+import { LIMITS } from '@contract/business-limits';
 import { DateText } from '@/components/ui/date-text';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormAlert } from '@/components/ui/form-alert';

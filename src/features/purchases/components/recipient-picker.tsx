@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Recipient, RecipientProduct } from '@contract/entities';
-import { LIMITS } from '@contract/pricing';
+import { LIMITS } from '@contract/business-limits';
 import { recipientKey } from '@contract/recipients';
 import { Button, focusRing } from '@/components/ui/button';
 import { CloseIcon, RecentIcon, SavedIcon } from '@/components/ui/icons';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { RecipientProduct } from '@contract/entities';
 import { saveRecipientForm } from '@contract/forms';
 import { FALLBACK } from '@contract/messages';
-import { LIMITS } from '@contract/pricing';
+import { LIMITS } from '@contract/business-limits';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';

@@ -1,5 +1,5 @@
 import * as api from '@contract/api';
-import { LIMITS } from '@contract/pricing';
+import { LIMITS } from '@contract/business-limits';
 import { useApiQuery } from '@/lib/swr';
 
 /**

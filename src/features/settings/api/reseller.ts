@@ -1,5 +1,5 @@
 import * as api from '@contract/api';
-import { LIMITS } from '@contract/pricing';
+import { LIMITS } from '@contract/business-limits';
 import { useApiMutation, useApiQuery } from '@/lib/swr';
 
 /** The reseller API's Settings calls (issue 16): API keys, webhook address, delivery log. */

@@ -1,6 +1,6 @@
 import * as api from '@contract/api';
 import type { StatementKind, TransactionStatus } from '@contract/entities';
-import { LIMITS } from '@contract/pricing';
+import { LIMITS } from '@contract/business-limits';
 import { apiKey, useApiQuery } from '@/lib/swr';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HistoryQuery } from '@contract/endpoints';
-import { LIMITS } from '@contract/pricing';
+import { LIMITS } from '@contract/business-limits';
 import { HISTORY_PAGE_SIZE, historyPageSize } from './page-size';
 
 /** Issue 24: the history's page size fits the screen instead of being 5 everywhere. */

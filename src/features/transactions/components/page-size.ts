@@ -1,4 +1,4 @@
-import { LIMITS } from '@contract/pricing';
+import { LIMITS } from '@contract/business-limits';
 
 /**
  * How many history rows a page holds: as many as fit the screen (issue 24), so a phone shows a

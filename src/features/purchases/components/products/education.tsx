@@ -1,5 +1,6 @@
 import { educationForm, JAMB_SERVICE_ID } from '@contract/forms';
-import { billPrice, LIMITS } from '@contract/pricing';
+import { billPrice } from '@contract/pricing';
+import { LIMITS } from '@contract/business-limits';
 import { Money } from '@/components/ui/money';
 import { useEducationProducts } from '@/lib/catalogue';
 import { useEducationPurchase } from '../../api/education';

@@ -1,4 +1,4 @@
-import { NAIRA } from '@contract/pricing';
+import { NAIRA } from '@contract/business-limits';
 import { isDigits } from '@contract/rules';
 
 /** What the five product definitions share (issue 27; ADR 0061). */

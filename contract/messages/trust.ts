@@ -1,0 +1,18 @@
+/**
+ * A name before money leaves, pins typed twice, attempts left, and a word after every credit
+ * (issue 24; ADR 0046). The spec's pin messages (MSG.pin*) stay as they are; these word what
+ * the spec does not.
+ */
+export const TRUST_MSG = {
+  /** All a look-up says about an e-mail no account uses: nothing about who or why. */
+  noAccount: 'There is no PayBills account with this e-mail.',
+  /** The confirmation of a pin differs from the pin (create and reset). */
+  pinsNotEqual: 'Pins do not match.',
+  /** A wrong pin from the third in a row: how many remain before purchases lock. */
+  wrongPinAttemptsLeft: (left: number) =>
+    `Incorrect transaction pin. ${left} attempt${left === 1 ? '' : 's'} left before purchases and transfers are locked.`,
+  /** Electricity and TV: the form submits only after the meter or card was verified. */
+  verifyFirst: 'Verify the customer name before paying.',
+  /** After a card checkout the provider confirmed: the amount, formatted (e.g. "₦5,000"). */
+  fundsAdded: (amount: string) => `${amount} added`,
+} as const;
