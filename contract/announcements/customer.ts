@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { endpoint, message } from '../endpoint';
 import { EpochMs } from '../entities';
-import { requiredId } from '../rules';
+import { requiredId } from '../field-limits';
 
 /** What customers see: the banner's announcements and dismissing one. */
 
