@@ -2,6 +2,7 @@ import { z } from './zod';
 import { endpoint, message } from './endpoint';
 import { EpochMs } from './entities';
 import { AdminRoleSchema } from './roles';
+import { Tokens } from './endpoints/session';
 
 /**
  * Two-factor sign-in for admins (issue 25 §3; ADR 0051): TOTP (RFC 6238: 30-second steps,
@@ -97,7 +98,7 @@ export const loginCode = endpoint({
   access: 'public',
   summary: 'Second step of an admin sign-in: the challenge and a TOTP or recovery code.',
   body: LoginCodeBody,
-  response: z.object({ JWTtoken: z.string(), refresh_token: z.string() }),
+  response: Tokens,
   errors: [400, 401, 423, 429, 500],
 });
 export const twoFactorStart = endpoint({
