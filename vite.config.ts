@@ -3,9 +3,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Alias } from 'vite';
 
+import { clientModules, productionAliases, smallIcons } from './scripts/client-modules.mjs';
 import { moduleSizes } from './scripts/module-sizes.mjs';
-import { pureContract } from './scripts/pure-contract.mjs';
-import { zodMiniOnly } from './scripts/zod-mini-only.mjs';
+import { pureModules } from './scripts/pure-modules.mjs';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -18,9 +18,14 @@ export const alias: Alias[] = [
   { find: /^@contract\//, replacement: fromRoot('./contract/') },
   { find: /^@mocks\//, replacement: fromRoot('./mocks/') },
   { find: /^@\//, replacement: fromRoot('./src/') },
+  // SWR's fallback for React < 18 (src/lib/use-sync-external-store.ts says why).
+  {
+    find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+    replacement: fromRoot('./src/lib/use-sync-external-store.ts'),
+  },
 ];
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ command, mode }) => {
   // '' prefix: read API_PORT too, not only VITE_* (process.env wins over .env files).
   const env = { ...loadEnv(mode, process.cwd(), ''), ...process.env };
   const mockApi = env.VITE_API_MODE === 'mock';
@@ -31,10 +36,13 @@ export default defineConfig(({ mode }) => {
       react(),
       tailwindcss(),
       moduleSizes({ root: fromRoot('.') }),
-      zodMiniOnly(),
-      pureContract(),
+      clientModules(),
+      smallIcons(fromRoot('./src/components/ui/lucide-icon.ts')),
+      pureModules(),
     ],
-    resolve: { alias },
+    // A build gets React Router's production files (ADR 0067); dev servers and tests keep its
+    // development build, warnings and all.
+    resolve: { alias: command === 'build' ? [...productionAliases(fromRoot), ...alias] : alias },
     server: {
       host: '127.0.0.1',
       port: 5173,

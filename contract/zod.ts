@@ -1,13 +1,15 @@
 /**
  * The contract's zod: zod/mini (issue 27; ADR 0064), the same package and parser as zod's
  * classic API, with functions in place of methods (`z.optional(s)`, `s.check(z.maxLength(n))`)
- * so a bundle keeps only the schema kinds and checks the contract uses. Classic attaches every
- * method to every schema and costs the browser 23 KiB (gzip) on every app page; mini about
- * half of that. English messages are loaded as classic loads them, so a field without its own
- * message reads as it did.
+ * so a bundle keeps only the schema kinds and checks the contract uses.
+ *
+ * No locale is loaded here (ADR 0067). Every rule a customer can break in a form carries its own
+ * message (the spec's words, contract/messages), so zod's English texts ("Too big: expected
+ * string to have <=64 characters") only ever described input no form produces, and cost every
+ * app page 1.1 KiB gzip. In the browser such an issue reads zod's own "Invalid input". The
+ * server imports zod's classic API, which loads the English locale as it starts, so API
+ * clients and operators still read the detailed texts.
  */
 import * as z from 'zod/mini';
-
-z.config(z.locales.en());
 
 export { z };

@@ -3,7 +3,7 @@ import { MSG } from '../messages';
 import { MAX_LENGTH, requiredId, wholeNaira } from '../rules';
 
 export const UserIdBody = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(MAX_LENGTH.id)),
+  id: requiredId(),
 });
 
 export const ProductEditBody = z.object({
@@ -18,5 +18,5 @@ export const ProductEditBody = z.object({
   ),
   price: z.optional(wholeNaira(MSG.couponAmount, [[(n) => n > 0, MSG.couponAmount]])),
   /** false removes the plan from sale; bought plans stay in history. */
-  on_sale: z.optional(z.boolean()),
+  on_sale: z.optional(z.boolean({ error: MSG.inputsInvalid })),
 });

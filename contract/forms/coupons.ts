@@ -3,14 +3,14 @@ import { MSG, SERVER_MSG } from '../messages';
 import type { Kobo } from '../money';
 import { LIMITS } from '../pricing';
 import { isDigits, optionalText, requiredPin, text, wholeNaira, withBalance } from '../rules';
-import { CouponProductSchema } from '../entities';
+import { COUPON_PRODUCTS } from '../entities';
 
 const UNITS_MESSAGE = MSG.inputsInvalid;
 
 const couponAmount = wholeNaira(MSG.couponAmount, [[(n) => n > 0, MSG.couponAmount]]);
 
 const CouponBuyFields = z.object({
-  product: CouponProductSchema,
+  product: z.enum(COUPON_PRODUCTS, { error: MSG.inputsInvalid }),
   /** Face value per coupon, for AIRTIME and ELECTRICITY only. */
   amount: z.optional(couponAmount),
   unit: z

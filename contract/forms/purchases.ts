@@ -209,7 +209,7 @@ export const VerifyCustomerBody = z.object({
     ],
     { max: MAX_LENGTH.number },
   ),
-  variation_code: z.optional(z.enum(['prepaid', 'postpaid'])),
+  variation_code: z.optional(z.enum(['prepaid', 'postpaid'], { error: MSG.inputsInvalid })),
 });
 
 export const CouponCodeBody = z.object({

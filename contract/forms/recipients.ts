@@ -2,7 +2,7 @@ import { z } from '../zod';
 import { MSG, SERVER_MSG } from '../messages';
 import { LIMITS } from '../pricing';
 import { isDigits, isPhone, MAX_LENGTH, notEmpty, requiredId, text } from '../rules';
-import { RecipientProductSchema } from '../entities';
+import { RECIPIENT_PRODUCTS } from '../entities';
 
 /**
  * Save where a purchase goes, with a name. The number is digits only, as long as the longest
@@ -10,12 +10,12 @@ import { RecipientProductSchema } from '../entities';
  */
 export const SaveRecipientBody = z
   .object({
-    product: RecipientProductSchema,
+    product: z.enum(RECIPIENT_PRODUCTS, { error: MSG.inputsInvalid }),
     destination: text([[isDigits, SERVER_MSG.recipientNumberInvalid]], {
       max: MAX_LENGTH.accountId,
     }),
     service_id: requiredId(),
-    variation_code: z.optional(z.enum(['prepaid', 'postpaid'])),
+    variation_code: z.optional(z.enum(['prepaid', 'postpaid'], { error: MSG.inputsInvalid })),
     name: text([[notEmpty, SERVER_MSG.recipientNameRequired]], {
       max: LIMITS.recipientName,
       tooLong: SERVER_MSG.recipientNameTooLong,

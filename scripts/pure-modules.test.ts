@@ -2,18 +2,18 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Rolldown } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONTRACT_MODULE, markContractPure, pureContract } from './pure-contract.mjs';
+import { CONTRACT_MODULE, REACT_ROUTER_MODULE, markPure, pureModules } from './pure-modules.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-describe('marking the contract pure (ADR 0066)', () => {
+describe('marking modules pure (ADR 0066, ADR 0067)', () => {
   it('marks every call of a top-level declaration, chained and nested ones included', () => {
     const code = [
       'const email = (m) => text(m).check(z.overwrite((v) => v.toLowerCase()));',
       'export const Body = z.object({ email: email(MSG.x), n: z.int().check(z.gte(1)) });',
       'export const N = 5;',
     ].join('\n');
-    expect(markContractPure(code, 'm.js')).toBe(
+    expect(markPure(code, 'm.js')).toBe(
       [
         'const email = (m) => text(m).check(z.overwrite((v) => v.toLowerCase()));',
         'export const Body = /* @__PURE__ */ z.object({ email: /* @__PURE__ */ email(MSG.x), n: /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)) });',
@@ -28,7 +28,7 @@ describe('marking the contract pure (ADR 0066)', () => {
       'export const Refined = z.object({}).check(z.superRefine((v, ctx) => { ctx.addIssue({}); }));',
       'export function rule() { return z.string(); }',
     ].join('\n');
-    const marked = markContractPure(code, 'm.js');
+    const marked = markPure(code, 'm.js');
     expect(marked).toContain('config(locales.en());');
     expect(marked).toContain('{ ctx.addIssue({}); }');
     expect(marked).toContain('export function rule() { return z.string(); }');
@@ -36,16 +36,44 @@ describe('marking the contract pure (ADR 0066)', () => {
   });
 
   it('reads TypeScript and leaves a module it cannot parse as it was', () => {
-    expect(markContractPure('export const A: Schema = f<T>(1);', 'm.ts')).toBe(
+    expect(markPure('export const A: Schema = f<T>(1);', 'm.ts')).toBe(
       'export const A: Schema = /* @__PURE__ */ f<T>(1);',
     );
-    expect(markContractPure('export const = ;', 'm.ts')).toBe('export const = ;');
+    expect(markPure('export const = ;', 'm.ts')).toBe('export const = ;');
   });
 
-  it('applies to the contract only, not its tests or zod.ts', () => {
+  it('builds a subclass with a pure call and drops top-level displayName names', () => {
+    const code = [
+      'var Boundary = class extends React.Component { render() { return null; } };',
+      'var Plain = class { x = 1; };',
+      'var Link = React.forwardRef(function Link() { return null; });',
+      'Link.displayName = "Link";',
+      'Boundary.contextType = Context;',
+      'function f() { Inner.displayName = "Inner"; }',
+    ].join('\n');
+    expect(markPure(code, 'm.js')).toBe(
+      [
+        'var Boundary = /* @__PURE__ */ (() => class extends React.Component { render() { return null; } })();',
+        'var Plain = class { x = 1; };',
+        'var Link = /* @__PURE__ */ React.forwardRef(function Link() { return null; });',
+        '/* Link.displayName = "Link"; */',
+        'Boundary.contextType = Context;',
+        'function f() { Inner.displayName = "Inner"; }',
+      ].join('\n'),
+    );
+  });
+
+  it("applies to React Router's production build", () => {
+    const dist = '/repo/node_modules/react-router/dist/';
+    expect(REACT_ROUTER_MODULE.test(`${dist}production/chunk-7RTFRKQW.mjs`)).toBe(true);
+    expect(REACT_ROUTER_MODULE.test(`${dist}production/index.mjs`)).toBe(true);
+    expect(REACT_ROUTER_MODULE.test(`${dist}development/index.mjs`)).toBe(false);
+  });
+
+  it('applies to the contract only, not its tests', () => {
     expect(CONTRACT_MODULE.test('/repo/contract/forms.ts')).toBe(true);
     expect(CONTRACT_MODULE.test('/repo/contract/forms/auth.ts')).toBe(true);
-    expect(CONTRACT_MODULE.test('/repo/contract/zod.ts')).toBe(false);
+    expect(CONTRACT_MODULE.test('/repo/contract/zod.ts')).toBe(true);
     expect(CONTRACT_MODULE.test('/repo/contract/forms.test.ts')).toBe(false);
     expect(CONTRACT_MODULE.test('/repo/src/lib/cn.ts')).toBe(false);
   });
@@ -54,7 +82,7 @@ describe('marking the contract pure (ADR 0066)', () => {
     // Inside the repo, so the module resolves zod from its node_modules.
     const cache = path.join(root, 'node_modules', '.cache');
     mkdirSync(cache, { recursive: true });
-    const dir = mkdtempSync(path.join(cache, 'paybills-pure-contract-'));
+    const dir = mkdtempSync(path.join(cache, 'paybills-pure-modules-'));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
     mkdirSync(path.join(dir, 'contract'));
     writeFileSync(
@@ -73,7 +101,7 @@ describe('marking the contract pure (ADR 0066)', () => {
       "import { Used } from './contract/schemas';\nconsole.log(Used.parse({ name: 'a' }));\n",
     );
 
-    const output = async (plugins: ReturnType<typeof pureContract>[]) => {
+    const output = async (plugins: ReturnType<typeof pureModules>[]) => {
       const result = (await build({
         root,
         configFile: false,
@@ -85,7 +113,7 @@ describe('marking the contract pure (ADR 0066)', () => {
     };
 
     it('drops the schemas nothing imports, helpers and `.check` chains included', async () => {
-      const code = await output([pureContract()]);
+      const code = await output([pureModules()]);
       expect(code).toContain('too long');
       expect(code).not.toContain('UNUSED-SCHEMA');
       expect(code).not.toContain('UNUSED-HELPER');
@@ -94,6 +122,42 @@ describe('marking the contract pure (ADR 0066)', () => {
     it('keeps them without the plugin (what it is for)', async () => {
       const code = await output([]);
       expect(code).toContain('UNUSED-SCHEMA');
+    });
+
+    it("keeps of React Router what the app's imports use, not the forms and scroll restoration it does not", async () => {
+      const router = path.join(dir, 'router.ts');
+      writeFileSync(
+        router,
+        [
+          `import { Link, useLocation } from ${JSON.stringify(
+            path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
+          )};`,
+          'console.log(Link, useLocation);',
+        ].join('\n'),
+      );
+      const bundle = async (plugins: ReturnType<typeof pureModules>[]) => {
+        const result = (await build({
+          root,
+          configFile: false,
+          logLevel: 'silent',
+          plugins,
+          build: {
+            write: false,
+            minify: false,
+            lib: { entry: router, formats: ['es'], fileName: 'router' },
+            rolldownOptions: { external: ['react', 'react-dom'] },
+          },
+        })) as Rolldown.RolldownOutput[];
+        return result[0]!.output[0].code;
+      };
+      const marked = await bundle([pureModules()]);
+      expect(marked).toContain('function useLocation');
+      for (const unused of ['function useSubmit', 'ScrollRestoration', 'NavLink']) {
+        expect(marked).not.toContain(unused);
+      }
+      const plain = await bundle([]);
+      expect(plain).toContain('function useSubmit');
+      expect(marked.length).toBeLessThan(plain.length * 0.8);
     });
   });
 });
