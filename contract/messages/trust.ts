@@ -13,6 +13,12 @@ export const TRUST_MSG = {
     `Incorrect transaction pin. ${left} attempt${left === 1 ? '' : 's'} left before purchases and transfers are locked.`,
   /** Electricity and TV: the form submits only after the meter or card was verified. */
   verifyFirst: 'Verify the customer name before paying.',
+  /**
+   * A purchase went through but the screen that shows its result could not load (the network
+   * dropped just after): where its status, token or pins are kept.
+   */
+  resultUnavailable:
+    'Your purchase was sent, but its result could not be shown here. Its status, and any token or pin, are in your transaction history.',
   /** After a card checkout the provider confirmed: the amount, formatted (e.g. "₦5,000"). */
   fundsAdded: (amount: string) => `${amount} added`,
 } as const;

@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { api, type Transaction } from '@contract';
 import { handle } from '@mocks/index';
+import { TRUST_MSG } from '@contract/messages';
+import { ResultUnavailable } from '@/features/purchases/components/lazy-purchase-result';
 import { NOT_REFUNDED_YET, PurchaseResult } from '@/features/purchases/components/purchase-result';
 import { formatNaira } from '@/lib/money';
 import { signedIn } from './helpers';
@@ -212,5 +214,25 @@ export const FailedAwaitingRefund: Story = {
     await expect(within(result).getByText('Purchase failed')).toBeVisible();
     await expect(result).toHaveTextContent(NOT_REFUNDED_YET);
     await expect(within(result).queryByText('Refunded')).toBeNull();
+  },
+};
+
+/**
+ * The money moved but the result's own code could not load (the network dropped just after):
+ * the purchase is not hidden behind an error page; the customer is sent to History, where its
+ * status, token and pins are (issue 27: the result loads while the provider answers).
+ */
+export const ResultCouldNotLoad: Story = {
+  render: (args) => <ResultUnavailable {...args} />,
+  args: { transaction: delivered },
+  parameters: { router: {} },
+  play: async ({ canvas, args }) => {
+    const result = canvas.getByTestId('purchase-result');
+    await expect(result).toHaveTextContent(TRUST_MSG.resultUnavailable);
+    await expect(
+      within(result).getByRole('link', { name: 'Open transaction history' }),
+    ).toHaveAttribute('href', '/user/dashboard/transactions');
+    await userEvent.click(within(result).getByRole('button', { name: 'Done' }));
+    await expect(args.onDone).toHaveBeenCalledOnce();
   },
 };

@@ -13,7 +13,7 @@ import { PinInput } from '@/components/ui/pin-input';
 import { errorMessage } from '@/lib/api-error';
 import { useVerifyCoupon } from '../api/verify-coupon';
 import { CustomerCheckResult, useCustomerCheck } from './customer-check';
-import { PurchaseResult } from './purchase-result';
+import { preloadPurchaseResult, PurchaseResult } from './lazy-purchase-result';
 import { useFormErrors } from '@/lib/use-form-errors';
 
 /** Where a redeemed coupon goes: a phone, an account id, a smart card, a meter or a JAMB profile. */
@@ -143,6 +143,7 @@ export function CouponTab<Body>({
       show({ destination: TRUST_MSG.verifyFirst });
       return;
     }
+    void preloadPurchaseResult().catch(() => {});
     try {
       const { message } = await purchase.send(parsed.data);
       setResult(message);

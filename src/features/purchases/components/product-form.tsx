@@ -18,7 +18,7 @@ import { PriceSummary } from './price-summary';
 import { PinField, SubmitRow } from './purchase-fields';
 import { usePurchaseFlow, type PurchaseMutation } from './use-purchase-flow';
 import type { CouponRules } from './coupon-rules';
-import { PurchaseResult } from './purchase-result';
+import { PurchaseResult } from './lazy-purchase-result';
 import { RecipientPicker, type RecipientDraft } from './recipient-picker';
 
 /**

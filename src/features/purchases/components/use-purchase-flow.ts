@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { FALLBACK } from '@contract/messages';
 import type { Transaction } from '@contract/entities';
 import { errorMessage } from '@/lib/api-error';
+import { preloadPurchaseResult } from './lazy-purchase-result';
 
 export interface PurchaseMutation<B> {
   trigger(input: { body: B }): Promise<{ message: Transaction }>;
@@ -20,6 +21,8 @@ export function usePurchaseFlow<B>(buy: PurchaseMutation<B>) {
     result,
     serverError: buy.error ? errorMessage(buy.error, FALLBACK.purchase) : '',
     async submit(body: B) {
+      // The result view loads while the provider answers (lazy-purchase-result.tsx).
+      void preloadPurchaseResult().catch(() => {});
       try {
         setResult((await buy.trigger({ body })).message);
       } catch {

@@ -1,0 +1,82 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
+import { TRUST_MSG } from '@contract/messages';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/routes';
+import type * as ResultModule from './purchase-result';
+import type { PurchaseResultProps } from './purchase-result';
+
+export type { PurchaseResultProps } from './purchase-result';
+
+/*
+ * The result of a purchase (purchase-result.tsx: the outcome, the token or pins to keep, the
+ * receipt to share) is shown only after the customer paid, so a purchase page does not
+ * download it for its first paint (issue 27: about 4 KB gzip on each of the five pages). The
+ * forms start loading it as they send a purchase (`preloadPurchaseResult`), so it arrives
+ * while the provider answers, long before the transaction does.
+ */
+
+let loading: Promise<typeof ResultModule> | undefined;
+
+/** Starts loading the result view; a failed load is tried again on the next call. */
+export function preloadPurchaseResult() {
+  loading ??= import('./purchase-result').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+/**
+ * Shown when the money moved but the result view could not load: the purchase is never
+ * hidden behind an error page; its history entry holds everything the result would show.
+ */
+export function ResultUnavailable({ onDone }: PurchaseResultProps) {
+  return (
+    <div className="flex flex-col gap-4" data-testid="purchase-result">
+      <FormAlert tone="info">{TRUST_MSG.resultUnavailable}</FormAlert>
+      <div className="flex flex-wrap items-center gap-4">
+        <Button onClick={onDone}>Done</Button>
+        <Link
+          to={paths.user.transactions}
+          className="text-sm font-medium text-brand underline-offset-4 hover:underline"
+        >
+          Open transaction history
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+const LazyResult = lazy(() =>
+  preloadPurchaseResult().then(
+    (module) => ({ default: module.PurchaseResult }),
+    () => ({ default: ResultUnavailable }),
+  ),
+);
+
+/** What the result shows while its view loads: the shape of its outcome and details. */
+function ResultSkeleton() {
+  return (
+    <div
+      aria-busy="true"
+      aria-label="Loading the result"
+      role="status"
+      className="flex flex-col gap-4"
+    >
+      <Skeleton shape="block" className="h-16" />
+      <Skeleton shape="block" className="h-24" />
+    </div>
+  );
+}
+
+/** `PurchaseResult` (purchase-result.tsx), loaded on first use. */
+export function PurchaseResult(props: PurchaseResultProps) {
+  return (
+    <Suspense fallback={<ResultSkeleton />}>
+      <LazyResult {...props} />
+    </Suspense>
+  );
+}
