@@ -19,6 +19,8 @@ export const TRUST_MSG = {
    */
   resultUnavailable:
     'Your purchase was sent, but its result could not be shown here. Its status, and any token or pin, are in your transaction history.',
+  /** Back from the card checkout, while the server asks the provider what happened. */
+  confirmingPayment: 'Confirming your card payment…',
   /** After a card checkout the provider confirmed: the amount, formatted (e.g. "₦5,000"). */
   fundsAdded: (amount: string) => `${amount} added`,
 } as const;

@@ -15,7 +15,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
 import { lineLabel } from '@/lib/statement';
 import { EmailNotice } from './email-notice';
-import { PaymentReturn } from './payment-return';
+import { PaymentReturn } from './lazy-payment-return';
 import { Shortcuts } from './shortcuts';
 
 const columns: PagedTableColumn<Transaction>[] = [

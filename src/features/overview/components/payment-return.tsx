@@ -60,7 +60,7 @@ export function PaymentReturn() {
   }, [txRef, status, transactionId, trigger, setParams]);
 
   if (state === 'verifying') {
-    return <FormAlert tone="info">Confirming your card payment…</FormAlert>;
+    return <FormAlert tone="info">{TRUST_MSG.confirmingPayment}</FormAlert>;
   }
   if (state === 'done' && credited?.status === 'completed' && credited.credited > 0) {
     return (

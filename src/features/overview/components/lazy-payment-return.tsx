@@ -1,0 +1,31 @@
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { TRUST_MSG } from '@contract/messages';
+import { FormAlert } from '@/components/ui/form-alert';
+
+/*
+ * The card checkout's return (payment-return.tsx) happens once per funding, on a page the
+ * customer opens many times a day without it: the overview loads it only when the checkout
+ * has sent the customer back (issue 27: about 2 KB gzip of the overview's first download,
+ * with the verification call's schemas).
+ */
+const PaymentReturnModule = lazy(() =>
+  import('./payment-return').then((module) => ({ default: module.PaymentReturn })),
+);
+
+/**
+ * `PaymentReturn` when the URL carries the checkout's `tx_ref`; it stays mounted after it has
+ * taken the parameters off the URL, to say what reached the wallet.
+ */
+export function PaymentReturn() {
+  const [params] = useSearchParams();
+  const back = params.has('tx_ref');
+  const [returned, setReturned] = useState(back);
+  if (back && !returned) setReturned(true);
+  if (!returned) return null;
+  return (
+    <Suspense fallback={<FormAlert tone="info">{TRUST_MSG.confirmingPayment}</FormAlert>}>
+      <PaymentReturnModule />
+    </Suspense>
+  );
+}
