@@ -31,9 +31,9 @@ import { request } from '@/lib/api-client';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useCurrentUser } from '@/lib/current-user';
-import { useCatalogueOnLoad } from '@/lib/catalogue';
 import { clearSession, useSession } from '@/lib/session';
 import { AnnouncementBanner } from './announcement-banner';
+import { CataloguePrefetch } from './catalogue-prefetch';
 import { NoticesBell } from './notices-bell';
 
 // Spec §2: pages 1–8 in order, then the Admin entry (admins only).
@@ -157,7 +157,6 @@ export const MAIN_ID = 'main-content';
  */
 export function UserDashboardShell({ brand }: { brand: ReactNode }) {
   const { tokens } = useSession();
-  useCatalogueOnLoad(!!tokens);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(readCollapsed);
@@ -231,6 +230,7 @@ export function UserDashboardShell({ brand }: { brand: ReactNode }) {
         currentHref={currentHref}
         renderLink={renderLink}
       />
+      <CataloguePrefetch />
     </div>
   );
 }
