@@ -6,9 +6,10 @@
  * No locale is loaded here (ADR 0067). Every rule a customer can break in a form carries its own
  * message (the spec's words, contract/messages), so zod's English texts ("Too big: expected
  * string to have <=64 characters") only ever described input no form produces, and cost every
- * app page 1.1 KiB gzip. In the browser such an issue reads zod's own "Invalid input". The
- * server imports zod's classic API, which loads the English locale as it starts, so API
- * clients and operators still read the detailed texts.
+ * app page 1.1 KiB gzip. In the browser such an issue reads zod's own "Invalid input"
+ * (contract/form-messages.test.ts keeps every form rule clear of it). The server builds zod
+ * classic schemas as it starts, and classic loads the English locale with its first schema, so
+ * API clients and operators still read the detailed texts.
  */
 import * as z from 'zod/mini';
 

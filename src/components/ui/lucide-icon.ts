@@ -8,7 +8,7 @@ import { createElement, forwardRef, type ReactNode, type SVGProps } from 'react'
  * lucide-react's icon modules' `../createLucideIcon.mjs` to this file (vite.config.ts), so each
  * icon keeps its own module and its own chunk, drawn by the few lines below. The markup is
  * lucide-react's, attribute for attribute (lucide-icon.test.tsx renders every icon of
- * icons.ts both ways); dev servers, Storybook and tests draw with lucide-react itself.
+ * icons.ts both ways); dev servers (Storybook's too) and tests draw with lucide-react itself.
  */
 
 /** An icon's drawing as lucide-react's icon modules describe it. */

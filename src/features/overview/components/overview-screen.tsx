@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { Transaction } from '@contract/entities';
 import { FALLBACK } from '@contract/messages';
@@ -14,6 +13,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/routes';
 import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
+import { lazyComponent } from '@/lib/lazy-component';
 import { lineLabel } from '@/lib/statement';
 import { PaymentReturn } from './lazy-payment-return';
 import { Shortcuts } from './shortcuts';
@@ -22,8 +22,8 @@ import { Shortcuts } from './shortcuts';
  * Only a customer whose address is not verified yet sees this notice; its resend call (and the
  * auth pages' schemas it shares a chunk with) loads for them alone (issue 27).
  */
-const EmailNotice = lazy(() =>
-  import('./email-notice').then((module) => ({ default: module.EmailNotice })),
+const EmailNotice = lazyComponent(() =>
+  import('./email-notice').then((module) => module.EmailNotice),
 );
 
 const columns: PagedTableColumn<Transaction>[] = [
@@ -92,11 +92,7 @@ export function OverviewScreen() {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 md:px-8">
       <h1 className="text-2xl font-bold">Overview</h1>
       <PaymentReturn />
-      {user && !user.email_verified ? (
-        <Suspense fallback={null}>
-          <EmailNotice email={user.email} />
-        </Suspense>
-      ) : null}
+      {user && !user.email_verified ? <EmailNotice email={user.email} /> : null}
       {error && !user ? <FormAlert>{errorMessage(error, FALLBACK.generic)}</FormAlert> : null}
       <Shortcuts />
       <section aria-label="Summary" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">

@@ -21,7 +21,10 @@ export function PaymentReturn() {
   const [params, setParams] = useSearchParams();
   const verify = useVerifyPayment();
   const started = useRef(false);
-  const [state, setState] = useState<'idle' | 'verifying' | 'done'>('idle');
+  // Back from the checkout, the first paint already says so (no blank frame before the effect).
+  const [state, setState] = useState<'idle' | 'verifying' | 'done'>(() =>
+    params.has('tx_ref') ? 'verifying' : 'idle',
+  );
   const [returnedStatus, setReturnedStatus] = useState('');
   /** The verified payment, to say what reached the wallet (issue 24: a word after every credit). */
   const [credited, setCredited] = useState<Payment | null>(null);

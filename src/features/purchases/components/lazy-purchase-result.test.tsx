@@ -70,15 +70,31 @@ describe('the purchase result, loaded on first use', () => {
     expect(onDone).toHaveBeenCalledOnce();
   });
 
-  it('tries the download again after a failure', async () => {
+  it('tries again for the next purchase after a failure', async () => {
     let attempts = 0;
     vi.doMock('./purchase-result', () => {
       attempts += 1;
       if (attempts === 1) throw new Error('offline');
-      return { PurchaseResult: () => <p>Loaded</p> };
+      return {
+        PurchaseResult: ({ transaction }: { transaction: Transaction }) => (
+          <p>Result of {transaction.transaction_id}</p>
+        ),
+      };
     });
-    const { preloadPurchaseResult } = await import('./lazy-purchase-result');
-    await expect(preloadPurchaseResult()).rejects.toThrow();
-    await expect(preloadPurchaseResult()).resolves.toHaveProperty('PurchaseResult');
+    const { PurchaseResult } = await import('./lazy-purchase-result');
+    const first = render(
+      <MemoryRouter>
+        <PurchaseResult transaction={bought} onDone={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText(TRUST_MSG.resultUnavailable)).toBeInTheDocument();
+    first.unmount();
+    render(
+      <MemoryRouter>
+        <PurchaseResult transaction={bought} onDone={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Result of TX-1')).toBeInTheDocument();
+    expect(attempts).toBe(2);
   });
 });

@@ -1,11 +1,10 @@
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { TRUST_MSG } from '@contract/messages';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/routes';
-import type * as ResultModule from './purchase-result';
+import { lazyComponent } from '@/lib/lazy-component';
 import type { PurchaseResultProps } from './purchase-result';
 
 export type { PurchaseResultProps } from './purchase-result';
@@ -17,17 +16,6 @@ export type { PurchaseResultProps } from './purchase-result';
  * forms start loading it as they send a purchase (`preloadPurchaseResult`), so it arrives
  * while the provider answers, long before the transaction does.
  */
-
-let loading: Promise<typeof ResultModule> | undefined;
-
-/** Starts loading the result view; a failed load is tried again on the next call. */
-export function preloadPurchaseResult() {
-  loading ??= import('./purchase-result').catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
-}
 
 /**
  * Shown when the money moved but the result view could not load: the purchase is never
@@ -41,7 +29,7 @@ export function ResultUnavailable({ onDone }: PurchaseResultProps) {
         <Button onClick={onDone}>Done</Button>
         <Link
           to={paths.user.transactions}
-          className="text-sm font-medium text-brand underline-offset-4 hover:underline"
+          className="inline-flex min-h-control items-center text-sm font-medium text-brand underline-offset-4 hover:underline"
         >
           Open transaction history
         </Link>
@@ -49,13 +37,6 @@ export function ResultUnavailable({ onDone }: PurchaseResultProps) {
     </div>
   );
 }
-
-const LazyResult = lazy(() =>
-  preloadPurchaseResult().then(
-    (module) => ({ default: module.PurchaseResult }),
-    () => ({ default: ResultUnavailable }),
-  ),
-);
 
 /** What the result shows while its view loads: the shape of its outcome and details. */
 function ResultSkeleton() {
@@ -72,11 +53,14 @@ function ResultSkeleton() {
   );
 }
 
-/** `PurchaseResult` (purchase-result.tsx), loaded on first use. */
-export function PurchaseResult(props: PurchaseResultProps) {
-  return (
-    <Suspense fallback={<ResultSkeleton />}>
-      <LazyResult {...props} />
-    </Suspense>
-  );
-}
+/**
+ * `PurchaseResult` (purchase-result.tsx), loaded on first use; `preloadPurchaseResult` starts
+ * the download as the purchase is sent. A failed download shows `ResultUnavailable`, and the
+ * next result tries again.
+ */
+export const PurchaseResult = lazyComponent(
+  () => import('./purchase-result').then((module) => module.PurchaseResult),
+  { loading: ResultSkeleton, failed: ResultUnavailable },
+);
+
+export const preloadPurchaseResult = PurchaseResult.preload;
