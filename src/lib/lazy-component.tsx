@@ -10,6 +10,11 @@ import { useEffect, useState, type ComponentType } from 'react';
  *   life of the tab);
  * - `preload()` starts the download early, e.g. when the action that will show the view starts.
  * While the code downloads, `loading` (by default nothing) is shown with the same props.
+ *
+ * Use it for views that appear by themselves (a result after a payment, a notice, work started
+ * in the background), where an error page would hide the page the customer was using. A view
+ * the customer opened (a dialog, a drawer, a select's list, a tab) keeps `React.lazy`: if its
+ * code cannot load, the route's error page, with its way to reload, is the right answer.
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
