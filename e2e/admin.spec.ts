@@ -176,10 +176,19 @@ test.describe('with AUTO_REVERSE_FAILED=0', () => {
     await logIn(page, ADMIN);
     await page.goto('/admin/dashboard/transactions');
     await page.getByLabel('User e-mail').fill(DEMO.email);
+    // Rows are counted from the searched list, not from the page's first list: wait for its
+    // answer (and its rows) before counting.
+    const searched = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/transactions/all') &&
+        new URL(response.url()).searchParams.get('q') === DEMO.email,
+    );
     await page.getByRole('button', { name: 'Search' }).click();
+    await searched;
     // The newest failed row is this purchase. Another journey on this server (admin-roles) may
     // leave a failed purchase of the same customer, so the row is followed by its ID.
     const failedRows = main(page).getByRole('row').filter({ hasText: 'Failed' });
+    await expect(failedRows.first()).toBeVisible();
     const failedBefore = await failedRows.count();
     const failed = failedRows.first();
     const id = (await failed.getByRole('cell').nth(1).textContent())?.trim() ?? '';
