@@ -1,34 +1,24 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build, type Plugin, type Rolldown } from 'vite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   clientModuleError,
   clientModules,
   productionAliases,
   smallIcons,
 } from './client-modules.mjs';
-
-const root = path.resolve(import.meta.dirname, '..');
+import { oneFileBuild, root, scratchDir } from './one-file-build';
 
 describe("the browser build's zod and React Router (ADR 0064, ADR 0067)", () => {
-  // Inside the repo, so the entry resolves zod from its node_modules.
-  const cache = path.join(root, 'node_modules', '.cache');
-  mkdirSync(cache, { recursive: true });
-  const dir = mkdtempSync(path.join(cache, 'paybills-client-modules-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = scratchDir('paybills-client-modules-');
 
-  /** A one-file client build from the repo's node_modules, with only this plugin. */
+  /** A one-file client build of `source`, with only this plugin. */
+  let entries = 0;
   const buildOf = (source: string) => {
-    const entry = path.join(dir, `entry-${Math.random().toString(36).slice(2)}.js`);
+    entries += 1;
+    const entry = path.join(dir, `entry-${entries}.js`);
     writeFileSync(entry, source);
-    return build({
-      root,
-      configFile: false,
-      logLevel: 'silent',
-      plugins: [clientModules()],
-      build: { write: false, lib: { entry, formats: ['es'], fileName: 'out' } },
-    });
+    return oneFileBuild(entry, { plugins: [clientModules()] });
   };
 
   it('names the file that brought the classic API in, and says what to import', () => {
@@ -74,17 +64,9 @@ describe("the browser build's zod and React Router (ADR 0064, ADR 0067)", () => 
       "import { Link, useLocation } from 'react-router-dom';\nexport const f = [Link, useLocation];\n",
     );
     await expect(
-      build({
-        root,
-        configFile: false,
-        logLevel: 'silent',
+      oneFileBuild(entry, {
         plugins: [clientModules()],
-        resolve: { alias: productionAliases((file) => path.join(root, file)) },
-        build: {
-          write: false,
-          lib: { entry, formats: ['es'], fileName: 'out' },
-          rolldownOptions: { external: ['react', 'react-dom'] },
-        },
+        alias: productionAliases((file) => path.join(root, file)),
       }),
     ).resolves.toBeDefined();
   });
@@ -94,25 +76,11 @@ describe("the browser build's zod and React Router (ADR 0064, ADR 0067)", () => 
     writeFileSync(entry, "export { X as CloseIcon, House as HomeIcon } from 'lucide-react';\n");
     const factory = path.join(dir, 'factory.js');
     writeFileSync(factory, "export default (icon) => 'SMALL-FACTORY:' + icon.name;\n");
-    const bundle = (plugins: Plugin[]) =>
-      build({
-        root,
-        configFile: false,
-        logLevel: 'silent',
-        plugins,
-        build: {
-          write: false,
-          minify: false,
-          lib: { entry, formats: ['es'], fileName: 'out' },
-          rolldownOptions: { external: ['react', 'react-dom'] },
-        },
-      }) as Promise<Rolldown.RolldownOutput[]>;
-    const [output] = await bundle([smallIcons(factory), clientModules()]);
-    const code = output!.output[0].code;
+    const code = await oneFileBuild(entry, { plugins: [smallIcons(factory), clientModules()] });
     expect(code).toContain('SMALL-FACTORY:');
     expect(code).toContain('M18 6 6 18');
     expect(code).not.toContain('absoluteStrokeWidth');
-    await expect(bundle([clientModules()])).rejects.toThrow(
+    await expect(oneFileBuild(entry, { plugins: [clientModules()] })).rejects.toThrow(
       /lucide-react's icon factory reached the browser build/,
     );
   });

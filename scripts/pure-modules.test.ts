@@ -1,10 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build, type Rolldown } from 'vite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { oneFileBuild, root, scratchDir } from './one-file-build';
 import { CONTRACT_MODULE, REACT_ROUTER_MODULE, markPure, pureModules } from './pure-modules.mjs';
-
-const root = path.resolve(import.meta.dirname, '..');
 
 describe('marking modules pure (ADR 0066, ADR 0067)', () => {
   it('marks every call of a top-level declaration, chained and nested ones included', () => {
@@ -79,11 +77,7 @@ describe('marking modules pure (ADR 0066, ADR 0067)', () => {
   });
 
   describe('in a client build', () => {
-    // Inside the repo, so the module resolves zod from its node_modules.
-    const cache = path.join(root, 'node_modules', '.cache');
-    mkdirSync(cache, { recursive: true });
-    const dir = mkdtempSync(path.join(cache, 'paybills-pure-modules-'));
-    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const dir = scratchDir('paybills-pure-modules-');
     mkdirSync(path.join(dir, 'contract'));
     writeFileSync(
       path.join(dir, 'contract', 'schemas.ts'),
@@ -101,16 +95,7 @@ describe('marking modules pure (ADR 0066, ADR 0067)', () => {
       "import { Used } from './contract/schemas';\nconsole.log(Used.parse({ name: 'a' }));\n",
     );
 
-    const output = async (plugins: ReturnType<typeof pureModules>[]) => {
-      const result = (await build({
-        root,
-        configFile: false,
-        logLevel: 'silent',
-        plugins,
-        build: { write: false, minify: false, lib: { entry, formats: ['es'], fileName: 'out' } },
-      })) as Rolldown.RolldownOutput[];
-      return result[0]!.output[0].code;
-    };
+    const output = (plugins: ReturnType<typeof pureModules>[]) => oneFileBuild(entry, { plugins });
 
     it('drops the schemas nothing imports, helpers and `.check` chains included', async () => {
       const code = await output([pureModules()]);
@@ -135,21 +120,8 @@ describe('marking modules pure (ADR 0066, ADR 0067)', () => {
           'console.log(Link, useLocation);',
         ].join('\n'),
       );
-      const bundle = async (plugins: ReturnType<typeof pureModules>[]) => {
-        const result = (await build({
-          root,
-          configFile: false,
-          logLevel: 'silent',
-          plugins,
-          build: {
-            write: false,
-            minify: false,
-            lib: { entry: router, formats: ['es'], fileName: 'router' },
-            rolldownOptions: { external: ['react', 'react-dom'] },
-          },
-        })) as Rolldown.RolldownOutput[];
-        return result[0]!.output[0].code;
-      };
+      const bundle = (plugins: ReturnType<typeof pureModules>[]) =>
+        oneFileBuild(router, { plugins });
       const marked = await bundle([pureModules()]);
       expect(marked).toContain('function useLocation');
       for (const unused of ['function useSubmit', 'ScrollRestoration', 'NavLink']) {

@@ -1,37 +1,16 @@
-import { api } from '@contract';
 import { renderHook, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { afterEach, expect, it, vi } from 'vitest';
 import { useCatalogueOnLoad } from './catalogue';
-import { freshSwr, signedInApi, TEST_BASE } from './test-helpers';
+import { CATALOGUE_LISTS, freshSwr, recordCatalogueLists, signedInApi } from './test-helpers';
 
 const server = signedInApi();
-
-const LISTS = [
-  api.networks,
-  api.dataProducts,
-  api.cableProducts,
-  api.electricityProducts,
-  api.educationProducts,
-];
-
-function recordLists() {
-  const asked: string[] = [];
-  server.use(
-    ...LISTS.map((endpoint) =>
-      http.get(`${TEST_BASE}${endpoint.path}`, () => {
-        asked.push(endpoint.path);
-        return HttpResponse.json({ message: [] });
-      }),
-    ),
-  );
-  return asked;
-}
+const recordLists = () => recordCatalogueLists(server);
+const LISTS = [...CATALOGUE_LISTS].sort();
 
 it('starts every public product list when the signed-in app loads (spec §7)', async () => {
   const asked = recordLists();
   renderHook(() => useCatalogueOnLoad(true), { wrapper: freshSwr });
-  await waitFor(() => expect(asked.sort()).toEqual(LISTS.map((e) => e.path).sort()));
+  await waitFor(() => expect(asked.sort()).toEqual(LISTS));
 });
 
 it('starts nothing before there is a session', async () => {
@@ -54,6 +33,6 @@ it('waits for the first idle moment after the first render before asking (decisi
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(asked).toEqual([]);
   for (const fn of idle.splice(0)) fn();
-  await waitFor(() => expect(asked.sort()).toEqual(LISTS.map((e) => e.path).sort()));
+  await waitFor(() => expect(asked.sort()).toEqual(LISTS));
   unmount();
 });

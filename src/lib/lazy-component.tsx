@@ -36,23 +36,21 @@ export function lazyComponent<P extends object>(
   };
 
   function Lazy(props: P) {
+    // Shown at once when an earlier mount or `preload()` already has the code.
+    const [View, setView] = useState(() => loaded);
     const [failed, setFailed] = useState(false);
-    const [, setReady] = useState(false);
     useEffect(() => {
-      if (loaded) return;
+      if (View) return;
       let live = true;
       preload().then(
-        () => live && setReady(true),
+        (component) => live && setView(() => component),
         () => live && setFailed(true),
       );
       return () => {
         live = false;
       };
-    }, []);
-    if (loaded) {
-      const Loaded = loaded;
-      return <Loaded {...props} />;
-    }
+    }, [View]);
+    if (View) return <View {...props} />;
     return failed ? <Failed {...props} /> : <Loading {...props} />;
   }
 

@@ -1,8 +1,10 @@
 /**
- * Helpers for src/lib tests only (never imported by app code): JWTs with chosen claims, a
+ * Helpers for tests in src/ only (never imported by app code): JWTs with chosen claims, a
  * storage stub, a base URL for Node's fetch, and the wire form of a user.
  */
+import { http, HttpResponse } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
+import * as api from '@contract/api';
 import { createElement, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
@@ -95,4 +97,27 @@ export function freshSwr({ children }: { children: ReactNode }) {
     },
     children,
   );
+}
+
+/** The catalogue's public lists (spec §7: "all run on app load"), by path. */
+export const CATALOGUE_LISTS = [
+  api.networks,
+  api.dataProducts,
+  api.cableProducts,
+  api.electricityProducts,
+  api.educationProducts,
+].map((endpoint) => endpoint.path);
+
+/** Answers every catalogue list with an empty one; the array fills with the paths asked for. */
+export function recordCatalogueLists(server: SetupServer): string[] {
+  const asked: string[] = [];
+  server.use(
+    ...CATALOGUE_LISTS.map((path) =>
+      http.get(`${TEST_BASE}${path}`, () => {
+        asked.push(path);
+        return HttpResponse.json({ message: [] });
+      }),
+    ),
+  );
+  return asked;
 }

@@ -1,8 +1,6 @@
-import { api } from '@contract';
 import { render, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { afterEach, expect, it, vi } from 'vitest';
-import { freshSwr, signedInApi, TEST_BASE } from '@/lib/test-helpers';
+import { CATALOGUE_LISTS, freshSwr, recordCatalogueLists, signedInApi } from '@/lib/test-helpers';
 import { CataloguePrefetch } from './catalogue-prefetch';
 
 /*
@@ -12,28 +10,12 @@ import { CataloguePrefetch } from './catalogue-prefetch';
 
 const server = signedInApi();
 
-const LISTS = [
-  api.networks,
-  api.dataProducts,
-  api.cableProducts,
-  api.electricityProducts,
-  api.educationProducts,
-].map((endpoint) => endpoint.path);
-
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 it('asks for every catalogue list once the browser is idle, and not before', async () => {
-  const asked: string[] = [];
-  server.use(
-    ...LISTS.map((path) =>
-      http.get(`${TEST_BASE}${path}`, () => {
-        asked.push(path);
-        return HttpResponse.json({ message: [] });
-      }),
-    ),
-  );
+  const asked = recordCatalogueLists(server);
   const idle: (() => void)[] = [];
   vi.stubGlobal('requestIdleCallback', (fn: () => void) => idle.push(fn));
   vi.stubGlobal('cancelIdleCallback', () => {});
@@ -44,7 +26,7 @@ it('asks for every catalogue list once the browser is idle, and not before', asy
   // the next before asking.
   await waitFor(() => {
     for (const fn of idle.splice(0)) fn();
-    expect(asked.sort()).toEqual([...LISTS].sort());
+    expect(asked.sort()).toEqual([...CATALOGUE_LISTS].sort());
   });
   unmount();
 });
