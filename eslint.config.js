@@ -45,6 +45,13 @@ const lucide = {
   message: 'Icons come from the design system: import them from @/components/ui/icons.',
 };
 
+const routerLinks = ['react-router-dom', 'react-router'].map((name) => ({
+  name,
+  importNames: ['Link', 'NavLink'],
+  message:
+    "Use Link from @/lib/link: React Router's carries its framework mode's prefetching (ADR 0068).",
+}));
+
 const zones = [
   {
     target: './contract',
@@ -147,16 +154,16 @@ export default defineConfig(
   },
   {
     files: ['**/*.{ts,tsx,mts}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [lucide] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [lucide, ...routerLinks] }] },
   },
   {
     files: ['src/components/ui/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [noSwr, lucide] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [noSwr, lucide, ...routerLinks] }] },
   },
   {
     // The one place that names the icon set.
     files: ['src/components/ui/icons.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [noSwr] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [noSwr, ...routerLinks] }] },
   },
   storybook.configs['flat/recommended'],
 );

@@ -9,6 +9,7 @@
  * and scripts with the most self time. Nothing asserts: read the figures.
  *
  * BENCH_RUNS (default 3), BENCH_WEB_PORT (default 4321), BENCH_CPU_SLOWDOWN (default 4),
+ * BENCH_PROFILE_ROUTE (default /user/dashboard; a customer page, e.g. /user/dashboard/airtime),
  * BENCH_PROFILE_OUT=<file.cpuprofile> keeps the last run's profile (open it in DevTools),
  * BENCH_QUIET=1 prints each run's figures without the function lists. The last line is the
  * median of the runs.
@@ -27,6 +28,7 @@ const RUNS = Number(process.env.BENCH_RUNS || 3);
 const PORT = Number(process.env.BENCH_WEB_PORT || 4321);
 const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN || 4);
 const BASE = `http://127.0.0.1:${PORT}`;
+const ROUTE = process.env.BENCH_PROFILE_ROUTE || '/user/dashboard';
 const root = path.resolve(import.meta.dirname, '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'paybills-bench-profile-'));
 
@@ -115,7 +117,7 @@ async function run(i: number): Promise<Summary> {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
-    await page.goto(`${BASE}/user/dashboard`, { waitUntil: 'load' });
+    await page.goto(`${BASE}${ROUTE}`, { waitUntil: 'load' });
     await page.waitForTimeout(5000);
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
     const seen = await page.evaluate(
@@ -166,7 +168,7 @@ async function main() {
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
   });
-  console.log(`/user/dashboard, CPU ${SLOWDOWN}× slower, ${RUNS} runs`);
+  console.log(`${ROUTE}, CPU ${SLOWDOWN}× slower, ${RUNS} runs`);
   const all: Summary[] = [];
   for (let i = 0; i < RUNS; i += 1) all.push(await run(i));
   const median = (key: keyof Summary) => {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { Link, Outlet, type To } from 'react-router-dom';
+import { Outlet, type To } from 'react-router-dom';
+import { Link } from '@/lib/link';
 
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { brand, formatBrandAddress } from '@/config/brand';

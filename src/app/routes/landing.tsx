@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/link';
 
 import { focusRing, PageTitle } from '@/app/layouts/layout-parts';
 import { brand } from '@/config/brand';

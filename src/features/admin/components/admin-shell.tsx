@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link } from '@/lib/link';
 import { FALLBACK } from '@contract/messages';
 import { roleCan } from '@contract/roles';
 import { FormAlert } from '@/components/ui/form-alert';

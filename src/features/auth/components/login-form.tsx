@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '@/lib/link';
 import { FALLBACK, loginForm } from '@contract';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

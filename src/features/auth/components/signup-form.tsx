@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '@/lib/link';
 import type { z } from '@contract/zod';
 import { FALLBACK, MSG, signupForm, type RegisterBody } from '@contract';
 import { Button } from '@/components/ui/button';

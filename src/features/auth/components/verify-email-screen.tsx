@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '@/lib/link';
 import { FALLBACK, forgotPasswordForm, MSG } from '@contract';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

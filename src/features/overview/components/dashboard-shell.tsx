@@ -1,5 +1,6 @@
 import { memo, useState, type ReactNode } from 'react';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link } from '@/lib/link';
 import * as api from '@contract/api';
 import { ACCOUNT_MSG } from '@contract/messages';
 import { Button, focusRing } from '@/components/ui/button';

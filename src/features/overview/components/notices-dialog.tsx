@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/link';
 import { FALLBACK } from '@contract/messages';
 import { NOTICES_MSG, type Notice } from '@contract/notices';
 import { Button, focusRing } from '@/components/ui/button';
