@@ -1,9 +1,9 @@
 import { z } from '../zod';
 import { endpoint, message, PageQuery, paged } from '../endpoint';
 import { CouponSchema } from '../entities';
-import { CouponBuyBody, CouponCodeBody } from '../forms';
+import { CouponCodeBody } from '../forms';
 
-/** Coupons: buy, list, load. */
+/** Coupons: list and load (buying one is endpoints/buy-coupon.ts). */
 
 export const myCoupons = endpoint({
   name: 'user.coupons',
@@ -13,17 +13,6 @@ export const myCoupons = endpoint({
   summary: 'Your coupons, newest first, paged (ADR 0020).',
   query: z.omit(PageQuery, { q: true }),
   response: paged(CouponSchema),
-});
-
-export const buyCoupon = endpoint({
-  name: 'coupon.buy',
-  method: 'POST',
-  path: '/api/coupon/buy',
-  access: 'user',
-  summary: 'Buy coupons to gift; answers the codes.',
-  body: CouponBuyBody,
-  response: message(z.array(CouponSchema)),
-  errors: [400, 401, 403, 404, 409, 422, 423, 429, 500],
 });
 
 export const verifyCoupon = endpoint({

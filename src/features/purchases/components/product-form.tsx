@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Money } from '@/components/ui/money';
 import { OptionSelect } from '@/components/ui/option-select';
-import { UnitStepper } from '@/components/ui/unit-stepper';
+import type { UnitStepper } from '@/components/ui/unit-stepper';
 import { useTierPrice } from '@/lib/tier';
 import { useFormErrors } from '@/lib/use-form-errors';
 import { CustomerCheckResult, useCustomerCheck } from './customer-check';
@@ -85,6 +85,11 @@ export type UnitsField = {
   hint: string;
   min: number;
   max: number;
+  /**
+   * The stepper it is drawn with, brought by the one definition that has such a field, so the
+   * other purchase pages do not download it (issue 27).
+   */
+  stepper: typeof UnitStepper;
 };
 
 /** Where the customer check's Verify button and answer stand. */
@@ -272,7 +277,7 @@ export function ProductForm<C, M extends ProductModel<B>, B>({
             width="fit"
           >
             {(control) => (
-              <UnitStepper
+              <f.stepper
                 {...control}
                 label={f.label}
                 min={f.min}

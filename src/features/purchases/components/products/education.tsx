@@ -2,6 +2,7 @@ import { educationForm, JAMB_SERVICE_ID } from '@contract/forms';
 import { billPrice } from '@contract/pricing';
 import { LIMITS } from '@contract/business-limits';
 import { Money } from '@/components/ui/money';
+import { UnitStepper } from '@/components/ui/unit-stepper';
 import { useEducationProducts } from '@/lib/catalogue';
 import { useEducationPurchase } from '../../api/education';
 import { defineProduct, ProductForm } from '../product-form';
@@ -89,6 +90,7 @@ export const education = defineProduct({
       hint: `${LIMITS.educationUnits.min} to ${LIMITS.educationUnits.max} pins.`,
       min: LIMITS.educationUnits.min,
       max: LIMITS.educationUnits.max,
+      stepper: UnitStepper,
     },
   ],
   /** One education coupon is one pin: only the secret pin, and a profile id for JAMB. */
