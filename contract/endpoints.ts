@@ -14,6 +14,7 @@ export * from './endpoints/history';
 export * from './endpoints/settings';
 export * from './endpoints/notices';
 export * from './endpoints/recipients';
+export * from './endpoints/save-recipient';
 export * from './endpoints/purchases';
 export * from './endpoints/airtime';
 export * from './endpoints/data';
