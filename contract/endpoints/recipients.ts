@@ -1,10 +1,10 @@
-import { endpoint, message } from '../endpoint';
+import { endpoint, IdParams, message, Text } from '../endpoint';
 import { RecipientsSchema } from '../entities';
 
 /**
- * Saved recipients (issue 17): the list, which the overview and every purchase form read.
- * Saving and deleting one is endpoints/save-recipient.ts, so the overview does not download
- * the save form's rules and the server's sentences they use (issue 27).
+ * Saved recipients (issue 17): the list, which the overview and every purchase form read, and
+ * deleting one. Saving one is endpoints/save-recipient.ts, so these pages do not download the
+ * save form's rules and the server's sentences they use (issue 27).
  */
 
 export const recipients = endpoint({
@@ -14,4 +14,15 @@ export const recipients = endpoint({
   access: 'user',
   summary: 'Your saved recipients and the destinations of your latest purchases.',
   response: message(RecipientsSchema),
+});
+
+export const deleteRecipient = endpoint({
+  name: 'user.deleteRecipient',
+  method: 'DELETE',
+  path: '/api/user/recipients/:id',
+  access: 'user',
+  summary: 'Delete one of your saved recipients.',
+  params: IdParams,
+  response: Text,
+  errors: [400, 401, 403, 404, 423, 429, 500],
 });

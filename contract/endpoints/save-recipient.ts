@@ -1,8 +1,11 @@
-import { endpoint, IdParams, message, Text } from '../endpoint';
+import { endpoint, message } from '../endpoint';
 import { RecipientSchema } from '../entities';
 import { SaveRecipientBody } from '../forms';
 
-/** Saving, renaming and deleting a recipient (issue 17); the list is endpoints/recipients.ts. */
+/**
+ * Saving or renaming a recipient (issue 17). Its own module: the list and deleting are read on
+ * every purchase page, the save form's rules only once it is opened (endpoints/recipients.ts).
+ */
 
 export const saveRecipient = endpoint({
   name: 'user.saveRecipient',
@@ -13,15 +16,4 @@ export const saveRecipient = endpoint({
   body: SaveRecipientBody,
   response: message(RecipientSchema),
   errors: [400, 401, 403, 409, 423, 429, 500],
-});
-
-export const deleteRecipient = endpoint({
-  name: 'user.deleteRecipient',
-  method: 'DELETE',
-  path: '/api/user/recipients/:id',
-  access: 'user',
-  summary: 'Delete one of your saved recipients.',
-  params: IdParams,
-  response: Text,
-  errors: [400, 401, 403, 404, 423, 429, 500],
 });

@@ -5,8 +5,3 @@ import { useApiMutation } from '@/lib/swr';
 export function useSaveRecipient() {
   return useApiMutation(api.saveRecipient, { invalidates: [api.recipients] });
 }
-
-/** DELETE /api/user/recipients/:id. */
-export function useDeleteRecipient() {
-  return useApiMutation(api.deleteRecipient, { invalidates: [api.recipients] });
-}

@@ -7,7 +7,7 @@ import { CloseIcon, RecentIcon, SavedIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { findRecipient, RECIPIENT_PARAM, recipientsFor, useRecipients } from '@/lib/recipients';
-import { useDeleteRecipient } from '../api/save-recipient';
+import { useDeleteRecipient } from '../api/delete-recipient';
 import type { RecipientDraft } from './save-recipient-form';
 
 /** Where the form's purchase would go, once the customer has filled it in. */
