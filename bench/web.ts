@@ -15,7 +15,8 @@
  *    performance score against the issue's targets, with the ratio now ÷ target.
  *
  * BENCH_RUNS=5 npm run bench:web for more runs; BENCH_WEB_REPORTS=<dir> keeps each page's last
- * Lighthouse report (JSON) there. Nothing here asserts: read the figures.
+ * Lighthouse report (JSON) there; BENCH_WEB_PAGES=airtime,admin runs Lighthouse on those pages
+ * only (names below). Nothing here asserts: read the figures.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -270,7 +271,9 @@ async function measureLighthouse(): Promise<PageFigures[]> {
     // Signed-in pages: the session is stored in this browser profile (Lighthouse's tab shares
     // its localStorage), as the login screen would; the admin's replaces the customer's.
     let signedInAs: Who | undefined;
+    const only = process.env.BENCH_WEB_PAGES?.split(',').map((name) => name.trim());
     for (const target of LIGHTHOUSE_PAGES) {
+      if (only && !only.includes(target.name)) continue;
       if (target.as && target.as !== signedInAs) {
         await page.goto(`${BASE}/auth/login`);
         await page.evaluate(storeSession, {
