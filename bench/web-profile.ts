@@ -1,7 +1,8 @@
 /**
- * `npx tsx bench/web-profile.ts`: a benchmark, never a test. Where the signed-in dashboard's
+ * `npx tsx bench/web-profile.ts`: a benchmark, never a test. Where a signed-in customer page's
  * main-thread time goes on a first load. Builds as `npm start` does (when stale), starts the
- * real server on a temp SQLite, signs the demo customer in, and loads `/user/dashboard` in
+ * real server on a temp SQLite, signs the demo customer in, and loads the page (the dashboard
+ * unless BENCH_PROFILE_ROUTE says otherwise) in
  * Debian's Chromium with the CPU slowed 4× (as Lighthouse's mobile preset simulates), an empty
  * HTTP cache, the page's long tasks recorded (PerformanceObserver) and a JS CPU profile
  * (CDP Profiler). Prints, per run: the long tasks (start, duration), the total blocking time

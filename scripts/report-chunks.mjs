@@ -146,10 +146,10 @@ the purchase forms' selects came to load on first use; ADR 0064 every page by 7�
 contract moved to zod/mini, ADR 0065 by 5–8 KiB when a page came to carry only the endpoints
 it calls, ADR 0066 by 5–12 KiB when the contract was split by area and marked pure, and `cn`
 got its own merge, and ADR 0067 by 2–4 KiB and the entry by 2 when React Router came as its
-production build, icons from a small factory, and zod without a locale; ADR 0068 every page by
-2 KiB, the entry by 2, the overview by 3 more and purchase pages by 4 more when links came from
-the router's hooks and endpoints a page only refreshes or deletes stopped bringing the rules of
-forms it does not show). Routes: first matching prefix wins.
+production build, icons from a small factory, and zod without a locale; ADR 0068 lowered the
+entry, auth and the rest by 3 KiB, transactions by 2, the overview by 8 and purchase pages by 9
+to the sizes after links came from the router's hooks and a page stopped downloading the rules
+of forms it does not show, plus about 3 KiB). Routes: first matching prefix wins.
  */
 export const BUDGETS = {
   entryKib: 85,

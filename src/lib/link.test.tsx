@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createRef } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 
@@ -94,7 +95,47 @@ describe('Link', () => {
       </Link>,
     );
     expect(appTookClick(screen.getByRole('link', { name: 'Airtime' }))).toBe(false);
+    expect(screen.getByText(/^at /)).toHaveTextContent(/^at \/user\/dashboard null$/);
   });
+
+  it('goes to a section of a page from a `to` object with a hash', async () => {
+    app(<Link to={{ pathname: '/', hash: '#pricing' }}>Pricing</Link>);
+    const link = screen.getByRole('link', { name: 'Pricing' });
+    expect(link).toHaveAttribute('href', '/#pricing');
+    await userEvent.click(link);
+    expect(screen.getByText(/^at /)).toHaveTextContent(/^at \/ null$/);
+  });
+
+  it('passes its attributes and ref to the anchor (the sidebar marks the current page)', () => {
+    const ref = createRef<HTMLAnchorElement>();
+    app(
+      <Link
+        ref={ref}
+        to="/user/dashboard"
+        className="font-bold"
+        aria-current="page"
+        data-session-link=""
+      >
+        Overview
+      </Link>,
+    );
+    const link = screen.getByRole('link', { name: 'Overview' });
+    expect(link).toHaveClass('font-bold');
+    expect(link).toHaveAttribute('aria-current', 'page');
+    expect(link).toHaveAttribute('data-session-link', '');
+    expect(ref.current).toBe(link);
+  });
+
+  it.each(['https://example.com/help', 'mailto:support@paybills.ng', 'tel:+2348011111111'])(
+    'leaves %s, an address outside the app, as written and to the browser',
+    (to) => {
+      app(<Link to={to}>Elsewhere</Link>);
+      const link = screen.getByRole('link', { name: 'Elsewhere' });
+      expect(link).toHaveAttribute('href', to);
+      expect(appTookClick(link)).toBe(false);
+      expect(screen.getByText(/^at /)).toHaveTextContent(/^at \/user\/dashboard null$/);
+    },
+  );
 
   it.each([
     [true, '/a'],
