@@ -119,6 +119,12 @@ export const optionalText = (max: number = MAX_LENGTH.id, message: string = MSG.
     },
   );
 
+/** A whole number of units from `range.min` to `range.max`; one message for every way it is wrong. */
+export const unitCount = (range: { min: number; max: number }, message: string) =>
+  z
+    .number({ error: message })
+    .check(z.int(message), z.gte(range.min, message), z.lte(range.max, message));
+
 /**
  * Whole naira amount on the wire (the spec's "digits only") decoded to kobo, checked in order
  * against naira values. Used by bodies; forms feed it from a digits-only string (`fromInput`).

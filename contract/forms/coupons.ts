@@ -2,7 +2,15 @@ import { z } from '../zod';
 import { MSG, SERVER_MSG } from '../messages';
 import type { Kobo } from '../money';
 import { LIMITS } from '../pricing';
-import { isDigits, optionalText, requiredPin, text, wholeNaira, withBalance } from '../rules';
+import {
+  isDigits,
+  optionalText,
+  requiredPin,
+  text,
+  unitCount,
+  wholeNaira,
+  withBalance,
+} from '../rules';
 import { COUPON_PRODUCTS } from '../entities';
 
 const UNITS_MESSAGE = MSG.inputsInvalid;
@@ -13,13 +21,7 @@ const CouponBuyFields = z.object({
   product: z.enum(COUPON_PRODUCTS, { error: MSG.inputsInvalid }),
   /** Face value per coupon, for AIRTIME and ELECTRICITY only. */
   amount: z.optional(couponAmount),
-  unit: z
-    .number({ error: UNITS_MESSAGE })
-    .check(
-      z.int(UNITS_MESSAGE),
-      z.gte(LIMITS.couponUnits.min, UNITS_MESSAGE),
-      z.lte(LIMITS.couponUnits.max, UNITS_MESSAGE),
-    ),
+  unit: unitCount(LIMITS.couponUnits, UNITS_MESSAGE),
   pin: requiredPin(MSG.airtimePinRequired),
   service_id: optionalText(),
   plan_id: optionalText(),

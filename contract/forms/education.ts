@@ -2,7 +2,14 @@ import { z } from '../zod';
 import { MSG, SERVER_MSG } from '../messages';
 import type { Kobo } from '../money';
 import { LIMITS } from '../pricing';
-import { MAX_LENGTH, optionalText, requiredId, requiredPin, withBalance } from '../rules';
+import {
+  MAX_LENGTH,
+  optionalText,
+  requiredId,
+  requiredPin,
+  unitCount,
+  withBalance,
+} from '../rules';
 import { couponCode } from './purchases';
 
 /** Exam pins' request body and form (spec §5 "Education", §7). */
@@ -19,13 +26,7 @@ export const EducationBody = z
     service_id: requiredId(),
     plan_id: requiredId(),
     pin: requiredPin(MSG.invalidPin),
-    quantity: z
-      .number({ error: EDUCATION_UNITS_MESSAGE })
-      .check(
-        z.int(EDUCATION_UNITS_MESSAGE),
-        z.gte(LIMITS.educationUnits.min, EDUCATION_UNITS_MESSAGE),
-        z.lte(LIMITS.educationUnits.max, EDUCATION_UNITS_MESSAGE),
-      ),
+    quantity: unitCount(LIMITS.educationUnits, EDUCATION_UNITS_MESSAGE),
     /** JAMB profile id (the provider's billersCode for JAMB pins): required for JAMB. */
     profile_id: optionalText(MAX_LENGTH.number, SERVER_MSG.jambProfileId),
     coupon_code: couponCode,
