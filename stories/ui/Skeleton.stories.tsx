@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonGroup } from '@/components/ui/skeleton';
 
 const meta = {
   title: 'UI/Skeleton',
@@ -22,18 +22,24 @@ export const Block: Story = { args: { shape: 'block' } };
 
 export const Circle: Story = { args: { shape: 'circle' } };
 
-/** A list row while it loads: the region says it is busy; the shapes are silent. */
+/**
+ * A list row while it loads, in a `SkeletonGroup`: the region is one busy status named by its
+ * label; the shapes are silent.
+ */
 export const ListRow: Story = {
   render: () => (
-    <div aria-busy="true" className="flex items-center gap-3">
+    <SkeletonGroup label="Loading the row" className="flex items-center gap-3">
       <Skeleton shape="circle" />
       <div className="flex flex-1 flex-col gap-2">
         <Skeleton className="w-3/4" />
         <Skeleton className="w-1/2" />
       </div>
-      <span className="sr-only">Loading</span>
-    </div>
+    </SkeletonGroup>
   ),
+  play: async ({ canvasElement }) => {
+    const region = within(canvasElement).getByRole('status', { name: 'Loading the row' });
+    await expect(region).toHaveAttribute('aria-busy', 'true');
+  },
 };
 
 export const Dark: Story = { globals: { theme: 'dark' }, render: ListRow.render };

@@ -25,3 +25,17 @@ export function Skeleton({ className, shape, ...props }: SkeletonProps) {
     <span aria-hidden="true" className={cn(skeletonVariants({ shape }), className)} {...props} />
   );
 }
+
+export type SkeletonGroupProps = React.ComponentProps<'div'> & {
+  /** What is loading, as assistive technology announces it ("Loading plans"). */
+  label: string;
+};
+
+/**
+ * A region whose content is still loading, drawn as Skeleton shapes: it is announced once, as a
+ * busy status named by `label`, while the shapes inside stay silent. The loading state of a
+ * list, a form or a view that loads on first use.
+ */
+export function SkeletonGroup({ label, ...props }: SkeletonGroupProps) {
+  return <div role="status" aria-busy="true" aria-label={label} {...props} />;
+}

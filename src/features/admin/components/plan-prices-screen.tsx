@@ -18,7 +18,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonGroup } from '@/components/ui/skeleton';
 import { useProducts } from '../api/get-products';
 import { useSyncCatalogue } from '../api/sync-catalogue';
 import { LoadError, ScreenHeading } from './admin-parts';
@@ -130,15 +130,10 @@ export function PlanPricesScreen({ kind }: { kind: PlanKind }) {
       </div>
       {error ? <LoadError error={error} /> : null}
       {isLoading ? (
-        <div
-          aria-busy="true"
-          className="flex flex-col gap-3"
-          role="status"
-          aria-label="Loading plans"
-        >
+        <SkeletonGroup label="Loading plans" className="flex flex-col gap-3">
           <Skeleton className="h-control w-64" />
           <Skeleton className="h-40" />
-        </div>
+        </SkeletonGroup>
       ) : null}
       {data && variations.length === 0 ? (
         <EmptyState title={kind === 'data' ? 'No networks yet' : 'No TV providers yet'} />

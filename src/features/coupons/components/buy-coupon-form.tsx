@@ -21,7 +21,7 @@ import { Input } from '@/components/ui/input';
 import { Money } from '@/components/ui/money';
 import { PinInput } from '@/components/ui/pin-input';
 import { OptionSelect } from '@/components/ui/option-select';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonGroup } from '@/components/ui/skeleton';
 import { UnitStepper } from '@/components/ui/unit-stepper';
 import { errorMessage } from '@/lib/api-error';
 import {
@@ -230,9 +230,9 @@ export function BuyCouponForm() {
         catalogue.error ? (
           <FormAlert>{errorMessage(catalogue.error, FALLBACK.purchase)}</FormAlert>
         ) : catalogue.isLoading ? (
-          <div role="status" aria-busy="true" aria-label="Loading plans">
+          <SkeletonGroup label="Loading plans">
             <Skeleton shape="block" className="h-12" />
-          </div>
+          </SkeletonGroup>
         ) : (
           <Field
             label={

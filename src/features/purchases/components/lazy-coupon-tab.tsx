@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonGroup } from '@/components/ui/skeleton';
 import type { CouponTabProps } from './coupon-tab';
 
 export type { CouponDestination, CouponTabProps } from './coupon-tab';
@@ -18,15 +18,10 @@ const CouponTabModule = lazy(() =>
 /** What the tab shows while its form loads: the shape of the code field and Load. */
 function CouponTabSkeleton() {
   return (
-    <div
-      aria-busy="true"
-      aria-label="Loading the coupon form"
-      role="status"
-      className="flex flex-col gap-3"
-    >
+    <SkeletonGroup label="Loading the coupon form" className="flex flex-col gap-3">
       <Skeleton shape="block" className="h-12" />
       <Skeleton shape="block" className="h-11 w-24" />
-    </div>
+    </SkeletonGroup>
   );
 }
 

@@ -2,7 +2,7 @@ import { Link } from '@/lib/link';
 import { TRUST_MSG } from '@contract/messages';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonGroup } from '@/components/ui/skeleton';
 import { paths } from '@/config/routes';
 import { lazyComponent } from '@/lib/lazy-component';
 import type { PurchaseResultProps } from './purchase-result';
@@ -41,15 +41,10 @@ export function ResultUnavailable({ onDone }: PurchaseResultProps) {
 /** What the result shows while its view loads: the shape of its outcome and details. */
 function ResultSkeleton() {
   return (
-    <div
-      aria-busy="true"
-      aria-label="Loading the result"
-      role="status"
-      className="flex flex-col gap-4"
-    >
+    <SkeletonGroup label="Loading the result" className="flex flex-col gap-4">
       <Skeleton shape="block" className="h-16" />
       <Skeleton shape="block" className="h-24" />
-    </div>
+    </SkeletonGroup>
   );
 }
 

@@ -3,7 +3,7 @@ import { FALLBACK } from '@contract/messages';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Money } from '@/components/ui/money';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonGroup } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
@@ -80,16 +80,11 @@ export function CatalogueState({
   }
   if (isLoading) {
     return (
-      <div
-        aria-busy="true"
-        aria-label={`Loading ${what}`}
-        role="status"
-        className="flex flex-col gap-4"
-      >
+      <SkeletonGroup label={`Loading ${what}`} className="flex flex-col gap-4">
         <Skeleton shape="block" className="h-12" />
         <Skeleton shape="block" className="h-12" />
         <Skeleton shape="block" className="h-12" />
-      </div>
+      </SkeletonGroup>
     );
   }
   return null;

@@ -4,7 +4,7 @@ import { LIMITS } from '@contract/business-limits';
 import { recipientKey } from '@contract/recipients';
 import { Button, focusRing } from '@/components/ui/button';
 import { CloseIcon, RecentIcon, SavedIcon } from '@/components/ui/icons';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonGroup } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { findRecipient, RECIPIENT_PARAM, recipientsFor, useRecipients } from '@/lib/recipients';
 import { useDeleteRecipient } from '../api/delete-recipient';
@@ -86,9 +86,9 @@ export function RecipientPicker({
       {naming && draft ? (
         <Suspense
           fallback={
-            <div role="status" aria-busy="true" aria-label="Loading the name field">
+            <SkeletonGroup label="Loading the name field">
               <Skeleton shape="block" className="h-12" />
-            </div>
+            </SkeletonGroup>
           }
         >
           <SaveRecipientForm product={product} draft={draft} onDone={() => setNaming(false)} />
