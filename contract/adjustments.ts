@@ -3,6 +3,7 @@ import { endpoint, message, paged, PageQuery } from './endpoint';
 import { EpochMs } from './entities';
 import { Naira, naira, nairaText, type Kobo } from './money';
 import { isEmail, MAX_LENGTH, notEmpty, requiredId, text } from './rules';
+import { FourEyesStateSchema, WAIT_REASONS } from './four-eyes';
 
 /**
  * Manual wallet adjustments (issue 25 §2; ADR 0050): an admin credits or debits a customer's
@@ -73,6 +74,8 @@ export const AdjustmentSchema = z.object({
   checker_id: z.nullable(z.string()),
   created_at: EpochMs,
   decided_at: z.nullable(EpochMs),
+  /** Why a pending adjustment waits for a second admin (ADR 0070); null once decided. */
+  why: z.nullable(z.enum(WAIT_REASONS)),
 });
 export type Adjustment = z.output<typeof AdjustmentSchema>;
 
@@ -134,7 +137,10 @@ export const adjustments = endpoint({
   summary:
     'Manual wallet adjustments, newest first, paged, optionally by status, with the approval threshold.',
   query: AdjustmentQuery,
-  response: z.extend(paged(AdjustmentSchema), { approval_above: Naira }),
+  response: z.extend(paged(AdjustmentSchema), {
+    approval_above: Naira,
+    four_eyes: FourEyesStateSchema,
+  }),
 });
 export const createAdjustment = endpoint({
   name: 'admin.createAdjustment',

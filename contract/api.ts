@@ -99,6 +99,7 @@ export {
   dismissAnnouncement,
 } from './announcements';
 export { myReferrals, referralSettings, setReferralSettings } from './referrals';
+export { approvals, approveApproval, rejectApproval, fourEyes, setFourEyes } from './four-eyes';
 export {
   verification,
   verificationLimits,

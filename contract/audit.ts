@@ -37,6 +37,10 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+  'approval.request',
+  'approval.approve',
+  'approval.reject',
+  'fourEyes.settings',
 /** How each action reads on the Audit log page. */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.block': 'Blocked a user',
@@ -70,6 +74,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 const Snapshot = z.nullable(
   z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
 );
+  'approval.request': "Asked for a second admin's approval",
+  'approval.approve': 'Approved a waiting action',
+  'approval.reject': 'Rejected a waiting action',
+  'fourEyes.settings': 'Changed the daily totals of instant actions',
 
 export const AuditEntrySchema = z.object({
   id: z.string(),

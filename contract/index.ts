@@ -32,5 +32,6 @@ export * from './mail-preferences';
 export * from './notices';
 export * from './adjustments';
 export * from './verification';
+export * from './four-eyes';
 export * from './referrals';
 export * from './announcements';

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import type { ApprovalKind } from './four-eyes';
 
 /**
  * Admin roles (issue 25 §3; ADR 0051), declared once: the server refuses a call the caller's
@@ -140,6 +141,26 @@ export function permissionOf(endpointName: string): Permission | undefined {
   return (
     ENDPOINT_PERMISSION[endpointName] ??
     ENDPOINT_PERMISSION_PREFIX.find(([prefix]) => endpointName.startsWith(prefix))?.[1]
+  // Bearer secrets (ADR 0071): seeing one in clear is its own permission; granting it to a
+  // support admin is managing admins.
+  'transactions.revealSecret': 'secrets.reveal',
+  'admin.setAdminGrant': 'admins',
+  // Four eyes (ADR 0070): every admin sees the daily totals; the waiting actions are finance's
+  // to decide, and approving one also needs the permission of the action itself (its kind's,
+  // APPROVAL_PERMISSION); only an owner sets the daily totals.
+  'admin.fourEyes': 'overview',
+  'admin.setFourEyes': 'admins',
+  'admin.approvals': 'adjustments',
+  'admin.approveApproval': 'adjustments',
+  'admin.rejectApproval': 'adjustments',
+};
+
+/** The permission an admin needs to approve a waiting action of each kind (ADR 0070). */
+export const APPROVAL_PERMISSION: Record<ApprovalKind, Permission> = {
+  'transfer.assign': 'transfers',
+  'transaction.reverse': 'transactions.reverse',
+  'verification.level': 'adjustments',
+  'verification.limits': 'adjustments',
   );
 }
 

@@ -4,6 +4,7 @@ import { TRANSFER_MSG } from './messages';
 import { Naira, type Kobo } from './money';
 import { applyBps, NAIRA, stampDuty } from './pricing';
 import { isDigits, MAX_LENGTH, notEmpty, requiredId, text } from './rules';
+import { WAIT_REASONS } from './four-eyes';
 
 /**
  * Funding by bank transfer into the customer's own (static) virtual account (issue 16 part 1;
@@ -99,6 +100,10 @@ export const HeldTransferSchema = z.object({
   /** The customer it was assigned to (e-mail), once assigned. */
   assigned_to: z.nullable(z.string()),
   received_at: EpochMs,
+  /** An assignment waiting for a second admin (ADR 0070): to whom, by whom, and why. */
+  awaiting: z.nullable(
+    z.object({ customer: z.string(), maker: z.string(), why: z.enum(WAIT_REASONS) }),
+  ),
 });
 export type HeldTransfer = z.output<typeof HeldTransferSchema>;
 

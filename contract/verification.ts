@@ -241,9 +241,10 @@ export const setVerificationLimits = endpoint({
   method: 'PUT',
   path: '/api/admin/verification/limits',
   access: 'admin',
-  summary: "Changes one level's limits (audited); null is no limit.",
+  summary:
+    "Changes one level's limits (audited); null is no limit. A rise that would release held credits waits for a second admin (`waits` says so).",
   body: LevelLimitsBody,
-  response: message(z.array(LevelLimitsSchema)),
+  response: z.extend(message(z.array(LevelLimitsSchema)), { waits: z.nullable(z.string()) }),
   errors: ERRORS,
 });
 export const userVerification = endpoint({
@@ -262,9 +263,9 @@ export const setUserLevel = endpoint({
   path: '/api/admin/verification/user',
   access: 'admin',
   summary:
-    "Sets a customer's verification level (audited); a rise releases held credits that now fit.",
+    "Sets a customer's verification level (audited); a rise releases held credits that now fit, or waits for a second admin under the four-eyes rules (`waits` says so).",
   body: SetLevelBody,
-  response: message(VerificationSchema),
+  response: z.extend(message(VerificationSchema), { waits: z.nullable(z.string()) }),
   errors: ERRORS,
 });
 export const startBvnVerification = endpoint({

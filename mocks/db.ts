@@ -8,6 +8,8 @@ import type {
 } from '@contract';
 import { CATALOGUE } from '@contract/catalogue';
 import { seedAdjustments } from './fixtures/adjustments';
+import { seedFourEyes } from './fixtures/approvals';
+import { seedDisputes, type DisputeRecord, type MockProviderAnswer } from './fixtures/disputes';
 import { seedNotices, type NoticeRecord } from './fixtures/notices';
 import { seedAnnouncements, type AnnouncementRecord } from './fixtures/announcements';
 import { SEED_HISTORY } from './fixtures/history';
@@ -19,6 +21,7 @@ import { seedReferrals, type ReferralState } from './fixtures/referrals';
 import { seedReseller, type ResellerState } from './fixtures/reseller';
 import { seedTiers, type TierRecord } from './fixtures/tiers';
 import type {
+  ApprovalRecord,
   CatalogueSyncState,
   CouponRecord,
   IdempotentAnswer,
@@ -81,6 +84,16 @@ export interface Db {
   tiers: TierRecord[];
   /** Manual wallet adjustments (ADR 0050), newest first. */
   adjustments: Adjustment[];
+  /** Admin actions waiting for a second admin (ADR 0070), in the order asked. */
+  approvals: ApprovalRecord[];
+  /** The owner-set daily totals of instant admin actions. */
+  fourEyes: { maker_daily: number; customer_daily: number };
+  /** What each admin and customer moved by instant admin actions, by `day:scope:id`. */
+  instantTotals: Map<string, number>;
+  /** Disputed purchases (ADR 0073): the provider's answer against how one was settled. */
+  disputes: DisputeRecord[];
+  /** What the mock provider says of a pending purchase when an admin acts (default processing). */
+  providerAnswers: Map<string, MockProviderAnswer>;
   /** In-app notices (ADR 0057), every customer's. */
   notices: NoticeRecord[];
   /** Admin announcements (ADR 0059), newest first. */
@@ -117,6 +130,9 @@ function seed(): Db {
     ...seedTransfers(),
     tiers: seedTiers(),
     adjustments: seedAdjustments(),
+    ...seedFourEyes(),
+    disputes: seedDisputes(history.transactions),
+    providerAnswers: new Map(),
     notices: seedNotices(),
     announcements: seedAnnouncements(),
     referrals: seedReferrals(),

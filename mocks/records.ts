@@ -1,4 +1,5 @@
 import type {
+  Approval,
   AdminRole,
   Coupon,
   Kobo,
@@ -120,4 +121,11 @@ export interface PlanSyncRecord {
 export interface CatalogueSyncState {
   listings: Map<string, MockVariation[] | 'down'>;
   plans: Map<string, PlanSyncRecord>;
+}
+
+/** An admin action waiting for a second admin (ADR 0070), with what the mock needs to do it. */
+export interface ApprovalRecord extends Approval {
+  target_id: string;
+  user_id: string | null;
+  payload: Record<string, unknown>;
 }

@@ -2,6 +2,7 @@ import {
   ADJUSTMENT_MSG,
   adjustmentBelowZero,
   api,
+  FOUR_EYES_MSG,
   DEFAULT_ADJUSTMENT_APPROVAL_KOBO,
   SERVER_MSG,
   type Adjustment,
@@ -12,13 +13,14 @@ import { db, findUser, findUserByEmail, nextId } from '../db';
 import { MockApiError } from '../errors';
 import type { UserRecord } from '../records';
 import { recordAudit } from '../services/audit';
+import { fourEyesState, instantOrWait } from '../services/four-eyes';
 import { paginate } from '../services/paging';
 import { impl } from './impl';
 
 /**
  * Manual wallet adjustments (ADR 0050) over the mock store, refused as the server refuses
- * them: up to ₦50,000 the wallet moves at once, above it the adjustment waits for another
- * admin; the maker cannot approve their own; a debit never takes a wallet below zero; the
+ * them: up to ₦50,000 and within the day's totals (ADR 0070) the wallet moves at once, else
+ * the adjustment waits for another admin; neither the maker nor the customer approves it; a debit never takes a wallet below zero; the
  * same reference answers the first adjustment.
  */
 const THRESHOLD = DEFAULT_ADJUSTMENT_APPROVAL_KOBO;
@@ -47,20 +49,28 @@ function decidable(id: string, admin: UserRecord, decision: 'approve' | 'reject'
   if (decision === 'approve' && a.maker_id === admin.id) {
     throw new MockApiError('forbidden', ADJUSTMENT_MSG.selfApproval);
   }
+  if (decision === 'approve' && a.user_id === admin.id) {
+    throw new MockApiError('forbidden', FOUR_EYES_MSG.beneficiaryApproval);
+  }
   return a;
 }
 
 export const adjustments = {
   adjustments: impl(
     api.adjustments,
-    ({ query }) => ({
+    (ctx) => ({
       ...paginate(
-        db.adjustments.filter((a) => !query.status || a.status === query.status),
-        query,
+        db.adjustments.filter((a) => !ctx.query.status || a.status === ctx.query.status),
+        ctx.query,
       ),
       approval_above: THRESHOLD,
+      four_eyes: fourEyesState(me(ctx).id),
     }),
-    ({ query }) => ({ ...paginate([], query), approval_above: THRESHOLD }),
+    (ctx) => ({
+      ...paginate([], ctx.query),
+      approval_above: THRESHOLD,
+      four_eyes: fourEyesState(me(ctx).id),
+    }),
   ),
 
   createAdjustment: impl(api.createAdjustment, (ctx) => {
@@ -79,10 +89,11 @@ export const adjustments = {
       throw new MockApiError('conflict', ADJUSTMENT_MSG.referenceTaken);
     }
     if (customer.id === admin.id) throw new MockApiError('forbidden', ADJUSTMENT_MSG.ownWallet);
-    const pending = body.amount > THRESHOLD;
-    if (pending && body.direction === 'debit' && body.amount > customer.wallet_balance) {
+    if (body.direction === 'debit' && body.amount > customer.wallet_balance) {
       throw new MockApiError('insufficient_funds', adjustmentBelowZero(customer.wallet_balance));
     }
+    const decision = instantOrWait(admin, customer.id, body.amount);
+    const pending = !decision.instant;
     if (!pending) move(customer, body);
     const at = now();
     const a: Adjustment = {
@@ -101,6 +112,7 @@ export const adjustments = {
       checker_id: null,
       created_at: at,
       decided_at: pending ? null : at,
+      why: decision.instant ? null : decision.why,
     };
     db.adjustments.unshift(a);
     recordAudit(admin, ctx.request, {
@@ -123,6 +135,7 @@ export const adjustments = {
     const before = snapshot(a);
     Object.assign(a, {
       status: 'approved',
+      why: null,
       checker: admin.email,
       checker_id: admin.id,
       decided_at: now(),
@@ -144,6 +157,7 @@ export const adjustments = {
     const before = snapshot(a);
     Object.assign(a, {
       status: 'rejected',
+      why: null,
       checker: admin.email,
       checker_id: admin.id,
       decided_at: now(),

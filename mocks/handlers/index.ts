@@ -5,6 +5,7 @@ import { announcements } from './announcements';
 import { auth } from './auth';
 import { coupon } from './coupon';
 import { dev } from './dev';
+import { fourEyes } from './four-eyes';
 import type { Impl } from './impl';
 import { notices } from './notices';
 import { payment } from './payment';
@@ -47,6 +48,7 @@ export const impls: Impls = {
   ...pending,
   ...providers,
   ...adjustments,
+  ...fourEyes,
   ...notices,
   ...announcements,
   ...twoFactor,

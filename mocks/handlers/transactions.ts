@@ -2,6 +2,7 @@ import {
   api,
   dataDestinationError,
   FINAL_TRANSACTION_STATUSES,
+  FOUR_EYES_MSG,
   maskName,
   MSG,
   NAIRA,
@@ -17,6 +18,7 @@ import { networkForPhone } from '../services/catalogue';
 import { couponFor } from '../services/coupons';
 import { matches, paginate } from '../services/paging';
 import { customerAddress, customerName, sandboxOutcome } from '../services/provider';
+import { instantOrWait, pendingFor, refuseOwnWallet, requestApproval } from '../services/four-eyes';
 import { purchase, reverse } from '../services/purchase';
 import {
   quoteAirtime,
@@ -229,11 +231,34 @@ export const transactions = {
     return { message: SERVER_MSG.deleted };
   }),
 
-  reverse: impl(api.reverse, ({ body }) => {
+  reverse: impl(api.reverse, (ctx) => {
+    const { body } = ctx;
+    const admin = me(ctx);
     const record = db.transactions.find(
       (t) => t.transaction_id === body.transactionId && t.user_id === body.userId,
     );
     if (!record) throw new MockApiError('not_found', SERVER_MSG.transactionNotFound);
+    if (record.status !== 'failed') throw new MockApiError('conflict', SERVER_MSG.notReversible);
+    // Four eyes (ADR 0070): never one's own purchase; at once only within the rules.
+    refuseOwnWallet(admin, record.user_id);
+    if (pendingFor('transaction.reverse', record.transaction_id)) {
+      throw new MockApiError('conflict', FOUR_EYES_MSG.alreadyWaiting);
+    }
+    const decision = instantOrWait(admin, record.user_id, record.amountCharged);
+    if (!decision.instant) {
+      return {
+        message: requestApproval(admin, {
+          kind: 'transaction.reverse',
+          target_id: record.transaction_id,
+          user_id: record.user_id,
+          user: record.user,
+          amount: record.amountCharged,
+          summary: `Reverse the failed ${record.product} purchase ${record.transaction_id}`,
+          why: decision.why,
+          payload: {},
+        }),
+      };
+    }
     reverse(record);
     return { message: SERVER_MSG.reversed };
   }),

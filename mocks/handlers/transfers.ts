@@ -1,9 +1,11 @@
 import {
   api,
   DEFAULT_TRANSFER_FEE,
+  FOUR_EYES_MSG,
   SERVER_MSG,
   TRANSFER_MSG,
   transferCredit,
+  type HeldTransfer,
   type VirtualAccount,
 } from '@contract';
 import { now } from '../clock';
@@ -13,7 +15,45 @@ import { MockApiError } from '../errors';
 import { paginate } from '../services/paging';
 import { recordAudit } from '../services/audit';
 import { credit } from '../services/wallet';
+import { instantOrWait, pendingFor, refuseOwnWallet, requestApproval } from '../services/four-eyes';
+import type { UserRecord } from '../records';
 import { impl } from './impl';
+
+/** Credits a held transfer to a customer once, with its audit entry (assigned or approved). */
+export function assignHeld(
+  transfer: HeldTransfer,
+  customer: UserRecord,
+  admin: UserRecord,
+  request: Request,
+): void {
+  transfer.status = 'assigned';
+  transfer.assigned_to = customer.email;
+  transfer.awaiting = null;
+  const amount = transfer.amount;
+  const credited = transferCredit(amount, DEFAULT_TRANSFER_FEE);
+  credit(customer, credited);
+  db.payments.unshift({
+    id: nextId('pay'),
+    t_id: `TRF-${transfer.reference}`,
+    user: customer.email,
+    user_id: customer.id,
+    amount,
+    credited,
+    status: 'completed',
+    payment_reference: transfer.reference,
+    date_of_payment: now(),
+    channel: 'bank_transfer',
+    provider_id: transfer.reference,
+  });
+  recordAudit(admin, request, {
+    action: 'transfer.assign',
+    target_type: 'transfer',
+    target_id: transfer.id,
+    target_label: `Transfer ${transfer.reference}`,
+    before: { status: 'held', customer: null, amount_kobo: amount },
+    after: { status: 'assigned', customer: customer.email, amount_kobo: amount },
+  });
+}
 
 /**
  * Bank-transfer funding (issue 16; ADR 0024). The account number comes straight back (no
@@ -70,32 +110,27 @@ export const transfers = {
     if (!transfer) throw new MockApiError('not_found', TRANSFER_MSG.transferNotFound);
     if (transfer.status !== 'held')
       throw new MockApiError('conflict', TRANSFER_MSG.alreadyAssigned);
-    transfer.status = 'assigned';
-    transfer.assigned_to = customer.email;
-    const amount = transfer.amount;
-    const credited = transferCredit(amount, DEFAULT_TRANSFER_FEE);
-    credit(customer, credited);
-    db.payments.unshift({
-      id: nextId('pay'),
-      t_id: `TRF-${transfer.reference}`,
-      user: customer.email,
-      user_id: customer.id,
-      amount,
-      credited,
-      status: 'completed',
-      payment_reference: transfer.reference,
-      date_of_payment: now(),
-      channel: 'bank_transfer',
-      provider_id: transfer.reference,
-    });
-    recordAudit(admin, ctx.request, {
-      action: 'transfer.assign',
-      target_type: 'transfer',
-      target_id: transfer.id,
-      target_label: `Transfer ${transfer.reference}`,
-      before: { status: 'held', customer: null, amount_kobo: amount },
-      after: { status: 'assigned', customer: customer.email, amount_kobo: amount },
-    });
+    refuseOwnWallet(admin, customer.id);
+    if (pendingFor('transfer.assign', transfer.id)) {
+      throw new MockApiError('conflict', FOUR_EYES_MSG.alreadyWaiting);
+    }
+    const decision = instantOrWait(admin, customer.id, transfer.amount);
+    if (!decision.instant) {
+      transfer.awaiting = { customer: customer.email, maker: admin.email, why: decision.why };
+      return {
+        message: requestApproval(admin, {
+          kind: 'transfer.assign',
+          target_id: transfer.id,
+          user_id: customer.id,
+          user: customer.email,
+          amount: transfer.amount,
+          summary: `Assign transfer ${transfer.reference} to ${customer.email}`,
+          why: decision.why,
+          payload: {},
+        }),
+      };
+    }
+    assignHeld(transfer, customer, admin, ctx.request);
     return { message: TRANSFER_MSG.assigned };
   }),
 

@@ -16,6 +16,7 @@ import { me } from '../contract-handler';
 import { findUser } from '../db';
 import { MockApiError } from '../errors';
 import { recordAudit } from '../services/audit';
+import { instantOrWait, refuseOwnWallet, requestApproval } from '../services/four-eyes';
 import { impl } from './impl';
 
 /**
@@ -167,6 +168,27 @@ export const verification = {
   setVerificationLimits: impl(api.setVerificationLimits, (ctx) => {
     const before = limits.find((l) => l.level === ctx.body.level)!;
     limits = limits.map((l) => (l.level === ctx.body.level ? { ...ctx.body } : l));
+    const rise = (a: number | null, b: number | null) => a !== null && (b === null || b > a);
+    const releases =
+      (rise(before.max_balance, ctx.body.max_balance) ||
+        rise(before.daily_funding, ctx.body.daily_funding)) &&
+      [...state.values()].some(
+        (v) => v.level === ctx.body.level && v.held.some((h) => h.status === 'held'),
+      );
+    if (releases) {
+      limits = limits.map((l) => (l.level === ctx.body.level ? before : l));
+      const waits = requestApproval(me(ctx), {
+        kind: 'verification.limits',
+        target_id: `level-${ctx.body.level}`,
+        user_id: null,
+        user: null,
+        amount: 0,
+        summary: `Raise the limits of level ${ctx.body.level}`,
+        why: 'releases_held',
+        payload: { ...ctx.body },
+      });
+      return { message: limits, waits };
+    }
     recordAudit(me(ctx), ctx.request, {
       action: 'verification.limits',
       target_type: 'verification',
@@ -175,14 +197,36 @@ export const verification = {
       before: { ...before },
       after: { ...ctx.body },
     });
-    return { message: limits };
+    return { message: limits, waits: null };
   }),
 
   userVerification: impl(api.userVerification, (ctx) => ({ message: view(ctx.query.user_id) })),
 
   setUserLevel: impl(api.setUserLevel, (ctx) => {
+    const admin = me(ctx);
     const before = view(ctx.body.user_id);
     const u = findUser(ctx.body.user_id)!;
+    refuseOwnWallet(admin, u.id);
+    const held = before.held
+      .filter((h) => h.status === 'held')
+      .reduce((sum, h) => sum + h.amount, 0);
+    if (ctx.body.level > before.level && held > 0) {
+      const decision = instantOrWait(admin, u.id, held);
+      if (!decision.instant) {
+        const why = decision.why === 'above_threshold' ? 'releases_held' : decision.why;
+        const waits = requestApproval(admin, {
+          kind: 'verification.level',
+          target_id: u.id,
+          user_id: u.id,
+          user: u.email,
+          amount: held,
+          summary: `Change ${u.email} from level ${before.level} to level ${ctx.body.level}`,
+          why,
+          payload: { level: ctx.body.level },
+        });
+        return { message: before, waits };
+      }
+    }
     raise(ctx.body.user_id, ctx.body.level);
     recordAudit(me(ctx), ctx.request, {
       action: 'verification.level',
@@ -192,6 +236,16 @@ export const verification = {
       before: { level: before.level },
       after: { level: ctx.body.level },
     });
-    return { message: view(ctx.body.user_id) };
+    return { message: view(ctx.body.user_id), waits: null };
   }),
 };
+
+/** An approved level change (ADR 0070): the rise, and the release of what now fits. */
+export function approveLevel(userId: string, level: VerificationLevel): void {
+  raise(userId, level);
+}
+
+/** An approved limit change (ADR 0070). */
+export function approveLimits(body: LevelLimits): void {
+  limits = limits.map((l) => (l.level === body.level ? { ...body } : l));
+}

@@ -41,6 +41,11 @@ import { announcements } from '../../migrations/0022-announcements.ts';
 import { bvnChecks } from '../../migrations/0024-bvn-checks.ts';
 import { providerPlanCodes } from '../../migrations/0025-provider-plan-codes.ts';
 import { bvnOnce } from '../../migrations/0026-bvn-once.ts';
+import { flatSignedInReads } from '../../migrations/0027-flat-signed-in-reads.ts';
+import { sealedCouponCodes } from '../../migrations/0028-sealed-coupon-codes.ts';
+import { sessionTwoFactor } from '../../migrations/0030-session-two-factor.ts';
+import { purchaseDisputes } from '../../migrations/0031-purchase-disputes.ts';
+import { fourEyes } from '../../migrations/0029-four-eyes.ts';
 import type { Engine } from './engine.ts';
 import type { Database } from './schema.ts';
 import { LiteralLimitPlugin, withStatementCache } from './statement-cache.ts';
@@ -103,6 +108,11 @@ export function migrations(engine: Engine): MigrationProvider {
         '0025-provider-plan-codes': providerPlanCodes(),
         '0026-bvn-once': bvnOnce(engine),
       };
+        '0027-flat-signed-in-reads': flatSignedInReads(engine),
+        '0028-sealed-coupon-codes': sealedCouponCodes(engine),
+        '0030-session-two-factor': sessionTwoFactor(),
+        '0029-four-eyes': fourEyes(),
+        '0031-purchase-disputes': purchaseDisputes(),
     },
   };
 }

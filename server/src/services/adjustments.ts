@@ -1,8 +1,9 @@
 /**
- * Manual wallet adjustments with a second approver (issue 25 §2; ADR 0050). An admin credits
- * or debits a customer's wallet through the ledger, against the `adjustments` system account
- * (so reconciliation balances). Up to the approval threshold the money moves at once; above
- * it the adjustment is saved pending and moves only when another admin approves it.
+ * Manual wallet adjustments with a second approver (ADR 0050, ADR 0070). An admin credits or
+ * debits a customer's wallet through the ledger, against the `adjustments` system account (so
+ * reconciliation balances). Up to the approval threshold, and within the day's instant totals
+ * of the maker and of the customer, the money moves at once; otherwise the adjustment is saved
+ * pending and moves only when another admin approves it: never its maker, never the customer.
  * - Every step is one write transaction with its audit entry: a refused step writes nothing.
  * - Approve and reject are guarded transitions out of `pending` (one conditional UPDATE), so
  *   of any number of parallel clicks exactly one decides and the money moves once.
@@ -15,10 +16,12 @@ import { randomUUID } from 'node:crypto';
 import {
   ADJUSTMENT_MSG,
   adjustmentBelowZero,
+  FOUR_EYES_MSG,
   SERVER_MSG,
   type Adjustment,
   type AdjustmentDirection,
   type AdjustmentStatus,
+  type WaitReason,
 } from '@contract';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -34,6 +37,7 @@ import { ApiError } from '../http/errors.ts';
 import { recordAudit, type Actor, type Snapshot } from './audit.ts';
 import { isUniqueViolation } from './auth.ts';
 import { customerMail } from './customer-mail.ts';
+import { fourEyesState, instantOrWait } from './four-eyes.ts';
 import { heldOr } from './verification.ts';
 import { countRows, paged } from './paging.ts';
 
@@ -66,6 +70,7 @@ const toAdjustment = (r: Row): Adjustment => ({
   checker_id: r.checker_id,
   created_at: Number(r.created_at),
   decided_at: r.decided_at === null ? null : Number(r.decided_at),
+  why: r.status === 'pending' ? ((r.wait_reason as WaitReason | null) ?? 'above_threshold') : null,
 });
 
 const withUser = (db: Db) =>
@@ -178,7 +183,9 @@ export async function createAdjustment(
 
       const now = Date.now();
       const id = randomUUID();
-      const pending = body.amount > ctx.config.adjustmentApprovalKobo;
+      // Instant only under the threshold and within the day's totals (ADR 0070).
+      const decision = await instantOrWait(ctx, trx, actor, customer.id, body.amount, now);
+      const pending = !decision.instant;
       if (pending && body.direction === 'debit') {
         // Refused now rather than left for an approver who could only refuse it too.
         const wallet = await trx
@@ -207,6 +214,7 @@ export async function createAdjustment(
         movement_id: movementId,
         created_at: now,
         decided_at: pending ? null : now,
+        wait_reason: decision.instant ? null : decision.why,
       };
       await trx.insertInto('adjustments').values(row).execute();
       await recordAudit(
@@ -244,6 +252,10 @@ async function decidable(trx: Db, actor: Actor, id: string, decision: 'approve' 
   if (a.status !== 'pending') throw new ApiError('conflict', ADJUSTMENT_MSG.alreadyDecided);
   if (decision === 'approve' && a.maker_id === actor.admin.id) {
     throw new ApiError('forbidden', ADJUSTMENT_MSG.selfApproval);
+  }
+  // The customer whose wallet gains never approves it (ADR 0070).
+  if (decision === 'approve' && a.user_id === actor.admin.id) {
+    throw new ApiError('forbidden', FOUR_EYES_MSG.beneficiaryApproval);
   }
   return a;
 }
@@ -338,6 +350,7 @@ export async function rejectAdjustment(ctx: AppContext, actor: Actor, id: string
 /** The Adjustments page: newest first, optionally one status, with the approval threshold. */
 export async function listAdjustments(
   ctx: AppContext,
+  adminId: string,
   query: { page: number; limit: number; status?: AdjustmentStatus },
 ) {
   let base = ctx.db.selectFrom('adjustments');
@@ -354,5 +367,6 @@ export async function listAdjustments(
   return {
     ...paged(page.map(toAdjustment), query, total),
     approval_above: ctx.config.adjustmentApprovalKobo,
+    four_eyes: await fourEyesState(ctx, adminId),
   };
 }

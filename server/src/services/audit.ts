@@ -41,7 +41,9 @@ export async function recordAudit(
       | 'provider'
       | 'referral'
       | 'announcement'
-      | 'verification';
+      | 'verification'
+      | 'approval'
+      | 'four_eyes';
     targetId: string;
     targetLabel?: string | null;
     before: Snapshot | null;

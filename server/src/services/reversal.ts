@@ -5,15 +5,23 @@
  * movement), automatically unless AUTO_REVERSE_FAILED=0, else by an admin.
  */
 import { type Actor, recordAudit } from './audit.ts';
-import { SERVER_MSG } from '@contract';
+import { FOUR_EYES_MSG, SERVER_MSG } from '@contract';
 import type { Selectable, Updateable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
+import { sealedCodes } from '../db/sealed-codes.ts';
 import type { TransactionsTable } from '../db/schema.ts';
 import { postMovement, providerFloatAccountId, walletAccountId } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
 import type { ProviderOutcome } from '../providers/index.ts';
 import { customerMail } from './customer-mail.ts';
+import {
+  type Executor,
+  instantOrWait,
+  pendingFor,
+  refuseOwnWallet,
+  requestApproval,
+} from './four-eyes.ts';
 import { earnCommission, reverseCommission } from './referrals.ts';
 import { queueWebhook } from './webhooks.ts';
 
@@ -153,6 +161,10 @@ const reverseIfStillFailed = (ctx: AppContext, id: string) =>
  * `failed → reversed`, exactly once: the guarded UPDATE and the reversing movement commit
  * together. A coupon redemption returns the money to coupon liability and the code is valid
  * again; a wallet purchase refunds the wallet.
+ *
+ * Asked by an admin (`actor`), the four-eyes rules apply first (ADR 0070): never their own
+ * purchase, and at once only under the threshold and within the day's instant totals; else the
+ * reversal waits for a second admin and the purchase stays failed meanwhile.
  */
 export async function reverse(
   ctx: AppContext,
@@ -163,45 +175,96 @@ export async function reverse(
 ): Promise<string> {
   return ctx.dbh.writeTx(async (trx) => {
     const now = Date.now();
-    let q = trx
-      .updateTable('transactions')
-      .set({ status: 'reversed', updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'failed')
-      .where('paid_account', 'is not', null);
-    if (userId) q = q.where('user_id', '=', userId);
-    const row = await q.returningAll().executeTakeFirst();
-    if (!row) {
-      let exists = trx.selectFrom('transactions').select('id').where('id', '=', id);
-      if (userId) exists = exists.where('user_id', '=', userId);
-      if (!(await exists.executeTakeFirst())) {
-        throw new ApiError('not_found', SERVER_MSG.transactionNotFound);
-      }
-      throw new ApiError('conflict', SERVER_MSG.notReversible);
-    }
-    const amount = await refundWithin(trx, row, now);
     if (actor) {
-      const owner = await trx
-        .selectFrom('users')
-        .select('email')
-        .where('id', '=', row.user_id)
-        .executeTakeFirst();
-      await recordAudit(
-        trx,
-        actor,
-        {
-          action: 'transaction.reverse',
-          targetType: 'transaction',
-          targetId: id,
-          targetLabel: owner?.email ?? null,
-          before: { status: 'failed' },
-          after: { status: 'reversed', refunded_kobo: amount },
-        },
-        now,
-      );
+      let q = trx
+        .selectFrom('transactions')
+        .select(['id', 'user_id', 'status', 'paid_account', 'paid_amount', 'product'])
+        .where('id', '=', id);
+      if (userId) q = q.where('user_id', '=', userId);
+      const row = await q.executeTakeFirst();
+      if (!row) throw new ApiError('not_found', SERVER_MSG.transactionNotFound);
+      if (row.status !== 'failed' || row.paid_account === null) {
+        throw new ApiError('conflict', SERVER_MSG.notReversible);
+      }
+      refuseOwnWallet(actor, row.user_id);
+      if ((await pendingFor(trx, 'transaction.reverse', [row.id])).size > 0) {
+        throw new ApiError('conflict', FOUR_EYES_MSG.alreadyWaiting);
+      }
+      const amount = Number(row.paid_amount);
+      const decision = await instantOrWait(ctx, trx, actor, row.user_id, amount, now);
+      if (!decision.instant) {
+        return requestApproval(
+          ctx,
+          trx,
+          actor,
+          {
+            kind: 'transaction.reverse',
+            targetId: row.id,
+            userId: row.user_id,
+            amount,
+            payload: {},
+            summary: `Reverse the failed ${row.product} purchase ${row.id}`,
+            why: decision.why,
+          },
+          now,
+        );
+      }
     }
+    await reverseWithin(trx, id, userId, actor, now);
     return SERVER_MSG.reversed;
   });
+}
+
+/** An approved reversal: refunded now, with the approver's audit entry. */
+export const reverseApproved: Executor = async (_ctx, trx, approval, checker, now) => {
+  await reverseWithin(trx, approval.target_id, undefined, checker, now);
+};
+
+/** The guarded `failed → reversed` and its refund, in the caller's transaction. */
+async function reverseWithin(
+  trx: Db,
+  id: string,
+  userId: string | undefined,
+  actor: Actor | undefined,
+  now: number,
+): Promise<void> {
+  let q = trx
+    .updateTable('transactions')
+    .set({ status: 'reversed', updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .where('paid_account', 'is not', null);
+  if (userId) q = q.where('user_id', '=', userId);
+  const row = await q.returningAll().executeTakeFirst();
+  if (!row) {
+    let exists = trx.selectFrom('transactions').select('id').where('id', '=', id);
+    if (userId) exists = exists.where('user_id', '=', userId);
+    if (!(await exists.executeTakeFirst())) {
+      throw new ApiError('not_found', SERVER_MSG.transactionNotFound);
+    }
+    throw new ApiError('conflict', SERVER_MSG.notReversible);
+  }
+  const amount = await refundWithin(trx, row, now);
+  if (actor) {
+    const owner = await trx
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', row.user_id)
+      .executeTakeFirst();
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: 'transaction.reverse',
+        targetType: 'transaction',
+        targetId: id,
+        targetLabel: owner?.email ?? null,
+        before: { status: 'failed' },
+        after: { status: 'reversed', refunded_kobo: amount },
+      },
+      now,
+    );
+  }
 }
 
 /**
@@ -234,10 +297,18 @@ export async function refundWithin(
     balance = entries.get(wallet)?.balanceAfter ?? null;
   }
   if (row.coupon_code) {
+    // The row was read opened: the coupon is found by its code's hash (ADR 0071).
     await trx
       .updateTable('coupons')
       .set({ is_valid: 1, redeemed_by: null, redeemed_at: null })
-      .where('code', '=', row.coupon_code)
+      .where('code', '=', sealedCodes(trx).hash(row.coupon_code))
+      .execute();
+    // The code can be redeemed again: no kept answer of the purchase may still show it. A
+    // retry of it is answered from the transaction as it stands (ADR 0017).
+    await trx
+      .updateTable('idempotency_keys')
+      .set({ response: null, status_code: null })
+      .where('transaction_id', '=', row.id)
       .execute();
   }
   await queueWebhook(trx, row.id, 'reversed');

@@ -14,6 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  FOUR_EYES_MSG,
   SERVER_MSG,
   stampDuty,
   TRANSFER_MSG,
@@ -23,6 +24,7 @@ import {
   type HeldTransfer,
   type Kobo,
   type VirtualAccount,
+  type WaitReason,
 } from '@contract';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -37,6 +39,13 @@ import { heldOr } from './verification.ts';
 import { firstFundingBonus } from './referrals.ts';
 import { startWorker } from './worker.ts';
 import { type Actor, recordAudit } from './audit.ts';
+import {
+  type Executor,
+  instantOrWait,
+  pendingFor,
+  refuseOwnWallet,
+  requestApproval,
+} from './four-eyes.ts';
 import type { UserRow } from './users.ts';
 import { requireVerified } from './wallet.ts';
 import { countRows, paged } from './paging.ts';
@@ -397,7 +406,10 @@ export function startTransferPollWorker(
   return startWorker(ctx, 'transfer poll', () => pollTransfers(ctx), everyMs);
 }
 
-const toHeld = (row: Selectable<BankTransfersTable> & { email: string | null }): HeldTransfer => ({
+const toHeld = (
+  row: Selectable<BankTransfersTable> & { email: string | null },
+  waiting: { email: string | null; maker_email: string; why: string } | undefined,
+): HeldTransfer => ({
   id: row.id,
   reference: row.provider_id,
   account_number: row.account_number ?? '',
@@ -406,6 +418,14 @@ const toHeld = (row: Selectable<BankTransfersTable> & { email: string | null }):
   status: row.status === 'assigned' ? 'assigned' : 'held',
   assigned_to: row.status === 'assigned' ? row.email : null,
   received_at: Number(row.created_at),
+  awaiting:
+    row.status === 'held' && waiting
+      ? {
+          customer: waiting.email ?? '',
+          maker: waiting.maker_email,
+          why: waiting.why as WaitReason,
+        }
+      : null,
 });
 
 /** Held transfers (still to assign) first, then the ones assigned, newest first. */
@@ -424,10 +444,79 @@ export async function listHeld(ctx: AppContext, query: { page: number; limit: nu
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
-  return paged(rows.map(toHeld), query, total);
+  const waiting = await pendingFor(
+    ctx.db,
+    'transfer.assign',
+    rows.filter((r) => r.status === 'held').map((r) => r.id),
+  );
+  return paged(
+    rows.map((r) => toHeld(r, waiting.get(r.id))),
+    query,
+    total,
+  );
 }
 
-/** An admin credits a held transfer to a customer: once, with its audit entry, in one transaction. */
+/**
+ * Credits a held transfer to a customer, in `trx`: the guarded `held → assigned` change (of
+ * parallel assignments only one moves it), the credit, and the audit entry of `actor` (the
+ * admin who assigned it, or who approved the assignment).
+ */
+async function applyAssignment(
+  ctx: AppContext,
+  trx: Db,
+  actor: Actor,
+  transferId: string,
+  customer: { id: string; email: string },
+  now: number,
+): Promise<void> {
+  const row = await trx
+    .updateTable('bank_transfers')
+    .set({ status: 'assigned', user_id: customer.id, updated_at: now })
+    .where('id', '=', transferId)
+    .where('status', '=', 'held')
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) {
+    const exists = await trx
+      .selectFrom('bank_transfers')
+      .select('status')
+      .where('id', '=', transferId)
+      .executeTakeFirst();
+    if (!exists) throw new ApiError('not_found', TRANSFER_MSG.transferNotFound);
+    throw new ApiError('conflict', TRANSFER_MSG.alreadyAssigned);
+  }
+  const paymentId = await creditTransfer(ctx, trx, {
+    providerId: row.provider_id,
+    userId: customer.id,
+    amount: Number(row.amount),
+    now,
+    assigned: true,
+  });
+  await trx
+    .updateTable('bank_transfers')
+    .set({ payment_id: paymentId })
+    .where('id', '=', row.id)
+    .execute();
+  await recordAudit(
+    trx,
+    actor,
+    {
+      action: 'transfer.assign',
+      targetType: 'transfer',
+      targetId: row.id,
+      targetLabel: `Transfer ${row.provider_id}`,
+      before: { status: 'held', customer: null, amount_kobo: Number(row.amount) },
+      after: { status: 'assigned', customer: customer.email, amount_kobo: Number(row.amount) },
+    },
+    now,
+  );
+}
+
+/**
+ * An admin assigns a held transfer to a customer (ADR 0070): never to their own wallet; at
+ * once when it fits the four-eyes rules, else it waits for a second admin (`approvals`), and
+ * the transfer stays held meanwhile. Answers what happened in one sentence.
+ */
 export async function assignTransfer(
   ctx: AppContext,
   actor: Actor,
@@ -440,49 +529,48 @@ export async function assignTransfer(
       .where('email', '=', body.email)
       .executeTakeFirst();
     if (!customer) throw new ApiError('not_found', SERVER_MSG.userNotFound);
-    const now = Date.now();
-    // The guarded UPDATE: of parallel assignments only one moves `held → assigned`.
-    const row = await trx
-      .updateTable('bank_transfers')
-      .set({ status: 'assigned', user_id: customer.id, updated_at: now })
+    const transfer = await trx
+      .selectFrom('bank_transfers')
+      .select(['id', 'status', 'amount', 'provider_id'])
       .where('id', '=', body.id)
-      .where('status', '=', 'held')
-      .returningAll()
       .executeTakeFirst();
-    if (!row) {
-      const exists = await trx
-        .selectFrom('bank_transfers')
-        .select('status')
-        .where('id', '=', body.id)
-        .executeTakeFirst();
-      if (!exists) throw new ApiError('not_found', TRANSFER_MSG.transferNotFound);
-      throw new ApiError('conflict', TRANSFER_MSG.alreadyAssigned);
+    if (!transfer) throw new ApiError('not_found', TRANSFER_MSG.transferNotFound);
+    if (transfer.status !== 'held') throw new ApiError('conflict', TRANSFER_MSG.alreadyAssigned);
+    refuseOwnWallet(actor, customer.id);
+    // While an assignment waits for approval, nobody assigns the transfer another way.
+    const waiting = await pendingFor(trx, 'transfer.assign', [transfer.id]);
+    if (waiting.size > 0) throw new ApiError('conflict', FOUR_EYES_MSG.alreadyWaiting);
+    const now = Date.now();
+    const amount = Number(transfer.amount);
+    const decision = await instantOrWait(ctx, trx, actor, customer.id, amount, now);
+    if (!decision.instant) {
+      return requestApproval(
+        ctx,
+        trx,
+        actor,
+        {
+          kind: 'transfer.assign',
+          targetId: transfer.id,
+          userId: customer.id,
+          amount,
+          payload: {},
+          summary: `Assign transfer ${transfer.provider_id} to ${customer.email}`,
+          why: decision.why,
+        },
+        now,
+      );
     }
-    const paymentId = await creditTransfer(ctx, trx, {
-      providerId: row.provider_id,
-      userId: customer.id,
-      amount: Number(row.amount),
-      now,
-      assigned: true,
-    });
-    await trx
-      .updateTable('bank_transfers')
-      .set({ payment_id: paymentId })
-      .where('id', '=', row.id)
-      .execute();
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: 'transfer.assign',
-        targetType: 'transfer',
-        targetId: row.id,
-        targetLabel: `Transfer ${row.provider_id}`,
-        before: { status: 'held', customer: null, amount_kobo: Number(row.amount) },
-        after: { status: 'assigned', customer: customer.email, amount_kobo: Number(row.amount) },
-      },
-      now,
-    );
+    await applyAssignment(ctx, trx, actor, transfer.id, customer, now);
     return TRANSFER_MSG.assigned;
   });
 }
+
+/** An approved assignment: credited now, with the approver's audit entry. */
+export const assignApproved: Executor = async (ctx, trx, approval, checker, now) => {
+  const customer = await trx
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('id', '=', approval.user_id!)
+    .executeTakeFirstOrThrow();
+  await applyAssignment(ctx, trx, checker, approval.target_id, customer, now);
+};

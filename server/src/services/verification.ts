@@ -6,6 +6,7 @@
  * when the level or its limits rise, and by a worker when a new Lagos day starts.
  */
 import {
+  FOUR_EYES_MSG,
   VERIFICATION_MSG,
   type LevelLimits,
   type Verification,
@@ -24,6 +25,13 @@ import {
 import { ApiError } from '../http/errors.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { customerMail, type MoneyEvent } from './customer-mail.ts';
+import {
+  type Executor,
+  instantOrWait,
+  pendingFor,
+  refuseOwnWallet,
+  requestApproval,
+} from './four-eyes.ts';
 import { heldFundingBonus } from './referrals.ts';
 import { startWorker } from './worker.ts';
 
@@ -92,41 +100,50 @@ export async function verificationOf(db: Db, userId: string): Promise<Verificati
   };
 }
 
-export async function setLevelLimits(
-  ctx: AppContext,
-  actor: Actor,
-  body: LevelLimits,
-): Promise<LevelLimits[]> {
-  await ctx.dbh.writeTx(async (trx) => {
-    const before = await trx
-      .selectFrom('verification_limits')
-      .select(['max_balance', 'daily_funding', 'daily_spending'])
-      .where('level', '=', body.level)
-      .executeTakeFirstOrThrow();
-    const after = {
-      max_balance: body.max_balance,
-      daily_funding: body.daily_funding,
-      daily_spending: body.daily_spending,
-    };
-    await trx
-      .updateTable('verification_limits')
-      .set({ ...after, updated_at: Date.now() })
-      .where('level', '=', body.level)
-      .execute();
-    await recordAudit(trx, actor, {
+const limitsOf = (r: {
+  max_balance: number | null;
+  daily_funding: number | null;
+  daily_spending: number | null;
+}) => ({
+  max_balance: num(r.max_balance),
+  daily_funding: num(r.daily_funding),
+  daily_spending: num(r.daily_spending),
+});
+
+/** Whether `after` lets more in than `before` (null: no limit). */
+const raises = (before: number | null, after: number | null) =>
+  before !== null && (after === null || after > before);
+
+/** The limits of one level change, with its audit entry, in `trx`. */
+async function applyLevelLimits(trx: Db, actor: Actor, body: LevelLimits, now: number) {
+  const before = await trx
+    .selectFrom('verification_limits')
+    .select(['max_balance', 'daily_funding', 'daily_spending'])
+    .where('level', '=', body.level)
+    .executeTakeFirstOrThrow();
+  const after = limitsOf(body);
+  await trx
+    .updateTable('verification_limits')
+    .set({ ...after, updated_at: now })
+    .where('level', '=', body.level)
+    .execute();
+  await recordAudit(
+    trx,
+    actor,
+    {
       action: 'verification.limits',
       targetType: 'verification',
       targetId: `level-${body.level}`,
       targetLabel: `Level ${body.level}`,
-      before: {
-        max_balance: num(before.max_balance),
-        daily_funding: num(before.daily_funding),
-        daily_spending: num(before.daily_spending),
-      },
+      before: limitsOf(before),
       after,
-    });
-  });
-  // Higher limits may let held credits in: every customer with one is tried.
+    },
+    now,
+  );
+}
+
+/** Higher limits may let held credits in: every customer with one is tried. */
+async function releaseEveryHeld(ctx: AppContext): Promise<void> {
   const waiting = await ctx.db
     .selectFrom('held_credits')
     .select('user_id')
@@ -134,15 +151,112 @@ export async function setLevelLimits(
     .where('status', '=', 'held')
     .execute();
   for (const w of waiting) await releaseHeldCredits(ctx, w.user_id);
-  return levelLimits(ctx.db);
 }
 
+/** The credits held for customers of `level` (or of one customer): what a rise may release. */
+async function heldOf(db: Db, where: { level?: VerificationLevel; userId?: string }) {
+  let q = db
+    .selectFrom('held_credits')
+    .innerJoin('users', 'users.id', 'held_credits.user_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('held_credits.amount'), eb.lit(0)).as('n'))
+    .where('held_credits.status', '=', 'held');
+  if (where.level !== undefined) q = q.where('users.verification_level', '=', where.level);
+  if (where.userId !== undefined) q = q.where('held_credits.user_id', '=', where.userId);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+/**
+ * An admin changes a level's limits. A rise that could release held credits waits for a
+ * second admin (ADR 0070): it moves many customers' money at once. Answers the limits as they
+ * are now, and, when the change waits, the sentence that says so.
+ */
+export async function setLevelLimits(
+  ctx: AppContext,
+  actor: Actor,
+  body: LevelLimits,
+): Promise<{ levels: LevelLimits[]; waits: string | null }> {
+  const waits = await ctx.dbh.writeTx(async (trx) => {
+    const now = Date.now();
+    const before = await trx
+      .selectFrom('verification_limits')
+      .select(['max_balance', 'daily_funding', 'daily_spending'])
+      .where('level', '=', body.level)
+      .executeTakeFirstOrThrow();
+    const rise =
+      raises(num(before.max_balance), body.max_balance) ||
+      raises(num(before.daily_funding), body.daily_funding);
+    const held = rise ? await heldOf(trx, { level: body.level }) : 0;
+    if (held > 0) {
+      return requestApproval(
+        ctx,
+        trx,
+        actor,
+        {
+          kind: 'verification.limits',
+          targetId: `level-${body.level}`,
+          userId: null,
+          amount: held,
+          payload: { ...limitsOf(body), level: body.level },
+          summary: `Raise the limits of level ${body.level}`,
+          why: 'releases_held',
+        },
+        now,
+      );
+    }
+    await applyLevelLimits(trx, actor, body, now);
+    return null;
+  });
+  if (waits === null) await releaseEveryHeld(ctx);
+  return { levels: await levelLimits(ctx.db), waits };
+}
+
+/** An approved limit change: made now, with the approver's audit entry; releases after commit. */
+export const limitsApproved: Executor = async (_ctx, trx, approval, checker, now) => {
+  const body = JSON.parse(approval.payload) as LevelLimits;
+  await applyLevelLimits(trx, checker, body, now);
+};
+export const afterLimitsApproved = (ctx: AppContext) => releaseEveryHeld(ctx);
+
+/** One customer's level change, with its audit entry, in `trx`. */
+async function applyUserLevel(
+  trx: Db,
+  actor: Actor,
+  user: { id: string; email: string; level: number },
+  level: VerificationLevel,
+  now: number,
+) {
+  await trx
+    .updateTable('users')
+    .set({ verification_level: level })
+    .where('id', '=', user.id)
+    .execute();
+  await recordAudit(
+    trx,
+    actor,
+    {
+      action: 'verification.level',
+      targetType: 'user',
+      targetId: user.id,
+      targetLabel: user.email,
+      before: { level: user.level },
+      after: { level },
+    },
+    now,
+  );
+}
+
+/**
+ * An admin changes a customer's level. A rise that releases held credits follows the
+ * four-eyes rules (ADR 0070) on the held amount: at once under the threshold and within the
+ * day's totals, else it waits for a second admin. Answers the customer's verification, and,
+ * when the change waits, the sentence that says so.
+ */
 export async function setUserLevel(
   ctx: AppContext,
   actor: Actor,
   body: { user_id: string; level: VerificationLevel },
-): Promise<Verification> {
-  await ctx.dbh.writeTx(async (trx) => {
+): Promise<{ verification: Verification; waits: string | null }> {
+  const waits = await ctx.dbh.writeTx(async (trx) => {
     const user = await trx
       .selectFrom('users')
       .select(['email', 'verification_level', 'is_admin'])
@@ -151,24 +265,55 @@ export async function setUserLevel(
     if (!user || Number(user.is_admin) === 1) {
       throw new ApiError('not_found', VERIFICATION_MSG.userNotFound);
     }
-    if (Number(user.verification_level) === body.level) return;
-    await trx
-      .updateTable('users')
-      .set({ verification_level: body.level })
-      .where('id', '=', body.user_id)
-      .execute();
-    await recordAudit(trx, actor, {
-      action: 'verification.level',
-      targetType: 'user',
-      targetId: body.user_id,
-      targetLabel: user.email,
-      before: { level: Number(user.verification_level) },
-      after: { level: body.level },
-    });
+    refuseOwnWallet(actor, body.user_id);
+    const current = Number(user.verification_level);
+    if (current === body.level) return null;
+    const now = Date.now();
+    const held = body.level > current ? await heldOf(trx, { userId: body.user_id }) : 0;
+    if (held > 0) {
+      if ((await pendingFor(trx, 'verification.level', [body.user_id])).size > 0) {
+        throw new ApiError('conflict', FOUR_EYES_MSG.alreadyWaiting);
+      }
+      const decision = await instantOrWait(ctx, trx, actor, body.user_id, held, now);
+      if (!decision.instant) {
+        return requestApproval(
+          ctx,
+          trx,
+          actor,
+          {
+            kind: 'verification.level',
+            targetId: body.user_id,
+            userId: body.user_id,
+            amount: held,
+            payload: { level: body.level },
+            summary: `Change ${user.email} from level ${current} to level ${body.level}`,
+            why: decision.why === 'above_threshold' ? 'releases_held' : decision.why,
+          },
+          now,
+        );
+      }
+    }
+    const target = { id: body.user_id, email: user.email, level: current };
+    await applyUserLevel(trx, actor, target, body.level, now);
+    return null;
   });
-  await releaseHeldCredits(ctx, body.user_id);
-  return verificationOf(ctx.db, body.user_id);
+  if (waits === null) await releaseHeldCredits(ctx, body.user_id);
+  return { verification: await verificationOf(ctx.db, body.user_id), waits };
 }
+
+/** An approved level change: made now, with the approver's audit entry; releases after commit. */
+export const levelApproved: Executor = async (_ctx, trx, approval, checker, now) => {
+  const { level } = JSON.parse(approval.payload) as { level: VerificationLevel };
+  const user = await trx
+    .selectFrom('users')
+    .select(['id', 'email', 'verification_level'])
+    .where('id', '=', approval.target_id)
+    .executeTakeFirstOrThrow();
+  const target = { id: user.id, email: user.email, level: Number(user.verification_level) };
+  await applyUserLevel(trx, checker, target, level, now);
+};
+export const afterLevelApproved = (ctx: AppContext, approval: { target_id: string }) =>
+  releaseHeldCredits(ctx, approval.target_id).then(() => undefined);
 
 /**
  * Releases the customer's held credits that now fit their level, oldest first, each in its own

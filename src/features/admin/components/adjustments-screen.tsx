@@ -9,6 +9,7 @@ import {
   type AdjustmentStatus,
 } from '@contract/adjustments';
 import type { User } from '@contract/entities';
+import type { FourEyesLimits } from '@contract/four-eyes';
 import { FALLBACK, SERVER_MSG } from '@contract/messages';
 import { fieldMessages } from '@contract/rules';
 import { Button } from '@/components/ui/button';
@@ -39,6 +40,7 @@ import {
 } from '../api/adjustments';
 import { useFindCustomer } from '../api/transfers';
 import { LoadError, ScreenHeading } from './admin-parts';
+import { DailyTotals, WaitingApprovals, whyText } from './four-eyes';
 
 type Values = {
   email: string;
@@ -68,7 +70,13 @@ const STATUS_LABEL: Record<AdjustmentStatus, string> = {
  * customer will read and the admin's reference. Continue names the customer (their name, not
  * just the e-mail typed) and the amount in a confirmation before any money moves (ADR 0046).
  */
-function AdjustmentForm({ approvalAbove }: { approvalAbove?: number }) {
+function AdjustmentForm({
+  approvalAbove,
+  fourEyes,
+}: {
+  approvalAbove?: number;
+  fourEyes?: FourEyesLimits;
+}) {
   const create = useCreateAdjustment();
   const find = useFindCustomer();
   const [values, setValues] = useState<Values>(EMPTY);
@@ -194,8 +202,10 @@ function AdjustmentForm({ approvalAbove }: { approvalAbove?: number }) {
             <FormAlert>{errorMessage(find.error, FALLBACK.genericAlt)}</FormAlert>
           ) : null}
           {done ? (
-            <FormAlert tone="success">
-              {done.status === 'pending' ? ADJUSTMENT_MSG.awaitingApproval : ADJUSTMENT_MSG.applied}
+            <FormAlert tone={done.status === 'pending' ? 'info' : 'success'}>
+              {done.status === 'pending'
+                ? `${ADJUSTMENT_MSG.awaitingApproval} ${whyText(done.why ?? 'above_threshold', fourEyes)}`
+                : ADJUSTMENT_MSG.applied}
             </FormAlert>
           ) : null}
           <Button type="submit" className="sm:w-fit" loading={find.isMutating}>
@@ -215,7 +225,7 @@ function AdjustmentForm({ approvalAbove }: { approvalAbove?: number }) {
         description={
           needsApproval
             ? "It waits for a second admin's approval; no money moves until then."
-            : 'The wallet moves at once, and the audit log records it.'
+            : "The wallet moves at once if it fits today's totals, else it waits for a second admin. The audit log records it."
         }
         confirmLabel={body ? `${verb} ${formatNaira(body.amount)}` : verb}
         tone={body?.direction === 'debit' ? 'destructive' : 'primary'}
@@ -317,7 +327,10 @@ function Decision({ adjustment }: { adjustment: Adjustment }) {
   );
 }
 
-function columns(meId: string | undefined): PagedTableColumn<Adjustment>[] {
+function columns(
+  meId: string | undefined,
+  limits: FourEyesLimits | undefined,
+): PagedTableColumn<Adjustment>[] {
   return [
     {
       key: 'customer',
@@ -375,6 +388,7 @@ function columns(meId: string | undefined): PagedTableColumn<Adjustment>[] {
             <span>
               {a.status === 'pending' ? 'Waiting for another admin' : STATUS_LABEL[a.status]}
             </span>
+            {a.why ? <span className="text-xs text-muted">{whyText(a.why, limits)}</span> : null}
             {a.checker ? (
               <span className="text-xs break-all text-muted">by {a.checker}</span>
             ) : null}
@@ -406,9 +420,10 @@ export function AdjustmentsScreen() {
     <div className="flex flex-col gap-6">
       <ScreenHeading
         title="Adjustments"
-        description="Credit or debit a customer's wallet, with a reason they see in their history. Above the approval threshold a second admin approves before money moves; every step is in the audit log."
+        description="Credit or debit a customer's wallet, with a reason they see in their history. Above the approval threshold, or past the day's totals, a second admin approves before money moves; every step is in the audit log."
       />
-      <AdjustmentForm approvalAbove={data?.approval_above} />
+      <DailyTotals state={data?.four_eyes} />
+      <AdjustmentForm approvalAbove={data?.approval_above} fourEyes={data?.four_eyes} />
       <section aria-labelledby="adjustment-list" className="flex flex-col gap-3">
         <h2 id="adjustment-list" className="text-lg font-semibold">
           Adjustments made
@@ -426,7 +441,7 @@ export function AdjustmentsScreen() {
         {error ? <LoadError error={error} /> : null}
         <PagedTable
           caption="Manual wallet adjustments"
-          columns={columns(me?.message.id)}
+          columns={columns(me?.message.id, data?.four_eyes)}
           rows={data?.message ?? []}
           pageCount={data?.pages}
           getRowKey={(a) => a.id}
@@ -436,6 +451,7 @@ export function AdjustmentsScreen() {
           empty={<EmptyState size="sm" title="No adjustments" />}
         />
       </section>
+      <WaitingApprovals />
     </div>
   );
 }

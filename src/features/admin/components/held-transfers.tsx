@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { User } from '@contract/entities';
+import type { FourEyesLimits } from '@contract/four-eyes';
 import { FALLBACK, SERVER_MSG } from '@contract/messages';
 import { AssignTransferBody, type HeldTransfer } from '@contract/transfers';
 import { Button } from '@/components/ui/button';
@@ -13,13 +14,21 @@ import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
 import { errorMessage } from '@/lib/api-error';
 import { formatNaira } from '@/lib/money';
 import { useAssignTransfer, useFindCustomer, useHeldTransfers } from '../api/transfers';
+import { useFourEyes } from '../api/four-eyes';
 import { LoadError, ScreenHeading } from './admin-parts';
+import { DailyTotals, whyText } from './four-eyes';
 
 /**
  * One held transfer's "assign to" box: the customer's e-mail, then a confirmation that names
  * the customer and the amount (issue 24; ADR 0046), since a typo would credit a stranger.
  */
-function AssignForm({ transfer }: { transfer: HeldTransfer }) {
+function AssignForm({
+  transfer,
+  fourEyes,
+}: {
+  transfer: HeldTransfer;
+  fourEyes: FourEyesLimits | undefined;
+}) {
   const assign = useAssignTransfer();
   const find = useFindCustomer();
   const [email, setEmail] = useState('');
@@ -30,6 +39,18 @@ function AssignForm({ transfer }: { transfer: HeldTransfer }) {
 
   if (transfer.status === 'assigned') {
     return <span className="text-sm break-all">Assigned to {transfer.assigned_to}</span>;
+  }
+  if (transfer.awaiting) {
+    return (
+      <span className="flex min-w-0 flex-col text-sm" data-testid="awaiting">
+        <span className="break-all">
+          Waiting for a second admin: to {transfer.awaiting.customer}, asked by{' '}
+          {transfer.awaiting.maker}.
+        </span>
+        <span className="text-xs text-muted">{whyText(transfer.awaiting.why, fourEyes)}</span>
+        <span className="text-xs text-muted">Approve or reject it on the Adjustments page.</span>
+      </span>
+    );
   }
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -98,7 +119,7 @@ function AssignForm({ transfer }: { transfer: HeldTransfer }) {
           }
         }}
         title="Assign this transfer?"
-        description="The customer's wallet is credited at once, and the audit log records it. It cannot be assigned again."
+        description="The customer's wallet is credited at once if it fits today's totals, else it waits for a second admin. The audit log records it."
         confirmLabel={`Credit ${formatNaira(transfer.amount)}`}
         loading={assign.isMutating}
         error={dialogError}
@@ -123,7 +144,7 @@ function AssignForm({ transfer }: { transfer: HeldTransfer }) {
   );
 }
 
-const columns: PagedTableColumn<HeldTransfer>[] = [
+const columns = (fourEyes: FourEyesLimits | undefined): PagedTableColumn<HeldTransfer>[] => [
   {
     key: 'reference',
     header: 'Transfer',
@@ -142,7 +163,11 @@ const columns: PagedTableColumn<HeldTransfer>[] = [
     hideOnMobile: true,
     cell: (t) => <DateText epochMs={t.received_at} />,
   },
-  { key: 'assign', header: 'Assign to a customer', cell: (t) => <AssignForm transfer={t} /> },
+  {
+    key: 'assign',
+    header: 'Assign to a customer',
+    cell: (t) => <AssignForm transfer={t} fourEyes={fourEyes} />,
+  },
 ];
 
 /**
@@ -152,18 +177,20 @@ const columns: PagedTableColumn<HeldTransfer>[] = [
 export function HeldTransfersScreen() {
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useHeldTransfers(page);
+  const fourEyes = useFourEyes();
   return (
     <div className="flex flex-col gap-6">
       <ScreenHeading
         title="Unmatched transfers"
-        description="Bank transfers to an account number that is no customer’s, held first. Assign each to the customer it belongs to: their wallet is credited once, and the audit log records it."
+        description="Bank transfers to an account number that is no customer’s, held first. Assign each to the customer it belongs to: their wallet is credited once, and the audit log records it. Above the threshold, or past the day's totals, a second admin approves first."
       />
+      <DailyTotals state={fourEyes.data?.message} />
       {error ? <LoadError error={error} /> : null}
       <PagedTable
         caption="Unmatched bank transfers"
         // On a phone the e-mail box needs the card's whole width, not a squeezed last column.
         stackOnMobile
-        columns={columns}
+        columns={columns(fourEyes.data?.message)}
         rows={data?.message ?? []}
         pageCount={data?.pages}
         getRowKey={(t) => t.id}

@@ -62,12 +62,13 @@ function LevelForm({ limits }: { limits: LevelLimits }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(limits));
   const [errors, setErrors] = useState<Partial<Record<LimitKey, string>>>({});
   const [asking, setAsking] = useState<Body | null>(null);
-  const [saved, setSaved] = useState(false);
+  /** What the save answered: saved, or the sentence saying it waits for a second admin. */
+  const [saved, setSaved] = useState<{ waits: string | null } | null>(null);
   const name = `Level ${limits.level}`;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setSaved(false);
+    setSaved(null);
     save.reset();
     const { body, errors: found } = parse(limits.level, draft);
     setErrors(found);
@@ -78,10 +79,11 @@ function LevelForm({ limits }: { limits: LevelLimits }) {
     if (!asking) return;
     try {
       const res = await save.trigger({ body: asking });
-      const now = res?.message.find((l) => l.level === limits.level);
+      // A rise that would release held credits waits for a second admin: the form keeps it.
+      const now = res.waits ? undefined : res.message.find((l) => l.level === limits.level);
       if (now) setDraft(draftOf(now));
       setAsking(null);
-      setSaved(true);
+      setSaved({ waits: res.waits });
     } catch {
       // The refusal is shown in the confirmation.
     }
@@ -106,13 +108,17 @@ function LevelForm({ limits }: { limits: LevelLimits }) {
               onChange={(e) => {
                 setDraft((d) => ({ ...d, [key]: e.target.value }));
                 setErrors((er) => ({ ...er, [key]: undefined }));
-                setSaved(false);
+                setSaved(null);
               }}
             />
           </Field>
         ))}
       </div>
-      {saved ? <FormAlert tone="success">{VERIFICATION_MSG.limitsSaved}</FormAlert> : null}
+      {saved ? (
+        <FormAlert tone={saved.waits ? 'info' : 'success'}>
+          {saved.waits ?? VERIFICATION_MSG.limitsSaved}
+        </FormAlert>
+      ) : null}
       <div>
         <Button type="submit" variant="secondary">
           Save {name.toLowerCase()} limits

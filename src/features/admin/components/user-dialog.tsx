@@ -209,7 +209,11 @@ function VerificationForm({ user, mayChange }: { user: User; mayChange: boolean 
         </div>
       ) : null}
       <div aria-live="polite">
-        {save.data ? <FormAlert tone="success">{VERIFICATION_MSG.levelSet}</FormAlert> : null}
+        {save.data ? (
+          <FormAlert tone={save.data.waits ? 'info' : 'success'}>
+            {save.data.waits ?? VERIFICATION_MSG.levelSet}
+          </FormAlert>
+        ) : null}
       </div>
       <ConfirmDialog
         open={asking}
@@ -258,7 +262,10 @@ export function UserDialog({ user, onClose }: { user: User | null; onClose: () =
   // gives back what was theirs and is done at once.
   const [asking, setAsking] = useState(false);
   // What the admin's role may not do is not offered (ADR 0051); the server refuses it anyway.
-  const mayBlock = useAdminCan('users.block');
+  // An admin account is blocked or unblocked only by an admin who manages admins (ADR 0072).
+  const mayBlockUsers = useAdminCan('users.block');
+  const mayManageAdmins = useAdminCan('admins');
+  const mayBlock = mayBlockUsers && (!user?.isAdmin || mayManageAdmins);
   const maySetTier = useAdminCan('tiers');
   // Setting a level changes what money may move: the endpoint's permission (ADR 0058).
   const maySetLevel = useAdminCan('adjustments');

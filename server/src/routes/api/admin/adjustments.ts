@@ -4,9 +4,11 @@ import type { AppContext } from '../../../context.ts';
 import { route } from '../../../http/route.ts';
 import * as adjustments from '../../../services/adjustments.ts';
 
-/** Manual wallet adjustments with a second approver (issue 25 §2; ADR 0050). */
+/** Manual wallet adjustments with a second approver (ADR 0050, ADR 0070). */
 export function adjustmentRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, api.adjustments, async ({ query }) => adjustments.listAdjustments(ctx, query));
+  route(app, ctx, api.adjustments, async ({ query, user }) =>
+    adjustments.listAdjustments(ctx, user.id, query),
+  );
   route(app, ctx, api.createAdjustment, async ({ body, user, req }) => ({
     message: await adjustments.createAdjustment(ctx, { admin: user, req }, body),
   }));

@@ -13,6 +13,7 @@ import * as tiers from '../../../services/tiers.ts';
 import * as pending from '../../../services/pending-purchases.ts';
 import { adjustmentRoutes } from './adjustments.ts';
 import { verificationRoutes } from './verification.ts';
+import { fourEyesRoutes } from './four-eyes.ts';
 import { providerRoutes } from './providers.ts';
 import { twoFactorRoutes } from './two-factor.ts';
 
@@ -85,3 +86,4 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   providerRoutes(app, ctx);
   twoFactorRoutes(app, ctx);
 }
+  fourEyesRoutes(app, ctx);
