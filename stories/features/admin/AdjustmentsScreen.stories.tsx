@@ -1,9 +1,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
-import { ADJUSTMENT_MSG, SERVER_MSG } from '@contract';
+import {
+  ADJUSTMENT_MSG,
+  DEFAULT_ADJUSTMENT_APPROVAL_KOBO,
+  DEFAULT_CUSTOMER_DAILY_KOBO,
+  DEFAULT_MAKER_DAILY_KOBO,
+  FOUR_EYES_MSG,
+  SERVER_MSG,
+  waitReasonText,
+} from '@contract';
 import { db, variants } from '@mocks/index';
 import { AdjustmentsScreen } from '@/features/admin/components/adjustments-screen';
-import { signedInAsAdmin } from './session';
+import { signedInAsAdmin, signedInAsRole } from './session';
+
+const LIMITS = {
+  approval_above: DEFAULT_ADJUSTMENT_APPROVAL_KOBO,
+  maker_daily: DEFAULT_MAKER_DAILY_KOBO,
+  customer_daily: DEFAULT_CUSTOMER_DAILY_KOBO,
+};
 
 const meta = {
   title: 'Features/Admin/AdjustmentsScreen',
@@ -80,7 +94,11 @@ export const AwaitsApproval: Story = {
     const dialog = await fill(canvas, userEvent, '80000', 'RCPT-9002');
     await expect(within(dialog).getByText(/waits for a second admin/)).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Credit ₦80,000.00' }));
-    await expect(await canvas.findByText(ADJUSTMENT_MSG.awaitingApproval)).toBeVisible();
+    await expect(
+      await canvas.findByText(
+        `${ADJUSTMENT_MSG.awaitingApproval} ${waitReasonText('above_threshold', LIMITS)}`,
+      ),
+    ).toBeVisible();
     await expect(db.users.find((u) => u.email === 'chiamaka@example.com')!.wallet_balance).toBe(
       before,
     );
@@ -195,5 +213,137 @@ export const ServerError: Story = {
   parameters: { msw: { handlers: [variants.adjustments.error] } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
+  },
+};
+
+/**
+ * Four eyes (ADR 0070): what this admin may still move alone today, the per-customer total and
+ * the threshold; the owner sees the form for the daily totals.
+ */
+export const FourEyesTotals: Story = {
+  play: async ({ canvas }) => {
+    const section = within(await canvas.findByRole('region', { name: 'Four eyes' }));
+    await expect(await section.findByTestId('maker-left')).toHaveTextContent(
+      'You may still move ₦200,000.00 alone today, of ₦200,000.00.',
+    );
+    await expect(
+      section.getByText('Each customer: at most ₦50,000.00 a day by instant actions.'),
+    ).toBeVisible();
+    await expect(
+      section.getByRole('form', { name: 'Daily totals of instant actions' }),
+    ).toBeVisible();
+  },
+};
+
+/** A finance admin reads the totals but cannot change them (only an owner can). */
+export const FourEyesTotalsFinance: Story = {
+  beforeEach: signedInAsRole('finance'),
+  play: async ({ canvas }) => {
+    const section = within(await canvas.findByRole('region', { name: 'Four eyes' }));
+    await expect(await section.findByTestId('maker-left')).toBeVisible();
+    await expect(
+      section.queryByRole('form', { name: 'Daily totals of instant actions' }),
+    ).toBeNull();
+  },
+};
+
+/** The owner changes the daily totals: a bad figure says what is allowed, a good one saves. */
+export const SetDailyTotals: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const form = within(
+      await canvas.findByRole('form', { name: 'Daily totals of instant actions' }),
+    );
+    const perCustomer = form.getByLabelText('Per customer, a day (₦)');
+    await userEvent.clear(perCustomer);
+    await userEvent.type(perCustomer, '12.345');
+    await userEvent.click(form.getByRole('button', { name: 'Save daily totals' }));
+    await expect(await form.findByText(FOUR_EYES_MSG.dailyInvalid)).toBeVisible();
+    await userEvent.clear(perCustomer);
+    await userEvent.type(perCustomer, '20000');
+    await userEvent.click(form.getByRole('button', { name: 'Save daily totals' }));
+    await expect(await form.findByText(FOUR_EYES_MSG.saved)).toBeVisible();
+    await expect(db.fourEyes.customer_daily).toBe(20_000_00);
+    await expect(db.audit[0]).toMatchObject({ action: 'fourEyes.settings' });
+  },
+};
+
+/** Past the customer's total of the day, a small credit waits too, and says why. */
+export const WaitsPastCustomerTotal: Story = {
+  play: async ({ canvas, userEvent }) => {
+    db.fourEyes.customer_daily = 1_000_00;
+    const dialog = await fill(canvas, userEvent, '2500', 'RCPT-9010');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Credit ₦2,500.00' }));
+    const why = waitReasonText('customer_daily', { ...LIMITS, customer_daily: 1_000_00 });
+    await expect(
+      await canvas.findByText(`${ADJUSTMENT_MSG.awaitingApproval} ${why}`),
+    ).toBeVisible();
+    await expect(db.adjustments[0]).toMatchObject({ reference: 'RCPT-9010', status: 'pending' });
+  },
+};
+
+const waiting = (canvas: Canvas) =>
+  canvas.findByRole('table', { name: 'Requests waiting for a second admin' });
+
+/**
+ * Another admin's held-transfer assignment waits: the row says what, how much and why; the
+ * approver confirms, and the customer is credited once.
+ */
+export const ApproveWaitingAssignment: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const list = within(await waiting(canvas));
+    await expect(
+      await list.findByText('Assign transfer 8123456703 to chiamaka@example.com'),
+    ).toBeVisible();
+    await expect(list.getByText(waitReasonText('above_threshold', LIMITS))).toBeVisible();
+    const before = db.users.find((u) => u.email === 'chiamaka@example.com')!.wallet_balance;
+    await userEvent.click(list.getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Approve this request?' });
+    await expect(within(dialog).getByText('finance@example.com')).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await expect(await canvas.findByText(FOUR_EYES_MSG.approved)).toBeVisible();
+    // ₦60,000 − ₦50 stamp duty − ₦200 fee.
+    await expect(db.users.find((u) => u.email === 'chiamaka@example.com')!.wallet_balance).toBe(
+      before + 59_750_00,
+    );
+    await expect(db.heldTransfers.find((t) => t.id === 'trf_held_3')).toMatchObject({
+      status: 'assigned',
+      awaiting: null,
+    });
+  },
+};
+
+/** The server refuses (e.g. the approver is the customer): the message stays in the dialog. */
+export const ApproveWaitingRefused: Story = {
+  parameters: { msw: { handlers: [variants.approveApproval.error] } },
+  play: async ({ canvas, userEvent }) => {
+    const list = within(await waiting(canvas));
+    await userEvent.click(await list.findByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Approve this request?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await expect(await within(dialog).findByText(SERVER_MSG.serverError)).toBeVisible();
+  },
+};
+
+/** The maker sees their own request waiting and may only withdraw it. */
+export const OwnRequestWithdraw: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const record = db.approvals.find((a) => a.id === 'apr_seed_1')!;
+    record.maker_id = 'usr_admin';
+    record.maker = 'admin@example.com';
+    const list = within(await waiting(canvas));
+    await expect(await list.findByText('Waiting for another admin')).toBeVisible();
+    await expect(list.queryByRole('button', { name: 'Approve' })).toBeNull();
+    await userEvent.click(list.getByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Withdraw this request?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await expect(await canvas.findByText(FOUR_EYES_MSG.rejected)).toBeVisible();
+    await expect(record.status).toBe('rejected');
+  },
+};
+
+export const NothingWaiting: Story = {
+  parameters: { msw: { handlers: [variants.approvals.empty] } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Nothing is waiting')).toBeVisible();
   },
 };

@@ -1,6 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
-import { SERVER_MSG, TRANSFER_MSG } from '@contract';
+import {
+  DEFAULT_ADJUSTMENT_APPROVAL_KOBO,
+  DEFAULT_CUSTOMER_DAILY_KOBO,
+  DEFAULT_MAKER_DAILY_KOBO,
+  SERVER_MSG,
+  TRANSFER_MSG,
+  waitReasonText,
+} from '@contract';
 import { db, variants } from '@mocks/index';
 import { HeldTransfersScreen } from '@/features/admin/components/held-transfers';
 import { signedInAsAdmin } from './session';
@@ -14,13 +21,56 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Held first, then assigned; each held one has its own "assign to" box. */
+/**
+ * Held first, then assigned; each held one has its own "assign to" box, but one whose
+ * assignment waits for a second admin says so, and why (ADR 0070).
+ */
 export const Success: Story = {
   play: async ({ canvas }) => {
     const table = await canvas.findByRole('table', { name: 'Unmatched bank transfers' });
     await expect(await within(table).findByText('8123456701')).toBeVisible();
     await expect(within(table).getAllByRole('button', { name: 'Assign' })).toHaveLength(2);
     await expect(within(table).getByText('Assigned to bola@example.com')).toBeVisible();
+    const awaiting = within(table).getByTestId('awaiting');
+    await expect(awaiting).toHaveTextContent(
+      'Waiting for a second admin: to chiamaka@example.com, asked by finance@example.com.',
+    );
+    await expect(awaiting).toHaveTextContent(
+      waitReasonText('above_threshold', {
+        approval_above: DEFAULT_ADJUSTMENT_APPROVAL_KOBO,
+        maker_daily: DEFAULT_MAKER_DAILY_KOBO,
+        customer_daily: DEFAULT_CUSTOMER_DAILY_KOBO,
+      }),
+    );
+    await expect(
+      await canvas.findByText('You may still move ₦200,000.00 alone today, of ₦200,000.00.'),
+    ).toBeVisible();
+  },
+};
+
+/**
+ * Past the customer's total of the day the assignment waits for a second admin: nothing is
+ * credited, and the row says so.
+ */
+export const AssignWaits: Story = {
+  play: async ({ canvas, userEvent }) => {
+    db.fourEyes.customer_daily = 0;
+    const email = await canvas.findByLabelText('Customer e-mail for transfer 8123456701');
+    await userEvent.type(email, 'emeka@example.com');
+    const before = db.users.find((u) => u.email === 'emeka@example.com')!.wallet_balance;
+    await userEvent.click(canvas.getAllByRole('button', { name: 'Assign' })[0]!);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Assign this transfer?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Credit ₦15,000.00' }));
+    const table = await canvas.findByRole('table', { name: 'Unmatched bank transfers' });
+    await waitFor(() => expect(within(table).getAllByTestId('awaiting')).toHaveLength(2));
+    await expect(db.users.find((u) => u.email === 'emeka@example.com')!.wallet_balance).toBe(
+      before,
+    );
+    await expect(db.approvals.at(-1)).toMatchObject({
+      kind: 'transfer.assign',
+      target_id: 'trf_held_1',
+      why: 'customer_daily',
+    });
   },
 };
 
