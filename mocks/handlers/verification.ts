@@ -213,7 +213,7 @@ export const verification = {
     if (ctx.body.level > before.level && held > 0) {
       const decision = instantOrWait(admin, u.id, held);
       if (!decision.instant) {
-        const why = decision.why === 'above_threshold' ? 'releases_held' : decision.why;
+        const { why } = decision;
         const waits = requestApproval(admin, {
           kind: 'verification.level',
           target_id: u.id,

@@ -287,7 +287,7 @@ export async function setUserLevel(
             amount: held,
             payload: { level: body.level },
             summary: `Change ${user.email} from level ${current} to level ${body.level}`,
-            why: decision.why === 'above_threshold' ? 'releases_held' : decision.why,
+            why: decision.why,
           },
           now,
         );

@@ -1,10 +1,28 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
-import { api, FALLBACK, LEVEL_NAMES, SERVER_MSG, TIER_MSG, VERIFICATION_MSG } from '@contract';
+import {
+  api,
+  DEFAULT_ADJUSTMENT_APPROVAL_KOBO,
+  DEFAULT_CUSTOMER_DAILY_KOBO,
+  DEFAULT_MAKER_DAILY_KOBO,
+  FALLBACK,
+  LEVEL_NAMES,
+  SERVER_MSG,
+  TIER_MSG,
+  VERIFICATION_MSG,
+  waitReasonText,
+  waitsForApproval,
+} from '@contract';
 import { resetMockVerification, setMockVerification } from '@mocks/handlers/verification';
 import { db, now, refuse, variants } from '@mocks/index';
 import { UsersScreen } from '@/features/admin/components/users-screen';
 import { signedInAsAdmin, signedInAsRole } from './session';
+
+const LIMITS = {
+  approval_above: DEFAULT_ADJUSTMENT_APPROVAL_KOBO,
+  maker_daily: DEFAULT_MAKER_DAILY_KOBO,
+  customer_daily: DEFAULT_CUSTOMER_DAILY_KOBO,
+};
 
 const meta = {
   title: 'Features/Admin/UsersScreen',
@@ -306,6 +324,49 @@ export const RaiseReleasesHeldCredit: Story = {
   },
 };
 
+/**
+ * A rise that would release more than one admin moves alone (ADR 0070): it waits for a second
+ * admin, the held credit stays held, and the form says why.
+ */
+export const RaiseWaitsForSecondAdmin: Story = {
+  beforeEach: () => {
+    levelOne();
+    setMockVerification(chiamaka().id, {
+      held: [
+        {
+          id: 'held_2',
+          amount: 6_000_000,
+          reason: 'daily_funding',
+          source: 'card_funding',
+          status: 'held',
+          created_at: now() - 3_600_000,
+          released_at: null,
+        },
+      ],
+    });
+  },
+  play: async ({ canvas, userEvent }) => {
+    const before = chiamaka().wallet_balance;
+    const dialog = within(await openChiamaka(canvas, userEvent));
+    const form = within(await dialog.findByRole('form', { name: 'Verification' }));
+    await userEvent.click(form.getByRole('combobox', { name: 'Verification level' }));
+    await userEvent.click(await screen.findByRole('option', { name: LEVEL_NAMES[3] }));
+    await userEvent.click(form.getByRole('button', { name: 'Save level' }));
+    const ask = await screen.findByRole('alertdialog', { name: /to level 3\?$/ });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Set level 3' }));
+    await expect(
+      await form.findByText(waitsForApproval(waitReasonText('above_threshold', LIMITS))),
+    ).toBeVisible();
+    await expect(form.getByText(`Verification: ${LEVEL_NAMES[1]}`)).toBeVisible();
+    await expect(chiamaka().wallet_balance).toBe(before);
+    await expect(db.approvals.at(-1)).toMatchObject({
+      kind: 'verification.level',
+      amount: 6_000_000,
+      status: 'pending',
+    });
+  },
+};
+
 /** Lowering says what falls; Cancel leaves the level as it was. */
 export const LowerLevelCancelled: Story = {
   beforeEach: () => {
@@ -423,6 +484,44 @@ export const LevelLimitsChanged: Story = {
         name: /Daily funding/,
       }),
     ).toHaveValue('100,000.00');
+  },
+};
+
+/** A limit rise that would release a customer's held credit waits for a second admin. */
+export const LevelLimitsWait: Story = {
+  beforeEach: () => {
+    resetMockVerification();
+    setMockVerification(chiamaka().id, {
+      held: [
+        {
+          id: 'held_3',
+          amount: 1_000_000,
+          reason: 'daily_funding',
+          source: 'card_funding',
+          status: 'held',
+          created_at: now() - 3_600_000,
+          released_at: null,
+        },
+      ],
+    });
+    return signedInAsAdmin();
+  },
+  play: async ({ canvas, userEvent }) => {
+    const level1 = within(await canvas.findByRole('form', { name: 'Level 1 limits' }));
+    const funding = level1.getByRole('textbox', { name: /Daily funding/ });
+    await userEvent.clear(funding);
+    await userEvent.type(funding, '100000');
+    await userEvent.click(level1.getByRole('button', { name: 'Save level 1 limits' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Change level 1 limits?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Save limits' }));
+    await expect(
+      await level1.findByText(waitsForApproval(waitReasonText('releases_held', LIMITS))),
+    ).toBeVisible();
+    await expect(db.approvals.at(-1)).toMatchObject({
+      kind: 'verification.limits',
+      status: 'pending',
+    });
+    await expect(db.audit.filter((e) => e.action === 'verification.limits')).toHaveLength(0);
   },
 };
 
