@@ -29,6 +29,9 @@ export const TWO_FACTOR_MSG = {
   alreadyEnrolled: 'Two-factor sign-in is already set up.',
   notStarted: 'Start the set-up again: no key is waiting for a code.',
   enrolled: 'Two-factor sign-in is on.',
+  /** An admin call from a session that signed in without the code the account now needs. */
+  signInAgain:
+    'This session signed in without a two-factor code: sign out and sign in again with your code.',
 } as const;
 
 /** A 6-digit code or a recovery code (`ABCDE-FGHJK`; spaces and dashes do not matter). */

@@ -17,13 +17,20 @@ import {
   type Endpoint,
 } from '@contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminLogin, createKit, engines, type Kit } from './helper.ts';
+import { adminLogin, createKit, engines, PASSWORD, type Kit } from './helper.ts';
 
 const adminEndpoints = allEndpoints.filter((e) => e.access === 'admin');
 
 /** Every `:name` of the path filled with a value no row has. */
 const paramsOf = (e: Endpoint) =>
   Object.fromEntries([...e.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => [m[1], 'no-such-id']));
+
+/** A new session of an account made by the kit (its password is the kit's). */
+async function signIn(kit: Kit, email: string): Promise<string> {
+  const res = await kit.call(api.login, { body: { username: email, password: PASSWORD } });
+  expect(res.status).toBe(200);
+  return res.body.JWTtoken;
+}
 
 describe('every admin endpoint has a permission in contract/roles.ts', () => {
   it.each(adminEndpoints.map((e) => [e.name]))('%s', (name) => {
@@ -96,8 +103,8 @@ describe.each(engines)('admin roles on %s', (engine) => {
         body: { email: admin.email, role },
       });
       expect(made.status).toBe(200);
-      // Rights are read from the account on every call: the session it had is an admin's now.
-      tokens[role] = admin.token;
+      // A role change ends the sessions the account had: the admin signs in again.
+      tokens[role] = await signIn(kit, admin.email);
     }
     tokens.customer = (await kit.user()).token;
   });
@@ -171,12 +178,35 @@ describe.each(engines)('admin roles on %s', (engine) => {
       token: tokens.owner,
       body: { email: admin.email, role: 'support' },
     });
-    expect((await kit.call(api.users, { token: admin.token })).status).toBe(200);
+    const token = await signIn(kit, admin.email);
+    expect((await kit.call(api.users, { token })).status).toBe(200);
     const removed = await kit.call(api.setAdminRole, {
       token: tokens.owner,
       body: { email: admin.email, role: 'none' },
     });
     expect(removed).toMatchObject({ status: 200, body: { message: ROLE_MSG.adminRemoved } });
-    expect((await kit.call(api.users, { token: admin.token })).status).toBe(401);
+    expect((await kit.call(api.users, { token })).status).toBe(401);
+  });
+
+  it('every role change (grant, change, removal) ends the sessions of the account', async () => {
+    const account = await kit.user();
+    let session = { token: account.token, refresh: account.refresh };
+    for (const role of ['support', 'finance', 'none'] as const) {
+      const changed = await kit.call(api.setAdminRole, {
+        token: tokens.owner,
+        body: { email: account.email, role },
+      });
+      expect(changed.status).toBe(200);
+      const access = await kit.call(api.currentUser, { token: session.token });
+      const refreshed = await kit.call(api.refresh, { body: { refresh_token: session.refresh } });
+      expect([role, access.status, refreshed.status]).toEqual([role, 401, 401]);
+      const again = await kit.call(api.login, {
+        body: { username: account.email, password: PASSWORD },
+      });
+      session = { token: again.body.JWTtoken, refresh: again.body.refresh_token };
+    }
+    // The new session holds what the account now is: a customer.
+    expect((await kit.call(api.users, { token: session.token })).status).toBe(403);
+    expect((await kit.call(api.currentUser, { token: session.token })).status).toBe(200);
   });
 });

@@ -219,6 +219,77 @@ describe.each(engines)('two-factor sign-in on %s (sandbox)', (engine) => {
     expect(JSON.stringify(audit.body.message[0])).not.toMatch(/secret|recovery/i);
   });
 
+  it('a session that signed in without a code is refused admin calls once the account has two-factor', async () => {
+    // Two sessions signed in with the password alone, before two-factor was set up.
+    const admin = await kit.user({ admin: true });
+    const other = await password(kit, admin.email);
+    // Set up through the second: a code from the app proved that session.
+    const { secret } = await enrol(kit, other.body.JWTtoken);
+    const refusal = { type: 'forbidden', msg: TWO_FACTOR_MSG.signInAgain };
+    for (const e of [api.users, api.adminSelf, api.adminOverview, api.admins]) {
+      const res = await kit.call(e, { token: admin.token });
+      expect([e.name, res.status, res.body]).toEqual([e.name, 403, refusal]);
+    }
+    // A refresh keeps what the session passed, and its customer calls go on.
+    const refreshed = await kit.call(api.refresh, { body: { refresh_token: admin.refresh } });
+    expect(refreshed.status).toBe(200);
+    expect(await kit.call(api.users, { token: refreshed.body.JWTtoken })).toEqual({
+      status: 403,
+      body: refusal,
+    });
+    expect((await kit.call(api.currentUser, { token: admin.token })).status).toBe(200);
+
+    expect((await kit.call(api.users, { token: other.body.JWTtoken })).status).toBe(200);
+    vi.setSystemTime(T0 + 2 * STEP);
+    const next = await password(kit, admin.email);
+    const signedIn = await kit.call(api.loginCode, {
+      body: { challenge: next.body.challenge, otp: codeAt(secret, Date.now()) },
+    });
+    const again = await kit.call(api.refresh, {
+      body: { refresh_token: signedIn.body.refresh_token },
+    });
+    expect(again.status).toBe(200);
+    expect((await kit.call(api.users, { token: again.body.JWTtoken })).status).toBe(200);
+  });
+
+  it('an enrolled admin made a customer, signed in with the password, then an admin again: that session is refused', async () => {
+    const owner = await kit.user({ admin: true });
+    const admin = await kit.user({ admin: true });
+    const { secret } = await enrol(kit, admin.token);
+    const setRole = (role: 'none' | 'support') =>
+      kit.call(api.setAdminRole, { token: owner.token, body: { email: admin.email, role } });
+
+    expect((await setRole('none')).status).toBe(200);
+    // A customer now: the password alone signs in.
+    const between = await password(kit, admin.email);
+    expect(between.body.JWTtoken).toEqual(expect.any(String));
+    expect((await setRole('support')).status).toBe(200);
+    // The role change ended it.
+    expect((await kit.call(api.users, { token: between.body.JWTtoken })).status).toBe(401);
+
+    // Made an admin again by hand (SQL, no role change to end it): the session lives on, but
+    // reaches no admin call, since it never passed the code the account requires.
+    expect((await setRole('none')).status).toBe(200);
+    const byHand = await password(kit, admin.email);
+    await kit.app.ctx.db
+      .updateTable('users')
+      .set({ is_admin: 1, admin_role: 'support' })
+      .where('id', '=', admin.id)
+      .execute();
+    expect(await kit.call(api.users, { token: byHand.body.JWTtoken })).toEqual({
+      status: 403,
+      body: { type: 'forbidden', msg: TWO_FACTOR_MSG.signInAgain },
+    });
+
+    vi.setSystemTime(T0 + STEP);
+    const next = await password(kit, admin.email);
+    expect(next.body.two_factor_required).toBe(true);
+    const signedIn = await kit.call(api.loginCode, {
+      body: { challenge: next.body.challenge, otp: codeAt(secret, Date.now()) },
+    });
+    expect((await kit.call(api.users, { token: signedIn.body.JWTtoken })).status).toBe(200);
+  });
+
   it('the seeded admin and a customer sign in without a code in sandbox', async () => {
     const seeded = await password(kit, kit.config.adminEmail, kit.config.adminPassword);
     expect(seeded.body.JWTtoken).toEqual(expect.any(String));

@@ -265,6 +265,8 @@ export interface RefreshTokensTable {
   expires_at: number;
   used_at: number | null;
   revoked_at: number | null;
+  /** 1: the session (the family) passed the two-factor step (migration 0030; ADR 0072). */
+  two_factor: Generated<number>;
 }
 
 export interface EmailTokensTable {

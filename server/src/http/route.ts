@@ -4,7 +4,8 @@
  *   1. enforces access: 401 `unauthorized` (no, bad or revoked token), 403 `token_expired`
  *      (expired access token), 423 `blocked`, 403 `forbidden` (non-admin on admin routes, an
  *      admin role without the endpoint's permission, an admin not enrolled in two-factor in
- *      live mode: ADR 0051);
+ *      live mode: ADR 0051; an admin call from a session that did not pass the two-factor step
+ *      the account requires: ADR 0072);
  *   2. applies the route's rate limits (per client address, or per account when signed in),
  *      in the database so instances share them: 429 `rate_limited` with Retry-After (ADR 0015);
  *   3. parses params, query and body with the endpoint's zod schemas (money codecs give kobo);
@@ -32,7 +33,11 @@ import type { Db } from '../db/index.ts';
 import { queryShape } from '../db/query-shape.ts';
 import { authenticateKey, withApiKey } from '../services/api-keys.ts';
 import { checkKeyPin } from '../services/key-pins.ts';
-import { checkAdminAccess } from '../services/two-factor.ts';
+import {
+  checkAdminAccess,
+  needsTwoFactorSession,
+  requireTwoFactorSession,
+} from '../services/two-factor.ts';
 import type { UserRow } from '../services/users.ts';
 import { counterKey, limit, RateLimited } from '../services/rate.ts';
 import type { Answer } from './answer.ts';
@@ -119,8 +124,12 @@ async function authenticate(
   if (endpoint.access === 'admin' && Number(user.is_admin) !== 1) {
     throw new ApiError('forbidden', SERVER_MSG.forbidden);
   }
-  // The admin's role and, in live mode, their two-factor enrolment (ADR 0051).
+  // The admin's role and, in live mode, their two-factor enrolment (ADR 0051); then whether
+  // this session passed the two-factor step the account requires (ADR 0072).
   checkAdminAccess(ctx, endpoint, user);
+  if (needsTwoFactorSession(ctx, endpoint, user)) {
+    await requireTwoFactorSession(ctx, sessionId);
+  }
   const now = Date.now();
   if (user.last_seen === null || now - Number(user.last_seen) > PRESENCE_TOUCH_MS) {
     await ctx.db.updateTable('users').set({ last_seen: now }).where('id', '=', user.id).execute();

@@ -176,22 +176,32 @@ export async function resendVerification(ctx: AppContext, email: string): Promis
   return SERVER_MSG.verificationSent;
 }
 
-/** A new session: a refresh family, and an access token that names it. */
-async function issueTokens(ctx: AppContext, userId: string, trx: Db = ctx.db) {
-  const session = { id: randomUUID(), expiresAt: Date.now() + REFRESH_FAMILY_TTL_MS };
-  const refresh_token = await ctx.tokens.issueRefresh(trx, userId, session);
+/**
+ * A new session: a refresh family, and an access token that names it. `twoFactor`: the
+ * sign-in passed the two-factor step, which the session keeps (ADR 0072).
+ */
+async function issueTokens(ctx: AppContext, userId: string, twoFactor: boolean) {
+  const session = {
+    id: randomUUID(),
+    expiresAt: Date.now() + REFRESH_FAMILY_TTL_MS,
+    twoFactor,
+  };
+  const refresh_token = await ctx.tokens.issueRefresh(ctx.db, userId, session);
   return { JWTtoken: await ctx.tokens.signAccess(userId, session.id), refresh_token };
 }
 
-/** A sign-in that passed every step: presence, and a new session. */
-export async function signIn(ctx: AppContext, userId: string) {
+/**
+ * A sign-in that passed every step: presence, and a new session that records whether one of
+ * those steps was a two-factor code.
+ */
+export async function signIn(ctx: AppContext, userId: string, how: { twoFactor: boolean }) {
   const now = Date.now();
   await ctx.db
     .updateTable('users')
     .set({ last_login: now, last_seen: now })
     .where('id', '=', userId)
     .execute();
-  return issueTokens(ctx, userId);
+  return issueTokens(ctx, userId, how.twoFactor);
 }
 
 export async function login(
@@ -230,7 +240,7 @@ export async function login(
   if (needsCode(user)) {
     return { two_factor_required: true, challenge: await issueChallenge(ctx, user.id) };
   }
-  return signIn(ctx, user.id);
+  return signIn(ctx, user.id, { twoFactor: false });
 }
 
 async function revokeFamily(db: Db, familyId: string, now = Date.now()) {
@@ -278,9 +288,11 @@ export async function refresh(
       .returning('id')
       .executeTakeFirst();
     if (!won) return null;
+    // The session goes on as it signed in: with or without the two-factor step.
     return ctx.tokens.issueRefresh(trx, row.user_id, {
       id: row.family_id,
       expiresAt: Number(row.expires_at),
+      twoFactor: Number(row.two_factor) === 1,
     });
   });
   if (!next) {

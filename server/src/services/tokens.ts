@@ -4,7 +4,8 @@
  * at once, so a password change can end every other session), and an
  * opaque refresh token stored as SHA-256, rotated on every use, in a family that ends 30 days
  * after login. Presenting an already-rotated (or revoked) refresh token is theft or a replay:
- * the whole family is revoked.
+ * the whole family is revoked. Each token of a family records whether the session passed the
+ * two-factor step (`two_factor`, ADR 0072): rotation keeps it, and only the database holds it.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { SERVER_MSG } from '@contract';
@@ -25,11 +26,14 @@ export interface TokenService {
   signAccess(userId: string, sessionId?: string): Promise<string>;
   /** Synchronous: on every signed-in request (ADR 0028). */
   verifyAccess(token: string): AccessCheck;
-  /** Issues a refresh token in `familyId` (new family when absent). */
+  /**
+   * Issues a refresh token in `family` (a new family when absent); `twoFactor`: the session
+   * passed the two-factor step.
+   */
   issueRefresh(
     trx: Db,
     userId: string,
-    family?: { id: string; expiresAt: number },
+    family?: { id: string; expiresAt: number; twoFactor?: boolean },
   ): Promise<string>;
 }
 
@@ -85,6 +89,7 @@ export function createTokenService(secret: string): TokenService {
           expires_at: family?.expiresAt ?? now + REFRESH_FAMILY_TTL_MS,
           used_at: null,
           revoked_at: null,
+          two_factor: family?.twoFactor ? 1 : 0,
         })
         .execute();
       return token;
@@ -180,4 +185,31 @@ export async function requireOpenSession(
   if (rows.some((r) => r.revoked_at !== null)) {
     throw new ApiError('unauthorized', SERVER_MSG.unauthorized);
   }
+}
+
+/** Whether the session `sessionId` (a refresh family) passed the two-factor step (ADR 0072). */
+export async function sessionPassedTwoFactor(
+  db: Db,
+  sessionId: string | undefined,
+): Promise<boolean> {
+  if (!sessionId) return false;
+  // A family only ever gains it (markSessionTwoFactor): one token that has it answers, even one
+  // rotated while the session was being marked.
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('id')
+    .where('family_id', '=', sessionId)
+    .where('two_factor', '=', 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A code from the authenticator app was accepted in this session: it passed two-factor. */
+export async function markSessionTwoFactor(trx: Db, sessionId: string): Promise<void> {
+  await trx
+    .updateTable('refresh_tokens')
+    .set({ two_factor: 1 })
+    .where('family_id', '=', sessionId)
+    .execute();
 }

@@ -36,8 +36,8 @@ import { randomCode, randomToken, sha256 } from '../domain/secrets.ts';
 import { ApiError } from '../http/errors.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { counterKey, release, reserve } from './rate.ts';
-import { endSessions } from './tokens.ts';
-import type { UserRow } from './users.ts';
+import { endSessions, markSessionTwoFactor, sessionPassedTwoFactor } from './tokens.ts';
+import type { UserRow } from '../db/schema.ts';
 
 const TOTP_PURPOSE = 'totp-secret';
 const ISSUER = 'PayBills';
@@ -70,6 +70,31 @@ export function checkAdminAccess(ctx: AppContext, endpoint: Endpoint, user: User
   }
   if (endpoint.access === 'admin' && !roleMayCall(roleOf(user), endpoint.name)) {
     throw new ApiError('forbidden', ROLE_MSG.notAllowed(roleOf(user)));
+  }
+}
+
+/**
+ * Whether an admin call needs a session that passed two-factor (ADR 0072): the account requires
+ * it, because it is enrolled or because live mode requires it of every admin. The enrolment
+ * calls of an admin who has not enrolled are how that requirement is met, so they do not.
+ */
+export function needsTwoFactorSession(ctx: AppContext, endpoint: Endpoint, user: UserRow) {
+  if (!isAdmin(user) || endpoint.access !== 'admin') return false;
+  return enrolled(user) || (required(ctx) && !ENROLMENT_OPEN.has(endpoint.name));
+}
+
+/**
+ * After `checkAdminAccess`, when `needsTwoFactorSession`: an admin call from a session that
+ * signed in without the code the account now requires (with the password alone while it was
+ * not an admin, or before two-factor was set up in another session) is refused; signing in
+ * again asks for the code.
+ */
+export async function requireTwoFactorSession(
+  ctx: AppContext,
+  sessionId: string | undefined,
+): Promise<void> {
+  if (!(await sessionPassedTwoFactor(ctx.db, sessionId))) {
+    throw new ApiError('forbidden', TWO_FACTOR_MSG.signInAgain);
   }
 }
 
@@ -160,11 +185,15 @@ async function withAttempt<T>(ctx: AppContext, userId: string, check: () => Prom
   return result;
 }
 
-/** A code from the waiting key turns two-factor on; answers the recovery codes, once. */
+/**
+ * A code from the waiting key turns two-factor on; answers the recovery codes, once. The
+ * session that typed it (`sessionId`) has shown the code: it passed two-factor (ADR 0072).
+ */
 export async function confirmEnrolment(
   ctx: AppContext,
   user: UserRow,
   otp: string,
+  sessionId: string | undefined,
 ): Promise<string[]> {
   if (enrolled(user)) throw new ApiError('conflict', TWO_FACTOR_MSG.alreadyEnrolled);
   const base32 = user.totp_secret && unseal(ctx.config.pinSecret, TOTP_PURPOSE, user.totp_secret);
@@ -184,6 +213,7 @@ export async function confirmEnrolment(
         .returning('id')
         .executeTakeFirst();
       if (!row) throw new ApiError('conflict', TWO_FACTOR_MSG.notStarted);
+      if (sessionId) await markSessionTwoFactor(trx, sessionId);
       await trx.deleteFrom('admin_recovery_codes').where('user_id', '=', user.id).execute();
       await trx
         .insertInto('admin_recovery_codes')
@@ -290,7 +320,11 @@ export async function listAdmins(ctx: AppContext): Promise<AdminAccount[]> {
   }));
 }
 
-/** Makes an account an admin with a role, changes the role, or removes it (`none`). Audited. */
+/**
+ * Makes an account an admin with a role, changes the role, or removes it (`none`). Audited.
+ * Every change ends the account's sessions (ADR 0072): the next sign-in is made as what the
+ * account now is, with the code if it is an enrolled admin.
+ */
 export async function setAdminRole(
   ctx: AppContext,
   actor: Actor & { admin: UserRow },
@@ -311,13 +345,15 @@ export async function setAdminRole(
     const now = Date.now();
     await trx
       .updateTable('users')
-      .set({ is_admin: after.admin ? 1 : 0, admin_role: after.role })
+      // Tokens are checked by their issue second: one issued in this second ends too.
+      .set({
+        is_admin: after.admin ? 1 : 0,
+        admin_role: after.role,
+        tokens_valid_after: (Math.floor(now / 1000) + 1) * 1000,
+      })
       .where('id', '=', target.id)
       .execute();
-    if (before.admin && !after.admin) {
-      // Rights removed: the sessions that held them end (the next sign-in is a customer's).
-      await endSessions(trx, target.id, now);
-    }
+    await endSessions(trx, target.id, now);
     await recordAudit(
       trx,
       actor,

@@ -10,7 +10,8 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The sign-in's second step: public, like the login it completes.
   route(app, ctx, api.loginCode, async ({ body }) => {
     const user = await twoFactor.completeChallenge(ctx, body);
-    return signIn(ctx, user.id);
+    // The code was the second step: the session keeps that it passed it (ADR 0072).
+    return signIn(ctx, user.id, { twoFactor: true });
   });
   route(app, ctx, api.adminSelf, async ({ user }) => ({
     message: twoFactor.adminSelf(ctx, user),
@@ -18,8 +19,10 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.twoFactorStart, async ({ user }) => ({
     message: await twoFactor.startEnrolment(ctx, user),
   }));
-  route(app, ctx, api.twoFactorConfirm, async ({ user, body }) => ({
-    message: { recovery_codes: await twoFactor.confirmEnrolment(ctx, user, body.otp) },
+  route(app, ctx, api.twoFactorConfirm, async ({ user, body, sessionId }) => ({
+    message: {
+      recovery_codes: await twoFactor.confirmEnrolment(ctx, user, body.otp, sessionId),
+    },
   }));
   route(app, ctx, api.admins, async () => ({ message: await twoFactor.listAdmins(ctx) }));
   route(app, ctx, api.setAdminRole, async ({ user, req, body }) => ({
