@@ -1,6 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
-import { SERVER_MSG } from '@contract';
+import {
+  DEFAULT_ADJUSTMENT_APPROVAL_KOBO,
+  DEFAULT_MAKER_DAILY_KOBO,
+  SERVER_MSG,
+  waitReasonText,
+  waitsForApproval,
+} from '@contract';
 import { DATE_FILTER_MSG, lagosDay } from '@contract/time';
 import { db, variants } from '@mocks/index';
 import { TransactionsScreen } from '@/features/admin/components/transactions-screen';
@@ -81,6 +87,36 @@ export const Reverse: Story = {
     // The list revalidated: the row and the popup say Reversed; no second reversal offered.
     await waitFor(() => expect(row).toHaveTextContent('Reversed'));
     await expect(within(dialog).queryByRole('button', { name: 'Reverse' })).toBeNull();
+  },
+};
+
+/**
+ * Past the customer's four-eyes total of the day (ADR 0070) the reversal waits for a second
+ * admin: the dialog says so and why, nothing is refunded, and Reverse is not offered again.
+ */
+export const ReverseWaits: Story = {
+  play: async ({ canvas, userEvent }) => {
+    db.fourEyes.customer_daily = 0;
+    const failed = visibleTransactions().find((t) => t.status === 'failed')!;
+    const owner = db.users.find((u) => u.id === failed.user_id)!;
+    const before = owner.wallet_balance;
+    await userEvent.type(canvas.getByLabelText('Transaction ID'), failed.transaction_id);
+    await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+    await userEvent.click(
+      await canvas.findByRole('row', { name: `Open transaction ${failed.transaction_id}` }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, reverse' }));
+    const why = waitReasonText('customer_daily', {
+      approval_above: DEFAULT_ADJUSTMENT_APPROVAL_KOBO,
+      maker_daily: DEFAULT_MAKER_DAILY_KOBO,
+      customer_daily: 0,
+    });
+    await expect(await within(dialog).findByText(waitsForApproval(why))).toBeVisible();
+    await expect(within(dialog).queryByRole('button', { name: 'Reverse' })).toBeNull();
+    await expect(owner.wallet_balance).toBe(before);
+    await expect(failed.status).toBe('failed');
   },
 };
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { AdminTransaction, TriedProvider } from '@contract/entities';
-import { FALLBACK } from '@contract/messages';
+import { FALLBACK, SERVER_MSG } from '@contract/messages';
 import { ROUTE_PROVIDER_LABELS, routeProviderOf } from '@contract/providers';
 import { Button } from '@/components/ui/button';
 import {
@@ -84,11 +84,15 @@ function TransactionPanel({
         {transaction.providers_tried?.length ? (
           <ProvidersTried tried={transaction.providers_tried} />
         ) : null}
-        {done ? <FormAlert tone="success">{done}</FormAlert> : null}
+        {done ? (
+          // A reversal past the four-eyes rules waits for a second admin (ADR 0070).
+          <FormAlert tone={done === SERVER_MSG.reversed ? 'success' : 'info'}>{done}</FormAlert>
+        ) : null}
         {failure ? <FormAlert>{failure}</FormAlert> : null}
         {confirming ? (
           <FormAlert tone="info" title="Reverse this transaction?">
-            The customer is refunded the amount charged, once.
+            The customer is refunded the amount charged, once: at once within today’s four-eyes
+            totals, else after a second admin approves.
           </FormAlert>
         ) : null}
       </DialogBody>
@@ -107,7 +111,7 @@ function TransactionPanel({
             <Button variant="outline" onClick={onClose}>
               Close
             </Button>
-            {canReverse ? (
+            {canReverse && !done ? (
               <Button variant="destructive" onClick={() => setConfirming(true)}>
                 Reverse
               </Button>
