@@ -126,21 +126,6 @@ export const ENDPOINT_PERMISSION: Record<string, Permission> = {
   'admin.verificationLimits': 'users.read',
   'admin.setUserLevel': 'adjustments',
   'admin.setVerificationLimits': 'adjustments',
-};
-
-/**
- * Families of endpoints named by prefix, so that one added to a family later is placed with
- * it: every manual-adjustment call (`admin.adjustment…`, issue 25 §2) is finance's.
- */
-export const ENDPOINT_PERMISSION_PREFIX: readonly (readonly [string, Permission])[] = [
-  ['admin.adjustment', 'adjustments'],
-];
-
-/** The permission an admin endpoint needs; `undefined`: none declared (refused to everyone). */
-export function permissionOf(endpointName: string): Permission | undefined {
-  return (
-    ENDPOINT_PERMISSION[endpointName] ??
-    ENDPOINT_PERMISSION_PREFIX.find(([prefix]) => endpointName.startsWith(prefix))?.[1]
   // Bearer secrets (ADR 0071): seeing one in clear is its own permission; granting it to a
   // support admin is managing admins.
   'transactions.revealSecret': 'secrets.reveal',
@@ -161,6 +146,21 @@ export const APPROVAL_PERMISSION: Record<ApprovalKind, Permission> = {
   'transaction.reverse': 'transactions.reverse',
   'verification.level': 'adjustments',
   'verification.limits': 'adjustments',
+};
+
+/**
+ * Families of endpoints named by prefix, so that one added to a family later is placed with
+ * it: every manual-adjustment call (`admin.adjustment…`, issue 25 §2) is finance's.
+ */
+export const ENDPOINT_PERMISSION_PREFIX: readonly (readonly [string, Permission])[] = [
+  ['admin.adjustment', 'adjustments'],
+];
+
+/** The permission an admin endpoint needs; `undefined`: none declared (refused to everyone). */
+export function permissionOf(endpointName: string): Permission | undefined {
+  return (
+    ENDPOINT_PERMISSION[endpointName] ??
+    ENDPOINT_PERMISSION_PREFIX.find(([prefix]) => endpointName.startsWith(prefix))?.[1]
   );
 }
 

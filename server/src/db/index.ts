@@ -107,12 +107,12 @@ export function migrations(engine: Engine): MigrationProvider {
         '0024-bvn-checks': bvnChecks(),
         '0025-provider-plan-codes': providerPlanCodes(),
         '0026-bvn-once': bvnOnce(engine),
-      };
         '0027-flat-signed-in-reads': flatSignedInReads(engine),
         '0028-sealed-coupon-codes': sealedCouponCodes(engine),
         '0030-session-two-factor': sessionTwoFactor(),
         '0029-four-eyes': fourEyes(),
         '0031-purchase-disputes': purchaseDisputes(),
+      };
     },
   };
 }

@@ -580,6 +580,46 @@ export interface AdjustmentsTable {
   movement_id: string | null;
   created_at: number;
   decided_at: number | null;
+  /** Why a pending adjustment waits (migration 0029; ADR 0070); null when it moved at once. */
+  wait_reason: string | null;
+}
+
+/** The owner-set daily totals of instant admin actions, one row (ADR 0070). */
+export interface FourEyesSettingsTable {
+  id: number;
+  maker_daily: number;
+  customer_daily: number;
+  updated_at: number;
+}
+
+/** What an admin (`maker`) or a customer moved by instant admin actions in a Lagos day. */
+export interface InstantTotalsTable {
+  day: string;
+  scope: 'maker' | 'customer';
+  subject_id: string;
+  total: number;
+}
+
+/** An admin action other than an adjustment, waiting for a second admin (ADR 0070). */
+export interface ApprovalsTable {
+  id: string;
+  kind: 'transfer.assign' | 'transaction.reverse' | 'verification.level' | 'verification.limits';
+  /** The transfer, transaction, user or level it acts on. */
+  target_id: string;
+  /** The customer whose wallet gains (or whose level changes); null for a limit change. */
+  user_id: string | null;
+  amount: number;
+  /** JSON: what the action needs when it is approved. */
+  payload: string;
+  summary: string;
+  why: string;
+  status: 'pending' | 'approved' | 'rejected';
+  maker_id: string;
+  maker_email: string;
+  checker_id: string | null;
+  checker_email: string | null;
+  created_at: number;
+  decided_at: number | null;
 }
 
 /** HMAC of a constant under JWT_SECRET or PIN_SECRET, recorded at the first start (ADR 0036). */
@@ -671,46 +711,6 @@ export interface AnnouncementDismissalsTable {
   dismissed_at: number;
 }
 
-  /** Why a pending adjustment waits (migration 0029; ADR 0070); null when it moved at once. */
-  wait_reason: string | null;
-}
-
-/** The owner-set daily totals of instant admin actions, one row (ADR 0070). */
-export interface FourEyesSettingsTable {
-  id: number;
-  maker_daily: number;
-  customer_daily: number;
-  updated_at: number;
-}
-
-/** What an admin (`maker`) or a customer moved by instant admin actions in a Lagos day. */
-export interface InstantTotalsTable {
-  day: string;
-  scope: 'maker' | 'customer';
-  subject_id: string;
-  total: number;
-}
-
-/** An admin action other than an adjustment, waiting for a second admin (ADR 0070). */
-export interface ApprovalsTable {
-  id: string;
-  kind: 'transfer.assign' | 'transaction.reverse' | 'verification.level' | 'verification.limits';
-  /** The transfer, transaction, user or level it acts on. */
-  target_id: string;
-  /** The customer whose wallet gains (or whose level changes); null for a limit change. */
-  user_id: string | null;
-  amount: number;
-  /** JSON: what the action needs when it is approved. */
-  payload: string;
-  summary: string;
-  why: string;
-  status: 'pending' | 'approved' | 'rejected';
-  maker_id: string;
-  maker_email: string;
-  checker_id: string | null;
-  checker_email: string | null;
-  created_at: number;
-  decided_at: number | null;
 /** A customer mailed an announcement: the key makes it once per customer. */
 export interface AnnouncementMailsTable {
   announcement_id: string;

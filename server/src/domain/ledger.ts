@@ -220,6 +220,17 @@ async function walletState(trx: Db, accountId: string, day: string) {
 }
 
 /**
+ * An entry's share of its account's running totals (migration 0027, ADR 0069): money out, a
+ * refund in, or other money in, set in the same UPDATE that moves the balance, so the overview
+ * reads them from the account's row instead of summing its entries.
+ */
+function runningTotal(amount: number, kind: string) {
+  if (amount < 0) return { debited: sql<number>`debited + ${-amount}` };
+  if (kind === REFUND_KIND) return { refunded: sql<number>`refunded + ${amount}` };
+  return { received: sql<number>`received + ${amount}` };
+}
+
+/**
  * Posts one movement inside `trx` (the caller's transaction). Throws InsufficientFunds when a
  * wallet cannot cover its debit, SpendingLimitReached when a spending debit would pass the
  * day's limit; the caller's transaction then rolls everything back. A funding credit that would
@@ -253,7 +264,10 @@ export async function postMovement(
   for (const leg of ordered) {
     let query = trx
       .updateTable('accounts')
-      .set({ balance: sql<number>`balance + ${leg.amount}` })
+      .set({
+        balance: sql<number>`balance + ${leg.amount}`,
+        ...runningTotal(leg.amount, movement.kind),
+      })
       .where('id', '=', leg.accountId);
     if (leg.amount < 0) {
       // The conditional debit: a wallet row only matches when it can afford the amount.
@@ -308,7 +322,7 @@ export async function postMovement(
       accountId = HELD_CREDITS_ACCOUNT;
       row = await trx
         .updateTable('accounts')
-        .set({ balance: sql<number>`balance + ${x}` })
+        .set({ balance: sql<number>`balance + ${x}`, ...runningTotal(x, movement.kind) })
         .where('id', '=', accountId)
         .returning(['balance'])
         .executeTakeFirstOrThrow();

@@ -5,10 +5,18 @@
  */
 import { sql } from 'kysely';
 import { dayOf } from '../../migrations/0005-issue15-history-aggregates.ts';
+import {
+  ACCOUNT_TOTALS_SQL,
+  allLinesSql,
+  LINE_COLUMNS,
+  TIER_CUSTOMERS_SQL,
+  USER_TOTAL_COLUMNS,
+  USER_TOTALS_SQL,
+} from '../../migrations/0027-flat-signed-in-reads.ts';
 import { LAGOS_OFFSET_MS } from '@contract/time';
 import type { Db } from '../db/index.ts';
 import { queryShape } from '../db/query-shape.ts';
-import type { CountersTable } from '../db/schema.ts';
+import type { CountersTable, UserTotalsTable } from '../db/schema.ts';
 
 /** A table-wide counter: its count and amount summed over its shards. */
 export async function counter(
@@ -59,6 +67,39 @@ export async function userTransactionCounts(
   return { n, successfulValue };
 }
 
+const totalsOf = queryShape((db, userId: string) =>
+  db.selectFrom('user_totals').selectAll().where('user_id', '=', userId),
+);
+
+/**
+ * A customer's counts the signed-in pages show (`user_totals`, migration 0027, ADR 0069): one
+ * row by its key, zeros for a customer with nothing counted yet.
+ */
+export async function userTotals(
+  db: Db,
+  userId: string,
+): Promise<Omit<UserTotalsTable, 'user_id'>> {
+  const [row] = await totalsOf(db, userId);
+  return {
+    notices_unread: Number(row?.notices_unread ?? 0),
+    coupons: Number(row?.coupons ?? 0),
+    referred: Number(row?.referred ?? 0),
+    commissions: Number(row?.commissions ?? 0),
+    commissions_earned: Number(row?.commissions_earned ?? 0),
+    webhook_deliveries: Number(row?.webhook_deliveries ?? 0),
+  };
+}
+
+/** Customers per price tier, summed over the shards (at most tiers × shards rows). */
+export async function tierCustomers(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('tier_customers')
+    .select(['tier_id', (eb) => eb.fn.sum<number>('n').as('n')])
+    .groupBy('tier_id')
+    .execute();
+  return new Map(rows.map((r) => [r.tier_id, Number(r.n)]));
+}
+
 /** Where an aggregate disagrees with a recount of its rows (empty = in step). Scans: not for a page. */
 export async function checkAggregates(db: Db): Promise<string[]> {
   const problems: string[] = [];
@@ -100,5 +141,71 @@ export async function checkAggregates(db: Db): Promise<string[]> {
     where t.n is null or a.n is null or t.n <> a.n or t.value <> a.value
     limit 50`.execute(db);
   for (const r of days.rows) problems.push(`tx_daily_sales day ${r.day} ≠ recount`);
+  problems.push(...(await checkSignedInAggregates(db)));
+  return problems;
+}
+
+/**
+ * The aggregates of migration 0027 (ADR 0069) against a recount from the ledger and the rows:
+ * each account's running totals, the statement's lines and their counts, the per-customer
+ * totals and the customers per tier.
+ */
+async function checkSignedInAggregates(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  const accounts = await sql<{ id: string; debited: number; received: number; refunded: number }>`
+    select a.id, a.debited, a.received, a.refunded from accounts a
+    left join (${sql.raw(ACCOUNT_TOTALS_SQL)}) x on x.account_id = a.id
+    where a.debited <> coalesce(x.debited, 0) or a.received <> coalesce(x.received, 0)
+      or a.refunded <> coalesce(x.refunded, 0)
+    limit 50`.execute(db);
+  for (const a of accounts.rows) {
+    problems.push(
+      `account ${a.id} totals (debited ${a.debited}, received ${a.received}, refunded ${a.refunded}) ≠ its entries`,
+    );
+  }
+
+  const same = LINE_COLUMNS.filter((c) => c !== 'src' && c !== 'ref')
+    .map((c) => `l.${c} is not distinct from w.${c}`)
+    .join(' and ');
+  const lines = await sql<{ src: string; ref: string }>`
+    select coalesce(l.src, w.src) as src, coalesce(l.ref, w.ref) as ref
+    from statement_lines l
+    full outer join (${sql.raw(allLinesSql())}) w
+      on w.src = l.src and w.ref = l.ref
+    where l.ref is null or w.ref is null or not (${sql.raw(same)})
+    limit 50`.execute(db);
+  for (const r of lines.rows) problems.push(`statement line ${r.src} ${r.ref} ≠ recount`);
+
+  const counts = await sql<{ user_id: string; kind: string; status: string; product: string }>`
+    select coalesce(c.user_id, x.user_id) as user_id, coalesce(c.kind, x.kind) as kind,
+      coalesce(c.status, x.status) as status, coalesce(c.product, x.product) as product
+    from (select * from statement_counts where n <> 0) c
+    full outer join (select user_id, kind, status, product, count(*) as n from statement_lines
+        where hidden = 0 group by user_id, kind, status, product) x
+      on x.user_id = c.user_id and x.kind = c.kind and x.status = c.status
+        and x.product = c.product
+    where c.n is null or x.n is null or c.n <> x.n
+    limit 50`.execute(db);
+  for (const r of counts.rows) {
+    problems.push(`statement_counts ${r.user_id}/${r.kind}/${r.status}/${r.product} ≠ recount`);
+  }
+
+  const differs = USER_TOTAL_COLUMNS.map((c) => `coalesce(t.${c}, 0) <> coalesce(x.${c}, 0)`).join(
+    ' or ',
+  );
+  const totals = await sql<{ user_id: string }>`
+    select coalesce(t.user_id, x.user_id) as user_id from user_totals t
+    full outer join (${sql.raw(USER_TOTALS_SQL)}) x on x.user_id = t.user_id
+    where ${sql.raw(differs)}
+    limit 50`.execute(db);
+  for (const r of totals.rows) problems.push(`user_totals ${r.user_id} ≠ recount`);
+
+  const tiers = await sql<{ tier_id: string }>`
+    select coalesce(t.tier_id, x.tier_id) as tier_id
+    from (select tier_id, sum(n) as n from tier_customers group by tier_id having sum(n) <> 0) t
+    full outer join (${sql.raw(TIER_CUSTOMERS_SQL)}) x on x.tier_id = t.tier_id
+    where t.n is null or x.n is null or t.n <> x.n
+    limit 50`.execute(db);
+  for (const r of tiers.rows) problems.push(`tier_customers ${r.tier_id} ≠ recount`);
   return problems;
 }

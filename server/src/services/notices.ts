@@ -25,6 +25,7 @@ import {
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
+import { userTotals } from './aggregates.ts';
 import { announcementNotices } from './announcements.ts';
 
 export interface NoticeInput {
@@ -84,12 +85,8 @@ export async function listNotices(
     .orderBy('id', 'desc')
     .limit(NOTICES_SHOWN)
     .execute();
-  const { n } = await ctx.db
-    .selectFrom('notices')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirstOrThrow();
+  // Kept as notices are written and read (user_totals, ADR 0069): unread ones may be many.
+  const { notices_unread: n } = await userTotals(ctx.db, userId);
   const announcements = await liveAnnouncements(ctx.db, userId, now);
   const notices: Notice[] = rows.map((r) => ({
     id: String(r.id),

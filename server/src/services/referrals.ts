@@ -50,6 +50,7 @@ import { ApiError } from '../http/errors.ts';
 import { DAY_MS } from '../../migrations/0005-issue15-history-aggregates.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { customerMail } from './customer-mail.ts';
+import { userTotals } from './aggregates.ts';
 import { paged, type PageQuery } from './paging.ts';
 
 type TxRow = Selectable<TransactionsTable>;
@@ -486,19 +487,9 @@ export async function myReferrals(
 }> {
   const db = ctx.db;
   const mine = db.selectFrom('referral_commissions').where('referrer_id', '=', user.id);
-  const [referred, totals, rows, pendingRows, settings] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('referred_by', '=', user.id)
-      .executeTakeFirstOrThrow(),
-    mine
-      .select([
-        sql<number>`count(*)`.as('n'),
-        sql<number>`coalesce(sum(amount - coalesce(clawed_back, 0)), 0)`.as('earned'),
-      ])
-      .where('movement_id', 'is not', null)
-      .executeTakeFirstOrThrow(),
+  const [totals, rows, pendingRows, settings] = await Promise.all([
+    // People referred, commissions and what they earned: kept as they change (ADR 0069).
+    userTotals(db, user.id),
     mine
       .innerJoin('users as f', 'f.id', 'referral_commissions.referred_id')
       .select([
@@ -521,7 +512,8 @@ export async function myReferrals(
       .innerJoin('users as f', 'f.id', 't.user_id')
       .selectAll('t')
       .where('f.referred_by', '=', user.id)
-      .where('t.status', '=', 'pending')
+      // Written out, so the index of pending purchases (migration 0027) serves it.
+      .where(sql<boolean>`t.status = 'pending'`)
       .limit(PENDING_SCAN)
       .execute(),
     readSettings(db),
@@ -540,11 +532,11 @@ export async function myReferrals(
     created_at: Number(r.created_at),
   }));
   return {
-    ...paged(earnings, query, Number(totals.n)),
+    ...paged(earnings, query, totals.commissions),
     summary: {
       referral_code: user.referral_code,
-      referred: Number(referred.n),
-      earned: Number(totals.earned),
+      referred: totals.referred,
+      earned: totals.commissions_earned,
       pending,
     },
   };

@@ -5,10 +5,16 @@
  * their transaction rows (the spec's fields); a purchase paid by coupon moves no wallet money
  * but stays a line of the history, with amount 0.
  */
-import type { StatementKind, Transaction, TransactionStatus } from '@contract';
+import {
+  CURRENT_USER_RECENT,
+  type StatementKind,
+  type Transaction,
+  type TransactionStatus,
+} from '@contract';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
+import { queryShape } from '../db/query-shape.ts';
 import { systemAccountId, walletAccountId } from '../domain/ledger.ts';
 import { countRows, paged } from './paging.ts';
 import { toTransaction } from './transaction-view.ts';
@@ -44,13 +50,14 @@ const rowKind = sql<string>`case
   else 'purchase' end`;
 
 /**
- * The statement's keys, one per line, to filter, count and page: `src` tells whether `ref` is
- * a transaction id or a ledger entry id, `seq` is the wallet entry (ledger order when two
- * lines share a millisecond).
+ * A search's keys, one per line, derived from the rows (a search matches on the destination or
+ * a movement's memo, which `statement_lines` does not keep): `src` tells whether `ref` is a
+ * transaction id or a ledger entry id, `seq` is the wallet entry (ledger order when two lines
+ * share a millisecond). It walks the customer's rows: a search, not a page load (ADR 0069).
  */
-function lineKeys(db: Db, userId: string, q: string | undefined) {
+function searchKeys(db: Db, userId: string, q: string) {
   const wallet = walletAccountId(userId);
-  let rows = db
+  const rows = db
     .selectFrom('transactions as t')
     .leftJoin('ledger_entries as we', (join) =>
       join.onRef('we.movement_id', '=', 't.movement_id').on('we.account_id', '=', wallet),
@@ -65,8 +72,18 @@ function lineKeys(db: Db, userId: string, q: string | undefined) {
       rowKind.as('kind'),
     ])
     .where('t.user_id', '=', userId)
-    .where('t.deleted', '=', 0);
-  let entries = db
+    .where('t.deleted', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb('t.id', '=', q),
+        eb('t.transaction_phone', '=', q),
+        eb('t.meter_number', '=', q),
+        eb('t.smart_card_number', '=', q),
+        eb('t.account_id', '=', q),
+        eb('t.counterparty', '=', q.toLowerCase()),
+      ]),
+    );
+  const entries = db
     .selectFrom('ledger_entries as e')
     .innerJoin('movements as m', 'm.id', 'e.movement_id')
     .leftJoin('transactions as r', (join) =>
@@ -88,27 +105,50 @@ function lineKeys(db: Db, userId: string, q: string | undefined) {
     .where('e.account_id', '=', wallet)
     .where('m.kind', 'not in', ROW_KINDS)
     // A refund follows its purchase out of the history when the customer hides it.
-    .where((eb) => eb.or([eb('r.id', 'is', null), eb('r.deleted', '=', 0)]));
-  if (q) {
-    rows = rows.where((eb) =>
-      eb.or([
-        eb('t.id', '=', q),
-        eb('t.transaction_phone', '=', q),
-        eb('t.meter_number', '=', q),
-        eb('t.smart_card_number', '=', q),
-        eb('t.account_id', '=', q),
-        eb('t.counterparty', '=', q.toLowerCase()),
-      ]),
-    );
+    .where((eb) => eb.or([eb('r.id', 'is', null), eb('r.deleted', '=', 0)]))
     // A purchase's id finds its refund too; a funding's reference (tx_ref) finds it.
-    entries = entries.where('m.memo', '=', q);
-  }
+    .where('m.memo', '=', q);
   return db.selectFrom(rows.unionAll(entries).as('s'));
 }
 
-/** One page of the customer's statement, newest first, filtered (HistoryQuery). */
+/**
+ * One page of the customer's statement, newest first, filtered (HistoryQuery). Without a search,
+ * a walk of `statement_lines` in its index order that stops at the page, and the total from
+ * `statement_counts` (migration 0027, ADR 0069): the same cost at ten lines or a hundred
+ * thousand. A search derives the lines from the rows (`searchKeys`).
+ */
 export async function statementPage(ctx: AppContext, user: UserRow, query: StatementQuery) {
-  let base = lineKeys(ctx.db, user.id, query.q);
+  if (query.q) return searchPage(ctx, user, query, query.q);
+  let lines = ctx.db
+    .selectFrom('statement_lines')
+    .where('user_id', '=', user.id)
+    .where(sql<boolean>`hidden = 0`);
+  let counts = ctx.db
+    .selectFrom('statement_counts')
+    .select((eb) => eb.fn.sum<number>('n').as('n'))
+    .where('user_id', '=', user.id);
+  for (const column of ['status', 'product', 'kind'] as const) {
+    const value = query[column];
+    if (value === undefined) continue;
+    lines = lines.where(column, '=', value);
+    counts = counts.where(column, '=', value);
+  }
+  const [count, keys] = await Promise.all([
+    counts.executeTakeFirst(),
+    lines
+      .select(['ref', 'src'])
+      .orderBy('created_at', 'desc')
+      .orderBy('seq', 'desc')
+      .orderBy('ref', 'desc')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+  ]);
+  return paged(await statementLines(ctx.db, user, keys), query, Number(count?.n ?? 0));
+}
+
+async function searchPage(ctx: AppContext, user: UserRow, query: StatementQuery, q: string) {
+  let base = searchKeys(ctx.db, user.id, q);
   const filter = (column: 's.status' | 's.product' | 's.kind', value: string | undefined) => {
     if (value !== undefined) base = base.where(column, '=', value);
   };
@@ -129,16 +169,21 @@ export async function statementPage(ctx: AppContext, user: UserRow, query: State
   return paged(await statementLines(ctx.db, user, keys), query, total);
 }
 
-/** The newest lines of the statement (the overview's last five). */
-export async function recentLines(db: Db, user: UserRow, limit: number) {
-  const keys = await lineKeys(db, user.id, undefined)
-    .select(['s.ref', 's.src'])
-    .orderBy('s.created_at', 'desc')
-    .orderBy('s.seq', 'desc')
-    .orderBy('s.ref', 'desc')
-    .limit(limit)
-    .execute();
-  return statementLines(db, user, keys);
+const newestLines = queryShape((db, userId: string) =>
+  db
+    .selectFrom('statement_lines')
+    .select(['ref', 'src'])
+    .where('user_id', '=', userId)
+    .where(sql<boolean>`hidden = 0`)
+    .orderBy('created_at', 'desc')
+    .orderBy('seq', 'desc')
+    .orderBy('ref', 'desc')
+    .limit(CURRENT_USER_RECENT),
+);
+
+/** The newest lines of the statement (the overview's last five): one index walk. */
+export async function recentLines(db: Db, user: UserRow) {
+  return statementLines(db, user, await newestLines(db, user.id));
 }
 
 /** The lines for a page's keys, in the keys' order. */
@@ -172,8 +217,10 @@ async function rowLines(db: Db, user: UserRow, ids: string[]) {
     .selectAll('t')
     .select(['we.amount as wallet_amount'])
     .where('t.id', 'in', ids)
-    .where('t.user_id', '=', user.id)
-    .execute();
+    .execute()
+    // The ids are the customer's own lines; checked here rather than in SQL, where SQLite
+    // would walk the customer's whole history by `user_id` instead of the ids' primary key.
+    .then((found) => found.filter((r) => r.user_id === user.id));
   const emails = [
     ...new Set(
       rows.filter((r) => r.product === 'Transfer' && r.counterparty).map((r) => r.counterparty!),
@@ -351,28 +398,23 @@ function lineKind(movementKind: string): StatementKind {
   }
 }
 
+const walletRow = queryShape((db, accountId: string) =>
+  db
+    .selectFrom('accounts')
+    .select(['balance', 'debited', 'received', 'refunded'])
+    .where('id', '=', accountId),
+);
+
 /**
- * The overview's totals from the wallet's ledger: spent is what left the wallet net of
- * refunds, received what came in other than refunds (ADR 0045). One pass over the customer's
- * entries (their index).
+ * The wallet's balance and the overview's totals, from the wallet's row (the ledger moves them
+ * with the balance; migration 0027, ADR 0069): spent is what left the wallet net of refunds,
+ * received what came in other than refunds (ADR 0045).
  */
 export async function walletTotals(db: Db, userId: string) {
-  const row = await db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('movements as m', 'm.id', 'e.movement_id')
-    .select([
-      sql<number>`coalesce(sum(case when e.amount < 0 then -e.amount else 0 end), 0)`.as('out'),
-      sql<number>`coalesce(sum(case when e.amount > 0 and m.kind = 'reversal' then e.amount else 0 end), 0)`.as(
-        'refunded',
-      ),
-      sql<number>`coalesce(sum(case when e.amount > 0 and m.kind <> 'reversal' then e.amount else 0 end), 0)`.as(
-        'received',
-      ),
-    ])
-    .where('e.account_id', '=', walletAccountId(userId))
-    .executeTakeFirstOrThrow();
+  const [row] = await walletRow(db, walletAccountId(userId));
   return {
-    spent: Math.max(0, Number(row.out) - Number(row.refunded)),
-    received: Number(row.received),
+    balance: Number(row?.balance ?? 0),
+    spent: Math.max(0, Number(row?.debited ?? 0) - Number(row?.refunded ?? 0)),
+    received: Number(row?.received ?? 0),
   };
 }

@@ -24,6 +24,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { PriceTiersTable } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { tierCustomers } from './aggregates.ts';
 import { recordAudit, type Actor, type Snapshot } from './audit.ts';
 import { isUniqueViolation } from './auth.ts';
 import type { UserRow } from './users.ts';
@@ -114,20 +115,11 @@ export async function myTier(ctx: AppContext, user: UserRow): Promise<MyTier> {
 
 /** Every tier with its customer count (the default tier counts customers never moved). */
 export async function listTiers(db: Db): Promise<Tier[]> {
-  const [rows, counts] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db.selectFrom('price_tiers').selectAll().orderBy('created_at').orderBy('id').execute(),
-    db
-      .selectFrom('users')
-      .select(['tier_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('is_admin', '=', 0)
-      .groupBy('tier_id')
-      .execute(),
+    // Counted as customers sign up or move (tier_customers, ADR 0069), not per page load.
+    tierCustomers(db),
   ]);
-  const count = new Map<string, number>();
-  for (const c of counts) {
-    const id = c.tier_id ?? DEFAULT_TIER_ID;
-    count.set(id, (count.get(id) ?? 0) + Number(c.n));
-  }
   return rows.map((r) => toTier(r, count.get(r.id) ?? 0));
 }
 

@@ -9,7 +9,7 @@ import {
   type CurrentUser,
   type User,
 } from '@contract';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { queryShape } from '../db/query-shape.ts';
@@ -85,24 +85,25 @@ const recentCoupons = queryShape((db, userId: string) =>
 );
 
 /**
- * `GET /api/user` (ADR 0020): the user, their newest few transactions and coupons, and the
- * history's count and successful total from `tx_user_counts`: the same cost whether the
- * customer has ten transactions or a hundred thousand. Its queries are compiled once
- * (queryShape, ADR 0028).
+ * `GET /api/user` (ADR 0020): the user, their newest few statement lines and coupons, the
+ * history's count and successful total from `tx_user_counts`, and spent and received from the
+ * wallet's row (ADR 0069): the same cost whether the customer has ten transactions or a hundred
+ * thousand. Its queries are compiled once (queryShape, ADR 0028).
  */
 export async function currentUser(ctx: AppContext, user: UserRow): Promise<CurrentUser> {
-  const [balance, lines, coupons, counts, totals] = await Promise.all([
-    walletBalance(ctx.db, user.id),
+  const [wallet, lines, coupons, counts] = await Promise.all([
+    // The balance, and spent and received kept beside it (ADR 0069).
+    walletTotals(ctx.db, user.id),
     // The overview's last five are the statement's (ADR 0045): a funding or a refund too.
-    recentLines(ctx.db, user, CURRENT_USER_RECENT),
+    recentLines(ctx.db, user),
     recentCoupons(ctx.db, user.id),
     userTransactionCounts(ctx.db, user.id, { visibleOnly: true }),
-    walletTotals(ctx.db, user.id),
   ]);
   return {
     ...toUser(user, balance),
     transactions: lines,
     coupons: coupons.map((c) => toCoupon(c)),
+  const { balance, ...totals } = wallet;
     transactions_count: counts.n,
     successful_total: counts.successfulValue,
     spent_total: totals.spent,
@@ -148,7 +149,8 @@ export async function listUsers(
       )
     : (await counter(ctx.db, 'users')).n;
   const rows = await base
-    .leftJoin('accounts', 'accounts.user_id', 'users.id')
+    // The wallet by its key (an account per user: no index on `accounts.user_id`).
+    .leftJoin('accounts', (join) => join.on('accounts.id', '=', sql<string>`'wallet:' || users.id`))
     .selectAll('users')
     .select('accounts.balance')
     .orderBy('users.created_on', 'desc')

@@ -40,7 +40,8 @@ import {
   type CheckedTarget,
   type TargetPolicy,
 } from './webhook-target.ts';
-import { countRows, paged } from './paging.ts';
+import { userTotals } from './aggregates.ts';
+import { paged } from './paging.ts';
 
 type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 
@@ -164,9 +165,11 @@ export async function listDeliveries(
   user: UserRow,
   query: { page: number; limit: number },
 ) {
-  const base = ctx.db.selectFrom('webhook_deliveries').where('user_id', '=', user.id);
-  const total = await countRows(base);
-  const rows = await base
+  // The total is counted as deliveries are queued (user_totals, ADR 0069).
+  const { webhook_deliveries: total } = await userTotals(ctx.db, user.id);
+  const rows = await ctx.db
+    .selectFrom('webhook_deliveries')
+    .where('user_id', '=', user.id)
     .selectAll()
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
