@@ -16,7 +16,7 @@ import {
   walletAccountId,
 } from '../src/domain/ledger.ts';
 import { checkAggregates } from '../src/services/aggregates.ts';
-import { createPgDatabase, engines, fundWallet } from './helper.ts';
+import { createPgDatabase, engines } from './helper.ts';
 
 describe.each(engines)('upgrading a database with history on %s', (engine) => {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -184,7 +184,32 @@ describe.each(engines)('upgrading a database with history on %s', (engine) => {
         { id: walletAccountId(userId), kind: 'wallet', user_id: userId, created_at: 0 },
       ])
       .execute();
-    await fundWallet(dbh, userId, 700_00);
+    // Funded as the ledger of the time wrote it (today's also moves the totals of 0027).
+    await dbh.db
+      .insertInto('movements')
+      .values({ id: 'old-funding', kind: 'test_funding', memo: null, created_at: 0 })
+      .execute();
+    for (const [accountId, amount] of [
+      [systemAccountId('card_clearing'), -700_00],
+      [walletAccountId(userId), 700_00],
+    ] as const) {
+      await dbh.db
+        .insertInto('ledger_entries')
+        .values({
+          movement_id: 'old-funding',
+          account_id: accountId,
+          amount,
+          balance_before: 0,
+          balance_after: amount,
+          created_at: 0,
+        })
+        .execute();
+      await dbh.db
+        .updateTable('accounts')
+        .set({ balance: amount })
+        .where('id', '=', accountId)
+        .execute();
+    }
     await dbh.exclusive(() => migrate(dbh));
 
     expect(await checkInvariants(dbh.db)).toEqual([]);

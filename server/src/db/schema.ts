@@ -66,6 +66,14 @@ export interface AccountsTable {
   limit_day: Generated<string | null>;
   day_in: Generated<number>;
   day_out: Generated<number>;
+  /**
+   * Running totals moved with the balance by the ledger's UPDATE (migration 0027, ADR 0069):
+   * what left the account, what came in other than refunds, and refunds (movement `reversal`).
+   * balance = received + refunded − debited.
+   */
+  debited: Generated<number>;
+  received: Generated<number>;
+  refunded: Generated<number>;
 }
 
 /** Each verification level's limits in kobo; null: no limit (ADR 0058). */
@@ -394,6 +402,53 @@ export interface TxUserCountsTable {
   value: number;
 }
 
+/**
+ * One line of a customer's wallet statement (ADR 0045), kept by triggers (migration 0027, ADR
+ * 0069): a transaction row (`src` 'tx', `ref` its id) or a wallet entry without one (`src`
+ * 'entry', `ref` the entry id); `seq` is the wallet entry's id (ledger order), 0 when none.
+ */
+export interface StatementLinesTable {
+  src: 'tx' | 'entry';
+  ref: string;
+  user_id: string;
+  created_at: number;
+  seq: number;
+  kind: string;
+  status: string;
+  product: string;
+  /** A refund line's purchase: hidden with it. */
+  refund_of: string | null;
+  hidden: number;
+}
+
+/** Visible statement lines per customer, kind, status and product (a page's total). */
+export interface StatementCountsTable {
+  user_id: string;
+  kind: string;
+  status: string;
+  product: string;
+  n: number;
+}
+
+/** Per customer, counts and sums the signed-in pages show (migration 0027, ADR 0069). */
+export interface UserTotalsTable {
+  user_id: string;
+  notices_unread: number;
+  coupons: number;
+  referred: number;
+  /** Commissions paid to this referrer, and what they earned net of claw-backs. */
+  commissions: number;
+  commissions_earned: number;
+  webhook_deliveries: number;
+}
+
+/** Customers per price tier (no tier: the default's), sharded like `counters`. */
+export interface TierCustomersTable {
+  tier_id: string;
+  shard: number;
+  n: number;
+}
+
 /** Table-wide counts kept by triggers (`transactions`, `users`, `payments_completed`), sharded. */
 export interface CountersTable {
   name: 'transactions' | 'users' | 'payments_completed';
@@ -459,6 +514,10 @@ export interface Database {
   tx_user_counts: TxUserCountsTable;
   counters: CountersTable;
   tx_daily_sales: TxDailySalesTable;
+  statement_lines: StatementLinesTable;
+  statement_counts: StatementCountsTable;
+  user_totals: UserTotalsTable;
+  tier_customers: TierCustomersTable;
   virtual_accounts: VirtualAccountsTable;
   bank_transfers: BankTransfersTable;
   audit_log: AuditLogTable;

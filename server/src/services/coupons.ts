@@ -41,6 +41,7 @@ import { toCoupon, type UserRow } from './users.ts';
 import { paged } from './paging.ts';
 import { tierDiscountsOf } from './tiers.ts';
 
+import { userTotals } from './aggregates.ts';
 /** No 0/O, 1/I/L: read aloud and typed without mistakes (31 symbols). */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** 14 symbols × log2(31) ≈ 69 random bits from crypto (decisions §8: at least 60). */
@@ -245,10 +246,12 @@ export async function listMyCoupons(
   user: UserRow,
   query: { page: number; limit: number },
 ) {
-  const base = ctx.db.selectFrom('coupons').where('owner_id', '=', user.id);
-  const [{ n }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    base
+  const [{ coupons: n }, rows] = await Promise.all([
+    // Counted as they are issued (user_totals, ADR 0069), not per page load.
+    userTotals(ctx.db, user.id),
+    ctx.db
+      .selectFrom('coupons')
+      .where('owner_id', '=', user.id)
       .selectAll()
       .orderBy('issued_at', 'desc')
       .orderBy('code', 'desc')

@@ -3,7 +3,8 @@
  * `npm run reconcile` (server/src/reconcile.ts) and the admin overview's card
  * (GET /api/admin/reconciliation). Read-only: it reports, an admin acts.
  * - the ledger's invariants (every movement sums to zero, each balance equals its entries,
- *   no negative wallet, unbroken balance chains);
+ *   no negative wallet, unbroken balance chains), and the aggregates the pages read (each
+ *   account's running totals, the statement's lines, the counts) against a recount;
  * - purchases pending longer than PENDING_ALERT_HOURS (the requery worker flags them);
  * - recent card payments whose provider state disagrees with ours: charged but never
  *   credited, or credited but not charged;
@@ -17,6 +18,7 @@ import type { AppContext } from '../context.ts';
 import { checkInvariants } from '../domain/ledger.ts';
 import type { CardVerification } from '../providers/index.ts';
 import { creditable } from './payments.ts';
+import { checkAggregates } from './aggregates.ts';
 import { pendingAlertMs } from './requery.ts';
 import { providerTransfers, recordedTransferIds } from './transfers.ts';
 
@@ -33,7 +35,9 @@ const DAY_MS = 86_400_000;
 export type ReconcileContext = Pick<AppContext, 'db' | 'providers' | 'config'>;
 
 export async function reconcile(ctx: ReconcileContext, now = Date.now()): Promise<Reconciliation> {
-  const ledger = await checkInvariants(ctx.db);
+  // The ledger's invariants, and every aggregate the pages read against a recount of its rows
+  // (ADR 0020, 0069): a total that drifted from its ledger is a discrepancy too.
+  const ledger = [...(await checkInvariants(ctx.db)), ...(await checkAggregates(ctx.db))];
 
   const alertMs = pendingAlertMs(ctx.config.env);
   const stale = await ctx.db
