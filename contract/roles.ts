@@ -167,6 +167,13 @@ export function permissionOf(endpointName: string): Permission | undefined {
 export const roleCan = (role: AdminRole | null | undefined, permission: Permission): boolean =>
   role !== null && role !== undefined && ROLE_PERMISSIONS[role].includes(permission);
 
+/**
+ * Admins act on admins only through `admins` (ADR 0072): blocking or unblocking an admin
+ * account needs it as well as `users.block`.
+ */
+export const roleMayBlock = (role: AdminRole | null | undefined, target: { isAdmin: boolean }) =>
+  roleCan(role, 'users.block') && (!target.isAdmin || roleCan(role, 'admins'));
+
 /** Whether an admin of `role` may call the admin endpoint named `endpointName`. */
 export function roleMayCall(role: AdminRole | null | undefined, endpointName: string): boolean {
   const permission = permissionOf(endpointName);
@@ -180,6 +187,8 @@ export const ROLE_MSG = {
       : 'Your admin account has no role. Ask an owner.',
   ownRole: 'You cannot change your own role. Ask another owner.',
   lastOwner: 'This is the only owner: make another admin an owner first.',
+  /** Blocking or unblocking an admin account needs the `admins` permission (ADR 0072). */
+  adminsOnly: 'Only an owner can block or unblock an admin.',
   notAdmin: 'This account is not an admin.',
   /** A page opened by its URL that the admin's role may not use. */
   pageRefused: (role: AdminRole | null) =>

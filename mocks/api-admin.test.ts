@@ -1,9 +1,15 @@
-import { api, MSG, NAIRA, SERVER_MSG } from '@contract';
+import { api, MSG, NAIRA, ROLE_MSG, SERVER_MSG } from '@contract';
 import { describe, expect, it, vi } from 'vitest';
 import { freezeClock, SEED_NOW } from './clock';
 import { errorHandler, MOCK_WEBHOOK_HASH } from './contract-handler';
 import { db } from './db';
-import { BLOCKED_CUSTOMER, DEMO_CUSTOMER, SEED_PIN } from './fixtures/users';
+import {
+  BLOCKED_CUSTOMER,
+  DEMO_ADMIN,
+  DEMO_CUSTOMER,
+  FRIEND_CUSTOMER,
+  SEED_PIN,
+} from './fixtures/users';
 import { server } from './node';
 import { BASE, call, ok, refusal } from './test-client';
 import { balanceOf, loginAdmin, loginAs, setupMockServer } from './test-setup';
@@ -99,6 +105,26 @@ describe('admin actions', () => {
     expect(refusal(twice.json).msg).toBe(SERVER_MSG.alreadyBlocked);
     await ok(api.unblockUser, { token, body: { id: DEMO_CUSTOMER.id } });
     await loginAs();
+  });
+
+  it('blocks or unblocks an admin only with the admins permission (ADR 0072)', async () => {
+    const owner = await loginAdmin();
+    const support = db.users.find((u) => u.id === FRIEND_CUSTOMER.id)!;
+    support.isAdmin = true;
+    support.admin_role = 'support';
+    const supportToken = await loginAs(FRIEND_CUSTOMER.email);
+    const refused = await call(api.blockUser, { token: supportToken, body: { id: DEMO_ADMIN.id } });
+    expect([refused.status, refusal(refused.json).msg]).toEqual([403, ROLE_MSG.adminsOnly]);
+    expect(db.users.find((u) => u.id === DEMO_ADMIN.id)!.isBlocked).toBe(false);
+    // Support still blocks and unblocks customers.
+    await ok(api.blockUser, { token: supportToken, body: { id: DEMO_CUSTOMER.id } });
+    await ok(api.unblockUser, { token: supportToken, body: { id: DEMO_CUSTOMER.id } });
+    // The owner blocks and unblocks an admin; the only owner cannot block themselves.
+    await ok(api.blockUser, { token: owner, body: { id: support.id } });
+    expect(support.isBlocked).toBe(true);
+    await ok(api.unblockUser, { token: owner, body: { id: support.id } });
+    const self = await call(api.blockUser, { token: owner, body: { id: DEMO_ADMIN.id } });
+    expect(self.status).toBe(403);
   });
 
   it('edits a plan price for later purchases, and takes a plan off sale', async () => {

@@ -3,6 +3,7 @@ import { me } from '../contract-handler';
 import { db, findUser, findUserByEmail } from '../db';
 import { MockApiError } from '../errors';
 import type { UserRecord } from '../records';
+import { keepAnOwner } from '../services/admins';
 import { issueSession } from '../tokens';
 import { now } from '../clock';
 import { impl } from './impl';
@@ -113,6 +114,7 @@ export const twoFactor = {
     if (ctx.body.email === self.email) throw new MockApiError('conflict', ROLE_MSG.ownRole);
     const user = findUserByEmail(ctx.body.email);
     if (!user) throw new MockApiError('not_found', SERVER_MSG.userNotFound);
+    keepAnOwner(user, ctx.body.role !== 'owner');
     if (ctx.body.role === 'none') {
       user.isAdmin = false;
       user.admin_role = null;

@@ -1,8 +1,9 @@
-import { api, matchesSearch, MSG, SERVER_MSG } from '@contract';
+import { api, matchesSearch, MSG, ROLE_MSG, roleMayBlock, SERVER_MSG } from '@contract';
 import { me } from '../contract-handler';
 import { db, findUser } from '../db';
 import { MockApiError } from '../errors';
 import type { UserRecord } from '../records';
+import { keepAnOwner, mockRoleOf } from '../services/admins';
 import { recordAudit } from '../services/audit';
 import { paginate } from '../services/paging';
 import { matchesStatementSearch, statementOf } from '../services/statement';
@@ -15,6 +16,13 @@ function target(id: string) {
   const user = findUser(id);
   if (!user) throw new MockApiError('not_found', SERVER_MSG.notFound);
   return user;
+}
+
+/** An admin account is blocked or unblocked only with `admins` (ADR 0072), as on the server. */
+function mayBlock(ctx: { user: UserRecord | null }, u: UserRecord) {
+  if (!roleMayBlock(mockRoleOf(me(ctx)), { isAdmin: u.isAdmin })) {
+    throw new MockApiError('forbidden', ROLE_MSG.adminsOnly);
+  }
 }
 
 /** The audit entry of a block or unblock, as the server writes it (issue 16). */
@@ -130,7 +138,11 @@ export const user = {
 
   blockUser: impl(api.blockUser, (ctx) => {
     const u = target(ctx.body.id);
+    // An admin cannot lock themselves out, as on the server.
+    if (u.id === me(ctx).id) throw new MockApiError('forbidden', SERVER_MSG.forbidden);
+    mayBlock(ctx, u);
     if (u.isBlocked) throw new MockApiError('conflict', SERVER_MSG.alreadyBlocked);
+    keepAnOwner(u, true);
     u.isBlocked = true;
     u.status = 'offline';
     auditBlock(ctx, u, true);
@@ -139,6 +151,7 @@ export const user = {
 
   unblockUser: impl(api.unblockUser, (ctx) => {
     const u = target(ctx.body.id);
+    mayBlock(ctx, u);
     if (!u.isBlocked) throw new MockApiError('conflict', SERVER_MSG.notBlocked);
     u.isBlocked = false;
     auditBlock(ctx, u, false);

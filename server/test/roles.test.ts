@@ -16,7 +16,9 @@ import {
   type AdminRole,
   type Endpoint,
 } from '@contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setAdminRole } from '../src/services/two-factor.ts';
+import { setBlocked, type UserRow } from '../src/services/users.ts';
 import { adminLogin, createKit, engines, PASSWORD, type Kit } from './helper.ts';
 
 const adminEndpoints = allEndpoints.filter((e) => e.access === 'admin');
@@ -208,5 +210,157 @@ describe.each(engines)('admin roles on %s', (engine) => {
     // The new session holds what the account now is: a customer.
     expect((await kit.call(api.users, { token: session.token })).status).toBe(403);
     expect((await kit.call(api.currentUser, { token: session.token })).status).toBe(200);
+  });
+
+  it('support blocks and unblocks customers, not admins; an owner blocks and unblocks admins', async () => {
+    const customer = await kit.user();
+    const admin = await kit.user();
+    await kit.call(api.setAdminRole, {
+      token: tokens.owner,
+      body: { email: admin.email, role: 'finance' },
+    });
+    const ownerId = (await kit.call(api.currentUser, { token: tokens.owner })).body.message.id;
+
+    const before = await snapshot();
+    for (const target of [ownerId, admin.id]) {
+      const refused = await kit.call(api.blockUser, {
+        token: tokens.support,
+        body: { id: target },
+      });
+      expect(refused).toEqual({
+        status: 403,
+        body: { type: 'forbidden', msg: ROLE_MSG.adminsOnly },
+      });
+    }
+    expect(await snapshot()).toEqual(before);
+    // The owner's sign-in and session are untouched.
+    expect((await kit.call(api.adminOverview, { token: tokens.owner })).status).toBe(200);
+    expect(
+      (
+        await kit.call(api.login, {
+          body: { username: kit.config.adminEmail, password: kit.config.adminPassword },
+        })
+      ).status,
+    ).toBe(200);
+
+    const blocked = await kit.call(api.blockUser, { token: tokens.owner, body: { id: admin.id } });
+    expect(blocked).toMatchObject({ status: 200, body: { message: SERVER_MSG.userBlocked } });
+    const beforeUnblock = await snapshot();
+    const notBySupport = await kit.call(api.unblockUser, {
+      token: tokens.support,
+      body: { id: admin.id },
+    });
+    expect(notBySupport).toEqual({
+      status: 403,
+      body: { type: 'forbidden', msg: ROLE_MSG.adminsOnly },
+    });
+    expect(await snapshot()).toEqual(beforeUnblock);
+    const unblocked = await kit.call(api.unblockUser, {
+      token: tokens.owner,
+      body: { id: admin.id },
+    });
+    expect(unblocked).toMatchObject({ status: 200, body: { message: SERVER_MSG.userUnblocked } });
+
+    for (const [e, msg] of [
+      [api.blockUser, SERVER_MSG.userBlocked],
+      [api.unblockUser, SERVER_MSG.userUnblocked],
+    ] as const) {
+      const done = await kit.call(e, { token: tokens.support, body: { id: customer.id } });
+      expect(done).toMatchObject({ status: 200, body: { message: msg } });
+    }
+  });
+});
+
+/**
+ * There is always an owner to manage the admins (ADR 0072): the last one is never blocked,
+ * demoted or removed, even by two owners acting on each other at once, or by a request let in
+ * before its maker lost the role.
+ */
+describe.each(engines)('the last owner on %s', (engine) => {
+  let kit: Kit;
+  let owner: string;
+  let ownerId: string;
+  beforeEach(async () => {
+    kit = await createKit(engine);
+    owner = await adminLogin(kit);
+    ownerId = (await kit.call(api.currentUser, { token: owner })).body.message.id;
+  });
+  afterEach(async () => {
+    expect(await kit.invariants()).toEqual([]);
+    await kit.close();
+  });
+
+  /** Owners that can still act: admins with the owner role, not blocked. */
+  const activeOwners = async () =>
+    (
+      await kit.app.ctx.db
+        .selectFrom('users')
+        .select('email')
+        .where('is_admin', '=', 1)
+        .where('admin_role', '=', 'owner')
+        .where('is_blocked', '=', 0)
+        .execute()
+    ).map((r) => r.email);
+
+  async function secondOwner() {
+    const account = await kit.user();
+    const made = await kit.call(api.setAdminRole, {
+      token: owner,
+      body: { email: account.email, role: 'owner' },
+    });
+    expect(made.status).toBe(200);
+    return { ...account, token: await signIn(kit, account.email) };
+  }
+
+  it.each(['remove', 'block'] as const)(
+    'two owners who %s each other at once leave one owner',
+    async (act) => {
+      const second = await secondOwner();
+      const on = (token: string, target: { id: string; email: string }) =>
+        act === 'remove'
+          ? kit.call(api.setAdminRole, { token, body: { email: target.email, role: 'none' } })
+          : kit.call(api.blockUser, { token, body: { id: target.id } });
+      const answers = await Promise.all([
+        on(owner, second),
+        on(second.token, { id: ownerId, email: kit.config.adminEmail }),
+      ]);
+      expect(await activeOwners()).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    },
+  );
+
+  it('a request made before its maker lost the owner role cannot remove or block the last owner', async () => {
+    const second = await secondOwner();
+    // The second owner's request was let in while they were an owner (the row it read then).
+    const stale = (await kit.app.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', second.id)
+      .executeTakeFirstOrThrow()) as UserRow;
+    const demoted = await kit.call(api.setAdminRole, {
+      token: owner,
+      body: { email: second.email, role: 'none' },
+    });
+    expect(demoted.status).toBe(200);
+    const actor = { admin: stale, req: { headers: {}, ip: '127.0.0.1' } };
+    await expect(
+      setAdminRole(kit.app.ctx, actor, { email: kit.config.adminEmail, role: 'support' }),
+    ).rejects.toMatchObject({ status: 409, msg: ROLE_MSG.lastOwner });
+    await expect(setBlocked(kit.app.ctx, actor, ownerId, true)).rejects.toMatchObject({
+      status: 409,
+      msg: ROLE_MSG.lastOwner,
+    });
+    expect(await activeOwners()).toEqual([kit.config.adminEmail]);
+  });
+
+  it('the only owner cannot block or demote themselves', async () => {
+    const block = await kit.call(api.blockUser, { token: owner, body: { id: ownerId } });
+    expect(block.status).toBe(403);
+    const demote = await kit.call(api.setAdminRole, {
+      token: owner,
+      body: { email: kit.config.adminEmail, role: 'none' },
+    });
+    expect(demote).toMatchObject({ status: 409, body: { msg: ROLE_MSG.ownRole } });
+    expect(await activeOwners()).toEqual([kit.config.adminEmail]);
   });
 });

@@ -52,7 +52,7 @@ const ENROLMENT_OPEN = new Set([
 ]);
 
 const isAdmin = (user: Pick<UserRow, 'is_admin'>) => Number(user.is_admin) === 1;
-const roleOf = (user: Pick<UserRow, 'admin_role'>): AdminRole | null =>
+export const roleOf = (user: Pick<UserRow, 'admin_role'>): AdminRole | null =>
   (ADMIN_ROLES as readonly string[]).includes(user.admin_role ?? '')
     ? (user.admin_role as AdminRole)
     : null;
@@ -96,6 +96,42 @@ export async function requireTwoFactorSession(
   if (!(await sessionPassedTwoFactor(ctx.db, sessionId))) {
     throw new ApiError('forbidden', TWO_FACTOR_MSG.signInAgain);
   }
+}
+
+/**
+ * The owners who can act (admins with the owner role, not blocked), locked on PostgreSQL in one
+ * order until the transaction ends: a change that could take the last of them away (a block, a
+ * role change) reads them first, so two such changes at once are decided one after the other
+ * (SQLite has one writer already). ADR 0072.
+ */
+async function lockActiveOwners(trx: Db, engine: AppContext['dbh']['engine']): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('is_admin', '=', 1)
+    .where('admin_role', '=', 'owner')
+    .where('is_blocked', '=', 0)
+    .orderBy('id')
+    .$if(engine === 'postgres', (q) => q.forUpdate())
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Inside a block's or a role change's transaction, before the target is read: answers a check
+ * that refuses the change when `targetId` is the last owner who can act and `loses` says the
+ * change takes that away (ADR 0072: the last owner is never blocked, demoted or removed).
+ */
+export async function guardLastOwner(
+  trx: Db,
+  ctx: AppContext,
+): Promise<(targetId: string, loses: boolean) => void> {
+  const owners = await lockActiveOwners(trx, ctx.dbh.engine);
+  return (targetId, loses) => {
+    if (loses && owners.length <= 1 && owners.includes(targetId)) {
+      throw new ApiError('conflict', ROLE_MSG.lastOwner);
+    }
+  };
 }
 
 export function adminSelf(ctx: AppContext, user: UserRow): AdminSelf {
@@ -323,7 +359,7 @@ export async function listAdmins(ctx: AppContext): Promise<AdminAccount[]> {
 /**
  * Makes an account an admin with a role, changes the role, or removes it (`none`). Audited.
  * Every change ends the account's sessions (ADR 0072): the next sign-in is made as what the
- * account now is, with the code if it is an enrolled admin.
+ * account now is, with the code if it is an enrolled admin. The last owner keeps the role.
  */
 export async function setAdminRole(
   ctx: AppContext,
@@ -332,6 +368,7 @@ export async function setAdminRole(
 ): Promise<string> {
   if (body.email === actor.admin.email) throw new ApiError('conflict', ROLE_MSG.ownRole);
   return ctx.dbh.writeTx(async (trx) => {
+    const lastOwner = await guardLastOwner(trx, ctx);
     const target = await trx
       .selectFrom('users')
       .select(['id', 'email', 'is_admin', 'admin_role'])
@@ -342,6 +379,7 @@ export async function setAdminRole(
     const before = { admin: isAdmin(target), role: isAdmin(target) ? roleOf(target) : null };
     const after =
       body.role === 'none' ? { admin: false, role: null } : { admin: true, role: body.role };
+    lastOwner(target.id, after.role !== 'owner');
     const now = Date.now();
     await trx
       .updateTable('users')

@@ -3,6 +3,8 @@ import { type Actor, recordAudit } from './audit.ts';
 import {
   DEFAULT_TIER_ID,
   CURRENT_USER_RECENT,
+  ROLE_MSG,
+  roleMayBlock,
   SERVER_MSG,
   type Coupon,
   type CouponMeta,
@@ -23,6 +25,7 @@ import { revokeAllApiKeys } from './api-keys.ts';
 import { securityMail } from './security-mail.ts';
 import { recentLines, walletTotals } from './statement.ts';
 import { endSessions } from './tokens.ts';
+import { guardLastOwner, roleOf } from './two-factor.ts';
 
 export type { UserRow };
 
@@ -99,11 +102,11 @@ export async function currentUser(ctx: AppContext, user: UserRow): Promise<Curre
     recentCoupons(ctx.db, user.id),
     userTransactionCounts(ctx.db, user.id, { visibleOnly: true }),
   ]);
+  const { balance, ...totals } = wallet;
   return {
     ...toUser(user, balance),
     transactions: lines,
     coupons: coupons.map((c) => toCoupon(c)),
-  const { balance, ...totals } = wallet;
     transactions_count: counts.n,
     successful_total: counts.successfulValue,
     spent_total: totals.spent,
@@ -165,24 +168,35 @@ export async function listUsers(
   );
 }
 
-/** Blocks or unblocks a user; the audit entry commits with the change (issue 16). */
+/**
+ * Blocks or unblocks a user; the audit entry commits with the change (issue 16). An admin
+ * account is blocked or unblocked only by an admin with `admins` (an owner), and the last owner
+ * is never blocked (ADR 0072); a refusal writes nothing.
+ */
 export async function setBlocked(
   ctx: AppContext,
-  actor: Actor,
+  actor: Actor & { admin: Pick<UserRow, 'admin_role'> },
   id: string,
   blocked: boolean,
 ): Promise<string> {
   const now = Date.now();
   return ctx.dbh.writeTx(async (trx) => {
+    const lastOwner = await guardLastOwner(trx, ctx);
     const user = await trx
       .selectFrom('users')
-      .select(['id', 'is_blocked', 'email'])
+      .select(['id', 'is_blocked', 'email', 'is_admin'])
       .where('id', '=', id)
+      // A role change of the target waits, or is waited for: the check sees its outcome.
+      .$if(ctx.dbh.engine === 'postgres', (q) => q.forUpdate())
       .executeTakeFirst();
     if (!user) throw new ApiError('not_found', SERVER_MSG.userNotFound);
+    if (!roleMayBlock(roleOf(actor.admin), { isAdmin: Number(user.is_admin) === 1 })) {
+      throw new ApiError('forbidden', ROLE_MSG.adminsOnly);
+    }
     if ((Number(user.is_blocked) === 1) === blocked) {
       throw new ApiError('conflict', blocked ? SERVER_MSG.alreadyBlocked : SERVER_MSG.notBlocked);
     }
+    lastOwner(id, blocked);
     await trx
       .updateTable('users')
       .set({ is_blocked: blocked ? 1 : 0 })

@@ -164,6 +164,37 @@ export const PricingHasNoBlock: Story = {
 };
 
 /**
+ * Support opens an admin: no Block, since only an owner blocks or unblocks an admin (ADR 0072);
+ * a customer opened next has it.
+ */
+export const SupportHasNoBlockForAdmins: Story = {
+  beforeEach: () => {
+    const other = db.users.find((u) => u.email === 'chiamaka@example.com')!;
+    other.isAdmin = true;
+    other.admin_role = 'owner';
+    return signedInAsRole('support')();
+  },
+  parameters: at(paths.admin.users),
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Users' });
+    const open = async (email: string) => {
+      await userEvent.clear(canvas.getByLabelText('User e-mail'));
+      await userEvent.type(canvas.getByLabelText('User e-mail'), email);
+      await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+      await userEvent.click(await canvas.findByRole('row', { name: `Open user ${email}` }));
+      return screen.findByRole('dialog');
+    };
+    const admin = await open('chiamaka@example.com');
+    await expect(within(admin).getByText('admin')).toBeVisible();
+    await expect(within(admin).queryByRole('button', { name: 'Block' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const customer = await open('ngozi@example.com');
+    await expect(await within(customer).findByRole('button', { name: 'Block' })).toBeVisible();
+  },
+};
+
+/**
  * Live mode, two-factor not set up: any admin page sends the admin to the set-up, the only
  * entry of the menu; once a code turns it on, the menu comes back.
  */
