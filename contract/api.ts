@@ -76,7 +76,14 @@ export {
   openapi,
 } from './reseller';
 export { myTier, tiers, createTier, editTier, setUserTier } from './tiers';
-export { pendingPurchases, requeryPending, failPending, deliverPending } from './pending';
+export {
+  pendingPurchases,
+  requeryPending,
+  failPending,
+  deliverPending,
+  purchaseDisputes,
+  resolveDispute,
+} from './pending';
 export { syncCatalogue } from './catalogue-sync';
 export { adminProviders, setProviderRoute, setFloatThreshold, devProviderFault } from './providers';
 export { shareRecipient } from './share';

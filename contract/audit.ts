@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'purchase.requery',
   'purchase.fail',
   'purchase.deliver',
+  'purchase.dispute',
   'catalogue.sync',
   'provider.route',
   'provider.threshold',
@@ -34,13 +35,13 @@ export const AUDIT_ACTIONS = [
   'announcement.end',
   'verification.level',
   'verification.limits',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
   'approval.request',
   'approval.approve',
   'approval.reject',
   'fourEyes.settings',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 /** How each action reads on the Audit log page. */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.block': 'Blocked a user',
@@ -54,6 +55,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'purchase.requery': 'Settled a pending purchase by a requery',
   'purchase.fail': 'Failed and refunded a pending purchase',
   'purchase.deliver': 'Marked a pending purchase delivered',
+  'purchase.dispute': 'Resolved a disputed purchase',
   'catalogue.sync': 'Synced the catalogue with the providers',
   'provider.route': 'Changed the provider order',
   'provider.threshold': 'Changed a float alert threshold',
@@ -68,16 +70,16 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'announcement.end': 'Ended an announcement',
   'verification.level': "Changed a customer's verification level",
   'verification.limits': 'Changed the limits of a verification level',
+  'approval.request': "Asked for a second admin's approval",
+  'approval.approve': 'Approved a waiting action',
+  'approval.reject': 'Rejected a waiting action',
+  'fourEyes.settings': 'Changed the daily totals of instant actions',
 };
 
 /** A before/after snapshot: the changed fields only, never a secret. */
 const Snapshot = z.nullable(
   z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
 );
-  'approval.request': "Asked for a second admin's approval",
-  'approval.approve': 'Approved a waiting action',
-  'approval.reject': 'Rejected a waiting action',
-  'fourEyes.settings': 'Changed the daily totals of instant actions',
 
 export const AuditEntrySchema = z.object({
   id: z.string(),

@@ -83,6 +83,8 @@ export const api = {
   requeryPending: endpoints.requeryPending,
   failPending: endpoints.failPending,
   deliverPending: endpoints.deliverPending,
+  purchaseDisputes: endpoints.purchaseDisputes,
+  resolveDispute: endpoints.resolveDispute,
   syncCatalogue: endpoints.syncCatalogue,
   adminProviders: endpoints.adminProviders,
   setProviderRoute: endpoints.setProviderRoute,

@@ -46,6 +46,11 @@ export const PERMISSIONS = [
   'catalogue',
   'audit',
   'admins',
+  /**
+   * Resolving a disputed purchase (ADR 0073): the owner's alone, a role no other holds; reading
+   * the disputes is `payments`.
+   */
+  'disputes',
   /** Banners and e-mails to customers (ADR 0059). */
   'announcements',
 ] as const;
@@ -97,6 +102,8 @@ export const ENDPOINT_PERMISSION: Record<string, Permission> = {
   'admin.requeryPending': 'payments',
   'admin.failPending': 'payments',
   'admin.deliverPending': 'payments',
+  'admin.purchaseDisputes': 'payments',
+  'admin.resolveDispute': 'disputes',
   'admin.syncCatalogue': 'catalogue',
   'admin.adjustments': 'adjustments',
   'admin.createAdjustment': 'adjustments',

@@ -78,6 +78,22 @@ export const PAYMENT_MISMATCHES = {
 export type PaymentMismatch = keyof typeof PAYMENT_MISMATCHES;
 
 /**
+ * A disputed purchase (ADR 0073): the provider's definite answer came for a purchase already
+ * settled the other way. What we did: `delivered` (successful), `refunded` (reversed), or
+ * `failed` (failed, its refund not yet made).
+ */
+export const DISPUTE_OURS = ['delivered', 'refunded', 'failed'] as const;
+export type DisputeOurs = (typeof DISPUTE_OURS)[number];
+export const DISPUTE_OURS_LABEL: Record<DisputeOurs, string> = {
+  delivered: 'Delivered',
+  refunded: 'Refunded',
+  failed: 'Failed, not yet refunded',
+};
+/** What the provider said: it delivered the purchase, or it failed it (or has no record of it). */
+export const DISPUTE_ANSWERS = ['delivered', 'failed'] as const;
+export type DisputeAnswer = (typeof DISPUTE_ANSWERS)[number];
+
+/**
  * The reconciliation report (ADR 0017; `npm run reconcile` and the admin overview): the ledger's
  * invariants, purchases pending longer than PENDING_ALERT_HOURS, and recent card payments whose
  * provider state disagrees with ours. `ok` when there is nothing to look at.
@@ -120,6 +136,19 @@ export const ReconciliationSchema = z.object({
   held_transfers: z.int().check(z.nonnegative()),
   /** Credited bank transfers whose payment or wallet credit does not match (issue 16). */
   transfer_problems: z.array(z.string()),
+  /** Disputed purchases no owner has resolved yet, oldest first (ADR 0073). */
+  open_disputes: z.array(
+    z.object({
+      transaction_id: z.string(),
+      user: z.string(),
+      product: ProductSchema,
+      amount: Naira,
+      ours: z.enum(DISPUTE_OURS),
+      provider_says: z.enum(DISPUTE_ANSWERS),
+      provider_code: z.nullable(z.string()),
+      seen_at: EpochMs,
+    }),
+  ),
 });
 
 export type Reconciliation = z.output<typeof ReconciliationSchema>;

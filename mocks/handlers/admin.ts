@@ -2,6 +2,7 @@ import { api, LIMITS, type AdminOverview, type Reconciliation } from '@contract'
 import { lagosDay, lagosDayStart } from '@contract/time';
 import { DAY, HOUR, MINUTE, now } from '../clock';
 import { db } from '../db';
+import { openDisputes } from '../services/disputes';
 import { impl } from './impl';
 
 /** Referral commissions paid (ADR 0056) since `from`, net of the ones taken back. */
@@ -68,8 +69,9 @@ function reconciliation(): Reconciliation {
   const checked = db.payments.filter(
     (p) => p.date_of_payment >= t - 7 * DAY && p.date_of_payment <= t - 15 * MINUTE,
   ).length;
+  const disputes = openDisputes();
   return {
-    ok: ledger.length === 0 && stale.length === 0,
+    ok: ledger.length === 0 && stale.length === 0 && disputes.length === 0,
     checked_at: t,
     ledger,
     pending_alert_hours: 24,
@@ -80,6 +82,7 @@ function reconciliation(): Reconciliation {
     payment_mismatches: [],
     held_transfers: db.heldTransfers.filter((h) => h.status === 'held').length,
     transfer_problems: [],
+    open_disputes: disputes,
   };
 }
 
@@ -103,6 +106,14 @@ export const admin = {
     api.reconciliation,
     () => ({ message: reconciliation() }),
     // Nothing to look at: all good.
-    () => ({ message: { ...reconciliation(), ok: true, ledger: [], stale_purchases: [] } }),
+    () => ({
+      message: {
+        ...reconciliation(),
+        ok: true,
+        ledger: [],
+        stale_purchases: [],
+        open_disputes: [],
+      },
+    }),
   ),
 };

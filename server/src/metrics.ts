@@ -77,9 +77,10 @@ export function createMetrics(db: () => Db, now: () => number = Date.now): Metri
     registers,
   });
 
-  // The gauges below are worked out together, once per scrape, in one read of three indexed
+  // The gauges below are worked out together, once per scrape, in one read of four indexed
   // queries (transactions_requery: status, next_requery_at; webhook_deliveries_due: status,
-  // next_attempt_at). Only pending rows are read, and they are few.
+  // next_attempt_at; purchase_disputes_state: resolved_at). Only pending rows and open
+  // disputes are read, and they are few.
   let scrape: Promise<QueueState> | undefined;
   const state = () => {
     scrape ??= readQueues(db(), now()).finally(() => {
@@ -119,6 +120,14 @@ export function createMetrics(db: () => Db, now: () => number = Date.now): Metri
     },
   });
   new Gauge({
+    name: 'paybills_purchase_disputes_open',
+    help: 'Purchases whose provider answered against how they were settled, not yet resolved by an owner (ADR 0073).',
+    registers,
+    async collect() {
+      this.set((await state()).disputes);
+    },
+  });
+  new Gauge({
     name: 'paybills_webhook_queue_depth',
     help: 'Reseller webhook deliveries waiting to be sent or retried.',
     registers,
@@ -154,10 +163,11 @@ interface QueueState {
   pending: { provider: string; count: number; oldest: number }[];
   requeryDue: number;
   webhooks: number;
+  disputes: number;
 }
 
 async function readQueues(db: Db, at: number): Promise<QueueState> {
-  const [pending, due, webhooks] = await Promise.all([
+  const [pending, due, webhooks, disputes] = await Promise.all([
     db
       .selectFrom('transactions')
       .select((eb) => [
@@ -180,6 +190,11 @@ async function readQueues(db: Db, at: number): Promise<QueueState> {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('status', '=', 'pending')
       .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('purchase_disputes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('resolved_at', 'is', null)
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     at,
@@ -190,5 +205,6 @@ async function readQueues(db: Db, at: number): Promise<QueueState> {
     })),
     requeryDue: Number(due.n),
     webhooks: Number(webhooks.n),
+    disputes: Number(disputes.n),
   };
 }

@@ -106,10 +106,12 @@ export const DEFAULT_LIMITS: Limits = {
     createTier: perAccount(300),
     editTier: perAccount(300),
     setUserTier: perAccount(300),
-    // Pending purchases (ADR 0041): admin writes, as assignTransfer; a requery calls a provider.
+    // Pending purchases (ADR 0041): admin writes; each asks the provider first (ADR 0073), as a
+    // requery does. Resolving a dispute is an owner's write, as assignTransfer.
     requeryPending: perAccount(120),
-    failPending: perAccount(300),
-    deliverPending: perAccount(300),
+    failPending: perAccount(120),
+    deliverPending: perAccount(120),
+    resolveDispute: perAccount(300),
     // "Sync now" (ADR 0044): one provider call per data, TV and education service.
     syncCatalogue: perAccount(10),
     // Two-factor (ADR 0051): wrong codes are attempts (limits.password); these bound the calls.

@@ -2,13 +2,20 @@
  * `npm run reconcile` (ADR 0017; README "Reconciliation"): checks the database the server
  * uses (same DATABASE_URL / DATA_DIR and provider settings) and prints a report: the ledger's
  * invariants, purchases pending longer than PENDING_ALERT_HOURS, recent card payments whose
- * provider state disagrees with ours. Read-only; safe while servers run.
+ * provider state disagrees with ours, open disputed purchases (ADR 0073). Read-only; safe
+ * while servers run.
  *
  * Exit code: 0 all good, 1 something to look at, 2 could not check. `--json` prints the
  * report as the admin API answers it (naira), for scripts and monitoring.
  */
 import { existsSync } from 'node:fs';
-import { api, PAYMENT_MISMATCHES, toNaira, type Reconciliation } from '@contract';
+import {
+  api,
+  DISPUTE_OURS_LABEL,
+  PAYMENT_MISMATCHES,
+  toNaira,
+  type Reconciliation,
+} from '@contract';
 import { z } from 'zod';
 import { loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
@@ -52,6 +59,17 @@ function formatReport(r: Reconciliation): string {
       `${r.transfer_problems.length === 0 ? 'credits match' : `${r.transfer_problems.length} problem(s)`}`,
   );
   for (const p of r.transfer_problems) lines.push(`  - ${p}`);
+  lines.push(
+    `Disputed purchases (the provider against our settlement; an owner resolves them on the ` +
+      `Pending purchases page): ${r.open_disputes.length === 0 ? 'none' : r.open_disputes.length}`,
+  );
+  for (const d of r.open_disputes) {
+    lines.push(
+      `  - ${d.transaction_id} ${d.product} ${naira(d.amount)} for ${d.user}: ours ` +
+        `${DISPUTE_OURS_LABEL[d.ours].toLowerCase()}, provider says ${d.provider_says}` +
+        `${d.provider_code ? ` (${d.provider_code})` : ''}, since ${when(d.seen_at)}`,
+    );
+  }
   lines.push('', r.ok ? 'Result: all good.' : 'Result: DISCREPANCIES FOUND (see above).');
   return lines.join('\n');
 }

@@ -7,10 +7,16 @@
  * nothing a second time, whether the second comes from another admin or from the requery
  * worker settling the purchase at the same moment.
  *
+ * Fail and refund and mark delivered ask the provider first and are refused, with its words,
+ * when its answer contradicts them (ADR 0073); a definite answer that comes for a purchase
+ * already settled the other way (an admin's requery, the requery worker, VTpass's callback) is
+ * recorded once as a dispute, counted in /metrics and reported by reconcile, and moves no
+ * money; only an owner resolves one, audited.
+ *
  * Time: the purchase is made now, then Date alone is moved 25 hours on (vi.setSystemTime),
  * so "past the alert age" is decided by the clock we set, never by how long a test took.
  */
-import { api, PENDING_MSG, SERVER_MSG, DELIVERED_CODE_MAX } from '@contract';
+import { api, DELIVERED_CODE_MAX, DISPUTE_MSG, PENDING_MSG, ROLE_MSG, SERVER_MSG } from '@contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemBalance } from '../src/domain/ledger.ts';
 import {
@@ -18,6 +24,8 @@ import {
   type FakeReply,
   type FakeServer,
 } from '../src/providers/testing/fake-http.ts';
+import { callbackFor, requeryAnswer } from '../src/providers/testing/vtpass-fixtures.ts';
+import { reconcile } from '../src/services/reconciliation.ts';
 import { runRequeryOnce } from '../src/services/requery.ts';
 import { createKit, engines, LIVE_ENV, PASSWORD, PIN, type Kit, type TestUser } from './helper.ts';
 
@@ -31,6 +39,11 @@ const DELIVERED: FakeReply = {
   json: { code: '000', content: { transactions: { status: 'delivered' } } },
 };
 const FAILED: FakeReply = { json: { code: '016', response_description: 'TRANSACTION FAILED' } };
+/** VTpass requery 015: "this RequestID was not used on our platform". */
+const NO_RECORD: FakeReply = {
+  json: { code: '015', response_description: 'INVALID REQUEST ID' },
+};
+const UNREACHABLE: FakeReply = { status: 503, text: '<html>Service Unavailable</html>' };
 
 describe.each(engines)('pending purchases on %s', (engine) => {
   let kit: Kit;
@@ -43,22 +56,31 @@ describe.each(engines)('pending purchases on %s', (engine) => {
    * every purchase it claimed at once (ADR 0060), and other tests' purchases may be among them.
    */
   let whileAskedFor: string | undefined;
+  /**
+   * Requery answers in the order the requeries arrive (then `requeryReply`): the first asker
+   * gets the first, even when a second asks while the first is still at the provider.
+   */
+  let answers: FakeReply[] = [];
 
   beforeAll(async () => {
     fake = await startFakeServer();
     fake.handle(async (req) => {
       if (req.path === '/api/pay') return PROCESSING;
+      if (req.path !== '/api/requery') return { status: 404, json: { status: 'error' } };
       const about = (req.body as { request_id?: unknown } | undefined)?.request_id;
       if (whileAskedFor !== undefined && about !== whileAskedFor) return requeryReply;
+      const reply = answers.shift() ?? requeryReply;
       const during = whileAsked;
       whileAsked = undefined;
       await during?.();
-      return requeryReply;
+      return reply;
     });
     kit = await createKit(engine, {
       env: {
         ...LIVE_ENV,
         VTPASS_BASE_URL: `${fake.url}/api`,
+        // Reconcile lists Flutterwave's transfers: asked of the fake (which has none), not the web.
+        FLUTTERWAVE_BASE_URL: fake.url,
         PROVIDER_TIMEOUT_MS: '2000',
         PENDING_ALERT_HOURS: '24',
       },
@@ -69,6 +91,7 @@ describe.each(engines)('pending purchases on %s', (engine) => {
     requeryReply = PROCESSING;
     whileAsked = undefined;
     whileAskedFor = undefined;
+    answers = [];
     expect(await kit.invariants()).toEqual([]);
   });
   afterAll(async () => {
@@ -122,6 +145,42 @@ describe.each(engines)('pending purchases on %s', (engine) => {
   }
 
   const float = () => systemBalance(kit.app.ctx.db, 'provider_float');
+
+  async function disputesOf(id: string) {
+    return kit.app.ctx.db
+      .selectFrom('purchase_disputes')
+      .selectAll()
+      .where('transaction_id', '=', id)
+      .execute();
+  }
+
+  /** The open-disputes gauge as a scrape of /metrics reads it. */
+  async function openGauge(): Promise<number> {
+    const text = await kit.app.ctx.metrics.registry.metrics();
+    const line = /^paybills_purchase_disputes_open (\d+)$/m.exec(text);
+    expect(line, 'the gauge paybills_purchase_disputes_open').not.toBeNull();
+    return Number(line![1]);
+  }
+
+  async function requestIdOf(id: string): Promise<string> {
+    const r = await kit.app.ctx.db
+      .selectFrom('transactions')
+      .select('provider_request_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return r.provider_request_id!;
+  }
+
+  /** A signed-in admin of `role` (an owner's choice; read from the account on every call). */
+  async function adminOf(role: 'finance' | 'support'): Promise<string> {
+    const a = await kit.user({ admin: true });
+    await kit.app.ctx.db
+      .updateTable('users')
+      .set({ admin_role: role })
+      .where('id', '=', a.id)
+      .execute();
+    return a.token;
+  }
 
   it('lists only purchases pending past the alert age, oldest first', async () => {
     const old = await pendingPurchase();
@@ -202,6 +261,7 @@ describe.each(engines)('pending purchases on %s', (engine) => {
     const { user, id, paid } = await pendingPurchase();
     const admin = await dayLater();
     const floatBefore = await float();
+    requeryReply = FAILED;
     const res = await kit.call(api.failPending, { token: admin, body: { id } });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(PENDING_MSG.failedRefunded);
@@ -214,6 +274,7 @@ describe.each(engines)('pending purchases on %s', (engine) => {
     expect(JSON.parse(entries[0]!.after_json!)).toEqual({
       status: 'reversed',
       refunded_kobo: paid,
+      provider_said: 'failed',
     });
 
     const again = await kit.call(api.failPending, { token: admin, body: { id } });
@@ -261,6 +322,7 @@ describe.each(engines)('pending purchases on %s', (engine) => {
     expect(JSON.parse(entries[0]!.after_json!)).toEqual({
       status: 'successful',
       code_given: true,
+      provider_said: 'processing',
     });
     // The customer sees the pins in their history (signed in again: a day has passed).
     const login = await kit.call(api.login, { body: { username: user.email, password: PASSWORD } });
@@ -272,23 +334,25 @@ describe.each(engines)('pending purchases on %s', (engine) => {
   });
 
   it('two admins acting at once: one action wins, money moves once', async () => {
-    const { user, id, paid } = await pendingPurchase();
+    const { user, id } = await pendingPurchase();
     const admin = await dayLater();
     const other = (await kit.user({ admin: true })).token;
-    const [fail, deliver] = await Promise.all([
+    requeryReply = FAILED;
+    const [first, second] = await Promise.all([
       kit.call(api.failPending, { token: admin, body: { id } }),
-      kit.call(api.deliverPending, { token: other, body: { id } }),
+      kit.call(api.failPending, { token: other, body: { id } }),
     ]);
-    expect([fail.status, deliver.status].sort()).toEqual([200, 409]);
-    const loser = fail.status === 409 ? fail : deliver;
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const loser = first.status === 409 ? first : second;
     expect(loser.body.msg).toBe(PENDING_MSG.notPending);
-    const status = (await row(id)).status;
-    expect(status).toBe(fail.status === 200 ? 'reversed' : 'successful');
-    expect(await kit.balance(user.id)).toBe(status === 'reversed' ? FUNDS : FUNDS - paid);
+    expect((await row(id)).status).toBe('reversed');
+    expect(await kit.balance(user.id)).toBe(FUNDS);
     expect(await audit(id)).toHaveLength(1);
+    // Both heard "failed": nothing contradicts the refund.
+    expect(await disputesOf(id)).toEqual([]);
   });
 
-  it('settled by another admin while this requery is at the provider: refused, money moves once', async () => {
+  it('settled by another admin while this requery is at the provider: disputed, money moves once', async () => {
     const { user, id } = await pendingPurchase();
     const admin = await dayLater();
     const other = (await kit.user({ admin: true })).token;
@@ -296,31 +360,38 @@ describe.each(engines)('pending purchases on %s', (engine) => {
     whileAsked = async () => {
       failed = await kit.call(api.failPending, { token: other, body: { id } });
     };
-    requeryReply = DELIVERED;
+    // This requery hears "delivered"; the other admin's, asked meanwhile, "failed".
+    answers = [DELIVERED, FAILED];
     const res = await kit.call(api.requeryPending, { token: admin, body: { id } });
     expect(failed?.status).toBe(200);
     // The provider's "delivered" came after the refund: it must not make a refunded sale
-    // successful again (the customer would have the goods and the money).
+    // successful again, nor be dropped: the customer may have the goods and the money.
     expect(res.status).toBe(409);
-    expect(res.body.msg).toBe(PENDING_MSG.notPending);
+    expect(res.body.msg).toBe(PENDING_MSG.settledDisputed);
     expect((await row(id)).status).toBe('reversed');
     expect(await kit.balance(user.id)).toBe(FUNDS);
     expect((await audit(id)).map((e) => e.action)).toEqual(['purchase.fail']);
+    expect(await disputesOf(id)).toEqual([
+      expect.objectContaining({
+        ours: 'refunded',
+        provider_says: 'delivered',
+        provider_code: '000 delivered',
+        source: 'admin',
+        resolved_at: null,
+      }),
+    ]);
   });
 
-  it('the requery worker and an admin on the same purchase: settled once', async () => {
+  it('the requery worker and an admin on the same purchase: settled once, a late answer disputed once', async () => {
     const { user, id, paid } = await pendingPurchase();
     const admin = await dayLater();
     requeryReply = DELIVERED;
-    // The worker has claimed it and is asking the provider when the admin fails it.
+    const openBefore = await openGauge();
+    // The worker has claimed it and is asking the provider when the admin fails it: the
+    // admin's requery hears "failed", the worker's, answered after the refund, "delivered".
     let fail: Awaited<ReturnType<Kit['call']>> | undefined;
-    whileAskedFor = (
-      await kit.app.ctx.db
-        .selectFrom('transactions')
-        .select('provider_request_id')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).provider_request_id!;
+    whileAskedFor = await requestIdOf(id);
+    answers = [DELIVERED, FAILED];
     whileAsked = async () => {
       fail = await kit.call(api.failPending, { token: admin, body: { id } });
     };
@@ -330,6 +401,45 @@ describe.each(engines)('pending purchases on %s', (engine) => {
     expect(await kit.balance(user.id)).toBe(FUNDS);
     expect(await audit(id)).toHaveLength(1);
     expect(paid).toBeGreaterThan(0);
+    // The worker's late "delivered" is not dropped: a dispute, and no money moves by itself.
+    const [dispute] = await disputesOf(id);
+    expect(dispute).toMatchObject({
+      ours: 'refunded',
+      provider_says: 'delivered',
+      source: 'requery',
+      resolved_at: null,
+    });
+    expect(await openGauge()).toBe(openBefore + 1);
+    const report = await reconcile(kit.app.ctx);
+    expect(report.ok).toBe(false);
+    expect(report.open_disputes.filter((d) => d.transaction_id === id)).toEqual([
+      expect.objectContaining({ ours: 'refunded', provider_says: 'delivered', amount: paid }),
+    ]);
+    // Said again (VTpass's callback, then the admin's list): still one dispute, the first.
+    whileAskedFor = undefined;
+    requeryReply = { json: requeryAnswer(await requestIdOf(id), 'delivered') };
+    const hint = await kit.call(api.vtpassWebhook, {
+      body: callbackFor(await requestIdOf(id), 'delivered'),
+    });
+    expect(hint.status).toBe(200);
+    expect(await disputesOf(id)).toEqual([dispute]);
+    expect(await openGauge()).toBe(openBefore + 1);
+    expect(await kit.balance(user.id)).toBe(FUNDS);
+    const listed = await kit.call(api.purchaseDisputes, { token: admin, query: { limit: '100' } });
+    expect(listed.status).toBe(200);
+    expect(
+      listed.body.message.filter((d: { transaction_id: string }) => d.transaction_id === id),
+    ).toEqual([
+      expect.objectContaining({
+        user: user.email,
+        ours: 'refunded',
+        provider_says: 'delivered',
+        source: 'requery',
+        amount: paid / 100,
+        resolved_by: null,
+      }),
+    ]);
+    requeryReply = DELIVERED;
     // Settled first by the worker, then asked: refused, nothing moves.
     const late = await pendingPurchase();
     const lateAdmin = await dayLater();
@@ -340,11 +450,229 @@ describe.each(engines)('pending purchases on %s', (engine) => {
     expect(await kit.balance(late.user.id)).toBe(FUNDS - late.paid);
   });
 
+  /** What a refused action must leave as it was. */
+  async function unchanged(bought: Bought) {
+    expect((await row(bought.id)).status).toBe('pending');
+    expect(await kit.balance(bought.user.id)).toBe(FUNDS - bought.paid);
+    expect(await audit(bought.id)).toEqual([]);
+    expect(await disputesOf(bought.id)).toEqual([]);
+  }
+
+  it('fail and refund asks the provider first: refused while it says delivered or processing, or cannot be asked', async () => {
+    const bought = await pendingPurchase();
+    const { id } = bought;
+    const admin = await dayLater();
+    const floatBefore = await float();
+
+    requeryReply = DELIVERED;
+    const delivered = await kit.call(api.failPending, { token: admin, body: { id } });
+    expect(delivered.status).toBe(409);
+    expect(delivered.body.msg).toBe(PENDING_MSG.failButDelivered('VTpass', '000 delivered'));
+    await unchanged(bought);
+
+    requeryReply = PROCESSING;
+    const processing = await kit.call(api.failPending, { token: admin, body: { id } });
+    expect(processing.status).toBe(409);
+    expect(processing.body.msg).toBe(
+      PENDING_MSG.failButProcessing('VTpass', '099, TRANSACTION IS PROCESSING'),
+    );
+    await unchanged(bought);
+
+    requeryReply = UNREACHABLE;
+    const unreachable = await kit.call(api.failPending, { token: admin, body: { id } });
+    expect(unreachable.status).toBe(502);
+    expect(unreachable.body.msg).toBe(PENDING_MSG.failUnreachable('VTpass'));
+    await unchanged(bought);
+    expect(await float()).toBe(floatBefore);
+
+    // The provider has no record of it, a day after the purchase call ended: never made.
+    requeryReply = NO_RECORD;
+    const res = await kit.call(api.failPending, { token: admin, body: { id } });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(PENDING_MSG.failedRefunded);
+    expect(await kit.balance(bought.user.id)).toBe(FUNDS);
+    const entries = await audit(id);
+    expect(JSON.parse(entries[0]!.after_json!)).toMatchObject({ provider_said: 'no record' });
+  });
+
+  it('mark delivered asks the provider first: refused when it says failed or has no record', async () => {
+    const bought = await pendingPurchase();
+    const { id } = bought;
+    const admin = await dayLater();
+
+    requeryReply = FAILED;
+    const failed = await kit.call(api.deliverPending, { token: admin, body: { id } });
+    expect(failed.status).toBe(409);
+    expect(failed.body.msg).toBe(PENDING_MSG.deliverButFailed('VTpass', '016, TRANSACTION FAILED'));
+    await unchanged(bought);
+
+    requeryReply = NO_RECORD;
+    const unknown = await kit.call(api.deliverPending, { token: admin, body: { id } });
+    expect(unknown.status).toBe(409);
+    expect(unknown.body.msg).toBe(PENDING_MSG.deliverButUnknown('VTpass'));
+    await unchanged(bought);
+
+    // A provider that cannot be asked does not contradict the admin, who has the provider's
+    // token or reference: their word, and the audit entry says the provider was not heard.
+    requeryReply = UNREACHABLE;
+    const res = await kit.call(api.deliverPending, { token: admin, body: { id, code: 'REF 77' } });
+    expect(res.status).toBe(200);
+    expect((await row(id)).status).toBe('successful');
+    expect(await kit.balance(bought.user.id)).toBe(FUNDS - bought.paid);
+    const entries = await audit(id);
+    expect(JSON.parse(entries[0]!.after_json!)).toMatchObject({ provider_said: 'unreachable' });
+  });
+
+  it("a purchase marked delivered that the provider's callback then reports failed: disputed, not refunded", async () => {
+    const bought = await pendingPurchase();
+    const admin = await dayLater();
+    requeryReply = PROCESSING;
+    const delivered = await kit.call(api.deliverPending, {
+      token: admin,
+      body: { id: bought.id, code: 'REF 88' },
+    });
+    expect(delivered.status).toBe(200);
+    const requestId = await requestIdOf(bought.id);
+    requeryReply = { json: requeryAnswer(requestId, 'failed', '016') };
+    const hint = await kit.call(api.vtpassWebhook, { body: callbackFor(requestId, 'reversed') });
+    expect(hint.status).toBe(200);
+    // The admin's word against the provider's: an owner decides, no money moves by itself.
+    expect((await row(bought.id)).status).toBe('successful');
+    expect(await kit.balance(bought.user.id)).toBe(FUNDS - bought.paid);
+    expect(await disputesOf(bought.id)).toEqual([
+      expect.objectContaining({
+        ours: 'delivered',
+        provider_says: 'failed',
+        provider_code: '016 failed',
+        source: 'callback',
+      }),
+    ]);
+  });
+
+  it('only an owner resolves a dispute, once, audited; an adjustment resolution needs the adjustment', async () => {
+    const bought = await pendingPurchase();
+    const { id } = bought;
+    const owner = await dayLater();
+    const finance = await adminOf('finance');
+    const support = await adminOf('support');
+    const other = (await kit.user({ admin: true })).token;
+    // Refunded on the provider's "failed"; the worker's requery then hears "delivered".
+    whileAskedFor = await requestIdOf(id);
+    answers = [DELIVERED, FAILED];
+    whileAsked = async () => {
+      expect((await kit.call(api.failPending, { token: owner, body: { id } })).status).toBe(200);
+    };
+    await runRequeryOnce(kit.app.ctx, { now: Date.now() + HOUR });
+    expect(await disputesOf(id)).toHaveLength(1);
+    const openBefore = await openGauge();
+
+    // Finance reads the list (payments) but may not resolve; support may do neither.
+    const read = await kit.call(api.purchaseDisputes, { token: finance, query: { limit: '100' } });
+    expect(read.status).toBe(200);
+    expect(read.body.message.map((d: { transaction_id: string }) => d.transaction_id)).toContain(
+      id,
+    );
+    expect((await kit.call(api.purchaseDisputes, { token: support })).status).toBe(403);
+    const body = { id, resolution: 'kept', note: 'VTpass confirmed by mail: not delivered.' };
+    const refused = await kit.call(api.resolveDispute, { token: finance, body });
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe(ROLE_MSG.notAllowed('finance'));
+    const customer = await kit.call(api.resolveDispute, { token: bought.user.token, body });
+    expect(customer.status).toBe(403);
+
+    // Refusals write nothing: a note is needed; an adjustment must exist, approved, for them.
+    const noNote = await kit.call(api.resolveDispute, {
+      token: owner,
+      body: { ...body, note: '  ' },
+    });
+    expect(noNote.status).toBe(400);
+    expect(noNote.body.msg).toBe(DISPUTE_MSG.noteRequired);
+    const noAdjustment = await kit.call(api.resolveDispute, {
+      token: owner,
+      body: { ...body, resolution: 'adjusted' },
+    });
+    expect(noAdjustment.status).toBe(400);
+    expect(noAdjustment.body.msg).toBe(DISPUTE_MSG.adjustmentRequired);
+    const made = await kit.call(api.createAdjustment, {
+      token: other,
+      body: {
+        email: bought.user.email,
+        direction: 'debit',
+        amount: bought.paid / 100,
+        reason: 'Refund taken back: the provider delivered the purchase.',
+        reference: `DISPUTE-${id.slice(0, 8)}`,
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const unknownAdjustment = await kit.call(api.resolveDispute, {
+      token: owner,
+      body: { ...body, resolution: 'adjusted', adjustment: 'NO-SUCH-REF' },
+    });
+    expect(unknownAdjustment.status).toBe(409);
+    expect(unknownAdjustment.body.msg).toBe(DISPUTE_MSG.adjustmentNotFound);
+    expect(await audit(id)).toHaveLength(1);
+    expect((await disputesOf(id))[0]!.resolved_at).toBeNull();
+
+    const res = await kit.call(api.resolveDispute, {
+      token: owner,
+      body: { ...body, resolution: 'adjusted', adjustment: `DISPUTE-${id.slice(0, 8)}` },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe(DISPUTE_MSG.resolved);
+    const [resolved] = await disputesOf(id);
+    expect(resolved).toMatchObject({ resolution: 'adjusted', note: body.note });
+    expect(Number(resolved!.resolved_at)).toBeGreaterThan(0);
+    const entries = await audit(id);
+    expect(entries.map((e) => e.action)).toEqual(['purchase.fail', 'purchase.dispute']);
+    const entry = entries[1]!;
+    expect(JSON.parse(entry.before_json!)).toEqual({
+      ours: 'refunded',
+      provider_says: 'delivered',
+      resolution: null,
+    });
+    expect(JSON.parse(entry.after_json!)).toEqual({
+      resolution: 'adjusted',
+      adjustment: `DISPUTE-${id.slice(0, 8)}`,
+      note: body.note,
+    });
+    expect(await openGauge()).toBe(openBefore - 1);
+
+    const again = await kit.call(api.resolveDispute, { token: owner, body });
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe(DISPUTE_MSG.alreadyResolved);
+    const missing = await kit.call(api.resolveDispute, {
+      token: owner,
+      body: { ...body, id: 'x' },
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body.msg).toBe(DISPUTE_MSG.notFound);
+
+    const open = await kit.call(api.purchaseDisputes, { token: owner, query: { limit: '100' } });
+    expect(
+      open.body.message.map((d: { transaction_id: string }) => d.transaction_id),
+    ).not.toContain(id);
+    const done = await kit.call(api.purchaseDisputes, {
+      token: owner,
+      query: { limit: '100', status: 'resolved' },
+    });
+    const mine = done.body.message.find((d: { transaction_id: string }) => d.transaction_id === id);
+    expect(mine).toMatchObject({ resolution: 'adjusted', note: body.note });
+    expect(mine.resolved_by).toMatch(/@example\.com$/);
+    expect((await reconcile(kit.app.ctx)).open_disputes.map((d) => d.transaction_id)).not.toContain(
+      id,
+    );
+  });
+
   it('is for admins only; an unknown purchase is a 404', async () => {
     const { id } = await pendingPurchase();
     const admin = await dayLater();
     const user = await kit.user();
-    for (const endpoint of [api.requeryPending, api.failPending, api.deliverPending]) {
+    for (const endpoint of [
+      api.requeryPending,
+      api.failPending,
+      api.deliverPending,
+      api.resolveDispute,
+    ]) {
       const res = await kit.call(endpoint, { token: user.token, body: { id } });
       expect(res.status, endpoint.name).toBe(403);
       expect(res.body.msg).toBe(SERVER_MSG.forbidden);

@@ -3,7 +3,8 @@
  * database as all good, and find discrepancies planted directly in the database: a balance
  * that does not match its entries, a movement that does not sum to zero, a purchase pending
  * for over PENDING_ALERT_HOURS, a card payment the provider charged but we never credited,
- * and one we credited that the provider says failed. The script exits 1 on any of them.
+ * one we credited that the provider says failed, and a refunded purchase the provider says it
+ * delivered, not yet resolved (ADR 0073). The script exits 1 on any of them.
  */
 import { spawn } from 'node:child_process';
 import { api } from '@contract';
@@ -124,6 +125,33 @@ describe.each(engines)('reconciliation on %s', (engine) => {
     // Credited here; then the provider's record says the charge failed.
     const credited = await payment('successful', true);
     const restore = await alterCheckoutSession(kit, credited.txRef, { status: 'failed' });
+    // Refunded (…0000 fails at once), then the provider said it delivered: an open dispute.
+    const refunded = await kit.call(api.airtime, {
+      token: u.token,
+      body: { pin: PIN, phone_number: '08031230000', amount: 500 },
+    });
+    const disputedId = refunded.body.message.transaction_id;
+    expect(
+      (
+        await db
+          .selectFrom('transactions')
+          .select('status')
+          .where('id', '=', disputedId)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('reversed');
+    await db
+      .insertInto('purchase_disputes')
+      .values({
+        transaction_id: disputedId,
+        ours: 'refunded',
+        provider_says: 'delivered',
+        provider_code: '000 delivered',
+        provider_message: 'TRANSACTION SUCCESSFUL',
+        source: 'callback',
+        seen_at: Date.now(),
+      })
+      .execute();
     // A wallet balance that no longer matches its entries.
     await db
       .updateTable('accounts')
@@ -161,6 +189,16 @@ describe.each(engines)('reconciliation on %s', (engine) => {
       ]),
     );
     expect(r.payment_mismatches).toHaveLength(2);
+    expect(r.open_disputes).toEqual([
+      expect.objectContaining({
+        transaction_id: disputedId,
+        user: u.email,
+        product: 'Airtime',
+        ours: 'refunded',
+        provider_says: 'delivered',
+        provider_code: '000 delivered',
+      }),
+    ]);
 
     // The script finds them too, and says so with its exit code.
     const found = await runReconcile(kit);
@@ -170,6 +208,10 @@ describe.each(engines)('reconciliation on %s', (engine) => {
     expect(found.out).toContain(staleId);
     expect(found.out).toContain(charged.txRef);
     expect(found.out).toContain(credited.txRef);
+    expect(found.out).toContain('Disputed purchases');
+    expect(found.out).toMatch(
+      new RegExp(`${disputedId} Airtime .*provider says delivered \\(000 delivered\\)`),
+    );
 
     // Put right: the balance, the purchase settled, the payments resolved.
     await db
@@ -187,6 +229,11 @@ describe.each(engines)('reconciliation on %s', (engine) => {
       body: { status: 'x', tx_ref: charged.txRef },
     });
     await restore();
+    const resolved = await kit.call(api.resolveDispute, {
+      token: admin,
+      body: { id: disputedId, resolution: 'kept', note: 'VTpass confirmed it never delivered.' },
+    });
+    expect(resolved.status).toBe(200);
     expect((await report()).ok).toBe(true);
     const clean = await runReconcile(kit, ['--json']);
     expect(clean.code, clean.out).toBe(0);

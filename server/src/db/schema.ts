@@ -181,6 +181,26 @@ export interface TransactionsTable {
   updated_at: number;
 }
 
+/**
+ * A definite provider answer against how a purchase was settled (migration 0031; ADR 0073):
+ * once per purchase, open until an owner resolves it.
+ */
+export interface PurchaseDisputesTable {
+  transaction_id: string;
+  ours: 'delivered' | 'refunded' | 'failed';
+  provider_says: 'delivered' | 'failed';
+  provider_code: string | null;
+  provider_message: string | null;
+  source: 'requery' | 'callback' | 'admin';
+  seen_at: number;
+  resolved_by: string | null;
+  resolved_by_email: string | null;
+  resolution: 'kept' | 'adjusted' | null;
+  note: string | null;
+  adjustment: string | null;
+  resolved_at: number | null;
+}
+
 export interface CouponsTable {
   code: string;
   owner_id: string;
@@ -494,6 +514,7 @@ export interface Database {
   movements: MovementsTable;
   ledger_entries: LedgerEntriesTable;
   transactions: TransactionsTable;
+  purchase_disputes: PurchaseDisputesTable;
   coupons: CouponsTable;
   refresh_tokens: RefreshTokensTable;
   email_tokens: EmailTokensTable;

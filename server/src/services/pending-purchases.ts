@@ -7,6 +7,12 @@
  * told so (409). Only purchases in the list (past PENDING_ALERT_HOURS) may be acted on: a
  * younger one is still the worker's, and failing it could refund something the provider then
  * delivers.
+ *
+ * Fail and refund and mark delivered ask the provider first, through the worker's adapter path
+ * (ADR 0073): a refund needs the provider's "failed" or "no such request" (decisions §5: a
+ * pending purchase is never refunded until the provider says it failed), and marking delivered
+ * is refused when the provider says failed or has no record. A definite answer that finds the
+ * purchase settled the other way meanwhile is recorded as a dispute for an owner.
  */
 import {
   PENDING_MSG,
@@ -23,9 +29,10 @@ import { ApiError } from '../http/errors.ts';
 import type { ProviderOutcome } from '../providers/index.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import { customerMail } from './customer-mail.ts';
+import { disputeIfContradicted, providerLabel, saidBy } from './disputes.ts';
 import { countRows, paged } from './paging.ts';
 import { earnCommission } from './referrals.ts';
-import { pendingAlertMs } from './requery.ts';
+import { askProvider, pendingAlertMs } from './requery.ts';
 import { autoReverse, deliveredColumns, failedColumns, refundWithin } from './reversal.ts';
 import { queueWebhook } from './webhooks.ts';
 
@@ -113,6 +120,28 @@ async function movePending(trx: Db, id: string, columns: Updateable<Transactions
 }
 
 /**
+ * Runs an action's transaction; when it finds the purchase settled meanwhile (409) and the
+ * provider's answer it acted on contradicts how it was settled, that answer is kept as a
+ * dispute (ADR 0073) and the refusal says so. Either way the action moved nothing.
+ */
+async function settleOrDispute<T>(
+  ctx: AppContext,
+  id: string,
+  outcome: ProviderOutcome,
+  action: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await action();
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.msg !== PENDING_MSG.notPending) throw err;
+    if (await disputeIfContradicted(ctx, id, outcome, 'admin')) {
+      throw new ApiError('conflict', PENDING_MSG.settledDisputed);
+    }
+    throw err;
+  }
+}
+
+/**
  * pending → failed, refunded in the same transaction unless AUTO_REVERSE_FAILED=0 (then the
  * row stays failed for the Transactions screen's Reverse, as the worker leaves it).
  */
@@ -140,16 +169,7 @@ export async function requeryPending(
   now = Date.now(),
 ): Promise<string> {
   const row = await actionable(ctx, id, now);
-  const provider = row.provider ? ctx.providers.byName(row.provider) : undefined;
-  if (!provider || !row.provider_request_id) {
-    throw new ApiError('provider_error', SERVER_MSG.providerUnavailable);
-  }
-  let outcome: ProviderOutcome;
-  try {
-    outcome = await provider.requery(row.provider_request_id);
-  } catch (err) {
-    outcome = { status: 'pending', message: (err as Error).message, callFailed: true };
-  }
+  const outcome = await askProvider(ctx, row);
   const facts = { id, provider: row.provider, admin: actor.admin.id };
   if (outcome.callFailed) {
     ctx.log.warn({ ...facts, answer: outcome.message }, 'admin requery: the call failed');
@@ -159,39 +179,51 @@ export async function requeryPending(
   if (outcome.status === 'pending') return PENDING_MSG.stillPending;
 
   const refund = autoReverse(ctx);
-  const answer = await ctx.dbh.writeTx(async (trx) => {
-    let after: Record<string, string | number>;
-    if (outcome.status === 'successful') {
-      const delivered = await movePending(trx, id, deliveredColumns(outcome, now));
-      await queueWebhook(trx, id, 'successful');
-      await customerMail(trx, delivered.user_id, { kind: 'purchased', purchase: delivered, afterPending: true }, now);
-      await earnCommission(trx, delivered, now);
-      after = { status: 'successful' };
-    } else {
-      const failed = await failWithin(trx, id, outcome.message ?? '', now, refund);
-      after = { status: failed.row.status, refunded_kobo: failed.refunded };
-    }
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: 'purchase.requery',
-        targetType: 'transaction',
-        targetId: id,
-        targetLabel: row.email,
-        before: { status: 'pending' },
-        after,
-      },
-      now,
-    );
-    if (outcome.status === 'successful') return PENDING_MSG.requeryDelivered;
-    return refund ? PENDING_MSG.requeryFailed : PENDING_MSG.requeryFailedKept;
-  });
+  const settle = () =>
+    ctx.dbh.writeTx(async (trx) => {
+      let after: Record<string, string | number>;
+      if (outcome.status === 'successful') {
+        const delivered = await movePending(trx, id, deliveredColumns(outcome, now));
+        await queueWebhook(trx, id, 'successful');
+        await customerMail(
+          trx,
+          delivered.user_id,
+          { kind: 'purchased', purchase: delivered, afterPending: true },
+          now,
+        );
+        await earnCommission(trx, delivered, now);
+        after = { status: 'successful' };
+      } else {
+        const failed = await failWithin(trx, id, outcome.message ?? '', now, refund);
+        after = { status: failed.row.status, refunded_kobo: failed.refunded };
+      }
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'purchase.requery',
+          targetType: 'transaction',
+          targetId: id,
+          targetLabel: row.email,
+          before: { status: 'pending' },
+          after,
+        },
+        now,
+      );
+      if (outcome.status === 'successful') return PENDING_MSG.requeryDelivered;
+      return refund ? PENDING_MSG.requeryFailed : PENDING_MSG.requeryFailedKept;
+    });
+  const answer = await settleOrDispute(ctx, id, outcome, settle);
   ctx.log.info({ ...facts, status: outcome.status }, 'admin requery settled a pending purchase');
   return answer;
 }
 
-/** Fails it and refunds the payer once, whatever AUTO_REVERSE_FAILED says: the admin asked. */
+/**
+ * Fails it and refunds the payer once, whatever AUTO_REVERSE_FAILED says: the admin asked. The
+ * provider is asked first: only its "failed", or its "no such request" (a day after the
+ * purchase call ended, it was never made), lets the refund go; delivered, still processing or
+ * no answer refuses it with what it said, and nothing is written.
+ */
 export async function failPending(
   ctx: AppContext,
   actor: Actor,
@@ -199,22 +231,40 @@ export async function failPending(
   now = Date.now(),
 ): Promise<string> {
   const row = await actionable(ctx, id, now);
-  await ctx.dbh.writeTx(async (trx) => {
-    const { refunded } = await failWithin(trx, id, 'Failed by an admin.', now, true);
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: 'purchase.fail',
-        targetType: 'transaction',
-        targetId: id,
-        targetLabel: row.email,
-        before: { status: 'pending' },
-        after: { status: 'reversed', refunded_kobo: refunded },
-      },
-      now,
+  const outcome = await askProvider(ctx, row);
+  const provider = providerLabel(row.provider);
+  if (outcome.callFailed) {
+    ctx.log.warn(
+      { id, provider: row.provider, answer: outcome.message },
+      'fail and refund: the provider could not be asked',
     );
-  });
+    throw new ApiError('provider_error', PENDING_MSG.failUnreachable(provider));
+  }
+  if (outcome.status === 'successful') {
+    throw new ApiError('conflict', PENDING_MSG.failButDelivered(provider, saidBy(outcome)));
+  }
+  if (outcome.status === 'pending' && !outcome.unknownRequest) {
+    throw new ApiError('conflict', PENDING_MSG.failButProcessing(provider, saidBy(outcome)));
+  }
+  const said = outcome.status === 'failed' ? 'failed' : 'no record';
+  await settleOrDispute(ctx, id, outcome, () =>
+    ctx.dbh.writeTx(async (trx) => {
+      const { refunded } = await failWithin(trx, id, 'Failed by an admin.', now, true);
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'purchase.fail',
+          targetType: 'transaction',
+          targetId: id,
+          targetLabel: row.email,
+          before: { status: 'pending' },
+          after: { status: 'reversed', refunded_kobo: refunded, provider_said: said },
+        },
+        now,
+      );
+    }),
+  );
   ctx.log.info({ id, admin: actor.admin.id }, 'admin failed and refunded a pending purchase');
   return PENDING_MSG.failedRefunded;
 }
@@ -222,7 +272,9 @@ export async function failPending(
 /**
  * Marks it delivered with what the provider gave: a prepaid token in `token`, pins (or any
  * other code) in `purchased_code`, where a delivered purchase keeps them. The code is never
- * logged nor audited (the entry says only that one was given).
+ * logged nor audited (the entry says only that one was given). The provider is asked first:
+ * its "failed" or "no such request" refuses it; delivered, still processing or no answer (the
+ * admin has the provider's token or reference) lets it go, and the entry says which it was.
  */
 export async function deliverPending(
   ctx: AppContext,
@@ -234,31 +286,51 @@ export async function deliverPending(
   const goods = goodsOf(row);
   const code = body.code?.trim() || null;
   if (goods !== 'none' && !code) throw new ApiError('validation_error', PENDING_MSG.codeRequired);
-  await ctx.dbh.writeTx(async (trx) => {
-    const delivered = await movePending(trx, body.id, {
-      status: 'successful',
-      ...(goods === 'token' ? { token: code } : { purchased_code: code }),
-      response_msg: 'Marked delivered by an admin.',
-      next_requery_at: null,
-      updated_at: now,
-    });
-    await queueWebhook(trx, body.id, 'successful');
-    await customerMail(trx, delivered.user_id, { kind: 'purchased', purchase: delivered, afterPending: true }, now);
-    await earnCommission(trx, delivered, now);
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: 'purchase.deliver',
-        targetType: 'transaction',
-        targetId: body.id,
-        targetLabel: row.email,
-        before: { status: 'pending' },
-        after: { status: 'successful', code_given: code !== null },
-      },
-      now,
-    );
-  });
+  const outcome = await askProvider(ctx, row);
+  const provider = providerLabel(row.provider);
+  if (!outcome.callFailed && outcome.status === 'failed') {
+    throw new ApiError('conflict', PENDING_MSG.deliverButFailed(provider, saidBy(outcome)));
+  }
+  if (!outcome.callFailed && outcome.unknownRequest) {
+    throw new ApiError('conflict', PENDING_MSG.deliverButUnknown(provider));
+  }
+  const said = outcome.callFailed
+    ? 'unreachable'
+    : outcome.status === 'successful'
+      ? 'delivered'
+      : 'processing';
+  await settleOrDispute(ctx, body.id, outcome, () =>
+    ctx.dbh.writeTx(async (trx) => {
+      const delivered = await movePending(trx, body.id, {
+        status: 'successful',
+        ...(goods === 'token' ? { token: code } : { purchased_code: code }),
+        response_msg: 'Marked delivered by an admin.',
+        next_requery_at: null,
+        updated_at: now,
+      });
+      await queueWebhook(trx, body.id, 'successful');
+      await customerMail(
+        trx,
+        delivered.user_id,
+        { kind: 'purchased', purchase: delivered, afterPending: true },
+        now,
+      );
+      await earnCommission(trx, delivered, now);
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'purchase.deliver',
+          targetType: 'transaction',
+          targetId: body.id,
+          targetLabel: row.email,
+          before: { status: 'pending' },
+          after: { status: 'successful', code_given: code !== null, provider_said: said },
+        },
+        now,
+      );
+    }),
+  );
   ctx.log.info({ id: body.id, admin: actor.admin.id }, 'admin marked a pending purchase delivered');
   return PENDING_MSG.markedDelivered;
 }

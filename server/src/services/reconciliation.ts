@@ -9,16 +9,19 @@
  * - recent card payments whose provider state disagrees with ours: charged but never
  *   credited, or credited but not charged;
  * - bank transfers the provider lists for the last week that we never recorded (ADR 0039:
- *   the poller should have credited them; a listing that fails is said, never "none").
+ *   the poller should have credited them; a listing that fails is said, never "none");
+ * - disputed purchases no owner has resolved: the provider's answer against how we settled
+ *   them (ADR 0073).
  */
 import { type PaymentMismatch, type Reconciliation, toNaira } from '@contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { AppContext } from '../context.ts';
 import { checkInvariants } from '../domain/ledger.ts';
-import type { CardVerification } from '../providers/index.ts';
-import { creditable } from './payments.ts';
 import { checkAggregates } from './aggregates.ts';
+import type { CardVerification } from '../providers/index.ts';
+import { openDisputes } from './disputes.ts';
+import { creditable } from './payments.ts';
 import { pendingAlertMs } from './requery.ts';
 import { providerTransfers, recordedTransferIds } from './transfers.ts';
 
@@ -119,12 +122,14 @@ export async function reconcile(ctx: ReconcileContext, now = Date.now()): Promis
   }));
   const transfers = await checkTransfers(ctx.db);
   transfers.problems.push(...(await uncreditedTransfers(ctx, now)));
+  const disputes = await openDisputes(ctx.db);
   return {
     ok:
       ledger.length === 0 &&
       stalePurchases.length === 0 &&
       mismatches.length === 0 &&
-      transfers.problems.length === 0,
+      transfers.problems.length === 0 &&
+      disputes.length === 0,
     checked_at: now,
     ledger,
     pending_alert_hours: alertMs / 3_600_000,
@@ -135,6 +140,7 @@ export async function reconcile(ctx: ReconcileContext, now = Date.now()): Promis
     payment_mismatches: mismatches.sort((a, b) => a.t_id.localeCompare(b.t_id)),
     held_transfers: transfers.held,
     transfer_problems: transfers.problems,
+    open_disputes: disputes,
   };
 }
 

@@ -6,7 +6,8 @@
  * requery call leaves it pending (logged), and past PENDING_ALERT_HOURS it is flagged for an
  * admin instead of being guessed. "No such request" (VTpass 015) is such a verdict only when
  * said twice, a minute apart, after the purchase call ended (ADR 0038). VTpass's callback is a
- * hint that triggers a requery (`transactionUpdateHint`).
+ * hint that triggers a requery (`transactionUpdateHint`). A definite answer that finds the
+ * purchase already settled the other way is recorded as a dispute, never dropped (ADR 0073).
  */
 import { SERVER_MSG } from '@contract';
 import { sql, type Selectable } from 'kysely';
@@ -14,6 +15,7 @@ import type { AppContext } from '../context.ts';
 import type { TransactionsTable } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { parseVtpassCallback, type ProviderOutcome } from '../providers/index.ts';
+import { disputeIfContradicted } from './disputes.ts';
 import { autoReverse, failDelivered, reverse, settle } from './reversal.ts';
 import { startWorker } from './worker.ts';
 
@@ -122,6 +124,32 @@ export function firstRequeryDelay(ctx: AppContext, providerName: string): number
   return ctx.providers.config.PROVIDER_TIMEOUT_MS + REQUERY_FIRST_MS;
 }
 
+/**
+ * Asks the provider that has the purchase (its `provider` and `provider_request_id`: after a
+ * failover, the one it went to last) through its adapter, as the worker does: every caller
+ * that asks about a purchase (the worker, the callback, an admin) asks this way. An adapter
+ * that throws, or a provider no longer configured, said nothing: a failed call.
+ */
+export async function askProvider(
+  ctx: AppContext,
+  row: Pick<TxRow, 'provider' | 'provider_request_id'>,
+): Promise<ProviderOutcome> {
+  const provider = row.provider ? ctx.providers.byName(row.provider) : undefined;
+  if (!provider || !row.provider_request_id) {
+    return {
+      status: 'pending',
+      message: `No provider named ${String(row.provider)} is configured.`,
+      callFailed: true,
+    };
+  }
+  try {
+    return await provider.requery(row.provider_request_id);
+  } catch (err) {
+    // Adapters never throw by contract; if one does, it said nothing about the purchase.
+    return { status: 'pending', message: (err as Error).message, callFailed: true };
+  }
+}
+
 /** Claims due pending purchases (a DB-table job) so only one worker asks about each. */
 async function claimDue(ctx: AppContext, now: number, limit: number): Promise<TxRow[]> {
   const lease = now + requeryLeaseMs(ctx);
@@ -213,25 +241,15 @@ async function requeryOne(
   now: number,
   alertMs: number,
 ): Promise<boolean> {
-  const provider = ctx.providers.byName(row.provider as string);
-  let outcome: ProviderOutcome = {
-    status: 'pending',
-    message: `No provider named ${String(row.provider)} is configured.`,
-    callFailed: true,
-  };
-  if (provider && row.provider_request_id) {
-    try {
-      outcome = await provider.requery(row.provider_request_id);
-    } catch (err) {
-      // Adapters never throw by contract; if one does, it said nothing about the purchase.
-      outcome = { status: 'pending', message: (err as Error).message, callFailed: true };
-    }
-  }
+  let outcome = await askProvider(ctx, row);
   const judged = await judgeUnknownRequest(ctx, row, outcome, now);
   outcome = judged.outcome;
   if (outcome.status !== 'pending') {
     await settle(ctx, row.id, outcome);
     if (outcome.unknownRequest) await forgetUnknown(ctx, row.id);
+    // Settled meanwhile by someone else (an admin, the callback) the other way: kept as a
+    // dispute, never dropped, and nothing moves (ADR 0073).
+    await disputeIfContradicted(ctx, row.id, outcome, 'requery');
     return true;
   }
   // Still pending, or the requery itself failed (refused, rate limited, timed out…): never
@@ -264,12 +282,20 @@ async function requeryOne(
  * ADR 0038). It is unsigned, so it is only a hint: the purchase it names is requeried at the
  * provider that sold it, and only that answer moves money. A pending purchase settles; a
  * delivered one that the provider now reports failed or reversed is refunded once
- * (`failDelivered`); a replay finds nothing left to change. Other callback types, unknown
- * request ids and purchases already failed or reversed change nothing.
+ * (`failDelivered`); a replay finds nothing left to change. Other callback types and unknown
+ * request ids change nothing.
  *
- * Throws a 502 when the provider could not be asked about a delivered purchase: VTpass then
- * sends the callback again (up to five times), the only chance to hear of that reversal.
+ * What contradicts how we settled it is a dispute, moving nothing (ADR 0073): a purchase failed
+ * or refunded that the provider says it delivered, and one an admin marked delivered that the
+ * provider says failed (the admin's word against the provider's: an owner decides, where a
+ * provider's own delivery it later reverses is refunded as above).
+ *
+ * Throws a 502 when the provider could not be asked about a settled purchase: VTpass then
+ * sends the callback again (up to five times), the only chance to hear of that change.
  */
+/** The states a callback's requery may settle, refund, or find disputed. */
+const HINTED: readonly string[] = ['pending', 'successful', 'failed', 'reversed'];
+
 export async function transactionUpdateHint(ctx: AppContext, body: unknown): Promise<void> {
   const hint = parseVtpassCallback(body);
   if (!hint) return;
@@ -278,34 +304,49 @@ export async function transactionUpdateHint(ctx: AppContext, body: unknown): Pro
     .selectAll()
     .where('provider_request_id', '=', hint.requestId)
     .executeTakeFirst();
-  if (!row?.provider || (row.status !== 'pending' && row.status !== 'successful')) return;
-  const provider = ctx.providers.byName(row.provider);
-  if (!provider) return;
-  let outcome: ProviderOutcome;
-  try {
-    outcome = await provider.requery(hint.requestId);
-  } catch (err) {
-    outcome = { status: 'pending', message: (err as Error).message, callFailed: true };
+  if (!row?.provider || !HINTED.includes(row.status) || !ctx.providers.byName(row.provider)) {
+    return;
   }
+  const outcome = await askProvider(ctx, {
+    provider: row.provider,
+    provider_request_id: hint.requestId,
+  });
   const facts = { id: row.id, provider: row.provider, hinted: hint.outcome.status };
   if (row.status === 'pending') {
     // The "no such request" rule needs its two answers a minute apart: the worker's job.
     if (outcome.status === 'pending') return;
     await forgetUnknown(ctx, row.id);
     await settle(ctx, row.id, outcome);
+    await disputeIfContradicted(ctx, row.id, outcome, 'callback');
     ctx.log.info({ ...facts, status: outcome.status }, 'VTpass callback: requery settled it');
     return;
   }
-  if (outcome.status === 'failed') {
-    if (await failDelivered(ctx, row.id, outcome)) {
+  if (outcome.status === 'failed' && row.status === 'successful') {
+    // Delivered on an admin's word: the provider's "failed" is a dispute, not a refund.
+    if (!(await markedByAdmin(ctx, row.id)) && (await failDelivered(ctx, row.id, outcome))) {
       ctx.log.warn({ ...facts, answer: outcome.message }, 'reversed after delivery: refunded');
+      return;
     }
+  }
+  if (outcome.status !== 'pending') {
+    await disputeIfContradicted(ctx, row.id, outcome, 'callback');
     return;
   }
   if (outcome.callFailed) {
     ctx.log.warn({ ...facts, answer: outcome.message }, 'VTpass callback: requery failed');
     throw new ApiError('provider_error', SERVER_MSG.providerUnavailable);
   }
+}
+
+/** Whether an admin marked the purchase delivered (its audit entry says so, ADR 0041). */
+async function markedByAdmin(ctx: AppContext, id: string): Promise<boolean> {
+  const entry = await ctx.db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('target_id', '=', id)
+    .where('action', '=', 'purchase.deliver')
+    .executeTakeFirst();
+  return entry !== undefined;
 }
 
 /** Runs the worker every few seconds (and at once: a restart picks up what a crash left). */

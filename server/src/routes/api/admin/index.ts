@@ -11,6 +11,7 @@ import { listAudit, recordAudit } from '../../../services/audit.ts';
 import * as transfers from '../../../services/transfers.ts';
 import * as tiers from '../../../services/tiers.ts';
 import * as pending from '../../../services/pending-purchases.ts';
+import * as disputes from '../../../services/disputes.ts';
 import { adjustmentRoutes } from './adjustments.ts';
 import { verificationRoutes } from './verification.ts';
 import { fourEyesRoutes } from './four-eyes.ts';
@@ -78,12 +79,17 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.deliverPending, async ({ body, user, req }) => ({
     message: await pending.deliverPending(ctx, { admin: user, req }, body),
   }));
+  // ── disputed purchases: the provider against how one was settled (ADR 0073) ──
+  route(app, ctx, api.purchaseDisputes, async ({ query }) => disputes.listDisputes(ctx, query));
+  route(app, ctx, api.resolveDispute, async ({ body, user, req }) => ({
+    message: await disputes.resolveDispute(ctx, { admin: user, req }, body),
+  }));
 
   // ── manual wallet adjustments, maker-checker (issue 25; ADR 0050) ──
   adjustmentRoutes(app, ctx);
+  fourEyesRoutes(app, ctx);
   verificationRoutes(app, ctx);
   // ── provider order, breaker, floats and the sandbox fault switch (ADR 0052) ──
   providerRoutes(app, ctx);
   twoFactorRoutes(app, ctx);
 }
-  fourEyesRoutes(app, ctx);
