@@ -85,6 +85,8 @@ export const ENDPOINT_PERMISSION: Record<string, Permission> = {
   // The providers' float balances.
   'user.atgwallet': 'floats',
   'user.vtwallet': 'floats',
+  // Every customer's card payments (ADR 0072): an admin list, not a customer's.
+  'payment.all': 'payments',
   'transactions.all': 'transactions.read',
   'transactions.reverse': 'transactions.reverse',
   'product.all': 'plans',

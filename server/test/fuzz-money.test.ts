@@ -79,7 +79,7 @@ const routes: { ep: Endpoint; auth: 'none' | 'user' | 'admin' }[] = [
   { ep: api.deleteTransaction, auth: 'user' },
   { ep: api.buyCoupon, auth: 'user' },
   { ep: api.verifyCoupon, auth: 'none' },
-  { ep: api.payments, auth: 'user' },
+  { ep: api.payments, auth: 'admin' },
   { ep: api.initiatePayment, auth: 'user' },
   { ep: api.verifyPayment, auth: 'user' },
   { ep: api.paymentWebhook, auth: 'none' },

@@ -73,7 +73,8 @@ describe.each(engines)('card funding and coupons on %s', (engine) => {
     const answers = await Promise.all(calls);
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(await kit.balance(u.id)).toBe(19_950_00);
-    const mine = await kit.call(api.payments, { token: u.token });
+    const admin = await adminLogin(kit);
+    const mine = await kit.call(api.payments, { token: admin, query: { reference: txRef } });
     expect(mine.body.message[0]).toMatchObject({
       t_id: txRef,
       amount: 20_000,
@@ -87,12 +88,12 @@ describe.each(engines)('card funding and coupons on %s', (engine) => {
       .where('id', '=', systemAccountId('stamp_duty_payable'))
       .executeTakeFirstOrThrow();
     expect(Number(duty.balance)).toBeGreaterThanOrEqual(50_00);
-    // Admin sees everyone's; the customer only their own (OWASP API1).
-    const admin = await adminLogin(kit);
+    // The list is an admin's (ADR 0072); no customer lists payments, their own or others'.
     const all = await kit.call(api.payments, { token: admin, query: { reference: txRef } });
     expect(all.body).toMatchObject({ total: 1 });
     const other = await kit.user();
-    expect((await kit.call(api.payments, { token: other.token })).body.total).toBe(0);
+    expect((await kit.call(api.payments, { token: other.token })).status).toBe(403);
+    expect((await kit.call(api.payments, { token: u.token })).status).toBe(403);
     expect((await kit.call(api.verifyPayment, { token: other.token, body: params })).status).toBe(
       404,
     );
@@ -107,7 +108,8 @@ describe.each(engines)('card funding and coupons on %s', (engine) => {
         body: { event: 'charge.completed', data: { tx_ref: txRef, id } },
       });
     await webhook(failed!.transaction_id);
-    const first = await kit.call(api.payments, { token: u.token, query: { reference: txRef } });
+    const admin = await adminLogin(kit);
+    const first = await kit.call(api.payments, { token: admin, query: { reference: txRef } });
     expect(first.body.message[0].status).toBe('failed');
     // The customer tries the card again on the same checkout, and it goes through.
     const { params: paid } = await chooseAtCheckout(kit, txRef, 'successful');
@@ -123,7 +125,7 @@ describe.each(engines)('card funding and coupons on %s', (engine) => {
     expect(await kit.balance(u.id)).toBe(5_000_00);
     // A late webhook of the failed first attempt changes nothing.
     await webhook(failed!.transaction_id);
-    const after = await kit.call(api.payments, { token: u.token, query: { reference: txRef } });
+    const after = await kit.call(api.payments, { token: admin, query: { reference: txRef } });
     expect(after.body.message[0]).toMatchObject({ status: 'completed', credited: 5_000 });
     expect(await kit.balance(u.id)).toBe(5_000_00);
   });
@@ -356,7 +358,8 @@ describe.each(engines)('sandbox card checkout, no webhook hash set, on %s', (eng
     expect(await kit.balance(u.id)).toBe(9_950_00);
     const v = await kit.call(api.verifyPayment, { token: u.token, body: params });
     expect(v.body.message).toMatchObject({ status: 'completed', credited: 9_950 });
-    const mine = await kit.call(api.payments, { token: u.token, query: { reference: txRef } });
+    const admin = await adminLogin(kit);
+    const mine = await kit.call(api.payments, { token: admin, query: { reference: txRef } });
     expect(mine.body.message[0]).toMatchObject({
       status: 'completed',
       payment_reference: params.transaction_id,
@@ -366,7 +369,7 @@ describe.each(engines)('sandbox card checkout, no webhook hash set, on %s', (eng
     const again = await kit.call(api.initiatePayment, { token: u.token, body: { amount: 1_000 } });
     const ref = decodeURIComponent(new URL(again.body.message).pathname.split('/').pop()!);
     await chooseAtCheckout(kit, ref, 'failed');
-    const failed = await kit.call(api.payments, { token: u.token, query: { reference: ref } });
+    const failed = await kit.call(api.payments, { token: admin, query: { reference: ref } });
     expect(failed.body.message[0].status).toBe('failed');
     expect(await kit.balance(u.id)).toBe(9_950_00);
   });

@@ -19,13 +19,21 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setAdminRole } from '../src/services/two-factor.ts';
 import { setBlocked, type UserRow } from '../src/services/users.ts';
-import { adminLogin, createKit, engines, PASSWORD, type Kit } from './helper.ts';
+import {
+  adminLogin,
+  chooseAtCheckout,
+  createKit,
+  engines,
+  PASSWORD,
+  PIN,
+  type Kit,
+} from './helper.ts';
 
 const adminEndpoints = allEndpoints.filter((e) => e.access === 'admin');
 
-/** Every `:name` of the path filled with a value no row has. */
-const paramsOf = (e: Endpoint) =>
-  Object.fromEntries([...e.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => [m[1], 'no-such-id']));
+/** Every `:name` of the path filled with `value` (by default one no row has). */
+const paramsOf = (e: Endpoint, value = 'no-such-id') =>
+  Object.fromEntries([...e.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => [m[1], value]));
 
 /** A new session of an account made by the kit (its password is the kit's). */
 async function signIn(kit: Kit, email: string): Promise<string> {
@@ -33,6 +41,36 @@ async function signIn(kit: Kit, email: string): Promise<string> {
   expect(res.status).toBe(200);
   return res.body.JWTtoken;
 }
+
+/**
+ * The calls a signed-in account makes without an admin permission: every endpoint that is not
+ * an admin's (customer calls and public reads; not the providers' webhooks, nor the sandbox's
+ * dev mailbox). None may answer another customer's data, whoever calls.
+ */
+const customerEndpoints = allEndpoints.filter((e) => e.access === 'user' || e.access === 'public');
+const customerReads = customerEndpoints.filter((e) => e.method === 'GET');
+/** Customer calls on one of the caller's own records by its id: tried with another's ids. */
+const customerCallsById = customerEndpoints.filter(
+  (e) => e.method !== 'GET' && paramsOf(e).id !== undefined,
+);
+
+/** Another customer's records, as the generated table below fills required inputs with them. */
+interface Victim {
+  transactionId: string;
+  /** Every string that names the customer or one of their records. */
+  identifiers: string[];
+  /** Every id of their records (for calls that take an `:id`). */
+  ids: string[];
+}
+
+/**
+ * The query a read needs when it has a required field, filled with the other customer's own
+ * record. A new read whose query refuses `{}` fails the table until it is given one here.
+ */
+const REQUIRED_QUERY: Record<string, (v: Victim) => Record<string, string>> = {
+  'transactions.requery': (v) => ({ id: v.transactionId }),
+};
+const queryOf = (e: Endpoint, v: Victim) => REQUIRED_QUERY[e.name]?.(v);
 
 describe('every admin endpoint has a permission in contract/roles.ts', () => {
   it.each(adminEndpoints.map((e) => [e.name]))('%s', (name) => {
@@ -268,6 +306,187 @@ describe.each(engines)('admin roles on %s', (engine) => {
       const done = await kit.call(e, { token: tokens.support, body: { id: customer.id } });
       expect(done).toMatchObject({ status: 200, body: { message: msg } });
     }
+  });
+
+  it('lists payments to finance and owners only: support, pricing and customers are refused', async () => {
+    const payer = await kit.user();
+    const init = await kit.call(api.initiatePayment, {
+      token: payer.token,
+      body: { amount: 2_000 },
+    });
+    const txRef = decodeURIComponent(new URL(init.body.message).pathname.split('/').pop()!);
+    await chooseAtCheckout(kit, txRef, 'successful');
+
+    for (const who of ['support', 'pricing', 'customer'] as const) {
+      const res = await kit.call(api.payments, { token: tokens[who] });
+      expect([who, res.status, res.body.msg]).toEqual([
+        who,
+        403,
+        who === 'customer' ? SERVER_MSG.forbidden : ROLE_MSG.notAllowed(who),
+      ]);
+    }
+    // The payer too: a customer's own fundings are in their history and statement.
+    expect((await kit.call(api.payments, { token: payer.token })).status).toBe(403);
+    for (const who of ['owner', 'finance'] as const) {
+      const res = await kit.call(api.payments, {
+        token: tokens[who],
+        query: { reference: txRef },
+      });
+      expect([who, res.status, res.body.message?.[0]?.t_id]).toEqual([who, 200, txRef]);
+    }
+  });
+
+  describe('no call without an admin permission answers another customer’s data', () => {
+    let victim: Victim;
+    /** What a call by someone else must leave of the customer's records. */
+    async function victimRows(userId: string) {
+      const db = kit.app.ctx.db;
+      return JSON.stringify([
+        await db.selectFrom('transactions').selectAll().where('user_id', '=', userId).execute(),
+        await db.selectFrom('recipients').selectAll().where('user_id', '=', userId).execute(),
+        await db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).execute(),
+        await db.selectFrom('coupons').selectAll().where('owner_id', '=', userId).execute(),
+        await db.selectFrom('payments').selectAll().where('user_id', '=', userId).execute(),
+      ]);
+    }
+    let victimId: string;
+
+    beforeAll(async () => {
+      const other = await kit.user({
+        funds: 100_000_00,
+        name: 'Adaeze Victimson',
+        phone: '08039998877',
+      });
+      victimId = other.id;
+      const token = other.token;
+      const bought = await kit.call(api.airtime, {
+        token,
+        body: { pin: PIN, phone_number: '08035550123', amount: 1000 },
+      });
+      expect(bought.status).toBe(200);
+      const coupon = await kit.call(api.buyCoupon, {
+        token,
+        body: {
+          product: 'ELECTRICITY',
+          amount: 300,
+          unit: 1,
+          pin: PIN,
+          service_id: 'eko-electric',
+        },
+      });
+      expect(coupon.status).toBe(200);
+      const saved = await kit.call(api.saveRecipient, {
+        token,
+        body: {
+          product: 'Airtime',
+          destination: '08035550124',
+          service_id: 'mtn',
+          name: 'Aunty Obiageli',
+        },
+      });
+      expect(saved.status).toBe(200);
+      const key = await kit.call(api.createApiKey, { token, body: { name: 'Victimson till' } });
+      expect(key.status).toBe(200);
+      const init = await kit.call(api.initiatePayment, { token, body: { amount: 5_000 } });
+      const txRef = decodeURIComponent(new URL(init.body.message).pathname.split('/').pop()!);
+      await chooseAtCheckout(kit, txRef, 'successful');
+
+      const db = kit.app.ctx.db;
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'email', 'name', 'phone', 'referral_code'])
+        .where('id', '=', other.id)
+        .executeTakeFirstOrThrow();
+      const transactions = await db
+        .selectFrom('transactions')
+        .select(['id', 'transaction_phone'])
+        .where('user_id', '=', other.id)
+        .execute();
+      const payments = await db
+        .selectFrom('payments')
+        .select(['id', 'tx_ref', 'payment_reference'])
+        .where('user_id', '=', other.id)
+        .execute();
+      const coupons = await db
+        .selectFrom('coupons')
+        .select('code')
+        .where('owner_id', '=', other.id)
+        .execute();
+      const recipients = await db
+        .selectFrom('recipients')
+        .select(['id', 'destination', 'name'])
+        .where('user_id', '=', other.id)
+        .execute();
+      const keys = await db
+        .selectFrom('api_keys')
+        .select(['id', 'prefix', 'name'])
+        .where('user_id', '=', other.id)
+        .execute();
+      const ids = [
+        ...transactions.map((t) => t.id),
+        ...payments.map((p) => p.id),
+        ...coupons.map((c) => c.code),
+        ...recipients.map((r) => r.id),
+        ...keys.map((k) => k.id),
+      ];
+      victim = {
+        transactionId: bought.body.message.transaction_id,
+        ids,
+        identifiers: [
+          ...Object.values(user),
+          ...ids,
+          ...transactions.map((t) => t.transaction_phone),
+          ...payments.flatMap((p) => [p.tx_ref, p.payment_reference]),
+          ...recipients.flatMap((r) => [r.destination, r.name]),
+          ...keys.flatMap((k) => [k.prefix, k.name]),
+        ].filter((v): v is string => typeof v === 'string' && v.length >= 6),
+      };
+      expect(transactions.length).toBeGreaterThanOrEqual(2);
+      expect(payments).toHaveLength(1);
+      expect(coupons).toHaveLength(1);
+    });
+
+    it('every read needs no input, or has its input in REQUIRED_QUERY', () => {
+      for (const e of customerReads) {
+        const query = queryOf(e, victim);
+        expect([e.name, e.query.safeParse(query ?? {}).success]).toEqual([e.name, true]);
+      }
+    });
+
+    it.each([...ADMIN_ROLES, 'customer' as const])(
+      'a %s without data of their own reads none of another customer’s',
+      async (who) => {
+        const before = await victimRows(victimId);
+        for (const e of customerReads) {
+          const query = queryOf(e, victim);
+          const res = await kit.call(e, { token: tokens[who], ...(query ? { query } : {}) });
+          // The call was made: signed in, its input accepted (not a 400 or a 401).
+          expect([e.name, res.status]).not.toEqual([e.name, 400]);
+          expect([e.name, res.status]).not.toEqual([e.name, 401]);
+          const text = JSON.stringify(res.body);
+          expect([e.name, victim.identifiers.filter((id) => text.includes(id))]).toEqual([
+            e.name,
+            [],
+          ]);
+        }
+        for (const e of customerCallsById) {
+          for (const id of victim.ids) {
+            const res = await kit.call(e, {
+              token: tokens[who],
+              params: paramsOf(e, id),
+              body: {},
+            });
+            expect([e.name, id, res.status]).not.toEqual([e.name, id, 200]);
+            const text = JSON.stringify(res.body);
+            expect([e.name, victim.identifiers.filter((v) => text.includes(v))]).toEqual([
+              e.name,
+              [],
+            ]);
+          }
+        }
+        expect(await victimRows(victimId)).toEqual(before);
+      },
+    );
   });
 });
 

@@ -120,7 +120,10 @@ describe.each(engines)('bank-transfer funding on %s', (engine) => {
     expect((await deliver(webhook)).statusCode).toBe(200);
     expect(await kit.balance(u.id)).toBe(19_750_00);
 
-    const list = await kit.call(api.payments, { token: u.token, query: { page: '1', limit: '5' } });
+    const list = await kit.call(api.payments, {
+      token: await adminLogin(kit),
+      query: { page: '1', limit: '5', q: u.email },
+    });
     expect(list.body.message).toHaveLength(1);
     expect(list.body.message[0]).toMatchObject({
       t_id: `TRF-${transfer.id}`,

@@ -2,15 +2,18 @@ import { z } from '../../zod';
 import { endpoint, paged, PageQuery } from '../../endpoint';
 import { PaymentSchema } from '../../entities';
 
-/** Card payments, paged (the admin's payments page). */
+/**
+ * Every customer's payments, paged (the admin's payments page): an admin endpoint under
+ * `payments` (contract/roles.ts; ADR 0072). A customer's own fundings are in their history.
+ */
 
 export const payments = endpoint({
   name: 'payment.all',
   method: 'GET',
   path: '/api/payment/all',
-  access: 'user',
+  access: 'admin',
   summary:
-    'Card payments, newest first, paged: your own, or everyone’s for an admin; q searches user, reference a payment reference.',
+    'Every customer’s card payments and bank transfers, newest first, paged; q searches user, reference a payment reference.',
   query: z.extend(PageQuery, {
     reference: z.optional(z.string().check(z.trim(), z.maxLength(128))),
   }),

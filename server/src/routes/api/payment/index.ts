@@ -6,7 +6,7 @@ import * as payments from '../../../services/payments.ts';
 import * as transfers from '../../../services/transfers.ts';
 
 export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, api.payments, async ({ user, query }) => payments.listPayments(ctx, user, query));
+  route(app, ctx, api.payments, async ({ query }) => payments.listPayments(ctx, query));
   route(app, ctx, api.initiatePayment, async ({ user, body, req }) => ({
     message: await payments.initiate(ctx, user, body.amount, req),
   }));
