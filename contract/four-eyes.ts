@@ -3,6 +3,7 @@ import { endpoint, message, paged, PageQuery, Text } from './endpoint';
 import { EpochMs } from './entities';
 import { naira, Naira, nairaText, type Kobo } from './money';
 import { requiredId } from './rules';
+import { AdminRoleSchema } from './roles';
 
 /**
  * Four eyes on every admin action that moves, releases or redirects a customer's money (ADR
@@ -96,10 +97,15 @@ export const FourEyesLimitsSchema = z.object({
 });
 export type FourEyesLimits = z.output<typeof FourEyesLimitsSchema>;
 
-/** The limits, and what the calling admin has left of their own daily total. */
+/**
+ * The limits, what the calling admin has left of their own daily total, and who else may
+ * approve what waits (other admins whose role decides waiting actions, not blocked): with none,
+ * the screen says so rather than leaving a request to wait for nobody.
+ */
 export const FourEyesStateSchema = z.extend(FourEyesLimitsSchema, {
   maker_used: Naira,
   maker_left: Naira,
+  approvers: z.array(z.object({ email: z.string(), role: AdminRoleSchema })),
 });
 export type FourEyesState = z.output<typeof FourEyesStateSchema>;
 

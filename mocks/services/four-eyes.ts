@@ -4,6 +4,7 @@ import {
   FOUR_EYES_MSG,
   ROLE_MSG,
   roleCan,
+  roleMayCall,
   waitReasonText,
   waitsForApproval,
   type ApprovalKind,
@@ -35,7 +36,17 @@ const key = (scope: 'maker' | 'customer', id: string) => `${lagosDay(now())}:${s
 export function fourEyesState(adminId: string): FourEyesState {
   const used = db.instantTotals.get(key('maker', adminId)) ?? 0;
   const l = limits();
-  return { ...l, maker_used: used, maker_left: Math.max(0, l.maker_daily - used) };
+  const approvers = db.users
+    .filter(
+      (u) =>
+        u.id !== adminId &&
+        u.isAdmin &&
+        !u.isBlocked &&
+        // An admin without a role is an owner, as the seeded admin is.
+        roleMayCall(u.admin_role === undefined ? 'owner' : u.admin_role, 'admin.approveApproval'),
+    )
+    .map((u) => ({ email: u.email, role: u.admin_role ?? 'owner' }));
+  return { ...l, maker_used: used, maker_left: Math.max(0, l.maker_daily - used), approvers };
 }
 
 export function refuseOwnWallet(admin: UserRecord, customerId: string | null): void {

@@ -126,14 +126,18 @@ describe.each(engines)('four eyes on %s', (engine) => {
       token: finance.token,
       query: { status: 'pending', limit: '100' },
     });
-    // Naira on the wire.
-    expect(list.body.four_eyes).toEqual({
+    // Naira on the wire; who else may approve: owners and finance, never oneself or support.
+    expect(list.body.four_eyes).toMatchObject({
       approval_above: 50_000,
       maker_daily: 200_000,
       customer_daily: 50_000,
       maker_used: 50_000,
       maker_left: 150_000,
     });
+    const approvers = list.body.four_eyes.approvers.map((a: { email: string }) => a.email);
+    expect(approvers).toEqual(expect.arrayContaining([owner.email, finance2.email]));
+    expect(approvers).not.toContain(finance.email);
+    expect(approvers).not.toContain(support.email);
   });
 
   it('twenty parallel instant credits never pass the customer’s or the maker’s daily total', async () => {

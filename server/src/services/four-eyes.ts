@@ -15,12 +15,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  ADMIN_ROLES,
   APPROVAL_PERMISSION,
   DEFAULT_CUSTOMER_DAILY_KOBO,
   DEFAULT_MAKER_DAILY_KOBO,
   FOUR_EYES_MSG,
   ROLE_MSG,
   roleCan,
+  roleMayCall,
   waitReasonText,
   waitsForApproval,
   type AdminRole,
@@ -71,11 +73,33 @@ async function usedToday(
   return row ? Number(row.total) : 0;
 }
 
-/** The limits and what this admin has left of their own daily total today. */
+/** The roles that decide waiting actions (`admin.approveApproval`'s permission). */
+const APPROVER_ROLES = ADMIN_ROLES.filter((r) => roleMayCall(r, 'admin.approveApproval'));
+
+/**
+ * The limits, what this admin has left of their own daily total today, and the other admins
+ * who may approve (not blocked), by role then e-mail.
+ */
 export async function fourEyesState(ctx: AppContext, adminId: string): Promise<FourEyesState> {
   const limits = await fourEyesLimits(ctx);
   const used = await usedToday(ctx.db, 'maker', adminId, Date.now());
-  return { ...limits, maker_used: used, maker_left: Math.max(0, limits.maker_daily - used) };
+  const approvers = await ctx.db
+    .selectFrom('users')
+    .select(['email', 'admin_role'])
+    .where('is_admin', '=', 1)
+    .where('is_blocked', '=', 0)
+    .where('admin_role', 'in', APPROVER_ROLES)
+    .where('id', '!=', adminId)
+    .orderBy('admin_role')
+    .orderBy('email')
+    .limit(20)
+    .execute();
+  return {
+    ...limits,
+    maker_used: used,
+    maker_left: Math.max(0, limits.maker_daily - used),
+    approvers: approvers.map((a) => ({ email: a.email, role: a.admin_role as AdminRole })),
+  };
 }
 
 /** An owner sets the daily totals; audited with the values before and after. */

@@ -232,6 +232,25 @@ export const FourEyesTotals: Story = {
     await expect(
       section.getByRole('form', { name: 'Daily totals of instant actions' }),
     ).toBeVisible();
+    // The demo has one admin: nobody else could approve what waits, and the card says so.
+    await expect(section.getByTestId('approvers')).toHaveTextContent(
+      'No other admin can approve what you ask for',
+    );
+  },
+};
+
+/** The maker's own pending adjustment: no Approve, only Withdraw, confirmed; nothing moves. */
+export const WithdrawOwnAdjustment: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const own = db.adjustments.find((a) => a.status === 'pending' && a.maker_id === 'usr_admin')!;
+    const list = within(await table(canvas));
+    await userEvent.click(await list.findByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Withdraw this adjustment?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(own.status).toBe('rejected'));
+    await expect(
+      within(await table(canvas)).queryByRole('button', { name: 'Withdraw' }),
+    ).toBeNull();
   },
 };
 

@@ -254,8 +254,11 @@ function AdjustmentForm({
   );
 }
 
-/** Approve or Reject for another admin's pending adjustment, each confirmed first. */
-function Decision({ adjustment }: { adjustment: Adjustment }) {
+/**
+ * Approve or Reject for another admin's pending adjustment, each confirmed first; its maker
+ * may only withdraw it (a rejection of their own).
+ */
+function Decision({ adjustment, mine = false }: { adjustment: Adjustment; mine?: boolean }) {
   const approve = useApproveAdjustment();
   const reject = useRejectAdjustment();
   const [asking, setAsking] = useState<'approve' | 'reject' | null>(null);
@@ -277,13 +280,16 @@ function Decision({ adjustment }: { adjustment: Adjustment }) {
       </p>
     );
   }
+  const rejectLabel = mine ? 'Withdraw' : 'Reject';
   return (
     <div className="flex flex-wrap gap-2">
-      <Button size="sm" onClick={() => setAsking('approve')}>
-        Approve
-      </Button>
+      {mine ? null : (
+        <Button size="sm" onClick={() => setAsking('approve')}>
+          Approve
+        </Button>
+      )}
       <Button size="sm" variant="outline" onClick={() => setAsking('reject')}>
-        Reject
+        {rejectLabel}
       </Button>
       <ConfirmDialog
         open={asking !== null}
@@ -294,7 +300,7 @@ function Decision({ adjustment }: { adjustment: Adjustment }) {
             reject.reset();
           }
         }}
-        title={asking === 'reject' ? 'Reject this adjustment?' : 'Approve this adjustment?'}
+        title={asking === 'reject' ? `${rejectLabel} this adjustment?` : 'Approve this adjustment?'}
         description={
           asking === 'reject'
             ? 'No money moves, and it cannot be approved later.'
@@ -302,7 +308,7 @@ function Decision({ adjustment }: { adjustment: Adjustment }) {
         }
         confirmLabel={
           asking === 'reject'
-            ? 'Reject'
+            ? rejectLabel
             : `${adjustment.direction === 'credit' ? 'Credit' : 'Debit'} ${amount}`
         }
         tone={asking === 'reject' ? 'destructive' : 'primary'}
@@ -381,14 +387,15 @@ function columns(
       key: 'status',
       header: 'Status',
       cell: (a) =>
-        a.status === 'pending' && a.maker_id !== meId ? (
-          <Decision adjustment={a} />
+        a.status === 'pending' ? (
+          <span className="flex min-w-0 flex-col gap-1 text-sm">
+            {a.maker_id === meId ? <span>Waiting for another admin</span> : null}
+            {a.why ? <span className="text-xs text-muted">{whyText(a.why, limits)}</span> : null}
+            <Decision adjustment={a} mine={a.maker_id === meId} />
+          </span>
         ) : (
           <span className="flex min-w-0 flex-col text-sm">
-            <span>
-              {a.status === 'pending' ? 'Waiting for another admin' : STATUS_LABEL[a.status]}
-            </span>
-            {a.why ? <span className="text-xs text-muted">{whyText(a.why, limits)}</span> : null}
+            <span>{STATUS_LABEL[a.status]}</span>
             {a.checker ? (
               <span className="text-xs break-all text-muted">by {a.checker}</span>
             ) : null}

@@ -9,6 +9,7 @@ import {
   type FourEyesState,
 } from '@contract/four-eyes';
 import { FALLBACK } from '@contract/messages';
+import { ROLE_LABEL } from '@contract/roles';
 import { fieldMessages } from '@contract/rules';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -134,6 +135,17 @@ export function DailyTotals({ state }: { state: FourEyesState | undefined }) {
           credits them.
         </li>
       </ul>
+      {state.approvers.length > 0 ? (
+        <p className="text-sm" data-testid="approvers">
+          Who else can approve:{' '}
+          {state.approvers.map((a) => `${a.email} (${ROLE_LABEL[a.role]})`).join(', ')}.
+        </p>
+      ) : (
+        <FormAlert tone="info" data-testid="approvers">
+          No other admin can approve what you ask for: an owner must give a second admin the Finance
+          or Owner role first.
+        </FormAlert>
+      )}
       {mayEdit ? <DailyTotalsForm state={state} /> : null}
     </section>
   );
