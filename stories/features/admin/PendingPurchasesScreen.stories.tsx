@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, within } from 'storybook/test';
-import { PENDING_MSG, SERVER_MSG } from '@contract';
+import { DISPUTE_MSG, PENDING_MSG, SERVER_MSG } from '@contract';
 import { db, variants } from '@mocks/index';
 import { PendingPurchasesScreen } from '@/features/admin/components/pending-purchases-screen';
-import { signedInAsAdmin } from './session';
+import { signedInAsAdmin, signedInAsRole } from './session';
 
 const meta = {
   title: 'Features/Admin/PendingPurchasesScreen',
@@ -52,10 +52,11 @@ export const RequeryNow: Story = {
   },
 };
 
-/** Fail and refund asks first, then refunds once; only Close remains. */
+/** Fail and refund asks first; the provider says it failed: refunded once; only Close remains. */
 export const FailAndRefund: Story = {
   play: async ({ canvas, userEvent }) => {
     const { dialog, id } = await openFirst(canvas, userEvent);
+    db.providerAnswers.set(id, 'failed');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Fail and refund' }));
     await expect(
       within(dialog).getByText('Fail this purchase and refund the customer?'),
@@ -89,6 +90,126 @@ export const MarkDelivered: Story = {
       status: 'successful',
       purchased_code: 'REF 2026-11-01/778',
     });
+  },
+};
+
+/**
+ * The provider says it delivered the purchase (ADR 0073): fail and refund is refused with its
+ * words, nothing changes, and the other actions stay.
+ */
+export const FailRefusedDelivered: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const { dialog, id } = await openFirst(canvas, userEvent);
+    db.providerAnswers.set(id, 'delivered');
+    const audited = db.audit.length;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fail and refund' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, fail and refund' }));
+    await expect(
+      await within(dialog).findByText(PENDING_MSG.failButDelivered('VTpass', '000 delivered')),
+    ).toBeVisible();
+    await expect(db.transactions.find((t) => t.transaction_id === id)?.status).toBe('pending');
+    await expect(db.audit).toHaveLength(audited);
+    await expect(within(dialog).getByRole('button', { name: 'Requery now' })).toBeEnabled();
+  },
+};
+
+/** The provider says the purchase failed: mark delivered is refused with its words. */
+export const DeliverRefusedFailed: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const { dialog, id } = await openFirst(canvas, userEvent);
+    db.providerAnswers.set(id, 'failed');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark delivered' }));
+    await userEvent.type(within(dialog).getByRole('textbox'), 'REF 2026-11-01/778');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, mark delivered' }));
+    await expect(
+      await within(dialog).findByText(
+        PENDING_MSG.deliverButFailed('VTpass', '016, TRANSACTION FAILED'),
+      ),
+    ).toBeVisible();
+    await expect(db.transactions.find((t) => t.transaction_id === id)?.status).toBe('pending');
+  },
+};
+
+/** The Disputed list: the provider against how a purchase was settled, open ones first. */
+const disputeRows = async (canvas: ReturnType<typeof within>) => {
+  const table = await canvas.findByRole('table', { name: 'Disputed purchases' });
+  return within(table).findAllByRole('row', { name: /Open disputed purchase/ });
+};
+
+/** Two open disputes; one opened shows what we did, what the provider said and who heard it. */
+export const Disputed: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await expect(await canvas.findByRole('heading', { level: 2, name: 'Disputed' })).toBeVisible();
+    const rows = await disputeRows(canvas);
+    await expect(rows).toHaveLength(2);
+    await expect(rows[0]!).toHaveTextContent('Refunded, provider says delivered');
+    await userEvent.click(rows[0]!);
+    const dialog = await screen.findByRole('dialog');
+    await expect(
+      within(dialog).getByText('delivered (000 delivered): TRANSACTION SUCCESSFUL'),
+    ).toBeVisible();
+    await expect(within(dialog).getByText(/the requery worker/)).toBeVisible();
+    await expect(await within(dialog).findByRole('button', { name: 'Resolve' })).toBeVisible();
+  },
+};
+
+/** An owner resolves one: a note is needed; then it leaves the open list, audited. */
+export const ResolveDispute: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const [first] = await disputeRows(canvas);
+    const id = first!.getAttribute('aria-label')!.replace('Open disputed purchase ', '');
+    await userEvent.click(first!);
+    const dialog = await screen.findByRole('dialog');
+    // The form shows once the admin's role is known (GET /api/admin/me).
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Resolve' }));
+    await expect(await within(dialog).findByText(DISPUTE_MSG.noteRequired)).toBeVisible();
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /Note/ }),
+      'VTpass confirmed the bundle was never delivered.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    await expect(await within(dialog).findByText(DISPUTE_MSG.resolved)).toBeVisible();
+    await expect(db.disputes.find((d) => d.transaction_id === id)).toMatchObject({
+      resolution: 'kept',
+      resolved_by: 'admin@example.com',
+    });
+    await expect(db.audit[0]).toMatchObject({ action: 'purchase.dispute', target_id: id });
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
+    await expect(await disputeRows(canvas)).toHaveLength(1);
+  },
+};
+
+/** Finance reads the disputes but only an owner resolves them: said, and no form. */
+export const DisputeNotOwner: Story = {
+  beforeEach: signedInAsRole('finance'),
+  play: async ({ canvas, userEvent }) => {
+    const [first] = await disputeRows(canvas);
+    await userEvent.click(first!);
+    const dialog = await screen.findByRole('dialog');
+    await expect(await within(dialog).findByText(DISPUTE_MSG.ownerOnly)).toBeVisible();
+    await expect(within(dialog).queryByRole('button', { name: 'Resolve' })).toBeNull();
+  },
+};
+
+/** Resolved ones: how, by whom and why. */
+export const DisputesResolved: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('table', { name: 'Disputed purchases' });
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Show' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Resolved' }));
+    const [row] = await disputeRows(canvas);
+    await userEvent.click(row!);
+    const dialog = await screen.findByRole('dialog');
+    await expect(within(dialog).getByText(/Keep as is by admin@example.com/)).toBeVisible();
+    await expect(within(dialog).queryByRole('button', { name: 'Resolve' })).toBeNull();
+  },
+};
+
+export const DisputesEmpty: Story = {
+  parameters: { msw: { handlers: [variants.purchaseDisputes.empty] } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No purchase is disputed')).toBeVisible();
   },
 };
 

@@ -25,6 +25,7 @@ export const AllGood: Story = {
       canvas.getByRole('heading', { name: 'Purchases pending over 24 hours: OK' }),
     ).toBeVisible();
     await expect(canvas.getByText(/none disagree/)).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Disputed purchases: OK' })).toBeVisible();
     await expect(canvas.getByText('npm run reconcile')).toBeVisible();
   },
 };
@@ -37,15 +38,22 @@ export const Discrepancies: Story = {
     },
   },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByText('3 to look at')).toBeVisible();
+    await expect(await canvas.findByText('4 to look at')).toBeVisible();
     const section = canvas.getByRole('region', { name: 'Reconciliation' });
     const lists = within(section).getAllByRole('list');
-    await expect(lists).toHaveLength(3);
+    await expect(lists).toHaveLength(4);
     await expect(within(section).getByText(/balance 2500100 ≠ entries 2500000/)).toBeVisible();
     await expect(within(section).getByText(formatNaira(5_075_00))).toBeVisible();
     await expect(within(section).getByText(/17 requeries, flagged/)).toBeVisible();
     await expect(
       within(section).getByText(PAYMENT_MISMATCHES.charged_not_credited, { exact: false }),
+    ).toBeVisible();
+    // A refunded purchase the provider says it delivered (ADR 0073).
+    await expect(
+      within(section).getByRole('heading', { name: 'Disputed purchases: 1 found' }),
+    ).toBeVisible();
+    await expect(
+      within(section).getByText(/the provider says delivered \(000 delivered\)/),
     ).toBeVisible();
   },
 };

@@ -32,6 +32,7 @@ import {
   useRequeryPending,
 } from '../api/pending-purchases';
 import { LoadError, ScreenHeading } from './admin-parts';
+import { DisputedPurchases } from './purchase-disputes';
 
 const CODE_LABEL: Record<PendingGoods, string> = {
   token: 'Token the provider gave',
@@ -181,13 +182,14 @@ function PendingPanel({ purchase, onClose }: { purchase: PendingPurchase; onClos
         ) : null}
         {step === 'confirm-fail' ? (
           <FormAlert tone="info" title="Fail this purchase and refund the customer?">
-            The customer gets back what they paid, once. If the provider delivers it later, it is
-            not charged again.
+            The provider is asked first: the customer gets back what they paid, once, only if it
+            says the purchase failed or has no record of it.
           </FormAlert>
         ) : null}
         {step === 'confirm-deliver' ? (
           <FormAlert tone="info" title="Mark this purchase delivered?">
-            The customer is not refunded and sees what you typed in their history.
+            The provider is asked first; unless it says the purchase failed, the customer is not
+            refunded and sees what you typed in their history.
           </FormAlert>
         ) : null}
       </DialogBody>
@@ -280,7 +282,8 @@ function PendingPanel({ purchase, onClose }: { purchase: PendingPurchase; onClos
 /**
  * Purchases pending longer than the alert age (issue 23; ADR 0041), oldest first: the requery
  * worker could not settle them. A row opens the purchase with requery now, fail and refund,
- * and mark delivered; each is recorded in the audit log.
+ * and mark delivered; each asks the provider first (ADR 0073) and is recorded in the audit
+ * log. Below, the disputed purchases: the provider's answer against how one was settled.
  */
 export function PendingPurchasesScreen() {
   const [page, setPage] = useState(1);
@@ -310,6 +313,7 @@ export function PendingPurchasesScreen() {
         loading={isLoading}
         empty={<EmptyState size="sm" title="No purchase is pending too long" />}
       />
+      <DisputedPurchases />
       <Dialog open={open !== null} onOpenChange={(o) => (o ? undefined : setOpen(null))}>
         <DialogContent>
           {open ? (

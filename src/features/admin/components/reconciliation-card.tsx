@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PAYMENT_MISMATCHES, type Reconciliation } from '@contract/entities';
+import { DISPUTE_OURS_LABEL, PAYMENT_MISMATCHES, type Reconciliation } from '@contract/entities';
 import { DateText } from '@/components/ui/date-text';
 import { Money } from '@/components/ui/money';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,8 +9,9 @@ import { LoadError } from './admin-parts';
 
 /**
  * Reconciliation on the admin overview (ADR 0017; the same report as `npm run reconcile`):
- * the ledger's invariants, purchases pending too long, and recent card payments whose
- * provider state disagrees with ours. "All good" when there is nothing to look at.
+ * the ledger's invariants, purchases pending too long, recent card payments whose provider
+ * state disagrees with ours, and disputed purchases no owner has resolved (ADR 0073). "All
+ * good" when there is nothing to look at.
  */
 export function ReconciliationCard() {
   const query = useReconciliation();
@@ -41,7 +42,12 @@ export function ReconciliationCard() {
 }
 
 function problems(report: Reconciliation): number {
-  return report.ledger.length + report.stale_purchases.length + report.payment_mismatches.length;
+  return (
+    report.ledger.length +
+    report.stale_purchases.length +
+    report.payment_mismatches.length +
+    report.open_disputes.length
+  );
 }
 
 function Verdict({ report }: { report: Reconciliation }) {
@@ -100,6 +106,18 @@ function Details({ report }: { report: Reconciliation }) {
         items={report.transfer_problems.map((p) => (
           <li key={p} className="[overflow-wrap:anywhere]">
             {p}
+          </li>
+        ))}
+      />
+      <Check
+        title="Disputed purchases"
+        fine="None: no provider answer contradicts how a purchase was settled."
+        items={report.open_disputes.map((d) => (
+          <li key={d.transaction_id} className="[overflow-wrap:anywhere]">
+            {d.product} <Money kobo={d.amount} /> for {d.user}:{' '}
+            {DISPUTE_OURS_LABEL[d.ours].toLowerCase()}, the provider says {d.provider_says}
+            {d.provider_code ? ` (${d.provider_code})` : ''}. An owner resolves it on Pending
+            purchases. <span className="text-muted">{d.transaction_id}</span>
           </li>
         ))}
       />
