@@ -3,7 +3,7 @@ import { endpoint, message, paged, PageQuery, Text } from './endpoint';
 import { EpochMs } from './entities';
 import { naira, Naira, nairaText, type Kobo } from './money';
 import { requiredId } from './rules';
-import { AdminRoleSchema } from './roles';
+import { AdminRoleSchema, type Permission } from './roles';
 
 /**
  * Four eyes on every admin action that moves, releases or redirects a customer's money (ADR
@@ -45,6 +45,14 @@ export const DEFAULT_CUSTOMER_DAILY_KOBO: Kobo = 5_000_000;
 export const DEFAULT_MAKER_DAILY_KOBO: Kobo = 20_000_000;
 /** The largest daily total an owner may set: ₦100,000,000. */
 export const FOUR_EYES_DAILY_MAX_KOBO: Kobo = 10_000_000_000;
+
+/** The permission an admin needs to approve a waiting action of each kind. */
+export const APPROVAL_PERMISSION: Record<ApprovalKind, Permission> = {
+  'transfer.assign': 'transfers',
+  'transaction.reverse': 'transactions.reverse',
+  'verification.level': 'adjustments',
+  'verification.limits': 'adjustments',
+};
 
 export const KIND_LABEL: Record<ApprovalKind, string> = {
   'transfer.assign': 'Assign a held transfer',

@@ -1,5 +1,4 @@
 import { z } from './zod';
-import type { ApprovalKind } from './four-eyes';
 
 /**
  * Admin roles (issue 25 §3; ADR 0051), declared once: the server refuses a call the caller's
@@ -53,8 +52,14 @@ export const PERMISSIONS = [
   'disputes',
   /** Banners and e-mails to customers (ADR 0059). */
   'announcements',
+  /**
+   * A customer's coupon code, electricity token or exam pins in clear, one at a time, with a
+   * reason (ADR 0071): the owner's, and a support admin's an owner grants it to.
+   */
+  'secrets.reveal',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
+export const PermissionSchema = z.enum(PERMISSIONS);
 
 /** What each role may do; the owner may do everything. */
 export const ROLE_PERMISSIONS: Record<AdminRole, readonly Permission[]> = {
@@ -141,7 +146,7 @@ export const ENDPOINT_PERMISSION: Record<string, Permission> = {
   'admin.setAdminGrant': 'admins',
   // Four eyes (ADR 0070): every admin sees the daily totals; the waiting actions are finance's
   // to decide, and approving one also needs the permission of the action itself (its kind's,
-  // APPROVAL_PERMISSION); only an owner sets the daily totals.
+  // APPROVAL_PERMISSION in four-eyes.ts); only an owner sets the daily totals.
   'admin.fourEyes': 'overview',
   'admin.setFourEyes': 'admins',
   'admin.approvals': 'adjustments',
@@ -149,13 +154,6 @@ export const ENDPOINT_PERMISSION: Record<string, Permission> = {
   'admin.rejectApproval': 'adjustments',
 };
 
-/** The permission an admin needs to approve a waiting action of each kind (ADR 0070). */
-export const APPROVAL_PERMISSION: Record<ApprovalKind, Permission> = {
-  'transfer.assign': 'transfers',
-  'transaction.reverse': 'transactions.reverse',
-  'verification.level': 'adjustments',
-  'verification.limits': 'adjustments',
-};
 
 /**
  * Families of endpoints named by prefix, so that one added to a family later is placed with
@@ -175,6 +173,40 @@ export function permissionOf(endpointName: string): Permission | undefined {
 
 export const roleCan = (role: AdminRole | null | undefined, permission: Permission): boolean =>
   role !== null && role !== undefined && ROLE_PERMISSIONS[role].includes(permission);
+
+/**
+ * What an owner may grant one admin beyond their role (ADR 0071): revealing bearer secrets to
+ * a support admin who answers customers about them. A grant is read from the account on every
+ * call and counts only while the admin holds that role.
+ */
+export const GRANTABLE: Record<AdminRole, readonly Permission[]> = {
+  owner: [],
+  finance: [],
+  support: ['secrets.reveal'],
+  pricing: [],
+};
+
+/** Whether an admin of `role` holding `grants` has `permission`. */
+export const adminCan = (
+  role: AdminRole | null | undefined,
+  grants: readonly string[] | undefined,
+  permission: Permission,
+): boolean =>
+  roleCan(role, permission) ||
+  (role !== null &&
+    role !== undefined &&
+    GRANTABLE[role].includes(permission) &&
+    (grants ?? []).includes(permission));
+
+/** Whether an admin of `role` holding `grants` may call the admin endpoint `endpointName`. */
+export function adminMayCall(
+  role: AdminRole | null | undefined,
+  grants: readonly string[] | undefined,
+  endpointName: string,
+): boolean {
+  const permission = permissionOf(endpointName);
+  return permission !== undefined && adminCan(role, grants, permission);
+}
 
 /**
  * Admins act on admins only through `admins` (ADR 0072): blocking or unblocking an admin
