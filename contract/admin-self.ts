@@ -5,10 +5,12 @@
  */
 import { z } from './zod';
 import { endpoint, message } from './endpoint';
-import { AdminRoleSchema } from './roles';
+import { AdminRoleSchema, PermissionSchema } from './roles';
 
 export const AdminSelfSchema = z.object({
   role: z.nullable(AdminRoleSchema),
+  /** What an owner granted this admin beyond their role (`GRANTABLE`; ADR 0071). */
+  grants: z.array(PermissionSchema),
   two_factor: z.object({
     enrolled: z.boolean(),
     /** Live mode: an admin who has not enrolled can do nothing else. */

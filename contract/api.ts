@@ -41,6 +41,7 @@ export {
   transactions,
   deleteTransaction,
   reverse,
+  revealSecret,
   buyCoupon,
   verifyCoupon,
   payments,
@@ -93,6 +94,7 @@ export {
   twoFactorConfirm,
   admins,
   setAdminRole,
+  setAdminGrant,
   resetTwoFactor,
 } from './two-factor';
 export { adminSelf } from './admin-self';

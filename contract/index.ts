@@ -23,6 +23,7 @@ export * from './tiers';
 export * from './pending';
 export * from './catalogue-sync';
 export * from './secrets';
+export * from './bearer-secrets';
 export * from './share';
 export * from './providers';
 export * from './roles';

@@ -6,6 +6,7 @@
 import { z } from './zod';
 import { endpoint, IdParams, message, PageQuery, paged, type Endpoint } from './endpoint';
 import { EpochMs, TransactionSchema } from './entities';
+import { REVEAL_MSG } from './bearer-secrets';
 import { ERROR_STATUS, type ApiErrorBody } from './errors';
 import { requiredId, text } from './rules';
 
@@ -243,13 +244,17 @@ export const openapi = endpoint({
 /**
  * What a retry (same X-Request-Id) of a call whose answer shows a credential once is answered
  * in its place (ADR 0034): the answer with a new key and its webhook secret is never kept, by
- * the server's retry records or the mocks'; the retry names the key instead. `undefined`: the
- * answer is kept as it is.
+ * the server's retry records or the mocks'; the retry names the key instead. Nor is a
+ * revealed coupon code, token or pin (ADR 0071): its retry is told to reveal it again.
+ * `undefined`: the answer is kept as it is.
  */
 export function retryOfShownOnce(
   e: Endpoint,
   sent: unknown,
 ): { status: number; body: ApiErrorBody } | undefined {
+  if (e.name === 'transactions.revealSecret') {
+    return { status: ERROR_STATUS.conflict, body: { type: 'conflict', msg: REVEAL_MSG.shownOnce } };
+  }
   if (e.name !== createApiKey.name) return undefined;
   const key = (sent as { message?: { id?: unknown; prefix?: unknown } } | null)?.message;
   return {

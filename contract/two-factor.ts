@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { endpoint, message } from './endpoint';
 import { EpochMs } from './entities';
-import { AdminRoleSchema } from './roles';
+import { AdminRoleSchema, PermissionSchema } from './roles';
 import { Tokens } from './endpoints/session';
 
 /**
@@ -72,8 +72,19 @@ export const AdminAccountSchema = z.object({
   role: z.nullable(AdminRoleSchema),
   two_factor_enrolled: z.boolean(),
   last_login: z.nullable(EpochMs),
+  /** What an owner granted them beyond their role (ADR 0071). */
+  grants: z.array(PermissionSchema),
 });
 export type AdminAccount = z.output<typeof AdminAccountSchema>;
+
+/** An owner gives a support admin the reveal of bearer secrets, or takes it back (ADR 0071). */
+export const SetAdminGrantBody = z.object({
+  user_id: z
+    .string({ error: 'Choose an admin.' })
+    .check(z.trim(), z.minLength(1, 'Choose an admin.'), z.maxLength(64, 'Choose an admin.')),
+  permission: z.enum(['secrets.reveal'], { error: 'Choose what to grant.' }),
+  granted: z.boolean({ error: 'Say whether to grant it or take it back.' }),
+});
 
 export const SetAdminRoleBody = z.object({
   email: z
@@ -138,6 +149,17 @@ export const setAdminRole = endpoint({
   access: 'admin',
   summary: 'Make an account an admin with a role, change it, or remove it (owners; audited).',
   body: SetAdminRoleBody,
+  response: message(z.string()),
+  errors: [400, 401, 403, 404, 409, 423, 429, 500],
+});
+export const setAdminGrant = endpoint({
+  name: 'admin.setAdminGrant',
+  method: 'POST',
+  path: '/api/admin/admins/grant',
+  access: 'admin',
+  summary:
+    'Give a support admin the reveal of coupon codes, tokens and pins, or take it back (owners; audited; ADR 0071).',
+  body: SetAdminGrantBody,
   response: message(z.string()),
   errors: [400, 401, 403, 404, 409, 423, 429, 500],
 });

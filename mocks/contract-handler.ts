@@ -3,7 +3,7 @@ import {
   MSG,
   retryOfShownOnce,
   ROLE_MSG,
-  roleMayCall,
+  adminMayCall,
   SERVER_MSG,
   type ApiErrorBody,
   type Endpoint,
@@ -144,7 +144,11 @@ function authenticate(endpoint: Endpoint, request: Request): UserRecord | null {
     throw new MockApiError('forbidden', SERVER_MSG.forbidden);
   // The admin's role, as the server's route helper checks it (ADR 0051).
   const role = user.admin_role === undefined ? 'owner' : user.admin_role;
-  if (user.isAdmin && endpoint.access === 'admin' && !roleMayCall(role, endpoint.name))
+  if (
+    user.isAdmin &&
+    endpoint.access === 'admin' &&
+    !adminMayCall(role, user.admin_grants, endpoint.name)
+  )
     throw new MockApiError('forbidden', ROLE_MSG.notAllowed(role));
   return user;
 }

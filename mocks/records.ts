@@ -5,6 +5,7 @@ import type {
   Kobo,
   Mail,
   Payment,
+  Permission,
   Recipient,
   SyncFlag,
   Transaction,
@@ -44,6 +45,8 @@ export interface UserRecord {
   money_mail?: boolean;
   /** An admin's role (ADR 0051); absent on an admin: owner, as the seeded admin is. */
   admin_role?: AdminRole | null;
+  /** What an owner granted this admin beyond their role (ADR 0071). */
+  admin_grants?: Permission[];
   /** Two-factor (ADR 0051): the key, whether confirmed, the unused recovery codes. */
   two_factor?: { secret: string; enrolled: boolean; recovery: string[] };
   /** The challenge of a sign-in waiting for its code. */

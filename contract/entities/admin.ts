@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { Naira } from '../money';
+import { BearerItemSchema } from '../bearer-secrets';
 import { EpochMs, PaymentStatusSchema, ProductSchema, TransactionSchema } from './core';
 
 /** What only the admin dashboard shows: providers tried, the overview, reconciliation, the dev mailbox. */
@@ -33,6 +34,11 @@ export type TriedProvider = z.output<typeof TriedProviderSchema>;
  */
 export const AdminTransactionSchema = z.extend(TransactionSchema, {
   providers_tried: z.optional(z.nullable(z.array(TriedProviderSchema))),
+  /**
+   * Its coupon codes, token and exam pins, masked (ADR 0071): `token`, `purchased_code` and
+   * `coupon_code` hold the same masked text; each item is revealed on its own.
+   */
+  secrets: z.array(BearerItemSchema),
 });
 
 export type AdminTransaction = z.output<typeof AdminTransactionSchema>;

@@ -15,6 +15,7 @@ import { providers } from './providers';
 import { providerWebhooks } from './provider-webhooks';
 import { publicProducts } from './public';
 import { reseller } from './reseller';
+import { secrets } from './secrets';
 import { recipients } from './recipients';
 import { referrals } from './referrals';
 import { transactions } from './transactions';
@@ -52,6 +53,7 @@ export const impls: Impls = {
   ...notices,
   ...announcements,
   ...twoFactor,
+  ...secrets,
   ...referrals,
   ...verification,
 };

@@ -7,6 +7,7 @@ import { keepAnOwner } from '../services/admins';
 import { issueSession } from '../tokens';
 import { now } from '../clock';
 import { impl } from './impl';
+import { mockGrantsOf } from './secrets';
 
 /**
  * Admin roles and two-factor sign-in (ADR 0051). The mock has no clock-based codes: the code
@@ -58,6 +59,7 @@ export const twoFactor = {
     return {
       message: {
         role: roleOf(user),
+        grants: mockGrantsOf(user),
         // The mocks run as sandbox, where two-factor is optional, unless a story says live.
         two_factor: {
           enrolled: user.two_factor?.enrolled ?? false,
@@ -106,6 +108,7 @@ export const twoFactor = {
         role: roleOf(u),
         two_factor_enrolled: u.two_factor?.enrolled ?? false,
         last_login: u.last_login,
+        grants: mockGrantsOf(u),
       })),
   })),
 
@@ -120,6 +123,8 @@ export const twoFactor = {
       user.admin_role = null;
       return { message: ROLE_MSG.adminRemoved };
     }
+    // A grant was given for the role it had (ADR 0071).
+    if (user.admin_role !== ctx.body.role) delete user.admin_grants;
     user.isAdmin = true;
     user.admin_role = ctx.body.role;
     return { message: ROLE_MSG.roleChanged };

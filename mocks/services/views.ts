@@ -1,5 +1,7 @@
 import {
+  bearerItemsOf,
   CURRENT_USER_RECENT,
+  maskBearerField,
   DEFAULT_TIER_ID,
   type Coupon,
   type CurrentUser,
@@ -42,9 +44,22 @@ export function toTransaction(t: TransactionRecord): Transaction {
   return rest;
 }
 
-/** The admin's list alone names the providers a purchase tried (ADR 0052). */
+const masked = (value: string | undefined) => (value ? maskBearerField(value) : undefined);
+
+/**
+ * The admin's list alone names the providers a purchase tried (ADR 0052); its coupon codes,
+ * tokens and pins are masked, each listed for the reveal (ADR 0071).
+ */
 export function toAdminTransaction(t: TransactionRecord): AdminTransaction {
-  return { ...toTransaction(t), providers_tried: t.providers_tried ?? null };
+  const tx = toTransaction(t);
+  return {
+    ...tx,
+    token: masked(tx.token),
+    purchased_code: masked(tx.purchased_code),
+    coupon_code: masked(tx.coupon_code),
+    providers_tried: t.providers_tried ?? null,
+    secrets: bearerItemsOf(tx),
+  };
 }
 
 export function toPayment(p: PaymentRecord): Payment {

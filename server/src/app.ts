@@ -20,6 +20,7 @@ import { parseCapacity } from './capacity.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrate, openDb } from './db/index.ts';
+import { SealedCodes } from './db/sealed-codes.ts';
 import {
   configRefusals,
   databaseRefusals,
@@ -223,9 +224,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // So do DATABASE_POOL_SIZE and PURCHASE_CONCURRENCY (ADR 0060).
   const { databasePoolSize } = parseCapacity(config.env);
   // Migrated and seeded below, in one start-up section shared with any other instance.
+  // Coupon codes are sealed at rest and opened as this handle reads them (ADR 0071).
   const dbh = await openDb(config.engine, config.databaseUrl, {
     migrate: false,
     poolSize: databasePoolSize,
+    codes: new SealedCodes(config.pinSecret),
   });
   // Before the providers: each adapter call is timed into this app's registry (ADR 0049).
   const metrics = createMetrics(() => dbh.db);

@@ -8,12 +8,12 @@
  * a database that never ran in sandbox mode. In either mode, an instance whose JWT_SECRET or
  * PIN_SECRET is not the one the database was first used with is refused (issue 22 row 5).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { PASSWORD_PATTERN } from '@contract';
 import { DEFAULT_ADMIN_PASSWORD, DEMO_EMAIL, type Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import { isCommonPassword } from './domain/secrets.ts';
+import { isCommonPassword, secretFingerprint } from './domain/secrets.ts';
 import {
   newVtpassRequestId,
   ProviderError,
@@ -203,13 +203,6 @@ const SHARED_SECRETS = [
     breaks: 'a right pin would be refused by every other instance and lock the customer out',
   },
 ] as const;
-
-/** An HMAC of a constant under `secret`: tells two keys apart, gives the key away to no one. */
-export function secretFingerprint(secret: string, purpose: string): string {
-  return createHmac('sha256', secret)
-    .update(`paybills:secret-check:${purpose}`)
-    .digest('base64url');
-}
 
 /**
  * JWT_SECRET and PIN_SECRET must be one key on every instance of a database (ADR 0036): each

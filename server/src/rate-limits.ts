@@ -119,6 +119,10 @@ export const DEFAULT_LIMITS: Limits = {
     twoFactorStart: perAccount(20),
     twoFactorConfirm: perAccount(20),
     setAdminRole: perAccount(300),
+    setAdminGrant: perAccount(300),
+    // A reveal shows money to whoever reads it (ADR 0071): a few a quarter-hour answer a
+    // customer; a script sweeping codes meets this first.
+    revealSecret: perAccount(20),
     resetTwoFactor: perAccount(300),
     // Announcements (ADR 0059): admin writes, as assignTransfer; a dismissal is one small row,
     // but a script must not churn them.

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { api, COUPON_META_KEYS, MSG, NAIRA, SERVER_MSG, type CouponProduct } from '@contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sealedCodes } from '../src/db/sealed-codes.ts';
 import { createKit, engines, PIN, type Kit } from './helper.ts';
 
 describe.each(engines)('coupons on %s', (engine) => {
@@ -233,10 +234,13 @@ describe.each(engines)('coupons on %s', (engine) => {
         ],
         now,
       });
+      // Kept as every coupon is now: by its code's hash, the code sealed (ADR 0071).
+      const codes = sealedCodes(trx);
       await trx
         .insertInto('coupons')
         .values({
-          code,
+          code: codes.hash(code),
+          sealed_code: codes.seal(code),
           owner_id: buyer.id,
           product: 'ELECTRICITY',
           meta: JSON.stringify({

@@ -3,7 +3,7 @@ import { api } from '@contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
 import { logFormat, prettyLine, prettyStream } from '../src/logging.ts';
-import { createKit, engines, PASSWORD, PIN, type Kit } from './helper.ts';
+import { adminLogin, createKit, engines, PASSWORD, PIN, type Kit } from './helper.ts';
 
 describe.each(engines)('logs on %s', (engine) => {
   let kit: Kit;
@@ -57,6 +57,44 @@ describe.each(engines)('logs on %s', (engine) => {
       refreshed.body.JWTtoken,
       refreshed.body.refresh_token,
     ]) {
+      expect(output).not.toContain(secret);
+    }
+  });
+
+  it('keeps coupon codes, tokens and pins out of a buy, redeem and reveal run (ADR 0071)', async () => {
+    const a = await kit.user({ funds: 10_000_00 });
+    const bought = await kit.call(api.buyCoupon, {
+      token: a.token,
+      body: { pin: PIN, product: 'AIRTIME', amount: 500, unit: 2, network_id: 'mtn' },
+      requestId: 'log-coupons',
+    });
+    const codes: string[] = bought.body.message.map((c: { coupon_code: string }) => c.coupon_code);
+    const used = await kit.call(api.airtime, {
+      token: a.token,
+      body: { pin: PIN, phone_number: '08031235678', amount: 500, coupon_code: codes[0] },
+    });
+    const power = await kit.call(api.electricity, {
+      token: a.token,
+      body: {
+        pin: PIN,
+        service_id: 'ikeja-electric',
+        variation_code: 'prepaid',
+        meter_number: '45123455678',
+        amount: 500,
+      },
+    });
+    const owner = await adminLogin(kit);
+    const reason = 'The customer cannot find the token in the mail.';
+    const revealed = await kit.call(api.revealSecret, {
+      token: owner,
+      params: { id: power.body.message.transaction_id },
+      body: { field: 'token', reason },
+      requestId: 'log-reveal',
+    });
+    expect(revealed.body.message.value).toBe(power.body.message.token);
+    const output = lines.join('');
+    expect(output).toContain('admin revealed a bearer secret');
+    for (const secret of [...codes, used.body.message.coupon_code, power.body.message.token]) {
       expect(output).not.toContain(secret);
     }
   });

@@ -15,8 +15,10 @@ import {
   systemAccountId,
   walletAccountId,
 } from '../src/domain/ledger.ts';
+import { SealedCodes } from '../src/db/sealed-codes.ts';
 import { checkAggregates } from '../src/services/aggregates.ts';
-import { createPgDatabase, engines } from './helper.ts';
+import { findCoupon } from '../src/services/coupons.ts';
+import { createPgDatabase, engines, PIN_SECRET } from './helper.ts';
 
 describe.each(engines)('upgrading a database with history on %s', (engine) => {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -24,16 +26,17 @@ describe.each(engines)('upgrading a database with history on %s', (engine) => {
     for (const c of cleanups.reverse()) await c();
   });
 
-  async function open(): Promise<DbHandle> {
+  /** `codes`: the coupon-code key the app's handle carries (ADR 0071). */
+  async function open(codes?: SealedCodes): Promise<DbHandle> {
     let dbh: DbHandle;
     if (engine === 'postgres') {
       const database = await createPgDatabase();
       cleanups.push(database.drop);
-      dbh = await openDb('postgres', database.url, { migrate: false });
+      dbh = await openDb('postgres', database.url, { migrate: false, codes });
     } else {
       const dir = mkdtempSync(path.join(tmpdir(), 'paybills-upgrade-'));
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-      dbh = await openDb('sqlite', path.join(dir, 'old.db'), { migrate: false });
+      dbh = await openDb('sqlite', path.join(dir, 'old.db'), { migrate: false, codes });
     }
     cleanups.push(() => dbh.close());
     return dbh;
@@ -311,5 +314,132 @@ describe.each(engines)('upgrading a database with history on %s', (engine) => {
         .values(check('BVN-new-3', 'approved') as never)
         .execute(),
     ).rejects.toThrow(/check/i);
+  });
+  /** Coupons and coupon purchases as the schema before 0028 kept them: every code in clear. */
+  async function oldCoupons(dbh: DbHandle, codes: string[]) {
+    const userId = await oldCustomer(dbh);
+    await dbh.db
+      .insertInto('coupons')
+      .values(
+        codes.map((code, i) => ({
+          code,
+          owner_id: userId,
+          product: 'AIRTIME',
+          meta: JSON.stringify({ product: 'AIRTIME', name: '₦500 Airtime', amount: 500_00 }),
+          is_valid: i === 0 ? 1 : 0,
+          issued_at: 1,
+          expires_at: Date.now() + 86_400_000,
+          unit_price: 490_00,
+        })) as never,
+      )
+      .execute();
+    const row = (id: string, product: string, extra: object) => ({
+      id,
+      user_id: userId,
+      product,
+      direction: 'debit',
+      status: 'successful',
+      value: 500_00,
+      amount_charged: 490_00,
+      balance_before: 0,
+      balance_after: 0,
+      created_at: 1,
+      updated_at: 1,
+      ...extra,
+    });
+    await dbh.db
+      .insertInto('transactions')
+      .values([
+        row('old-coupons', 'Coupon', { purchased_code: codes.join('; ') }),
+        row('old-redemption', 'Airtime', {
+          coupon_code: codes[1],
+          transaction_phone: '08031234567',
+        }),
+        row('old-waec', 'Education', { purchased_code: 'Serial: WRN182736455, Pin: 123456789012' }),
+      ] as never)
+      .execute();
+    await dbh.db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: userId,
+        request_id: 'old-buy',
+        request_hash: 'x',
+        created_at: Date.now(),
+        status_code: 200,
+        response: JSON.stringify({ message: codes.map((coupon_code) => ({ coupon_code })) }),
+        transaction_id: 'old-coupons',
+      } as never)
+      .execute();
+  }
+
+  const CODES = ['K7MX2QD-P9RTW4H-AIRTIME', 'ABCDEFG-HJKMNPQ-AIRTIME'];
+
+  it('0028 seals the coupon codes issued before it: a keyed hash finds one, the code is sealed', async () => {
+    const codes = new SealedCodes(PIN_SECRET);
+    const dbh = await open(codes);
+    await dbh.exclusive(() => migrate(dbh, { to: '0026-bvn-once' }));
+    await oldCoupons(dbh, CODES);
+    // The database's PIN_SECRET, as the first start recorded it (ADR 0036).
+    await dbh.db
+      .insertInto('secret_fingerprints')
+      .values({ name: 'PIN_SECRET', fingerprint: codes.pinFingerprint, created_at: 1 })
+      .execute();
+    await dbh.exclusive(() => migrate(dbh));
+
+    // A reader of the database (no key) finds no code, nor an answer kept with the codes.
+    const raw = dbh.db.withoutPlugins();
+    const stored = JSON.stringify([
+      await raw.selectFrom('coupons').selectAll().execute(),
+      await raw.selectFrom('transactions').selectAll().execute(),
+      await raw.selectFrom('idempotency_keys').selectAll().execute(),
+    ]);
+    for (const code of CODES) expect(stored).not.toContain(code.slice(0, 15));
+    const coupons = await raw.selectFrom('coupons').select(['code', 'sealed_code']).execute();
+    expect(coupons.map((c) => c.code).sort()).toEqual(CODES.map((c) => codes.hash(c)).sort());
+    // Exam pins are not coupon codes: kept as they were (masked in admin answers only).
+    expect(stored).toContain('Pin: 123456789012');
+
+    // The app's handle reads them as before; a coupon is found by its code.
+    const found = await findCoupon(dbh.db, CODES[0]!);
+    expect(found).toMatchObject({ sealed_code: CODES[0], is_valid: 1 });
+    const rows = await dbh.db
+      .selectFrom('transactions')
+      .select(['id', 'purchased_code', 'coupon_code'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 'old-coupons', purchased_code: CODES.join('; '), coupon_code: null },
+      { id: 'old-redemption', purchased_code: null, coupon_code: CODES[1] },
+      {
+        id: 'old-waec',
+        purchased_code: 'Serial: WRN182736455, Pin: 123456789012',
+        coupon_code: null,
+      },
+    ]);
+    // A retry of the old purchase is answered from its transaction (no answer kept).
+    const key = await raw.selectFrom('idempotency_keys').selectAll().executeTakeFirstOrThrow();
+    expect(key).toMatchObject({ response: null, status_code: null, transaction_id: 'old-coupons' });
+  });
+
+  it('0028 seals nothing under another PIN_SECRET than the database ran with, or without one', async () => {
+    const other = await open(new SealedCodes('another-pin-secret-another-pin-secret-0123'));
+    await other.exclusive(() => migrate(other, { to: '0026-bvn-once' }));
+    await oldCoupons(other, CODES);
+    await other.db
+      .insertInto('secret_fingerprints')
+      .values({
+        name: 'PIN_SECRET',
+        fingerprint: new SealedCodes(PIN_SECRET).pinFingerprint,
+        created_at: 1,
+      })
+      .execute();
+    await expect(other.exclusive(() => migrate(other))).rejects.toThrow(/0028.*PIN_SECRET/);
+    const kept = await other.db.withoutPlugins().selectFrom('coupons').select('code').execute();
+    expect(kept.map((c) => c.code).sort()).toEqual([...CODES].sort());
+
+    const keyless = await open();
+    await keyless.exclusive(() => migrate(keyless, { to: '0026-bvn-once' }));
+    await oldCoupons(keyless, CODES);
+    await expect(keyless.exclusive(() => migrate(keyless))).rejects.toThrow(/0028.*PIN_SECRET/);
   });
 });

@@ -53,6 +53,7 @@ describe.each(engines)('two-factor sign-in on %s (sandbox)', (engine) => {
     const me = await kit.call(api.adminSelf, { token: admin.token });
     expect(me.body.message).toEqual({
       role: 'owner',
+      grants: [],
       two_factor: { enrolled: false, required: false },
     });
     const start = await kit.call(api.twoFactorStart, { token: admin.token });
@@ -322,6 +323,7 @@ describe.each(engines)('two-factor in live mode on %s', (engine) => {
     const me = await kit.call(api.adminSelf, { token });
     expect(me.body.message).toEqual({
       role: 'owner',
+      grants: [],
       two_factor: { enrolled: false, required: true },
     });
     for (const e of [api.users, api.adminOverview, api.transactions, api.admins]) {

@@ -1,6 +1,14 @@
 import { z } from '../../zod';
-import { endpoint, paged, PageQuery, Text } from '../../endpoint';
+import {
+  BEARER_FIELDS,
+  REVEAL_ITEM_MAX,
+  REVEAL_MSG,
+  REVEAL_REASON_MAX,
+  REVEAL_REASON_MIN,
+} from '../../bearer-secrets';
+import { endpoint, IdParams, message, paged, PageQuery, Text } from '../../endpoint';
 import { AdminTransactionSchema, TransactionStatusSchema } from '../../entities';
+import { notEmpty, text } from '../../rules';
 import { DATE_FILTER_MSG, isDay } from '../../time';
 
 /** The admin's transactions page: the list and reversing a failed one. */
@@ -51,4 +59,47 @@ export const reverse = endpoint({
   }),
   response: Text,
   errors: [400, 401, 403, 404, 409, 429, 500],
+});
+
+/** Which secret of the transaction to show, and why (ADR 0071). */
+export const RevealBody = z.object({
+  field: z.enum(BEARER_FIELDS, { error: REVEAL_MSG.fieldInvalid }),
+  /** Its place in the field's list (a coupon purchase holds several codes); 0 when one. */
+  item: z._default(
+    z
+      .int({ error: REVEAL_MSG.fieldInvalid })
+      .check(
+        z.nonnegative(REVEAL_MSG.fieldInvalid),
+        z.maximum(REVEAL_ITEM_MAX, REVEAL_MSG.fieldInvalid),
+      ),
+    0,
+  ),
+  reason: text(
+    [
+      [notEmpty, REVEAL_MSG.reasonRequired],
+      [(v) => v.length >= REVEAL_REASON_MIN, REVEAL_MSG.reasonTooShort],
+    ],
+    { max: REVEAL_REASON_MAX, tooLong: REVEAL_MSG.reasonTooLong },
+  ),
+});
+export type RevealInput = z.input<typeof RevealBody>;
+
+export const RevealedSchema = z.object({
+  field: z.enum(BEARER_FIELDS),
+  item: z.int().check(z.nonnegative()),
+  value: z.string(),
+});
+export type Revealed = z.output<typeof RevealedSchema>;
+
+export const revealSecret = endpoint({
+  name: 'transactions.revealSecret',
+  method: 'POST',
+  path: '/api/admin/transactions/:id/reveal',
+  access: 'admin',
+  summary:
+    'One coupon code, electricity token or exam pin of a transaction in clear, with a reason; audited without the value, never kept for a retry (owners, and support admins an owner granted it; ADR 0071).',
+  params: IdParams,
+  body: RevealBody,
+  response: message(RevealedSchema),
+  errors: [400, 401, 403, 404, 409, 423, 429, 500],
 });

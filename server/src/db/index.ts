@@ -48,6 +48,7 @@ import { purchaseDisputes } from '../../migrations/0031-purchase-disputes.ts';
 import { fourEyes } from '../../migrations/0029-four-eyes.ts';
 import type { Engine } from './engine.ts';
 import type { Database } from './schema.ts';
+import type { SealedCodes } from './sealed-codes.ts';
 import { LiteralLimitPlugin, withStatementCache } from './statement-cache.ts';
 
 export type Db = Kysely<Database>;
@@ -136,6 +137,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** Migrate while opening (default). `buildApp` migrates and seeds in one `exclusive`. */
   migrate?: boolean;
+  /** The coupon-code key (ADR 0071): rows read through this handle have their codes opened. */
+  codes?: SealedCodes;
 }
 
 export async function openDb(
@@ -154,7 +157,10 @@ export async function openDb(
     pool.on('error', (err) => {
       console.warn(`database: an idle connection was closed (${err.message}); it will reconnect`);
     });
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: options.codes ? [options.codes] : [],
+    });
   } else {
     if (url !== ':memory:') mkdirSync(path.dirname(url), { recursive: true });
     sqlite = new SQLite(url);
@@ -164,7 +170,7 @@ export async function openDb(
     sqlite.pragma('synchronous = NORMAL');
     db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-      plugins: [new LiteralLimitPlugin()],
+      plugins: [new LiteralLimitPlugin(), ...(options.codes ? [options.codes] : [])],
     });
   }
 

@@ -27,6 +27,11 @@ export interface UsersTable {
   tier_id: string | null;
   /** An admin's role (contract/roles.ts, ADR 0051); null for customers. */
   admin_role: Generated<string | null>;
+  /**
+   * Permissions an owner granted this admin beyond their role, comma-separated (migration
+   * 0028; contract GRANTABLE, ADR 0071); null: none.
+   */
+  admin_grants: Generated<string | null>;
   /** The TOTP key, sealed (domain/sealed.ts); set while enrolling and once enrolled. */
   totp_secret: Generated<string | null>;
   totp_enrolled: Generated<number>;
@@ -158,6 +163,7 @@ export interface TransactionsTable {
   units: string | null;
   purchased_code: string | null;
   counterparty: string | null;
+  /** The coupon a redemption used, sealed (read opened, as `purchased_code` of a Coupon row). */
   coupon_code: string | null;
   response_msg: string | null;
   provider_request_id: string | null;
@@ -202,7 +208,10 @@ export interface PurchaseDisputesTable {
 }
 
 export interface CouponsTable {
+  /** HMAC-SHA-256 of the code under a key from PIN_SECRET (ADR 0071): the code is never kept. */
   code: string;
+  /** The code sealed; rows read through the app's handle hold it opened (db/sealed-codes.ts). */
+  sealed_code: string;
   owner_id: string;
   product: string;
   meta: string;
@@ -547,6 +556,9 @@ export interface Database {
   price_tiers: PriceTiersTable;
   secret_fingerprints: SecretFingerprintsTable;
   adjustments: AdjustmentsTable;
+  four_eyes_settings: FourEyesSettingsTable;
+  instant_totals: InstantTotalsTable;
+  approvals: ApprovalsTable;
   admin_recovery_codes: AdminRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
   provider_routes: ProviderRoutesTable;
@@ -638,9 +650,6 @@ export interface TwoFactorChallengesTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
-  four_eyes_settings: FourEyesSettingsTable;
-  instant_totals: InstantTotalsTable;
-  approvals: ApprovalsTable;
 }
 
 /** A manual wallet adjustment (migration 0016; ADR 0050). */

@@ -6,7 +6,7 @@
  * - Refresh, e-mail and reset tokens: 256 random bits, stored as SHA-256 (a fast hash is
  *   enough for high-entropy secrets; the database never holds a usable token).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 /** `Algorithm.Argon2id` (a const enum, which isolated modules cannot read). */
@@ -40,6 +40,16 @@ export function createHasher(fast: boolean): Hasher {
 }
 
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+
+/**
+ * An HMAC of a constant under `secret`: tells two keys apart, gives the key away to no one
+ * (the start-up check of the shared keys, ADR 0036, and the coupon codes' migration, ADR 0071).
+ */
+export function secretFingerprint(secret: string, purpose: string): string {
+  return createHmac('sha256', secret)
+    .update(`paybills:secret-check:${purpose}`)
+    .digest('base64url');
+}
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Unambiguous alphabet (no 0/O, 1/I/L) for codes people type. */

@@ -236,7 +236,22 @@ export interface RouteOptions<E extends Endpoint> {
    * X-Request-Id) after a failure that came once the money had moved gets this (ADR 0017).
    */
   recover?: (transactionId: string) => Promise<z.output<E['response']>>;
+  /**
+   * The answer shows coupon codes (ADR 0071), always or for this body: it is not kept for a
+   * retry, which is answered from the transaction as it stands (`recover`), so the retry
+   * records hold no code a database reader could redeem.
+   */
+  answerFromTransaction?: boolean | ((body: unknown) => boolean);
 }
+
+/**
+ * Retries of an answer not kept: the key is bound to its transaction, which answers them (a
+ * 200 always bound one: the money moved), so what is stored in its place is never replayed.
+ */
+const FROM_TRANSACTION: RetryOptions = {
+  current: true,
+  keep: (sent) => (sent.status === 200 ? { status: 200, body: {} } : sent),
+};
 
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -308,6 +323,13 @@ export function route<E extends Endpoint>(
             {
               keep: (sent) =>
                 (sent.status === 200 && retryOfShownOnce(endpoint, sent.body)) || sent,
+              ...((
+                typeof options.answerFromTransaction === 'function'
+                  ? options.answerFromTransaction(req.body)
+                  : options.answerFromTransaction
+              )
+                ? FROM_TRANSACTION
+                : {}),
               ...(keyId ? keyRetry(ctx, endpoint, req, user, keyId) : {}),
             },
           );

@@ -2,6 +2,8 @@
  * Coupons (decisions §8; ADR 0010): buying `units` debits units × the product's wallet price
  * (contract `couponPrice`) from the wallet into coupon liability and issues unguessable codes;
  * a purchase route redeems one (services/purchase-flow.ts claims it with a guarded UPDATE).
+ * A coupon is kept under the keyed hash of its code, the code itself sealed (ADR 0071,
+ * db/sealed-codes.ts): rows read through the app's handle hold it opened in `sealed_code`.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
@@ -27,6 +29,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
+import { sealedCodes } from '../db/sealed-codes.ts';
 import {
   InsufficientFunds,
   SpendingLimitReached,
@@ -192,8 +195,11 @@ export async function buyCoupons(
       });
       const entry = entries.get(wallet)!;
       const expires = now + LIMITS.couponLifetimeDays * 86_400_000;
-      const rows = Array.from({ length: body.unit }, () => ({
-        code: newCouponCode(body.product),
+      const codes = sealedCodes(trx);
+      const issued = Array.from({ length: body.unit }, () => newCouponCode(body.product));
+      const rows = issued.map((code) => ({
+        code: codes.hash(code),
+        sealed_code: codes.seal(code),
         owner_id: user.id,
         product: body.product,
         meta: JSON.stringify(meta),
@@ -221,13 +227,15 @@ export async function buyCoupons(
           plan: meta.name,
           plan_id: meta.plan_id ?? null,
           quantity: body.unit,
-          purchased_code: rows.map((r) => r.code).join('; '),
+          purchased_code: codes.seal(issued.join('; ')),
           created_at: now,
           updated_at: now,
         })
         .execute();
       await bindIdempotencyKey(trx, transactionId);
-      return rows.map((r) => toCoupon({ ...r, redeemed_by: null, redeemed_at: null }, now));
+      return rows.map((r, i) =>
+        toCoupon({ ...r, sealed_code: issued[i]!, redeemed_by: null, redeemed_at: null }, now),
+      );
     });
   } catch (err) {
     if (err instanceof InsufficientFunds) {
@@ -273,12 +281,14 @@ export async function couponsOfPurchase(ctx: AppContext, transactionId: string):
     .select('purchased_code')
     .where('id', '=', transactionId)
     .executeTakeFirstOrThrow();
+  // Read opened (db/sealed-codes.ts): the codes themselves, found by their hashes.
   const codes = (row.purchased_code ?? '').split('; ').filter(Boolean);
   if (codes.length === 0) return [];
+  const hashes = codes.map((code) => sealedCodes(ctx.db).hash(code));
   const coupons = await ctx.db
     .selectFrom('coupons')
     .selectAll()
-    .where('code', 'in', codes)
+    .where('code', 'in', hashes)
     .execute();
   return coupons.map((c) => toCoupon(c));
 }
@@ -299,13 +309,13 @@ export const ownerNotBlocked = (eb: ExpressionBuilder<Database, 'coupons'>) =>
     ),
   );
 
-/** The coupon row and whether it is frozen (its owner is blocked). */
+/** The coupon row of a code (found by its hash) and whether it is frozen (owner blocked). */
 export async function findCoupon(db: Db, code: string) {
   return db
     .selectFrom('coupons')
     .selectAll()
     .select((eb) => ownerNotBlocked(eb).as('owner_active'))
-    .where('code', '=', code)
+    .where('code', '=', sealedCodes(db).hash(code))
     .executeTakeFirst();
 }
 

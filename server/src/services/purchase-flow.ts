@@ -32,6 +32,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { CouponsTable, TransactionsTable } from '../db/schema.ts';
+import { sealedCodes } from '../db/sealed-codes.ts';
 import {
   InsufficientFunds,
   SpendingLimitReached,
@@ -230,7 +231,8 @@ async function charge(
           balance_before: balance ?? entry.balanceBefore,
           balance_after: balance ?? entry.balanceAfter,
           service_id: order.request.serviceId,
-          coupon_code: coupon?.code ?? null,
+          // Sealed at rest, read opened (ADR 0071): the code, never its hash.
+          coupon_code: coupon ? sealedCodes(trx).seal(coupon.sealed_code) : null,
           provider: provider.name,
           provider_request_id: requestId,
           providers_tried: triedJson(route),

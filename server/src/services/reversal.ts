@@ -303,13 +303,6 @@ export async function refundWithin(
       .set({ is_valid: 1, redeemed_by: null, redeemed_at: null })
       .where('code', '=', sealedCodes(trx).hash(row.coupon_code))
       .execute();
-    // The code can be redeemed again: no kept answer of the purchase may still show it. A
-    // retry of it is answered from the transaction as it stands (ADR 0017).
-    await trx
-      .updateTable('idempotency_keys')
-      .set({ response: null, status_code: null })
-      .where('transaction_id', '=', row.id)
-      .execute();
   }
   await queueWebhook(trx, row.id, 'reversed');
   // A coupon's redemption goes back to the coupon, not the wallet: no balance to tell.

@@ -1,5 +1,7 @@
 /** One transaction row as the API answers it (spec §3), for the lists, purchases and the statement. */
 import {
+  bearerItemsOf,
+  maskBearerField,
   TriedProviderSchema,
   type AdminTransaction,
   type Transaction,
@@ -53,13 +55,25 @@ function triedOf(text: string | null): TriedProvider[] | null {
   }
 }
 
+const masked = (value: string | undefined) => (value ? maskBearerField(value) : undefined);
+
 /**
  * The admin's view of the same row: with the providers the purchase tried (ADR 0052). A
  * record that does not read as that list shows none rather than failing the admin's page.
+ * Its coupon codes, token and exam pins are masked, each listed in `secrets` for the reveal
+ * that shows one with a reason (ADR 0071): bearer secrets are not staff data.
  */
 export function toAdminTransaction(
   row: Selectable<TransactionsTable>,
   email: string,
 ): AdminTransaction {
-  return { ...toTransaction(row, email), providers_tried: triedOf(row.providers_tried) };
+  const tx = toTransaction(row, email);
+  return {
+    ...tx,
+    token: masked(tx.token),
+    purchased_code: masked(tx.purchased_code),
+    coupon_code: masked(tx.coupon_code),
+    providers_tried: triedOf(row.providers_tried),
+    secrets: bearerItemsOf(tx),
+  };
 }

@@ -21,7 +21,7 @@ import {
   TOTP_DIGITS,
   TOTP_PERIOD_S,
   TWO_FACTOR_MSG,
-  roleMayCall,
+  adminMayCall,
   type AdminAccount,
   type AdminRole,
   type AdminSelf,
@@ -35,6 +35,7 @@ import { seal, unseal } from '../domain/sealed.ts';
 import { randomCode, randomToken, sha256 } from '../domain/secrets.ts';
 import { ApiError } from '../http/errors.ts';
 import { recordAudit, type Actor } from './audit.ts';
+import { grantsOf } from './bearer-secrets.ts';
 import { counterKey, release, reserve } from './rate.ts';
 import { endSessions, markSessionTwoFactor, sessionPassedTwoFactor } from './tokens.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -68,7 +69,8 @@ export function checkAdminAccess(ctx: AppContext, endpoint: Endpoint, user: User
   if (required(ctx) && !enrolled(user) && !ENROLMENT_OPEN.has(endpoint.name)) {
     throw new ApiError('forbidden', TWO_FACTOR_MSG.enrolFirst);
   }
-  if (endpoint.access === 'admin' && !roleMayCall(roleOf(user), endpoint.name)) {
+  // A support admin's granted reveal counts as their role's (ADR 0071).
+  if (endpoint.access === 'admin' && !adminMayCall(roleOf(user), grantsOf(user), endpoint.name)) {
     throw new ApiError('forbidden', ROLE_MSG.notAllowed(roleOf(user)));
   }
 }
@@ -137,6 +139,7 @@ export async function guardLastOwner(
 export function adminSelf(ctx: AppContext, user: UserRow): AdminSelf {
   return {
     role: roleOf(user),
+    grants: grantsOf(user),
     two_factor: { enrolled: enrolled(user), required: required(ctx) },
   };
 }
@@ -342,7 +345,7 @@ export async function completeChallenge(
 export async function listAdmins(ctx: AppContext): Promise<AdminAccount[]> {
   const rows = await ctx.db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'admin_role', 'totp_enrolled', 'last_login'])
+    .select(['id', 'name', 'email', 'admin_role', 'admin_grants', 'totp_enrolled', 'last_login'])
     .where('is_admin', '=', 1)
     .orderBy('email')
     .execute();
@@ -353,6 +356,7 @@ export async function listAdmins(ctx: AppContext): Promise<AdminAccount[]> {
     role: roleOf(r),
     two_factor_enrolled: enrolled(r),
     last_login: r.last_login === null ? null : Number(r.last_login),
+    grants: grantsOf(r),
   }));
 }
 
@@ -387,6 +391,8 @@ export async function setAdminRole(
       .set({
         is_admin: after.admin ? 1 : 0,
         admin_role: after.role,
+        // A grant was given for the role it had (ADR 0071): a new role starts without one.
+        ...(after.role !== before.role ? { admin_grants: null } : {}),
         tokens_valid_after: (Math.floor(now / 1000) + 1) * 1000,
       })
       .where('id', '=', target.id)

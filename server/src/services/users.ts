@@ -60,7 +60,8 @@ export { toTransaction } from './transaction-view.ts';
 export function toCoupon(row: Selectable<CouponsTable>, now = Date.now()): Coupon {
   const meta = JSON.parse(row.meta) as CouponMeta;
   return {
-    coupon_code: row.code,
+    // The code itself, read opened (ADR 0071); `code` is its keyed hash.
+    coupon_code: row.sealed_code,
     meta_data: meta,
     isValid: Number(row.is_valid) === 1 && Number(row.expires_at) > now,
     issued_at: Number(row.issued_at),

@@ -13,10 +13,11 @@ import * as tiers from '../../../services/tiers.ts';
 import * as pending from '../../../services/pending-purchases.ts';
 import * as disputes from '../../../services/disputes.ts';
 import { adjustmentRoutes } from './adjustments.ts';
-import { verificationRoutes } from './verification.ts';
 import { fourEyesRoutes } from './four-eyes.ts';
+import { verificationRoutes } from './verification.ts';
 import { providerRoutes } from './providers.ts';
 import { twoFactorRoutes } from './two-factor.ts';
+import { secretRoutes } from './secrets.ts';
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.adminOverview, async () => ({ message: await overview(ctx) }));
@@ -92,4 +93,6 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   // ── provider order, breaker, floats and the sandbox fault switch (ADR 0052) ──
   providerRoutes(app, ctx);
   twoFactorRoutes(app, ctx);
+  // ── coupon codes, tokens and pins: masked for admins, revealed one at a time (ADR 0071) ──
+  secretRoutes(app, ctx);
 }

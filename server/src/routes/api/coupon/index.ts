@@ -10,7 +10,10 @@ export function couponRoutes(app: FastifyInstance, ctx: AppContext): void {
     ctx,
     api.buyCoupon,
     async ({ user, body }) => ({ message: await coupons.buyCoupons(ctx, user, body) }),
-    { recover: async (id) => ({ message: await coupons.couponsOfPurchase(ctx, id) }) },
+    {
+      recover: async (id) => ({ message: await coupons.couponsOfPurchase(ctx, id) }),
+      answerFromTransaction: true,
+    },
   );
   route(app, ctx, api.verifyCoupon, async ({ body }) => ({
     message: await coupons.verifyCoupon(ctx, body.coupon_code),

@@ -21,9 +21,13 @@ export function transactionRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.shareRecipient, async ({ user, body }) => ({
     message: await shareRecipient(ctx, user, body.email),
   }));
-  // A retry of a purchase whose money moved answers that purchase as it stands (ADR 0017).
+  // A retry of a purchase whose money moved answers that purchase as it stands (ADR 0017); a
+  // coupon's redemption keeps no answer, which shows the code (ADR 0071).
   const purchase = {
     recover: async (id: string) => ({ message: await transactionById(ctx.db, id) }),
+    answerFromTransaction: (body: unknown) =>
+      typeof (body as { coupon_code?: unknown } | null)?.coupon_code === 'string' &&
+      (body as { coupon_code: string }).coupon_code.trim() !== '',
   };
   route(
     app,
