@@ -54,16 +54,20 @@ const order = (a: ApprovalRecord, b: ApprovalRecord) =>
 const view = ({ target_id: _t, user_id: _u, payload: _p, ...a }: ApprovalRecord) => a;
 
 export const fourEyes = {
-  approvals: impl(api.approvals, (ctx) => ({
-    ...paginate(
-      db.approvals
-        .filter((a) => !ctx.query.status || a.status === ctx.query.status)
-        .sort(order)
-        .map(view),
-      ctx.query,
-    ),
-    four_eyes: fourEyesState(me(ctx).id),
-  })),
+  approvals: impl(
+    api.approvals,
+    (ctx) => ({
+      ...paginate(
+        db.approvals
+          .filter((a) => !ctx.query.status || a.status === ctx.query.status)
+          .sort(order)
+          .map(view),
+        ctx.query,
+      ),
+      four_eyes: fourEyesState(me(ctx).id),
+    }),
+    (ctx) => ({ ...paginate([], ctx.query), four_eyes: fourEyesState(me(ctx).id) }),
+  ),
 
   approveApproval: impl(api.approveApproval, (ctx) => {
     const admin = me(ctx);

@@ -17,6 +17,7 @@ import { now } from '../clock';
 import { db, nextId } from '../db';
 import { MockApiError } from '../errors';
 import type { ApprovalRecord, UserRecord } from '../records';
+import { mockRoleOf } from './admins';
 
 /**
  * The four-eyes rules over the mock store, as the server applies them (ADR 0070): an action
@@ -43,9 +44,9 @@ export function fourEyesState(adminId: string): FourEyesState {
         u.isAdmin &&
         !u.isBlocked &&
         // An admin without a role is an owner, as the seeded admin is.
-        roleMayCall(u.admin_role === undefined ? 'owner' : u.admin_role, 'admin.approveApproval'),
+        roleMayCall(mockRoleOf(u), 'admin.approveApproval'),
     )
-    .map((u) => ({ email: u.email, role: u.admin_role ?? 'owner' }));
+    .map((u) => ({ email: u.email, role: mockRoleOf(u)! }));
   return { ...l, maker_used: used, maker_left: Math.max(0, l.maker_daily - used), approvers };
 }
 
@@ -111,7 +112,7 @@ export function decidable(id: string, admin: UserRecord, decision: 'approve' | '
   if (a.user_id === admin.id) {
     throw new MockApiError('forbidden', FOUR_EYES_MSG.beneficiaryApproval);
   }
-  const role = admin.admin_role ?? null;
+  const role = mockRoleOf(admin);
   if (!roleCan(role, APPROVAL_PERMISSION[a.kind])) {
     throw new MockApiError('forbidden', ROLE_MSG.notAllowed(role));
   }

@@ -5,8 +5,10 @@ import {
   DEFAULT_ADJUSTMENT_APPROVAL_KOBO,
   DEFAULT_CUSTOMER_DAILY_KOBO,
   DEFAULT_MAKER_DAILY_KOBO,
+  DEFAULT_TRANSFER_FEE,
   FOUR_EYES_MSG,
   SERVER_MSG,
+  transferCredit,
   waitReasonText,
 } from '@contract';
 import { db, variants } from '@mocks/index';
@@ -320,9 +322,9 @@ export const ApproveWaitingAssignment: Story = {
     await expect(within(dialog).getByText('finance@example.com')).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await expect(await canvas.findByText(FOUR_EYES_MSG.approved)).toBeVisible();
-    // ₦60,000 − ₦50 stamp duty − ₦200 fee.
+    // ₦60,000 less the stamp duty and the transfer fee, as any bank transfer.
     await expect(db.users.find((u) => u.email === 'chiamaka@example.com')!.wallet_balance).toBe(
-      before + 59_750_00,
+      before + transferCredit(60_000_00, DEFAULT_TRANSFER_FEE),
     );
     await expect(db.heldTransfers.find((t) => t.id === 'trf_held_3')).toMatchObject({
       status: 'assigned',

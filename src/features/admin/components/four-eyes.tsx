@@ -151,28 +151,32 @@ export function DailyTotals({ state }: { state: FourEyesState | undefined }) {
   );
 }
 
-/** Approve (another admin's) or Reject (withdraw, for its maker), each confirmed first. */
-function Decision({ approval, mine }: { approval: Approval; mine: boolean }) {
+/**
+ * Approve (another admin's) or Reject (withdraw, for its maker), each confirmed first. A decided
+ * request leaves the waiting list, so the answer is told by the list (`onDone`), not the row.
+ */
+function Decision({
+  approval,
+  mine,
+  onDone,
+}: {
+  approval: Approval;
+  mine: boolean;
+  onDone: (message: string) => void;
+}) {
   const approve = useApproveApproval();
   const reject = useRejectApproval();
   const [asking, setAsking] = useState<'approve' | 'reject' | null>(null);
   const action = asking === 'reject' ? reject : approve;
-  const told = approve.data?.message ?? reject.data?.message;
   const decide = async () => {
     try {
-      await action.trigger({ body: { id: approval.id } });
+      const res = await action.trigger({ body: { id: approval.id } });
       setAsking(null);
+      onDone(res.message);
     } catch {
       // shown in the dialog, from action.error
     }
   };
-  if (told) {
-    return (
-      <p role="status" className="text-sm">
-        {told}
-      </p>
-    );
-  }
   return (
     <div className="flex flex-col gap-2">
       {mine ? <span className="text-sm">Waiting for another admin</span> : null}
@@ -224,7 +228,11 @@ function Decision({ approval, mine }: { approval: Approval; mine: boolean }) {
   );
 }
 
-function columns(meId: string | undefined, limits: FourEyesLimits | undefined) {
+function columns(
+  meId: string | undefined,
+  limits: FourEyesLimits | undefined,
+  onDone: (message: string) => void,
+) {
   const cols: PagedTableColumn<Approval>[] = [
     {
       key: 'what',
@@ -254,7 +262,7 @@ function columns(meId: string | undefined, limits: FourEyesLimits | undefined) {
     {
       key: 'decide',
       header: 'Decision',
-      cell: (a) => <Decision approval={a} mine={a.maker_id === meId} />,
+      cell: (a) => <Decision approval={a} mine={a.maker_id === meId} onDone={onDone} />,
     },
   ];
   return cols;
@@ -268,6 +276,7 @@ export function WaitingApprovals() {
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useApprovals(page);
   const { data: me } = useCurrentUser();
+  const [told, setTold] = useState('');
   return (
     <section aria-labelledby="waiting-approvals" className="flex flex-col gap-3">
       <h2 id="waiting-approvals" className="text-lg font-semibold">
@@ -277,9 +286,10 @@ export function WaitingApprovals() {
         Transfer assignments, reversals and level changes that one admin may not make alone.
       </p>
       {error ? <LoadError error={error} /> : null}
+      <div aria-live="polite">{told ? <FormAlert tone="success">{told}</FormAlert> : null}</div>
       <PagedTable
         caption="Requests waiting for a second admin"
-        columns={columns(me?.message.id, data?.four_eyes)}
+        columns={columns(me?.message.id, data?.four_eyes, setTold)}
         rows={data?.message ?? []}
         pageCount={data?.pages}
         getRowKey={(a) => a.id}
