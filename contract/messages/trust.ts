@@ -23,4 +23,14 @@ export const TRUST_MSG = {
   confirmingPayment: 'Confirming your card payment…',
   /** After a card checkout the provider confirmed: the amount, formatted (e.g. "₦5,000"). */
   fundsAdded: (amount: string) => `${amount} added`,
+  /**
+   * After the spec's 'Invalid coupon code supplied.' when a valid coupon was loaded on another
+   * product's screen: which page redeems it (e.g. "Data", "Cable TV").
+   */
+  couponForScreen: (page: string) => `This is a ${page} coupon: redeem it on the ${page} page.`,
+  /** Back from a checkout that did not take the money: what happened, in plain grammar. */
+  paymentNotCompleted: (status: 'cancelled' | 'failed') =>
+    status === 'failed'
+      ? 'Your card payment failed. No money was added to your wallet.'
+      : 'Your card payment was cancelled. No money was added to your wallet.',
 } as const;

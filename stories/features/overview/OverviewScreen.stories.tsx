@@ -190,7 +190,25 @@ export const PaymentCancelled: Story = {
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Payment not completed')).toBeVisible();
+    await expect(await canvas.findByText(TRUST_MSG.paymentNotCompleted('cancelled'))).toBeVisible();
     await waitFor(() => expect(canvas.getByTestId('location-search')).toHaveTextContent(/^$/));
+  },
+};
+
+/** A declined card: the note says so in plain grammar ("Your card payment failed."). */
+export const PaymentFailed: Story = {
+  parameters: {
+    router: { initialEntries: [`${paths.user.overview}?status=failed&tx_ref=TX-3`] },
+    msw: {
+      handlers: [errorHandler(api.verifyPayment, 404, 'not_found', SERVER_MSG.paymentNotFound)],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Payment not completed')).toBeVisible();
+    await expect(
+      await canvas.findByText('Your card payment failed. No money was added to your wallet.'),
+    ).toBeVisible();
+    await expect(canvas.queryByText(/was failed/)).toBeNull();
   },
 };
 

@@ -103,12 +103,25 @@ export const VerifyErrorFallback: Story = {
   },
 };
 
-/** A data coupon on the airtime screen. */
+/** A data coupon on the airtime screen: the spec's words, then the page it belongs to. */
 export const OtherProduct: Story = {
   play: async ({ canvas }) => {
     await load(canvas, SEED_COUPONS.data);
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(MSG.couponInvalid);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Invalid coupon code supplied. This is a Data coupon: redeem it on the Data page.',
+    );
     await expect(canvas.queryByRole('form', { name: 'Redeem coupon' })).toBeNull();
+  },
+};
+
+/** An airtime coupon on the Data page names the Airtime page. */
+export const AirtimeCouponOnData: Story = {
+  render: () => <DataScreen />,
+  play: async ({ canvas }) => {
+    await load(canvas, SEED_COUPONS.airtime);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      MSG.couponInvalid + ' ' + TRUST_MSG.couponForScreen('Airtime'),
+    );
   },
 };
 

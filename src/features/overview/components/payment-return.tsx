@@ -9,7 +9,9 @@ import { useVerifyPayment } from '../api/verify-payment';
 /** The query parameters the card checkout adds when it sends the customer back (spec §2). */
 export const PAYMENT_RETURN_PARAMS = ['status', 'tx_ref', 'transaction_id'] as const;
 
-const NOT_COMPLETED = new Set(['cancelled', 'failed']);
+const NOT_COMPLETED = new Set(['cancelled', 'failed'] as const);
+const notCompleted = (status: string): status is 'cancelled' | 'failed' =>
+  (NOT_COMPLETED as Set<string>).has(status);
 
 /**
  * Payment return (spec §2, §4): reads `status`, `tx_ref`, `transaction_id`, calls
@@ -72,10 +74,10 @@ export function PaymentReturn() {
       </FormAlert>
     );
   }
-  if (state === 'done' && NOT_COMPLETED.has(returnedStatus)) {
+  if (state === 'done' && notCompleted(returnedStatus)) {
     return (
       <FormAlert tone="info" title="Payment not completed">
-        Your card payment was {returnedStatus}. No money was added to your wallet.
+        {TRUST_MSG.paymentNotCompleted(returnedStatus)}
       </FormAlert>
     );
   }

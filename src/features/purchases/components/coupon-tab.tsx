@@ -24,6 +24,9 @@ export type CouponDestination = {
   inputMode?: 'tel' | 'numeric' | 'text';
 };
 
+/** The page a coupon product is redeemed on, as the sidebar names it (spec §2). */
+const PAGE_NAME: Partial<Record<Product, string>> = { CableTV: 'Cable TV' };
+
 export type CouponTabProps<Body> = {
   /** The screen this tab is on: a coupon for another product is refused (spec §4). */
   screen: Product;
@@ -75,7 +78,8 @@ export function CouponTab<Body>({
   const { errors, validate, show, clear, idOf, setErrors } = useFormErrors(FIELDS);
   const [code, setCode] = useState('');
   const [coupon, setCoupon] = useState<Coupon | null>(null);
-  const [wrongProduct, setWrongProduct] = useState(false);
+  /** A refused load: true, or the page a valid coupon for another product belongs to. */
+  const [wrongProduct, setWrongProduct] = useState<string | boolean>(false);
   const [destination, setDestination] = useState('');
   const [pin, setPin] = useState('');
   const [formError, setFormError] = useState('');
@@ -105,10 +109,11 @@ export function CouponTab<Body>({
     if (!body) return;
     try {
       const { message } = await load.trigger({ body });
-      if (message.isValid && COUPON_SCREEN[message.meta_data.product] === screen) {
+      const belongsTo = COUPON_SCREEN[message.meta_data.product];
+      if (message.isValid && belongsTo === screen) {
         setCoupon(message);
       } else {
-        setWrongProduct(true);
+        setWrongProduct(message.isValid ? (PAGE_NAME[belongsTo] ?? belongsTo) : true);
       }
     } catch {
       // shown from load.error
@@ -198,7 +203,13 @@ export function CouponTab<Body>({
           Load
         </Button>
         {loadError ? <FormAlert>{loadError}</FormAlert> : null}
-        {wrongProduct ? <FormAlert>{MSG.couponInvalid}</FormAlert> : null}
+        {wrongProduct ? (
+          <FormAlert>
+            {typeof wrongProduct === 'string'
+              ? `${MSG.couponInvalid} ${TRUST_MSG.couponForScreen(wrongProduct)}`
+              : MSG.couponInvalid}
+          </FormAlert>
+        ) : null}
       </form>
 
       {coupon ? (
