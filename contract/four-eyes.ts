@@ -68,6 +68,9 @@ export const FOUR_EYES_MSG = {
   alreadyWaiting: "This already waits for a second admin's approval.",
   notFound: 'This request was not found.',
   alreadyDecided: 'This request was already approved or rejected.',
+  changedMeanwhile:
+    'This request no longer matches the account (it changed since it was asked): reject it and ask again.',
+  rejectNotAllowed: 'Only its maker, or an admin who could approve it, may reject this request.',
   approved: 'Approved: the change is made.',
   rejected: 'Rejected: nothing changed.',
   dailyInvalid: `Enter a daily total from ₦0 to ${nairaText(FOUR_EYES_DAILY_MAX_KOBO)}, with at most 2 decimals.`,

@@ -128,7 +128,9 @@ export const ENDPOINT_PERMISSION: Record<string, Permission> = {
   'admin.resetTwoFactor': 'admins',
   // What a referral pays is a price decision, taken from our margin: pricing's (ADR 0056).
   'admin.referralSettings': 'tiers',
-  'admin.setReferralSettings': 'tiers',
+  // Changing it decides what money leaves our margin for referrers, so only an owner may
+  // (ADR 0070): one pricing admin could otherwise pay a friend's throwaway referrals.
+  'admin.setReferralSettings': 'admins',
   // Banners and e-mails to customers (issue 26 §4; ADR 0059): owner and support.
   'admin.announcements': 'announcements',
   'admin.createAnnouncement': 'announcements',

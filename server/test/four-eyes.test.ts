@@ -286,6 +286,71 @@ describe.each(engines)('four eyes on %s', (engine) => {
     expect(v.body.message.level).toBe(3);
   });
 
+  it('a level drop or a changed account cannot release held credits past the rules', async () => {
+    // A customer at level 2 with ₦120,000 held: the rise waits; the maker withdraws it, makes
+    // level 1 limitless (nobody there holds credits: instant), then drops the customer to it.
+    const c = await kit.user({ level: 2 });
+    await kit.app.ctx.db
+      .updateTable('users')
+      .set({ verification_level: 2 })
+      .where('id', '=', c.id)
+      .execute();
+    const maker = await admin('finance');
+    const heldCredit = async (kobo: number) => {
+      const made = await credit(owner, c.email, kobo / 100);
+      if (made.body.message.status === 'pending') {
+        await kit.call(api.approveAdjustment, {
+          token: finance2.token,
+          body: { id: made.body.message.id },
+        });
+      }
+    };
+    // Level 2 takes ₦200,000 a day: ₦200,000 in, then ₦120,000 held.
+    for (let i = 0; i < 4; i++) await heldCredit(5_000_000);
+    await heldCredit(5_000_000);
+    await heldCredit(5_000_000);
+    await heldCredit(2_000_000);
+    const held = async () =>
+      (
+        await kit.app.ctx.db
+          .selectFrom('held_credits')
+          .select('status')
+          .where('user_id', '=', c.id)
+          .execute()
+      ).map((h) => h.status);
+    expect(await held()).toEqual(['held', 'held', 'held']);
+    const balance = await kit.balance(c.id);
+
+    const before = await kit.call(api.verificationLimits, { token: owner.token });
+    const level1 = before.body.message.find((l: { level: number }) => l.level === 1);
+    const open = await kit.call(api.setVerificationLimits, {
+      token: maker.token,
+      body: { level: 1, max_balance: null, daily_funding: null, daily_spending: null },
+    });
+    expect(open.body.waits).toBeNull();
+    const drop = await kit.call(api.setUserLevel, {
+      token: maker.token,
+      body: { user_id: c.id, level: 1 },
+    });
+    expect(drop.body.waits).toBe(waitsForApproval(waitReasonText('above_threshold', LIMITS)));
+    expect(await held()).toEqual(['held', 'held', 'held']);
+    expect(await kit.balance(c.id)).toBe(balance);
+
+    // Another credit is held meanwhile: the request no longer matches what the approver sees.
+    await heldCredit(1_000_000);
+    const waiting = (await approvals(owner)).message.find(
+      (a: { kind: string; user: string }) => a.kind === 'verification.level' && a.user === c.email,
+    );
+    const stale = await kit.call(api.approveApproval, {
+      token: owner.token,
+      body: { id: waiting.id },
+    });
+    expect(stale).toMatchObject({ status: 409, body: { msg: FOUR_EYES_MSG.changedMeanwhile } });
+    expect(await kit.balance(c.id)).toBe(balance);
+    await kit.call(api.rejectApproval, { token: maker.token, body: { id: waiting.id } });
+    await kit.call(api.setVerificationLimits, { token: owner.token, body: level1 });
+  });
+
   it('a limit rise that would release held credits waits for a second admin', async () => {
     const c = await kit.user({ level: 1 });
     await credit(owner, c.email, 50_000);

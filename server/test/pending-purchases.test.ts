@@ -16,7 +16,15 @@
  * Time: the purchase is made now, then Date alone is moved 25 hours on (vi.setSystemTime),
  * so "past the alert age" is decided by the clock we set, never by how long a test took.
  */
-import { api, DELIVERED_CODE_MAX, DISPUTE_MSG, PENDING_MSG, ROLE_MSG, SERVER_MSG } from '@contract';
+import {
+  api,
+  DELIVERED_CODE_MAX,
+  DISPUTE_MSG,
+  FOUR_EYES_MSG,
+  PENDING_MSG,
+  ROLE_MSG,
+  SERVER_MSG,
+} from '@contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemBalance } from '../src/domain/ledger.ts';
 import {
@@ -255,6 +263,26 @@ describe.each(engines)('pending purchases on %s', (engine) => {
     expect(res.status).toBe(502);
     expect(res.body.msg).toBe(SERVER_MSG.providerUnavailable);
     expect((await row(id)).status).toBe('pending');
+  });
+
+  it('fail and refund: never of the admin’s own purchase, even when the provider says failed', async () => {
+    const me = await kit.user({ admin: true, funds: FUNDS });
+    const bought = await kit.call(api.airtime, {
+      token: me.token,
+      body: { pin: PIN, phone_number: '08031235678', amount: 1000 },
+    });
+    const id = bought.body.message.transaction_id as string;
+    await dayLater();
+    // A day on, the admin's session goes on through its refresh token (two-factor passed).
+    const session = await kit.call(api.refresh, { body: { refresh_token: me.refresh } });
+    expect(session.status).toBe(200);
+    requeryReply = FAILED;
+    const before = await kit.balance(me.id);
+    const res = await kit.call(api.failPending, { token: session.body.JWTtoken, body: { id } });
+    expect(res).toMatchObject({ status: 403, body: { msg: FOUR_EYES_MSG.ownWallet } });
+    expect((await row(id)).status).toBe('pending');
+    expect(await kit.balance(me.id)).toBe(before);
+    expect(await audit(id)).toHaveLength(0);
   });
 
   it('fail and refund: refunds the customer once, audited; a second click is refused', async () => {

@@ -379,7 +379,15 @@ async function decidable(trx: Db, actor: Actor, id: string, decision: 'approve' 
   const a = await trx.selectFrom('approvals').selectAll().where('id', '=', id).executeTakeFirst();
   if (!a) throw new ApiError('not_found', FOUR_EYES_MSG.notFound);
   if (a.status !== 'pending') throw new ApiError('conflict', FOUR_EYES_MSG.alreadyDecided);
-  if (decision === 'reject') return a;
+  // Its maker withdraws it; anyone else rejects only what they could have approved.
+  if (decision === 'reject') {
+    if (a.maker_id === actor.admin.id) return a;
+    const role = await roleOf(trx, actor.admin.id);
+    if (!roleCan(role, APPROVAL_PERMISSION[a.kind])) {
+      throw new ApiError('forbidden', FOUR_EYES_MSG.rejectNotAllowed);
+    }
+    return a;
+  }
   if (a.maker_id === actor.admin.id) throw new ApiError('forbidden', FOUR_EYES_MSG.selfApproval);
   if (a.user_id !== null && a.user_id === actor.admin.id) {
     throw new ApiError('forbidden', FOUR_EYES_MSG.beneficiaryApproval);

@@ -30,6 +30,7 @@ import type { ProviderOutcome } from '../providers/index.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import { customerMail } from './customer-mail.ts';
 import { disputeIfContradicted, providerLabel, saidBy } from './disputes.ts';
+import { refuseOwnWallet } from './four-eyes.ts';
 import { countRows, paged } from './paging.ts';
 import { earnCommission } from './referrals.ts';
 import { askProvider, pendingAlertMs } from './requery.ts';
@@ -231,6 +232,9 @@ export async function failPending(
   now = Date.now(),
 ): Promise<string> {
   const row = await actionable(ctx, id, now);
+  // The provider's own answer is the second check of a refund here (ADR 0070); an admin's own
+  // purchase is refunded only by another admin.
+  refuseOwnWallet(actor, row.user_id);
   const outcome = await askProvider(ctx, row);
   const provider = providerLabel(row.provider);
   if (outcome.callFailed) {

@@ -179,7 +179,9 @@ export async function reverse(
       let q = trx
         .selectFrom('transactions')
         .select(['id', 'user_id', 'status', 'paid_account', 'paid_amount', 'product'])
-        .where('id', '=', id);
+        .where('id', '=', id)
+        // Locked (PostgreSQL): an instant reversal and a request for it are decided in turn.
+        .$if(ctx.dbh.engine === 'postgres', (q) => q.forUpdate());
       if (userId) q = q.where('user_id', '=', userId);
       const row = await q.executeTakeFirst();
       if (!row) throw new ApiError('not_found', SERVER_MSG.transactionNotFound);

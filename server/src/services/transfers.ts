@@ -529,10 +529,13 @@ export async function assignTransfer(
       .where('email', '=', body.email)
       .executeTakeFirst();
     if (!customer) throw new ApiError('not_found', SERVER_MSG.userNotFound);
+    // Locked (PostgreSQL) so that an instant assignment and a request to assign the same
+    // transfer are decided one after the other, never leaving a request for a transfer gone.
     const transfer = await trx
       .selectFrom('bank_transfers')
       .select(['id', 'status', 'amount', 'provider_id'])
       .where('id', '=', body.id)
+      .$if(ctx.dbh.engine === 'postgres', (q) => q.forUpdate())
       .executeTakeFirst();
     if (!transfer) throw new ApiError('not_found', TRANSFER_MSG.transferNotFound);
     if (transfer.status !== 'held') throw new ApiError('conflict', TRANSFER_MSG.alreadyAssigned);

@@ -196,7 +196,7 @@ export async function setLevelLimits(
           targetId: `level-${body.level}`,
           userId: null,
           amount: held,
-          payload: { ...limitsOf(body), level: body.level },
+          payload: { ...limitsOf(body), level: body.level, before: limitsOf(before) },
           summary: `Raise the limits of level ${body.level}`,
           why: 'releases_held',
         },
@@ -212,7 +212,18 @@ export async function setLevelLimits(
 
 /** An approved limit change: made now, with the approver's audit entry; releases after commit. */
 export const limitsApproved: Executor = async (_ctx, trx, approval, checker, now) => {
-  const body = JSON.parse(approval.payload) as LevelLimits;
+  const body = JSON.parse(approval.payload) as LevelLimits & {
+    before: ReturnType<typeof limitsOf>;
+  };
+  // Approved over the limits the approver saw, never over a later change.
+  const current = await trx
+    .selectFrom('verification_limits')
+    .select(['max_balance', 'daily_funding', 'daily_spending'])
+    .where('level', '=', body.level)
+    .executeTakeFirstOrThrow();
+  if (JSON.stringify(limitsOf(current)) !== JSON.stringify(body.before)) {
+    throw new ApiError('conflict', FOUR_EYES_MSG.changedMeanwhile);
+  }
   await applyLevelLimits(trx, checker, body, now);
 };
 export const afterLimitsApproved = (ctx: AppContext) => releaseEveryHeld(ctx);
@@ -261,6 +272,8 @@ export async function setUserLevel(
       .selectFrom('users')
       .select(['email', 'verification_level', 'is_admin'])
       .where('id', '=', body.user_id)
+      // Locked (PostgreSQL): two level changes of one customer are decided in turn.
+      .$if(ctx.dbh.engine === 'postgres', (q) => q.forUpdate())
       .executeTakeFirst();
     if (!user || Number(user.is_admin) === 1) {
       throw new ApiError('not_found', VERIFICATION_MSG.userNotFound);
@@ -269,7 +282,10 @@ export async function setUserLevel(
     const current = Number(user.verification_level);
     if (current === body.level) return null;
     const now = Date.now();
-    const held = body.level > current ? await heldOf(trx, { userId: body.user_id }) : 0;
+    // Any change, up or down, while credits are held is measured on them: the level's limits
+    // need not rise with its number (an owner may set a lower level's limits higher), and the
+    // release runs after every change.
+    const held = await heldOf(trx, { userId: body.user_id });
     if (held > 0) {
       if ((await pendingFor(trx, 'verification.level', [body.user_id])).size > 0) {
         throw new ApiError('conflict', FOUR_EYES_MSG.alreadyWaiting);
@@ -285,7 +301,8 @@ export async function setUserLevel(
             targetId: body.user_id,
             userId: body.user_id,
             amount: held,
-            payload: { level: body.level },
+            // What the approver sees is what is checked when they approve (`levelApproved`).
+            payload: { level: body.level, from: current, held },
             summary: `Change ${user.email} from level ${current} to level ${body.level}`,
             why: decision.why,
           },
@@ -303,12 +320,23 @@ export async function setUserLevel(
 
 /** An approved level change: made now, with the approver's audit entry; releases after commit. */
 export const levelApproved: Executor = async (_ctx, trx, approval, checker, now) => {
-  const { level } = JSON.parse(approval.payload) as { level: VerificationLevel };
+  const { level, from, held } = JSON.parse(approval.payload) as {
+    level: VerificationLevel;
+    from: number;
+    held: number;
+  };
   const user = await trx
     .selectFrom('users')
-    .select(['id', 'email', 'verification_level'])
+    .select(['id', 'email', 'verification_level', 'is_admin'])
     .where('id', '=', approval.target_id)
     .executeTakeFirstOrThrow();
+  // Approved as asked, or not at all: the level and the credits it releases are those the
+  // approver saw, never what was held or changed since.
+  const stale =
+    Number(user.is_admin) === 1 ||
+    Number(user.verification_level) !== from ||
+    (await heldOf(trx, { userId: user.id })) !== held;
+  if (stale) throw new ApiError('conflict', FOUR_EYES_MSG.changedMeanwhile);
   const target = { id: user.id, email: user.email, level: Number(user.verification_level) };
   await applyUserLevel(trx, checker, target, level, now);
 };

@@ -3,7 +3,7 @@ import { expect, screen, waitFor, within } from 'storybook/test';
 import { commissionAboveMarginMessage, REFERRAL_MSG, SERVER_MSG } from '@contract';
 import { db, variants } from '@mocks/index';
 import { ReferralSettingsScreen } from '@/features/admin/components/referral-settings-screen';
-import { signedInAsAdmin } from './session';
+import { signedInAsAdmin, signedInAsRole } from './session';
 
 const meta = {
   title: 'Features/Admin/ReferralSettingsScreen',
@@ -170,5 +170,20 @@ export const ServerError: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
     await expect(canvas.queryByRole('form')).toBeNull();
+  },
+};
+
+/**
+ * A pricing admin reads what referrals pay but cannot change it: the money leaves our margin,
+ * so only an owner may (ADR 0070).
+ */
+export const PricingReadsOnly: Story = {
+  beforeEach: signedInAsRole('pricing'),
+  play: async (ctx) => {
+    const f = await form(ctx);
+    await expect(f.getByTestId('owner-only')).toHaveTextContent(
+      'Only an owner changes what referrals pay.',
+    );
+    await expect(f.queryByRole('button', { name: 'Save' })).toBeNull();
   },
 };

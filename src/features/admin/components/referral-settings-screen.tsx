@@ -33,6 +33,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-error';
 import { formatNaira, nairaFieldText, typedNairaToWire } from '@/lib/money';
 import { useReferralSettings, useSetReferralSettings } from '../api/referral-settings';
+import { useAdminCan } from './admin-access';
 import { LoadError, ScreenHeading } from './admin-parts';
 
 type Body = ReturnType<typeof ReferralSettingsBody.parse>;
@@ -104,6 +105,8 @@ const rateText = (r: { basis: CommissionBasis; percent: number }) =>
 
 function SettingsForm({ settings }: { settings: ReferralSettings }) {
   const save = useSetReferralSettings();
+  // What referrals pay leaves our margin: only an owner changes it (ADR 0070).
+  const mayChange = useAdminCan('admins');
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
   const [errors, setErrors] = useState<Errors>({});
   const [asking, setAsking] = useState<Body | null>(null);
@@ -254,7 +257,13 @@ function SettingsForm({ settings }: { settings: ReferralSettings }) {
               'The defaults: never saved.'
             )}
           </p>
-          <Button type="submit">Save</Button>
+          {mayChange ? (
+            <Button type="submit">Save</Button>
+          ) : (
+            <p className="text-sm" data-testid="owner-only">
+              Only an owner changes what referrals pay.
+            </p>
+          )}
         </div>
       </form>
       <ConfirmDialog
