@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
-import { ROLE_MSG, ROLE_SUMMARY, SERVER_MSG } from '@contract';
+import { REVEAL_MSG, ROLE_MSG, ROLE_SUMMARY, SERVER_MSG } from '@contract';
 import { db, FRIEND_CUSTOMER, MOCK_TOTP_SECRET, NO_PIN_CUSTOMER, variants } from '@mocks/index';
 import { AdminsScreen } from '@/features/admin/components/admins-screen';
 import { signedInAsAdmin } from './session';
@@ -173,5 +173,53 @@ export const ServerError: Story = {
   parameters: { msw: { handlers: [variants.admins.error] } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
+  },
+};
+
+/**
+ * An owner lets a support admin reveal codes, tokens and pins (ADR 0071): asked first, the
+ * row then says so, and the audit log records it; only support rows offer it.
+ */
+export const AllowReveals: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const support = await row(canvas, NO_PIN_CUSTOMER.email);
+    await expect(within(support).queryByText('Reveals codes')).toBeNull();
+    // Finance cannot be given it: no such button there.
+    const finance = await row(canvas, FRIEND_CUSTOMER.email);
+    await expect(within(finance).queryByRole('button', { name: 'Allow reveals' })).toBeNull();
+    await userEvent.click(within(support).getByRole('button', { name: 'Allow reveals' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: /reveal codes, tokens and pins\?/,
+    });
+    await expect(within(dialog).getByText(/each reveal is in the audit log/)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Allow reveals' }));
+    await expect(await canvas.findByText(REVEAL_MSG.granted)).toBeVisible();
+    await waitFor(async () =>
+      expect(await row(canvas, NO_PIN_CUSTOMER.email)).toHaveTextContent('Reveals codes'),
+    );
+    await expect(user(NO_PIN_CUSTOMER.id).admin_grants).toEqual(['secrets.reveal']);
+    await expect(db.audit[0]).toMatchObject({
+      action: 'admin.grant',
+      target_label: NO_PIN_CUSTOMER.email,
+      after: { 'secrets.reveal': true },
+    });
+  },
+};
+
+/** …and takes it back: the support admin sees codes masked again. */
+export const StopReveals: Story = {
+  beforeEach: () => {
+    user(NO_PIN_CUSTOMER.id).admin_grants = ['secrets.reveal'];
+  },
+  play: async ({ canvas, userEvent }) => {
+    const support = await row(canvas, NO_PIN_CUSTOMER.email);
+    await expect(support).toHaveTextContent('Reveals codes');
+    await userEvent.click(within(support).getByRole('button', { name: 'Stop reveals' }));
+    const dialog = await screen.findByRole('alertdialog', { name: /^Stop .* revealing/ });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stop reveals' }));
+    await expect(await canvas.findByText(REVEAL_MSG.revoked)).toBeVisible();
+    await waitFor(async () =>
+      expect(await row(canvas, NO_PIN_CUSTOMER.email)).not.toHaveTextContent('Reveals codes'),
+    );
   },
 };

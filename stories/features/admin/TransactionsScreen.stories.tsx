@@ -1,17 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import {
+  api,
   DEFAULT_ADJUSTMENT_APPROVAL_KOBO,
   DEFAULT_MAKER_DAILY_KOBO,
+  maskBearer,
+  REVEAL_MSG,
   SERVER_MSG,
   waitReasonText,
   waitsForApproval,
 } from '@contract';
 import { DATE_FILTER_MSG, lagosDay } from '@contract/time';
-import { db, variants } from '@mocks/index';
+import { db, DEMO_ADMIN, refuse, variants } from '@mocks/index';
 import { TransactionsScreen } from '@/features/admin/components/transactions-screen';
 import { formatDate } from '@/lib/dates';
-import { signedInAsAdmin } from './session';
+import { signedInAsAdmin, signedInAsRole } from './session';
 
 const meta = {
   title: 'Features/Admin/TransactionsScreen',
@@ -315,5 +318,146 @@ export const ServerError: Story = {
   parameters: { msw: { handlers: [variants.transactions.error] } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
+  },
+};
+
+// ── Codes, tokens and pins: masked, revealed one at a time with a reason (ADR 0071) ──
+
+/** A seeded prepaid electricity purchase: its token is what a reveal shows. */
+const withToken = () => db.transactions.find((t) => t.status === 'successful' && t.token)!;
+
+/** Opens the token's purchase and asks to reveal it: the reason dialog. */
+async function askToReveal(canvas: Canvas, userEvent: PlayUser) {
+  const tx = withToken();
+  const dialog = await openById(canvas, userEvent, tx.transaction_id);
+  await userEvent.click(await dialog.findByRole('button', { name: 'Reveal Token' }));
+  const ask = within(await screen.findByRole('alertdialog', { name: 'Reveal Token?' }));
+  return { tx, dialog, ask };
+}
+
+/**
+ * An owner's popup shows the token masked, last four only, with Reveal; the token itself is
+ * nowhere on the page.
+ */
+export const SecretsMasked: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const tx = withToken();
+    const dialog = await openById(canvas, userEvent, tx.transaction_id);
+    const list = dialog.getByRole('list', { name: 'Codes, tokens and pins' });
+    await expect(within(list).getByText(maskBearer(tx.token!))).toBeVisible();
+    await expect(within(list).getByRole('button', { name: 'Reveal Token' })).toBeVisible();
+    await expect(document.body).not.toHaveTextContent(tx.token!);
+    await expect(maskBearer(tx.token!)).toMatch(/^••••\d{4}$/);
+  },
+};
+
+/** No reason, or too short a one: the contract's sentences, and nothing is revealed. */
+export const RevealNeedsAReason: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const { tx, ask } = await askToReveal(canvas, userEvent);
+    await userEvent.click(ask.getByRole('button', { name: 'Reveal' }));
+    await expect(await ask.findByText(REVEAL_MSG.reasonRequired)).toBeVisible();
+    await userEvent.type(ask.getByLabelText(/Why do you need to see it/), 'checking');
+    await userEvent.click(ask.getByRole('button', { name: 'Reveal' }));
+    await expect(await ask.findByText(REVEAL_MSG.reasonTooShort)).toBeVisible();
+    await expect(document.body).not.toHaveTextContent(tx.token!);
+    await expect(db.audit.some((a) => a.action === 'secret.reveal')).toBe(false);
+  },
+};
+
+/**
+ * With a reason the token shows in the popup, with Copy; the audit log has the reveal with the
+ * reason and the mask, never the token.
+ */
+export const RevealWithAReason: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const { tx, dialog, ask } = await askToReveal(canvas, userEvent);
+    const reason = 'Customer says the token did not load on the meter.';
+    await userEvent.type(ask.getByLabelText(/Why do you need to see it/), reason);
+    await userEvent.click(ask.getByRole('button', { name: 'Reveal' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    const list = dialog.getByRole('list', { name: 'Codes, tokens and pins' });
+    await expect(await within(list).findByText(tx.token!)).toBeVisible();
+    await expect(within(list).getByRole('button', { name: 'Copy Token' })).toBeVisible();
+    await expect(within(list).queryByRole('button', { name: 'Reveal Token' })).toBeNull();
+    const entry = db.audit.find((a) => a.action === 'secret.reveal')!;
+    await expect(entry).toMatchObject({
+      target_id: tx.transaction_id,
+      after: { field: 'token', item: 0, masked: maskBearer(tx.token!), reason },
+    });
+    await expect(JSON.stringify(entry)).not.toContain(tx.token!);
+  },
+};
+
+/** The server refuses (here: too many reveals): said in the dialog, nothing shown. */
+export const RevealRefused: Story = {
+  parameters: {
+    msw: { handlers: [refuse(api.revealSecret, 'rate_limited', SERVER_MSG.tooManyAttempts(9))] },
+  },
+  play: async ({ canvas, userEvent }) => {
+    const { tx, ask } = await askToReveal(canvas, userEvent);
+    await userEvent.type(
+      ask.getByLabelText(/Why do you need to see it/),
+      'Customer asked for the token again.',
+    );
+    await userEvent.click(ask.getByRole('button', { name: 'Reveal' }));
+    await expect(await ask.findByText(SERVER_MSG.tooManyAttempts(9))).toBeVisible();
+    await expect(document.body).not.toHaveTextContent(tx.token!);
+  },
+};
+
+/** Support reads transactions but not bearer secrets: the token masked, no Reveal. */
+export const SupportSeesThemMasked: Story = {
+  beforeEach: signedInAsRole('support'),
+  play: async ({ canvas, userEvent }) => {
+    const tx = withToken();
+    const dialog = await openById(canvas, userEvent, tx.transaction_id);
+    await expect(dialog.getByText('Token')).toBeVisible();
+    await expect(dialog.getByText(maskBearer(tx.token!))).toBeVisible();
+    await expect(dialog.queryByRole('list', { name: 'Codes, tokens and pins' })).toBeNull();
+    await expect(dialog.queryByRole('button', { name: /Reveal/ })).toBeNull();
+    await expect(document.body).not.toHaveTextContent(tx.token!);
+  },
+};
+
+/** A support admin an owner allowed reveals, as an owner does. */
+export const SupportAllowedToReveal: Story = {
+  beforeEach: () => {
+    const me = db.users.find((u) => u.id === DEMO_ADMIN.id)!;
+    me.admin_role = 'support';
+    me.admin_grants = ['secrets.reveal'];
+    return signedInAsAdmin();
+  },
+  play: async ({ canvas, userEvent }) => {
+    const tx = withToken();
+    const dialog = await openById(canvas, userEvent, tx.transaction_id);
+    await expect(await dialog.findByRole('button', { name: 'Reveal Token' })).toBeVisible();
+  },
+};
+
+/** Exam pins, one item each: revealing one leaves the others masked. */
+export const RevealOneOfSeveral: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const tx = db.transactions.find(
+      (t) => t.status === 'successful' && (t.purchased_code?.split(';').length ?? 0) > 1,
+    )!;
+    const [first, second] = tx.purchased_code!.split(';').map((s) => s.trim());
+    const dialog = await openById(canvas, userEvent, tx.transaction_id);
+    await userEvent.click(dialog.getByRole('button', { name: 'Reveal Purchased code 2' }));
+    const ask = within(
+      await screen.findByRole('alertdialog', { name: 'Reveal Purchased code 2?' }),
+    );
+    await userEvent.type(
+      ask.getByLabelText(/Why do you need to see it/),
+      'The candidate lost the second card.',
+    );
+    await userEvent.click(ask.getByRole('button', { name: 'Reveal' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    const list = dialog.getByRole('list', { name: 'Codes, tokens and pins' });
+    await expect(await within(list).findByText(second!)).toBeVisible();
+    await expect(document.body).not.toHaveTextContent(first!);
+    await expect(
+      within(list).getByRole('button', { name: 'Reveal Purchased code 1' }),
+    ).toBeVisible();
   },
 };

@@ -1,4 +1,4 @@
-import { ROLE_MSG, roleCan, type Permission } from '@contract/roles';
+import { adminCan, ROLE_MSG, type Permission } from '@contract/roles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { paths, type AdminPage } from '@/config/routes';
 import { useAdminSelf } from '../api/admin-self';
@@ -41,13 +41,14 @@ export function adminPageAt(pathname: string): AdminPage | undefined {
 }
 
 /**
- * Whether the signed-in admin's role holds `permission`. False until `GET /api/admin/me`
- * answers: a button the role may lack appears only once the role is known, never flickers
- * away after a click was possible. The server refuses the call either way.
+ * Whether the signed-in admin's role, or what an owner granted them (ADR 0071), holds
+ * `permission`. False until `GET /api/admin/me` answers: a button the role may lack appears
+ * only once the role is known, never flickers away after a click was possible. The server
+ * refuses the call either way.
  */
 export function useAdminCan(permission: Permission): boolean {
   const { data } = useAdminSelf();
-  return roleCan(data?.message.role, permission);
+  return adminCan(data?.message.role, data?.message.grants, permission);
 }
 
 /** A page opened by its URL that the admin's role may not use: said plainly, nothing called. */

@@ -19,7 +19,7 @@ import {
 } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
-import { useAdmins, useResetTwoFactor, useSetAdminRole } from '../api/admins';
+import { useAdmins, useResetTwoFactor, useSetAdminGrant, useSetAdminRole } from '../api/admins';
 import { LoadError, ScreenHeading } from './admin-parts';
 
 /** The roles to choose from, each with what it may do. */
@@ -120,9 +120,15 @@ function AddAdminForm({ onDone }: { onDone: (message: string) => void }) {
   );
 }
 
-type Asking = 'role' | 'remove' | 'reset' | null;
+type Asking = 'role' | 'remove' | 'reset' | 'grant' | null;
 
-/** Change role, Remove and Reset two-factor for another admin, each confirmed first. */
+/** Whether an owner let this admin reveal coupon codes, tokens and pins (ADR 0071). */
+const mayReveal = (a: AdminAccount) => a.grants.includes('secrets.reveal');
+
+/**
+ * Change role, Remove, Reset two-factor and, for a support admin, Allow or Stop reveals of
+ * bearer secrets (ADR 0071), for another admin, each confirmed first.
+ */
 function AdminActions({
   admin,
   onDone,
@@ -132,22 +138,29 @@ function AdminActions({
 }) {
   const set = useSetAdminRole();
   const reset = useResetTwoFactor();
+  const grant = useSetAdminGrant();
+  const granted = mayReveal(admin);
   const [asking, setAsking] = useState<Asking>(null);
   const [role, setRole] = useState<AdminRole>(admin.role ?? 'support');
-  const action = asking === 'reset' ? reset : set;
+  const action = asking === 'reset' ? reset : asking === 'grant' ? grant : set;
   const close = () => {
     setAsking(null);
     set.reset();
     reset.reset();
+    grant.reset();
   };
   const run = async () => {
     try {
       const res =
         asking === 'reset'
           ? await reset.trigger({ body: { user_id: admin.id } })
-          : await set.trigger({
-              body: { email: admin.email, role: asking === 'remove' ? 'none' : role },
-            });
+          : asking === 'grant'
+            ? await grant.trigger({
+                body: { user_id: admin.id, permission: 'secrets.reveal', granted: !granted },
+              })
+            : await set.trigger({
+                body: { email: admin.email, role: asking === 'remove' ? 'none' : role },
+              });
       close();
       onDone(res.message);
     } catch {
@@ -176,6 +189,21 @@ function AdminActions({
       confirmLabel: 'Reset two-factor',
       tone: 'destructive' as const,
     },
+    grant: granted
+      ? {
+          title: `Stop ${name} revealing codes, tokens and pins?`,
+          description:
+            'They see them masked again, as every support admin does. The audit log records it.',
+          confirmLabel: 'Stop reveals',
+          tone: 'destructive' as const,
+        }
+      : {
+          title: `Let ${name} reveal codes, tokens and pins?`,
+          description:
+            "One at a time, with a reason: each reveal is in the audit log with their name. A customer's coupon code is money: allow it only to someone who answers customers about them.",
+          confirmLabel: 'Allow reveals',
+          tone: 'primary' as const,
+        },
   }[asking ?? 'role'];
   return (
     <div className="flex flex-wrap gap-2">
@@ -185,6 +213,12 @@ function AdminActions({
       {admin.two_factor_enrolled ? (
         <Button size="sm" variant="outline" onClick={() => setAsking('reset')}>
           Reset two-factor
+        </Button>
+      ) : null}
+      {/* Only a support admin may be given the reveal (contract GRANTABLE; ADR 0071). */}
+      {admin.role === 'support' ? (
+        <Button size="sm" variant="outline" onClick={() => setAsking('grant')}>
+          {granted ? 'Stop reveals' : 'Allow reveals'}
         </Button>
       ) : null}
       <Button size="sm" variant="outline" onClick={() => setAsking('remove')}>
@@ -240,7 +274,12 @@ function columns(
     {
       key: 'role',
       header: 'Role',
-      cell: (a) => (a.role ? ROLE_LABEL[a.role] : 'None'),
+      cell: (a) => (
+        <span className="flex flex-col">
+          <span>{a.role ? ROLE_LABEL[a.role] : 'None'}</span>
+          {mayReveal(a) ? <span className="text-xs text-muted">Reveals codes</span> : null}
+        </span>
+      ),
     },
     {
       key: 'two-factor',
@@ -261,7 +300,7 @@ function columns(
         a.id === meId ? (
           <span className="text-sm text-muted">You</span>
         ) : (
-          <AdminActions key={`${a.id}:${a.role}`} admin={a} onDone={onDone} />
+          <AdminActions key={`${a.id}:${a.role}:${a.grants.join()}`} admin={a} onDone={onDone} />
         ),
     },
   ];

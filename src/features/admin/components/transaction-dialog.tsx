@@ -17,6 +17,7 @@ import { TransactionDetails } from '@/components/ui/transaction-details';
 import { errorMessage } from '@/lib/api-error';
 import { useReverseTransaction } from '../api/reverse-transaction';
 import { useAdminCan } from './admin-access';
+import { BearerSecrets, withoutBearerFields } from './bearer-secrets';
 
 /**
  * Transaction details (spec §2 admin 3) with Reverse for a failed transaction only (spec §4),
@@ -32,6 +33,8 @@ export function TransactionDialog({
   // Support reads transactions but does not move money (ADR 0051): no Reverse to press. Asked
   // here, with the list, so the answer is in before a transaction is opened.
   const mayReverse = useAdminCan('transactions.reverse');
+  // Codes, tokens and pins come masked; who may reveal one gets Reveal beside each (ADR 0071).
+  const mayReveal = useAdminCan('secrets.reveal');
   return (
     <Dialog open={transaction !== null} onOpenChange={(o) => (o ? undefined : onClose())}>
       <DialogContent>
@@ -40,6 +43,7 @@ export function TransactionDialog({
             key={transaction.transaction_id}
             transaction={transaction}
             mayReverse={mayReverse}
+            mayReveal={mayReveal}
             onClose={onClose}
           />
         ) : null}
@@ -51,10 +55,12 @@ export function TransactionDialog({
 function TransactionPanel({
   transaction,
   mayReverse,
+  mayReveal,
   onClose,
 }: {
   transaction: AdminTransaction;
   mayReverse: boolean;
+  mayReveal: boolean;
   onClose: () => void;
 }) {
   const reverse = useReverseTransaction();
@@ -80,7 +86,11 @@ function TransactionPanel({
         <DialogDescription>{transaction.user}</DialogDescription>
       </DialogHeader>
       <DialogBody className="flex flex-col gap-4">
-        <TransactionDetails transaction={transaction} />
+        {/* Codes, tokens and pins come masked; each is revealed on its own (ADR 0071). */}
+        <TransactionDetails
+          transaction={mayReveal ? withoutBearerFields(transaction) : transaction}
+        />
+        {mayReveal ? <BearerSecrets transaction={transaction} /> : null}
         {transaction.providers_tried?.length ? (
           <ProvidersTried tried={transaction.providers_tried} />
         ) : null}
