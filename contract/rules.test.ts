@@ -125,13 +125,10 @@ describe('signup (spec §5)', () => {
     '09231234567', // prefix 092
     '0803123456', // 10 digits
     '080312345678', // 12 digits
-    '0803 123 4567', // spaces
     '0803123456a', // letter
     '0803-123-456', // other non-digit
-    ' 08031234567', // leading space
-    '08031234567 ', // trailing space
-    '+2348031234567', // international form is not 11 digits
-    '2348031234567',
+    '+23480312345', // international form, too short
+    '+2346031234567', // international form, prefix 060
     '',
   ])('phone %j is refused', (phone) => {
     expect(msgOf(form, { ...good, phone }, 'phone')).toBe('Invalid Phone number.');
@@ -143,6 +140,18 @@ describe('signup (spec §5)', () => {
       expect(msgOf(form, { ...good, phone }, 'phone')).toBeUndefined();
     },
   );
+
+  it.each([
+    '0813 123 4567',
+    ' 08131234567 ',
+    '+2348131234567',
+    '+234 813 123 4567',
+    '2348131234567',
+  ])('phone %j is tidied to 08131234567, not refused', (phone) => {
+    const r = form.safeParse({ ...good, phone });
+    expect(r.success).toBe(true);
+    expect(r.data?.phone).toBe('08131234567');
+  });
 
   it.each(['', 'short', 'abc1234', 'pass word1', 'abcd-efgh', '!!!!!!!!!!'])(
     'password %j without a run of 8 letters/digits is too short',
@@ -298,14 +307,20 @@ describe('airtime, wallet (spec §5)', () => {
     expect(msgOf(form, { ...good, pin: '' }, 'pin')).toBe('Pin Required.');
   });
 
-  it.each(['06031234567', '0803123456', '0803 123 4567', '0803123456a', ''])(
-    'refuses phone %j',
+  it.each(['+234 803 123 4567', '0803 123 4567', '2348031234567'])(
+    'tidies phone %j to 08031234567',
     (phone_number) => {
-      expect(msgOf(form, { ...good, phone_number }, 'phone_number')).toBe(
-        'Invalid Phone Number or Amount.',
-      );
+      const r = form.safeParse({ ...good, phone_number });
+      expect(r.success).toBe(true);
+      expect(r.data?.phone_number).toBe('08031234567');
     },
   );
+
+  it.each(['06031234567', '0803123456', '0803123456a', ''])('refuses phone %j', (phone_number) => {
+    expect(msgOf(form, { ...good, phone_number }, 'phone_number')).toBe(
+      'Invalid Phone Number or Amount.',
+    );
+  });
 
   it.each(['50', '0', '1', 'abc', '', '100.50', '1e3', '-100', '10 0'])(
     'refuses amount %j as invalid',
@@ -343,6 +358,11 @@ describe('coupon load (spec §5)', () => {
   });
   it('accepts a code and removes spaces (pasted with spaces)', () => {
     const r = couponLoadForm().safeParse({ coupon_code: ' K7QM 4XPR-AIRTIME ' });
+    expect(r.success).toBe(true);
+    expect(r.data?.coupon_code).toBe('K7QM4XPR-AIRTIME');
+  });
+  it('accepts a code typed in lower case, in capitals', () => {
+    const r = couponLoadForm().safeParse({ coupon_code: 'k7qm 4xpr-airtime' });
     expect(r.success).toBe(true);
     expect(r.data?.coupon_code).toBe('K7QM4XPR-AIRTIME');
   });
@@ -391,7 +411,16 @@ describe('data (spec §5)', () => {
     expect(first(accountForm, input)).toBe('Invalid account id.');
   });
 
-  it.each(['', '06031234567', '0803123456', '0803 123 4567'])(
+  it.each(['+234 803 123 4567', '0803 123 4567'])(
+    'phone variation: phone %j is tidied to 08031234567',
+    (phone_number) => {
+      const r = phoneForm.safeParse({ ...good, phone_number });
+      expect(r.success).toBe(true);
+      expect(r.data?.phone_number).toBe('08031234567');
+    },
+  );
+
+  it.each(['', '06031234567', '0803123456', '0803 123 456a'])(
     'phone variation: phone %j → "Invalid Phone Number"',
     (phone_number) => {
       expect(msgOf(phoneForm, { ...good, phone_number }, 'phone_number')).toBe(

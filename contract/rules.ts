@@ -26,6 +26,8 @@ export interface TextOptions {
   max?: number;
   /** Message for a value over `max` (default: the first check's message). */
   tooLong?: string;
+  /** Tidies the (trimmed) value before it is measured and checked, e.g. `tidyPhone`. */
+  tidy?: (value: string) => string;
 }
 
 /**
@@ -36,7 +38,8 @@ export interface TextOptions {
 export function text(checks: readonly Check<string>[], options: TextOptions = {}) {
   const first = checks[0]?.[1] ?? MSG.inputsInvalid;
   const base = z.string({ error: first });
-  const s = options.trim === false ? base : base.check(z.trim());
+  const trimmed = options.trim === false ? base : base.check(z.trim());
+  const s = options.tidy ? trimmed.check(z.overwrite(options.tidy)) : trimmed;
   return s.check(
     z.maxLength(options.max ?? MAX_LENGTH.text, { error: options.tooLong ?? first, abort: true }),
     z.superRefine((value, ctx) => {
@@ -67,6 +70,17 @@ export const PIN_LENGTH = 6;
 
 export const isEmail = (v: string) => EMAIL_PATTERN.test(v);
 export const isPhone = (v: string) => PHONE_PATTERN.test(v);
+/**
+ * A number as customers type or paste it, as the 11 digits the spec's rule checks: spaces,
+ * dashes and brackets go, and the international form (+234 803…, 234803…) becomes 0803….
+ * Anything else is left for the rule to refuse.
+ */
+export const tidyPhone = (v: string) => {
+  const compact = v.replace(/[\s\-()]/g, '');
+  if (/^\+234\d{10}$/.test(compact)) return `0${compact.slice(4)}`;
+  if (/^234\d{10}$/.test(compact)) return `0${compact.slice(3)}`;
+  return compact;
+};
 export const isDigits = (v: string) => DIGITS_PATTERN.test(v);
 export const notEmpty = (v: string) => v.length > 0;
 
@@ -109,9 +123,15 @@ export const passwordRule = (requiredMessage?: string) =>
  * An optional id-like string: empty strings are treated as absent (a codec, so bodies encode);
  * at most `max` characters (`message` beyond).
  */
-export const optionalText = (max: number = MAX_LENGTH.id, message: string = MSG.inputsInvalid) =>
+export const optionalText = (
+  max: number = MAX_LENGTH.id,
+  message: string = MSG.inputsInvalid,
+  tidy: (value: string) => string = (v) => v,
+) =>
   z.codec(
-    z.optional(z.string({ error: message }).check(z.trim(), z.maxLength(max, message))),
+    z.optional(
+      z.string({ error: message }).check(z.trim(), z.overwrite(tidy), z.maxLength(max, message)),
+    ),
     z.optional(z.string()),
     {
       decode: (v) => (v ? v : undefined),

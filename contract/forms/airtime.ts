@@ -9,6 +9,7 @@ import {
   optionalText,
   requiredPin,
   text,
+  tidyPhone,
   wholeNaira,
   withBalance,
 } from '../rules';
@@ -24,7 +25,7 @@ const airtimeAmount = wholeNaira(MSG.airtimeInvalid, [
 
 export const AirtimeBody = z.object({
   pin: requiredPin(MSG.airtimePinRequired),
-  phone_number: text([[isPhone, MSG.airtimeInvalid]], { max: MAX_LENGTH.phone }),
+  phone_number: text([[isPhone, MSG.airtimeInvalid]], { max: MAX_LENGTH.phone, tidy: tidyPhone }),
   amount: airtimeAmount,
   /** Chosen network; suggested from the prefix and overridable (numbers are portable). */
   network_id: optionalText(),

@@ -2,6 +2,7 @@ import { z } from '../zod';
 import { LIMIT_MSG, MSG, SERVER_MSG } from '../messages';
 import {
   isPhone,
+  tidyPhone,
   MAX_LENGTH,
   optionalText,
   passwordRule,
@@ -19,7 +20,7 @@ const SignupFields = z.object({
     tooLong: LIMIT_MSG.nameTooLong,
   }),
   email: email(MSG.signupEmail).check(z.overwrite((v) => v.toLowerCase())),
-  phone: text([[isPhone, MSG.signupPhone]], { trim: false, max: MAX_LENGTH.phone }),
+  phone: text([[isPhone, MSG.signupPhone]], { max: MAX_LENGTH.phone, tidy: tidyPhone }),
   password: passwordRule(),
   referral_code: optionalText(MAX_LENGTH.referralCode),
 });

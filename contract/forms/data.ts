@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { MSG } from '../messages';
 import type { Kobo } from '../money';
-import { isPhone, MAX_LENGTH, optionalText, requiredId, requiredPin } from '../rules';
+import { isPhone, MAX_LENGTH, optionalText, requiredId, requiredPin, tidyPhone } from '../rules';
 import { couponCode } from './purchases';
 
 /** Data's request body and form (spec §5 "Data", §7). */
@@ -11,7 +11,7 @@ export const DataBody = z.object({
   plan_id: optionalText(),
   service_id: requiredId(),
   network_id: optionalText(),
-  phone_number: optionalText(MAX_LENGTH.phone, MSG.dataPhone),
+  phone_number: optionalText(MAX_LENGTH.phone, MSG.dataPhone, tidyPhone),
   account_id: optionalText(MAX_LENGTH.accountId, MSG.dataAccountId),
   coupon_code: couponCode,
 });

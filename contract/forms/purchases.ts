@@ -28,7 +28,7 @@ export const CouponCodeBody = z.object({
   coupon_code: text([[notEmpty, MSG.couponBlank]], {
     max: MAX_LENGTH.couponCode,
     tooLong: MSG.couponInvalid,
-  }).check(z.overwrite((v) => v.replace(/\s+/g, ''))),
+  }).check(z.overwrite((v) => v.replace(/\s+/g, '').toUpperCase())),
 });
 
 export const couponLoadForm = () => CouponCodeBody;
