@@ -76,17 +76,55 @@ export const Publish: Story = {
   },
 };
 
+/**
+ * Publishing is now by default: no start to fill in, and what is published starts at once (to
+ * the minute); scheduling is the other choice.
+ */
+export const PublishNowByDefault: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await expect(await canvas.findByRole('radio', { name: 'Publish now' })).toBeChecked();
+    await expect(canvas.getByRole('radio', { name: 'Schedule' })).not.toBeChecked();
+    await expect(canvas.queryByLabelText(/Starts/)).toBeNull();
+    await enter(userEvent, canvas.getByLabelText(/Text customers read/), 'Prices change today.');
+    const before = Date.now();
+    await userEvent.click(canvas.getByRole('button', { name: 'Publish' }));
+    await expect(await canvas.findByText(ANNOUNCEMENT_MSG.created)).toBeVisible();
+    const saved = db.announcements[0]!;
+    await expect(saved.text).toBe('Prices change today.');
+    await expect(saved.starts_at).toBeLessThanOrEqual(Date.now());
+    await expect(saved.starts_at).toBeGreaterThan(before - 60_000);
+  },
+};
+
+/** Schedule shows the start (the next whole hour by default) and the button says so. */
+export const Schedule: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('radio', { name: 'Schedule' }));
+    const start = await canvas.findByLabelText(/Starts/);
+    await enter(userEvent, start, msToLagosInput(SEED_NOW + 5 * HOUR));
+    await enter(userEvent, canvas.getByLabelText(/Ends/), msToLagosInput(SEED_NOW + 6 * HOUR));
+    await enter(userEvent, canvas.getByLabelText(/Text customers read/), 'Maintenance tonight.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Schedule' }));
+    await expect(await canvas.findByText(ANNOUNCEMENT_MSG.created)).toBeVisible();
+    await expect(db.announcements[0]).toMatchObject({
+      text: 'Maintenance tonight.',
+      starts_at: SEED_NOW + 5 * HOUR,
+    });
+  },
+};
+
 /** The contract's messages, under the fields, before anything is sent. */
 export const Invalid: Story = {
   play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('radio', { name: 'Schedule' }));
     const start = await canvas.findByLabelText(/Starts/);
     await enter(userEvent, start, msToLagosInput(SEED_NOW + 5 * HOUR));
     await enter(userEvent, canvas.getByLabelText(/Ends/), msToLagosInput(SEED_NOW + 2 * HOUR));
     const count = db.announcements.length;
-    await userEvent.click(canvas.getByRole('button', { name: 'Publish' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Schedule' }));
     await expect(await canvas.findByText(ANNOUNCEMENT_MSG.textRequired)).toBeVisible();
     await enter(userEvent, canvas.getByLabelText(/Text customers read/), 'Prices change soon.');
-    await userEvent.click(canvas.getByRole('button', { name: 'Publish' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Schedule' }));
     await expect(await canvas.findByText(ANNOUNCEMENT_MSG.endBeforeStart)).toBeVisible();
     await expect(db.announcements).toHaveLength(count);
   },
@@ -96,9 +134,14 @@ export const Invalid: Story = {
 export const EndPassed: Story = {
   play: async ({ canvas, userEvent }) => {
     await enter(userEvent, await canvas.findByLabelText(/Text customers read/), 'Old news.');
-    await enter(userEvent, canvas.getByLabelText(/Starts/), msToLagosInput(SEED_NOW - 3 * HOUR));
+    await userEvent.click(canvas.getByRole('radio', { name: 'Schedule' }));
+    await enter(
+      userEvent,
+      await canvas.findByLabelText(/Starts/),
+      msToLagosInput(SEED_NOW - 3 * HOUR),
+    );
     await enter(userEvent, canvas.getByLabelText(/Ends/), msToLagosInput(SEED_NOW - 2 * HOUR));
-    await userEvent.click(canvas.getByRole('button', { name: 'Publish' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Schedule' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(ANNOUNCEMENT_MSG.endPassed);
   },
 };

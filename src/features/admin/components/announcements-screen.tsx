@@ -46,10 +46,15 @@ type Values = {
   /** '' is every customer (the select's value). */
   tier_id: string;
   email: boolean;
+  /** Publish now (the default: the start is the moment it is sent) or schedule a start. */
+  when: 'now' | 'schedule';
 };
 
 const HOUR = 60 * 60 * 1000;
-/** A new announcement starts at the next whole hour and runs a day (Lagos time). */
+/**
+ * A new announcement is published now and runs a day; scheduled instead, its start is the next
+ * whole hour (Lagos time).
+ */
 function fresh(now = Date.now()): Values {
   const start = Math.ceil(now / HOUR) * HOUR;
   return {
@@ -59,6 +64,7 @@ function fresh(now = Date.now()): Values {
     ends_at: msToLagosInput(start + 24 * HOUR),
     tier_id: '',
     email: false,
+    when: 'now',
   };
 }
 
@@ -69,6 +75,7 @@ const valuesOf = (a: Announcement): Values => ({
   ends_at: msToLagosInput(a.ends_at),
   tier_id: a.tier_id ?? '',
   email: a.email,
+  when: 'schedule',
 });
 
 const ALL = 'all';
@@ -106,7 +113,10 @@ function AnnouncementForm({
     };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = announcementForm().safeParse(values);
+    // Published now: it starts this minute (the form's times are to the minute).
+    const sent =
+      values.when === 'now' ? { ...values, starts_at: msToLagosInput(Date.now()) } : values;
+    const parsed = announcementForm().safeParse(sent);
     if (!parsed.success) {
       setErrors(fieldMessages(parsed));
       return;
@@ -185,13 +195,37 @@ function AnnouncementForm({
             </Select>
           )}
         </Field>
-        <Field label="Starts (Lagos time)" error={errors.starts_at || undefined} required>
-          <Input
-            type="datetime-local"
-            value={values.starts_at}
-            onChange={(e) => set('starts_at')(e.target.value)}
-          />
-        </Field>
+        {editing ? null : (
+          <fieldset className="flex flex-wrap gap-x-6 gap-y-1 sm:col-span-2">
+            <legend className="mb-1 text-sm font-medium">When it shows</legend>
+            {(
+              [
+                ['now', 'Publish now'],
+                ['schedule', 'Schedule'],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="flex min-h-control items-center gap-3 text-sm">
+                <input
+                  type="radio"
+                  name="announcement-when"
+                  className="size-5 accent-brand"
+                  checked={values.when === value}
+                  onChange={() => set('when')(value)}
+                />
+                <span>{label}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {values.when === 'schedule' ? (
+          <Field label="Starts (Lagos time)" error={errors.starts_at || undefined} required>
+            <Input
+              type="datetime-local"
+              value={values.starts_at}
+              onChange={(e) => set('starts_at')(e.target.value)}
+            />
+          </Field>
+        ) : null}
         <Field label="Ends (Lagos time)" error={errors.ends_at || undefined} required>
           <Input
             type="datetime-local"
@@ -217,7 +251,7 @@ function AnnouncementForm({
           {saved ? <FormAlert tone="success">{saved}</FormAlert> : null}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" loading={action.isMutating}>
-              {editing ? 'Save changes' : 'Publish'}
+              {editing ? 'Save changes' : values.when === 'now' ? 'Publish' : 'Schedule'}
             </Button>
             {editing ? (
               <Button type="button" variant="outline" onClick={() => onDone('')}>
