@@ -276,6 +276,26 @@ export async function requestApproval(
   return waitsMessage(ctx, request.why, trx);
 }
 
+/**
+ * The four-eyes gate of one action on one target, in the action's transaction: refused while a
+ * request for the same target waits; instant (null: go on, the day's totals are used) when it
+ * fits; else saved as a request, whose sentence is answered (the action does nothing more).
+ */
+export async function instantOrRequest(
+  ctx: AppContext,
+  trx: Db,
+  actor: Actor,
+  request: Omit<ApprovalRequest, 'why' | 'userId'> & { userId: string },
+  now: number,
+): Promise<string | null> {
+  if ((await pendingFor(trx, request.kind, [request.targetId])).size > 0) {
+    throw new ApiError('conflict', FOUR_EYES_MSG.alreadyWaiting);
+  }
+  const decision = await instantOrWait(ctx, trx, actor, request.userId, request.amount, now);
+  if (decision.instant) return null;
+  return requestApproval(ctx, trx, actor, { ...request, why: decision.why }, now);
+}
+
 const snapshotOf = (a: {
   kind: string;
   targetId: string;

@@ -5,7 +5,7 @@
  * movement), automatically unless AUTO_REVERSE_FAILED=0, else by an admin.
  */
 import { type Actor, recordAudit } from './audit.ts';
-import { FOUR_EYES_MSG, SERVER_MSG } from '@contract';
+import { SERVER_MSG } from '@contract';
 import type { Selectable, Updateable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
@@ -15,13 +15,7 @@ import { postMovement, providerFloatAccountId, walletAccountId } from '../domain
 import { ApiError } from '../http/errors.ts';
 import type { ProviderOutcome } from '../providers/index.ts';
 import { customerMail } from './customer-mail.ts';
-import {
-  type Executor,
-  instantOrWait,
-  pendingFor,
-  refuseOwnWallet,
-  requestApproval,
-} from './four-eyes.ts';
+import { type Executor, instantOrRequest, refuseOwnWallet } from './four-eyes.ts';
 import { earnCommission, reverseCommission } from './referrals.ts';
 import { queueWebhook } from './webhooks.ts';
 
@@ -189,28 +183,21 @@ export async function reverse(
         throw new ApiError('conflict', SERVER_MSG.notReversible);
       }
       refuseOwnWallet(actor, row.user_id);
-      if ((await pendingFor(trx, 'transaction.reverse', [row.id])).size > 0) {
-        throw new ApiError('conflict', FOUR_EYES_MSG.alreadyWaiting);
-      }
-      const amount = Number(row.paid_amount);
-      const decision = await instantOrWait(ctx, trx, actor, row.user_id, amount, now);
-      if (!decision.instant) {
-        return requestApproval(
-          ctx,
-          trx,
-          actor,
-          {
-            kind: 'transaction.reverse',
-            targetId: row.id,
-            userId: row.user_id,
-            amount,
-            payload: {},
-            summary: `Reverse the failed ${row.product} purchase ${row.id}`,
-            why: decision.why,
-          },
-          now,
-        );
-      }
+      const waits = await instantOrRequest(
+        ctx,
+        trx,
+        actor,
+        {
+          kind: 'transaction.reverse',
+          targetId: row.id,
+          userId: row.user_id,
+          amount: Number(row.paid_amount),
+          payload: {},
+          summary: `Reverse the failed ${row.product} purchase ${row.id}`,
+        },
+        now,
+      );
+      if (waits !== null) return waits;
     }
     await reverseWithin(trx, id, userId, actor, now);
     return SERVER_MSG.reversed;

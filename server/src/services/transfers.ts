@@ -14,7 +14,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  FOUR_EYES_MSG,
   SERVER_MSG,
   stampDuty,
   TRANSFER_MSG,
@@ -39,13 +38,7 @@ import { heldOr } from './verification.ts';
 import { firstFundingBonus } from './referrals.ts';
 import { startWorker } from './worker.ts';
 import { type Actor, recordAudit } from './audit.ts';
-import {
-  type Executor,
-  instantOrWait,
-  pendingFor,
-  refuseOwnWallet,
-  requestApproval,
-} from './four-eyes.ts';
+import { type Executor, instantOrRequest, pendingFor, refuseOwnWallet } from './four-eyes.ts';
 import type { UserRow } from './users.ts';
 import { requireVerified } from './wallet.ts';
 import { countRows, paged } from './paging.ts';
@@ -540,29 +533,23 @@ export async function assignTransfer(
     if (!transfer) throw new ApiError('not_found', TRANSFER_MSG.transferNotFound);
     if (transfer.status !== 'held') throw new ApiError('conflict', TRANSFER_MSG.alreadyAssigned);
     refuseOwnWallet(actor, customer.id);
-    // While an assignment waits for approval, nobody assigns the transfer another way.
-    const waiting = await pendingFor(trx, 'transfer.assign', [transfer.id]);
-    if (waiting.size > 0) throw new ApiError('conflict', FOUR_EYES_MSG.alreadyWaiting);
     const now = Date.now();
-    const amount = Number(transfer.amount);
-    const decision = await instantOrWait(ctx, trx, actor, customer.id, amount, now);
-    if (!decision.instant) {
-      return requestApproval(
-        ctx,
-        trx,
-        actor,
-        {
-          kind: 'transfer.assign',
-          targetId: transfer.id,
-          userId: customer.id,
-          amount,
-          payload: {},
-          summary: `Assign transfer ${transfer.provider_id} to ${customer.email}`,
-          why: decision.why,
-        },
-        now,
-      );
-    }
+    // While an assignment waits for approval, nobody assigns the transfer another way.
+    const waits = await instantOrRequest(
+      ctx,
+      trx,
+      actor,
+      {
+        kind: 'transfer.assign',
+        targetId: transfer.id,
+        userId: customer.id,
+        amount: Number(transfer.amount),
+        payload: {},
+        summary: `Assign transfer ${transfer.provider_id} to ${customer.email}`,
+      },
+      now,
+    );
+    if (waits !== null) return waits;
     await applyAssignment(ctx, trx, actor, transfer.id, customer, now);
     return TRANSFER_MSG.assigned;
   });

@@ -25,13 +25,7 @@ import {
 import { ApiError } from '../http/errors.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { customerMail, type MoneyEvent } from './customer-mail.ts';
-import {
-  type Executor,
-  instantOrWait,
-  pendingFor,
-  refuseOwnWallet,
-  requestApproval,
-} from './four-eyes.ts';
+import { type Executor, instantOrRequest, refuseOwnWallet, requestApproval } from './four-eyes.ts';
 import { heldFundingBonus } from './referrals.ts';
 import { startWorker } from './worker.ts';
 
@@ -287,28 +281,22 @@ export async function setUserLevel(
     // release runs after every change.
     const held = await heldOf(trx, { userId: body.user_id });
     if (held > 0) {
-      if ((await pendingFor(trx, 'verification.level', [body.user_id])).size > 0) {
-        throw new ApiError('conflict', FOUR_EYES_MSG.alreadyWaiting);
-      }
-      const decision = await instantOrWait(ctx, trx, actor, body.user_id, held, now);
-      if (!decision.instant) {
-        return requestApproval(
-          ctx,
-          trx,
-          actor,
-          {
-            kind: 'verification.level',
-            targetId: body.user_id,
-            userId: body.user_id,
-            amount: held,
-            // What the approver sees is what is checked when they approve (`levelApproved`).
-            payload: { level: body.level, from: current, held },
-            summary: `Change ${user.email} from level ${current} to level ${body.level}`,
-            why: decision.why,
-          },
-          now,
-        );
-      }
+      const waits = await instantOrRequest(
+        ctx,
+        trx,
+        actor,
+        {
+          kind: 'verification.level',
+          targetId: body.user_id,
+          userId: body.user_id,
+          amount: held,
+          // What the approver sees is what is checked when they approve (`levelApproved`).
+          payload: { level: body.level, from: current, held },
+          summary: `Change ${user.email} from level ${current} to level ${body.level}`,
+        },
+        now,
+      );
+      if (waits !== null) return waits;
     }
     const target = { id: body.user_id, email: user.email, level: current };
     await applyUserLevel(trx, actor, target, body.level, now);
