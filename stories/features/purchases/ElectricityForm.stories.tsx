@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
+import { FALLBACK } from '@contract';
 import { electricityPrice, MSG, NAIRA } from '@contract';
 import { ElectricityForm } from '@/features/purchases/components/products/electricity';
 import { formatNaira } from '@/lib/money';
@@ -69,6 +70,24 @@ export const ValidationFailure: Story = {
     await typePin(canvas, '');
     await submit(canvas, BUY);
     await expect(await canvas.findByText(MSG.invalidPin)).toBeVisible();
+  },
+};
+
+/**
+ * A pasted 300-digit "meter": leaving the field gives the meter rule's message under it, not
+ * the connection fallback (the number is never sent to be verified).
+ */
+export const MeterTooLong: Story = {
+  play: async ({ canvas }) => {
+    await choose(canvas, /Electricity company/, /Ikeja Electric \(IKEDC\) Prepaid/);
+    const meter = canvas.getByLabelText(/Meter number/);
+    await userEvent.click(meter);
+    await userEvent.paste('4'.repeat(300));
+    await userEvent.tab();
+    await expect(await canvas.findByText(MSG.electricityInvalid)).toBeVisible();
+    await expect(meter).toHaveAttribute('aria-invalid', 'true');
+    await expect(canvas.queryByText(FALLBACK.purchase)).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Verify' })).toBeDisabled();
   },
 };
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { FALLBACK } from '@contract/messages';
-import { isDigits } from '@contract/rules';
+import { isDigits, MAX_LENGTH } from '@contract/rules';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { errorMessage } from '@/lib/api-error';
@@ -23,7 +23,10 @@ export function useCustomerCheck(
     reset();
   }, [serviceId, number, variationCode, reset]);
 
-  const canCheck = Boolean(serviceId) && isDigits(number.trim());
+  const digits = isDigits(number.trim());
+  /** Longer than any meter or smart card: the field's own rule answers, nothing is sent. */
+  const tooLong = digits && number.trim().length > MAX_LENGTH.number;
+  const canCheck = Boolean(serviceId) && digits && !tooLong;
   const check = () => {
     if (!serviceId || !canCheck) return;
     verify
@@ -41,7 +44,7 @@ export function useCustomerCheck(
    * the form refuses to submit until this is true.
    */
   const verified = Boolean(verify.data);
-  return { verify, check, canCheck, verified };
+  return { verify, check, canCheck, tooLong, verified };
 }
 
 /** The Verify button and the customer it found (or the server's reason). */

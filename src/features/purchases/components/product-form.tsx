@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from '@contract/zod';
 import type { Recipient, RecipientProduct } from '@contract/entities';
 import { TRUST_MSG } from '@contract/messages';
+import { fieldMessages } from '@contract/rules';
 import { type PriceBreakdown } from '@contract/pricing';
 import { NAIRA } from '@contract/business-limits';
 import { Button } from '@/components/ui/button';
@@ -177,7 +178,7 @@ export function ProductForm<C, M extends ProductModel<B>, B>({
   const catalogue = d.catalogue.useList();
   const balance = useBalance();
   const buy = d.useBuy();
-  const { errors, validate, clear, show, idOf } = useFormErrors(d.errorKeys);
+  const { errors, validate, clear, show, idOf, setErrors } = useFormErrors(d.errorKeys);
   const [values, setValues] = useState<Values>(d.initial);
   const [pin, setPin] = useState('');
   const flow = usePurchaseFlow(buy);
@@ -318,6 +319,13 @@ export function ProductForm<C, M extends ProductModel<B>, B>({
               onBlur={
                 f.verifies
                   ? () => {
+                      if (customer.tooLong) {
+                        // The number's own rule, under the field (never a connection error).
+                        const parsed = model.schema.safeParse({ ...model.input, pin });
+                        const message = parsed.success ? undefined : fieldMessages(parsed)[name];
+                        if (message) setErrors((current) => ({ ...current, [name]: message }));
+                        return;
+                      }
                       if (customer.canCheck && !customer.verify.data) customer.check();
                     }
                   : undefined
