@@ -40,7 +40,7 @@ import {
 } from '../api/adjustments';
 import { useFindCustomer } from '../api/transfers';
 import { LoadError, ScreenHeading } from './admin-parts';
-import { DailyTotals, WaitingApprovals, whyText } from './four-eyes';
+import { CheckerDecision, DailyTotals, WaitingApprovals, whyText } from './four-eyes';
 
 type Values = {
   email: string;
@@ -256,23 +256,14 @@ function AdjustmentForm({
 
 /**
  * Approve or Reject for another admin's pending adjustment, each confirmed first; its maker
- * may only withdraw it (a rejection of their own).
+ * may only withdraw it. The row stays in the list, so it tells the answer itself.
  */
 function Decision({ adjustment, mine = false }: { adjustment: Adjustment; mine?: boolean }) {
   const approve = useApproveAdjustment();
   const reject = useRejectAdjustment();
-  const [asking, setAsking] = useState<'approve' | 'reject' | null>(null);
-  const action = asking === 'reject' ? reject : approve;
-  const told = approve.data?.message ?? reject.data?.message;
+  const [told, setTold] = useState('');
   const amount = formatNaira(adjustment.amount);
-  const decide = async () => {
-    try {
-      await action.trigger({ body: { id: adjustment.id } });
-      setAsking(null);
-    } catch {
-      // shown in the dialog, from action.error
-    }
-  };
+  const verb = adjustment.direction === 'credit' ? 'Credit' : 'Debit';
   if (told) {
     return (
       <p role="status" className="text-sm">
@@ -280,56 +271,32 @@ function Decision({ adjustment, mine = false }: { adjustment: Adjustment; mine?:
       </p>
     );
   }
-  const rejectLabel = mine ? 'Withdraw' : 'Reject';
   return (
-    <div className="flex flex-wrap gap-2">
-      {mine ? null : (
-        <Button size="sm" onClick={() => setAsking('approve')}>
-          Approve
-        </Button>
-      )}
-      <Button size="sm" variant="outline" onClick={() => setAsking('reject')}>
-        {rejectLabel}
-      </Button>
-      <ConfirmDialog
-        open={asking !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            setAsking(null);
-            approve.reset();
-            reject.reset();
-          }
-        }}
-        title={asking === 'reject' ? `${rejectLabel} this adjustment?` : 'Approve this adjustment?'}
-        description={
-          asking === 'reject'
-            ? 'No money moves, and it cannot be approved later.'
-            : `The wallet is ${adjustment.direction === 'credit' ? 'credited' : 'debited'} at once, and the audit log records you as the approver.`
-        }
-        confirmLabel={
-          asking === 'reject'
-            ? rejectLabel
-            : `${adjustment.direction === 'credit' ? 'Credit' : 'Debit'} ${amount}`
-        }
-        tone={asking === 'reject' ? 'destructive' : 'primary'}
-        loading={action.isMutating}
-        error={action.error ? errorMessage(action.error, FALLBACK.genericAlt) : ''}
-        onConfirm={() => void decide()}
-      >
+    <CheckerDecision
+      id={adjustment.id}
+      mine={mine}
+      noun="adjustment"
+      approve={approve}
+      reject={reject}
+      approveLabel={`${verb} ${amount}`}
+      approveDescription={`The wallet is ${adjustment.direction === 'credit' ? 'credited' : 'debited'} at once, and the audit log records you as the approver.`}
+      rejectDescription="No money moves, and it cannot be approved later."
+      onDone={setTold}
+      details={
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm [overflow-wrap:anywhere]">
           <dt className="text-muted">Customer</dt>
           <dd className="font-semibold">{adjustment.user_name}</dd>
           <dt className="text-muted">E-mail</dt>
           <dd>{adjustment.user}</dd>
-          <dt className="text-muted">{adjustment.direction === 'credit' ? 'Credit' : 'Debit'}</dt>
+          <dt className="text-muted">{verb}</dt>
           <dd>{amount}</dd>
           <dt className="text-muted">Reason</dt>
           <dd>{adjustment.reason}</dd>
           <dt className="text-muted">Made by</dt>
           <dd>{adjustment.maker}</dd>
         </dl>
-      </ConfirmDialog>
-    </div>
+      }
+    />
   );
 }
 

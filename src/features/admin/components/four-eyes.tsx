@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   FourEyesBody,
   FOUR_EYES_MSG,
@@ -151,10 +151,89 @@ export function DailyTotals({ state }: { state: FourEyesState | undefined }) {
   );
 }
 
+/** What a decision calls: POST …/approve or …/reject with `{ id }`, answered with a sentence. */
+interface DecisionCall {
+  trigger: (input: { body: { id: string } }) => Promise<{ message: string }>;
+  reset: () => void;
+  isMutating: boolean;
+  error?: unknown;
+}
+
 /**
- * Approve (another admin's) or Reject (withdraw, for its maker), each confirmed first. A decided
- * request leaves the waiting list, so the answer is told by the list (`onDone`), not the row.
+ * A checker's Approve (never on their own request) and Reject (Withdraw, for its maker), each
+ * confirmed in a dialog that names what is decided (`details`); the answer goes to `onDone`.
+ * One piece for the adjustments and the other waiting requests (ADR 0070).
  */
+export function CheckerDecision({
+  id,
+  mine,
+  noun,
+  approve,
+  reject,
+  approveLabel,
+  approveDescription,
+  rejectDescription,
+  details,
+  onDone,
+}: {
+  id: string;
+  mine: boolean;
+  /** "adjustment", "request": the dialog's title names it. */
+  noun: string;
+  approve: DecisionCall;
+  reject: DecisionCall;
+  approveLabel: string;
+  approveDescription: string;
+  rejectDescription: string;
+  details: ReactNode;
+  onDone: (message: string) => void;
+}) {
+  const [asking, setAsking] = useState<'approve' | 'reject' | null>(null);
+  const action = asking === 'reject' ? reject : approve;
+  const rejectLabel = mine ? 'Withdraw' : 'Reject';
+  const decide = async () => {
+    try {
+      const res = await action.trigger({ body: { id } });
+      setAsking(null);
+      onDone(res.message);
+    } catch {
+      // shown in the dialog, from action.error
+    }
+  };
+  return (
+    <div className="flex flex-wrap gap-2">
+      {mine ? null : (
+        <Button size="sm" onClick={() => setAsking('approve')}>
+          Approve
+        </Button>
+      )}
+      <Button size="sm" variant="outline" onClick={() => setAsking('reject')}>
+        {rejectLabel}
+      </Button>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setAsking(null);
+            approve.reset();
+            reject.reset();
+          }
+        }}
+        title={asking === 'reject' ? `${rejectLabel} this ${noun}?` : `Approve this ${noun}?`}
+        description={asking === 'reject' ? rejectDescription : approveDescription}
+        confirmLabel={asking === 'reject' ? rejectLabel : approveLabel}
+        tone={asking === 'reject' ? 'destructive' : 'primary'}
+        loading={action.isMutating}
+        error={action.error ? errorMessage(action.error, FALLBACK.genericAlt) : ''}
+        onConfirm={() => void decide()}
+      >
+        {details}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** Another admin's waiting request (or one's own, to withdraw); the list tells the answer. */
 function Decision({
   approval,
   mine,
@@ -166,64 +245,30 @@ function Decision({
 }) {
   const approve = useApproveApproval();
   const reject = useRejectApproval();
-  const [asking, setAsking] = useState<'approve' | 'reject' | null>(null);
-  const action = asking === 'reject' ? reject : approve;
-  const decide = async () => {
-    try {
-      const res = await action.trigger({ body: { id: approval.id } });
-      setAsking(null);
-      onDone(res.message);
-    } catch {
-      // shown in the dialog, from action.error
-    }
-  };
   return (
     <div className="flex flex-col gap-2">
       {mine ? <span className="text-sm">Waiting for another admin</span> : null}
-      <div className="flex flex-wrap gap-2">
-        {mine ? null : (
-          <Button size="sm" onClick={() => setAsking('approve')}>
-            Approve
-          </Button>
-        )}
-        <Button size="sm" variant="outline" onClick={() => setAsking('reject')}>
-          {mine ? 'Withdraw' : 'Reject'}
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={asking !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            setAsking(null);
-            approve.reset();
-            reject.reset();
-          }
-        }}
-        title={
-          asking === 'reject'
-            ? `${mine ? 'Withdraw' : 'Reject'} this request?`
-            : 'Approve this request?'
+      <CheckerDecision
+        id={approval.id}
+        mine={mine}
+        noun="request"
+        approve={approve}
+        reject={reject}
+        approveLabel="Approve"
+        approveDescription="It is carried out at once, and the audit log records you as the approver."
+        rejectDescription="Nothing changes, and it cannot be approved later."
+        onDone={onDone}
+        details={
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm [overflow-wrap:anywhere]">
+            <dt className="text-muted">Request</dt>
+            <dd className="font-semibold">{approval.summary}</dd>
+            <dt className="text-muted">Amount</dt>
+            <dd>{formatNaira(approval.amount)}</dd>
+            <dt className="text-muted">Asked by</dt>
+            <dd>{approval.maker}</dd>
+          </dl>
         }
-        description={
-          asking === 'reject'
-            ? 'Nothing changes, and it cannot be approved later.'
-            : 'It is carried out at once, and the audit log records you as the approver.'
-        }
-        confirmLabel={asking === 'reject' ? (mine ? 'Withdraw' : 'Reject') : 'Approve'}
-        tone={asking === 'reject' ? 'destructive' : 'primary'}
-        loading={action.isMutating}
-        error={action.error ? errorMessage(action.error, FALLBACK.genericAlt) : ''}
-        onConfirm={() => void decide()}
-      >
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm [overflow-wrap:anywhere]">
-          <dt className="text-muted">Request</dt>
-          <dd className="font-semibold">{approval.summary}</dd>
-          <dt className="text-muted">Amount</dt>
-          <dd>{formatNaira(approval.amount)}</dd>
-          <dt className="text-muted">Asked by</dt>
-          <dd>{approval.maker}</dd>
-        </dl>
-      </ConfirmDialog>
+      />
     </div>
   );
 }
