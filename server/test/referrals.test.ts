@@ -16,6 +16,7 @@ import {
   api,
   DEFAULT_REFERRAL_DAILY_CAP,
   providerCost,
+  MSG,
   REFERRAL_MSG,
   commissionOf,
   type ReferralSettingsInput,
@@ -322,8 +323,13 @@ describe.each(engines)('referral commissions on %s', (engine) => {
           referral_code: code,
         },
       });
+    // Another customer's phone reveals nothing about whose it is: the account opens like any
+    // other, and the link it came through earns nobody anything.
+    const samePhone = await register('ada.second@example.com', referrerPhone);
+    expect(samePhone.status).toBe(200);
+    expect(samePhone.body.message).toBe(MSG.signupSuccess);
+    expect(JSON.stringify(samePhone.body)).not.toContain(REFERRAL_MSG.ownCode);
     for (const [email, phoneNumber] of [
-      ['ada.second@example.com', referrerPhone],
       ['a.d.a.lovelace+farm@gmail.com', phone()],
       ['ADALOVELACE@googlemail.com', phone()],
     ] as const) {

@@ -5,7 +5,7 @@
  * so parallel guesses never check more than the limit.
  */
 import { randomUUID } from 'node:crypto';
-import { MSG, SERVER_MSG, type TwoFactorChallenge } from '@contract';
+import { MSG, normalPhone, SERVER_MSG, type TwoFactorChallenge } from '@contract';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { createWallet } from '../domain/ledger.ts';
@@ -47,9 +47,14 @@ export async function insertUser(
       .select(['id', 'email', 'phone'])
       .where('referral_code', '=', input.referral_code)
       .executeTakeFirst();
-    // One's own code under a second address or number is refused (ADR 0056).
-    if (referrer) refuseOwnCode(referrer, input);
-    referredBy = referrer?.id ?? null;
+    // One's own code under a second address is refused (ADR 0056). A number the referrer
+    // also uses earns nothing, silently: a refusal would tell a stranger whose number it is.
+    if (referrer && normalPhone(referrer.phone) === normalPhone(input.phone)) {
+      referredBy = null;
+    } else {
+      if (referrer) refuseOwnCode(referrer, input);
+      referredBy = referrer?.id ?? null;
+    }
   }
   await trx
     .insertInto('users')
