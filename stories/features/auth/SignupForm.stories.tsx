@@ -111,6 +111,24 @@ export const ServerError: Story = {
   },
 };
 
+/**
+ * On a phone (360 px) the form is taller than the screen and its message sits above the
+ * button the customer pressed: the refusal is scrolled into view and focused, so it is seen
+ * and read out.
+ */
+export const ServerErrorOnReferralSignup: Story = {
+  parameters: {
+    router: { initialEntries: [paths.signupWithReferral('ADA123')] },
+    viewport: { defaultViewport: 'mobile1' },
+  },
+  play: async ({ canvas, userEvent }) => {
+    await fill(canvas, userEvent, { ...good, email: DEMO_CUSTOMER.email });
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent(SERVER_MSG.emailTaken);
+    await waitFor(() => expect(alert).toHaveFocus());
+  },
+};
+
 /** A 500 shows the server's message. */
 export const ServerDown: Story = {
   parameters: { msw: { handlers: [variants.register.error] } },

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '@/lib/link';
 import type { z } from '@contract/zod';
@@ -25,6 +25,15 @@ export function SignupForm() {
   const [search] = useSearchParams();
   const referralCode = search.get('referral_code')?.trim() ?? '';
   const register = useRegister();
+  // The refusal sits above the fields; on a small screen it is out of view when the button
+  // is pressed: bring it into view and focus it, so it is seen and read out.
+  const alertRef = useRef<HTMLDivElement>(null);
+  const refused = Boolean(register.error);
+  useEffect(() => {
+    if (!refused) return;
+    alertRef.current?.scrollIntoView?.({ block: 'center' });
+    alertRef.current?.focus();
+  }, [refused, register.error]);
   const { errors, validate, clear, idOf } = useFormErrors(FIELDS);
   const [values, setValues] = useState<Record<FieldName, string>>({
     name: '',
@@ -73,7 +82,11 @@ export function SignupForm() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+        {serverError ? (
+          <FormAlert ref={alertRef} tabIndex={-1}>
+            {serverError}
+          </FormAlert>
+        ) : null}
         <Field label="Full name" controlId={idOf('name')} error={errors.name} required>
           <Input
             name="name"
