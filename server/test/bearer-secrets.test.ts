@@ -18,9 +18,12 @@ import {
   ROLE_MSG,
   type AdminRole,
 } from '@contract';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealedCodes } from '../src/db/sealed-codes.ts';
+import { runWebhooksOnce } from '../src/services/webhooks.ts';
 import {
   adminLogin,
   createKit,
@@ -48,7 +51,7 @@ const waec = {
   quantity: 2,
   profile_id: '88123455678',
 };
-const airtimeCoupon = { pin: PIN, product: 'AIRTIME', amount: 500, unit: 3, network_id: 'mtn' };
+const airtimeCoupon = { pin: PIN, product: 'AIRTIME', amount: 500, unit: 4, network_id: 'mtn' };
 
 /** Every string worth stealing in a purchase or coupon: a code, a token, a pin (and its digits). */
 function secretsOf(values: string[]): string[] {
@@ -71,6 +74,26 @@ function secretsOf(values: string[]): string[] {
   return [...out];
 }
 
+/** A reseller's webhook address on this machine, keeping what it receives. */
+async function receiver() {
+  const received: { body: string }[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      received.push({ body });
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 describe.each(engines)('bearer secrets on %s', (engine) => {
   let kit: Kit;
   let owner: string;
@@ -83,6 +106,8 @@ describe.each(engines)('bearer secrets on %s', (engine) => {
   let pins: { id: string; value: string };
   let redeemed: { id: string; code: string };
   let refunded: { id: string; code: string };
+  let hook: Awaited<ReturnType<typeof receiver>>;
+  let apiKey: string;
 
   beforeAll(async () => {
     kit = await createKit(engine);
@@ -135,9 +160,25 @@ describe.each(engines)('bearer secrets on %s', (engine) => {
     });
     expect(failed.body).toMatchObject({ message: { status: 'reversed' } });
     refunded = { id: failed.body.message.transaction_id, code: codes[1] };
+
+    // A reseller redeems the fourth through an API key, to a number the provider fails: its
+    // webhooks (failed, reversed) name a code that is good again.
+    hook = await receiver();
+    const key = await kit.call(api.createApiKey, {
+      token: redeemer.token,
+      body: { name: 'Gift desk' },
+    });
+    apiKey = key.body.message.key;
+    await kit.call(api.setWebhook, { token: redeemer.token, body: { url: hook.url } });
+    const keyed = await kit.call(api.airtime, {
+      headers: { 'x-api-key': apiKey, 'x-request-id': 'gift-1' },
+      body: { pin: PIN, phone_number: '08031230000', amount: 500, coupon_code: codes[3] },
+    });
+    expect(keyed.body).toMatchObject({ message: { status: 'reversed', coupon_code: codes[3] } });
   });
   afterAll(async () => {
     expect(await kit.invariants()).toEqual([]);
+    await hook.close();
     await kit.close();
   });
 
@@ -413,9 +454,9 @@ describe.each(engines)('bearer secrets on %s', (engine) => {
               kit.app.ctx.db,
             )
           ).rows.map((r) => r.name);
-    // The outbox keeps a mail's text until it is sent and purged (ADR 0071, consequences).
+    // The outbox (the mail saying the code can be used again) and the webhooks included.
     const raw: string[] = [];
-    for (const table of tables.filter((t) => t !== 'mail_outbox')) {
+    for (const table of tables) {
       const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(
         kit.app.ctx.db.withoutPlugins(),
       );
@@ -495,5 +536,11 @@ describe.each(engines)('bearer secrets on %s', (engine) => {
       status: 'reversed',
       coupon_code: refunded.code,
     });
+    // The reseller's webhooks name their code, as they did.
+    expect(await runWebhooksOnce(kit.app.ctx)).toBeGreaterThanOrEqual(2);
+    const events = hook.received.map(
+      (r) => JSON.parse(r.body) as { data: { coupon_code?: string } },
+    );
+    expect(events.map((e) => e.data.coupon_code)).toEqual([couponBuy.codes[3], couponBuy.codes[3]]);
   });
 });

@@ -6,9 +6,10 @@
  * from PIN_SECRET, which is never in the database or its backups (ADR 0036).
  *
  * The app's database handle carries this plugin: every row it reads has those columns opened
- * (`coupons.sealed_code`, `transactions.coupon_code`, `transactions.purchased_code`), so the
- * customer's list, purchase answers, statement, receipts, mails and webhooks read the codes as
- * before, and a reader of the database or a backup reads none. Admin answers mask them
+ * (`coupons.sealed_code`, `transactions.coupon_code`, `transactions.purchased_code`, and the
+ * bodies of a mail or the payload of a webhook that name a coupon code), so the customer's
+ * list, purchase answers, statement, receipts, mails and webhooks read the codes as before,
+ * and a reader of the database or a backup reads none. Admin answers mask them
  * (services/transaction-view.ts). Writes seal explicitly (`seal`); a value that is not sealed
  * (an exam pin, a token) is read as it is.
  */
@@ -27,7 +28,15 @@ import { secretFingerprint } from '../domain/secrets.ts';
 /** Bound to each sealed code as associated data: it opens as a coupon code and nothing else. */
 const PURPOSE = 'coupon-code';
 /** The columns a read opens, whatever the table (only values sealed for PURPOSE open). */
-const SEALED_COLUMNS = ['sealed_code', 'coupon_code', 'purchased_code'] as const;
+const SEALED_COLUMNS = [
+  'sealed_code',
+  'coupon_code',
+  'purchased_code',
+  // mail_outbox, webhook_deliveries: sealed whole when they name a coupon code.
+  'text_body',
+  'html_body',
+  'payload',
+] as const;
 const SEALED_PREFIX = 'v1.';
 
 export class SealedCodes implements KyselyPlugin {

@@ -27,6 +27,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { TransactionsTable } from '../db/schema.ts';
+import { sealedCodes, type SealedCodes } from '../db/sealed-codes.ts';
 import { enqueueMail, lagosTime, paragraphMail } from './mail.ts';
 import { recordNotice, type NoticeInput } from './notices.ts';
 import type { UserRow } from './users.ts';
@@ -362,7 +363,16 @@ export async function customerMail(
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user || Number(user.money_mail) !== 1) return false;
-  await enqueueMail(trx, paragraphMail(user.email, subject, paragraphs), now);
+  const mail = paragraphMail(user.email, subject, paragraphs);
+  // A mail that names a coupon code (paid with it, or it can be used again) waits in the
+  // outbox sealed, opened as it is read to be sent (ADR 0071).
+  const sealed = (codes: SealedCodes) => ({
+    ...mail,
+    text: codes.seal(mail.text),
+    html: codes.seal(mail.html),
+  });
+  const coupon = 'purchase' in event && event.purchase.coupon_code;
+  await enqueueMail(trx, coupon ? sealed(sealedCodes(trx)) : mail, now);
   return true;
 }
 

@@ -27,6 +27,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { WebhookDeliveriesTable } from '../db/schema.ts';
+import { sealedCodes } from '../db/sealed-codes.ts';
 import { ApiError } from '../http/errors.ts';
 import { webhookSecret } from './api-keys.ts';
 import { securityMail, type Origin } from './security-mail.ts';
@@ -124,9 +125,10 @@ export async function queueWebhook(trx: Db, transactionId: string, status: strin
   const id = randomUUID();
   const now = Date.now();
   const data = { ...(await transactionById(trx, transactionId)), request_id: tx.client_request_id };
-  const payload = JSON.stringify(
-    z.encode(WebhookPayloadSchema, { id, event, created_at: now, data }),
-  );
+  const json = JSON.stringify(z.encode(WebhookPayloadSchema, { id, event, created_at: now, data }));
+  // A purchase paid with a coupon names its code: kept sealed, opened as it is read to be sent
+  // or listed (ADR 0071).
+  const payload = data.coupon_code ? sealedCodes(trx).seal(json) : json;
   await trx
     .insertInto('webhook_deliveries')
     .values({
