@@ -9,6 +9,7 @@ import {
 } from './bearer-secrets';
 import { RevealBody } from './endpoints/admin/transactions';
 import { adminCan, adminMayCall, roleCan, ROLE_PERMISSIONS } from './roles';
+import { SetAdminGrantBody } from './two-factor';
 
 /** Bearer secrets (ADR 0071): masked for admins, revealed with a reason. */
 describe('masking a coupon code, a token or pins', () => {
@@ -85,5 +86,16 @@ describe('who may reveal', () => {
     expect(adminMayCall('support', ['secrets.reveal'], 'transactions.revealSecret')).toBe(true);
     expect(adminMayCall('support', ['secrets.reveal'], 'admin.setAdminGrant')).toBe(false);
     expect(adminMayCall(null, ['secrets.reveal'], 'transactions.revealSecret')).toBe(false);
+  });
+});
+
+describe('the grant body', () => {
+  it.each([
+    [{ permission: 'secrets.reveal', granted: true }, 'Choose an admin.'],
+    [{ user_id: ' ', permission: 'secrets.reveal', granted: true }, 'Choose an admin.'],
+    [{ user_id: 'u1', permission: 'payments', granted: true }, 'Choose what to grant.'],
+    [{ user_id: 'u1', permission: 'secrets.reveal' }, 'Say whether to grant it or take it back.'],
+  ])('%j: %s', (body, message) => {
+    expect(SetAdminGrantBody.safeParse(body).error?.issues[0]?.message).toBe(message);
   });
 });
