@@ -36,6 +36,12 @@ export async function seedHistory(
     now?: number;
     /** The schema before migration 0027: accounts have no running totals to keep. */
     before0027?: boolean;
+    /**
+     * A short history whose every list still fills a page, so it compares with a long one page
+     * for page (the scale bench's 10-transaction customer): half the purchases pending, half
+     * refunded, a commission each, and at least 25 coupons, notices, deliveries and held credits.
+     */
+    fullPages?: boolean;
   },
 ): Promise<SeededHistory> {
   const p = options.prefix;
@@ -49,6 +55,12 @@ export async function seedHistory(
   // Enough for every purchase at its dearest (₦599): the wallet never dips below zero.
   const opening = (n + 1) * 60_000;
   const friends = [`${p}f1`, `${p}f2`];
+  const full = options.fullPages === true;
+  const refunded = full ? 'i % 2 = 0' : 'i % 10 = 3';
+  const pending = full ? 'i % 2 = 1' : 'i % 1000 = 7';
+  const paidCommission = full ? 'true' : 'i % 10 = 5';
+  const funded = full ? 'i % 5 = 0' : 'i % 100 = 50';
+  const atLeast = (count: number) => Math.max(count, full ? 25 : 0);
 
   // Bound values typed for PostgreSQL, which would otherwise guess int4 or text.
   const big = (v: number) => sql`cast(${v} as bigint)`;
@@ -74,15 +86,15 @@ export async function seedHistory(
     await sql`${numbers(n)}
       insert into seed_events (seq, batch, kind, amount, other, memo, created_at)
       select i * 4 + 1, 2, 'reversal', 10000 + (i % 500) * 100, ${str(float)}, ${str(p)} || 'p' || i,
-        ${big(t0)} + i * ${big(step)} + 1 from c where i % 10 = 3`.execute(trx);
+        ${big(t0)} + i * ${big(step)} + 1 from c where ${sql.raw(refunded)}`.execute(trx);
     await sql`${numbers(n)}
       insert into seed_events (seq, batch, kind, amount, other, memo, created_at)
       select i * 4 + 2, 1, 'commission', 500, ${str(expense)}, ${str(p)} || 'fp' || i,
-        ${big(t0)} + i * ${big(step)} + 2 from c where i % 10 = 5`.execute(trx);
+        ${big(t0)} + i * ${big(step)} + 2 from c where ${sql.raw(paidCommission)}`.execute(trx);
     await sql`${numbers(n)}
       insert into seed_events (seq, batch, kind, amount, other, memo, created_at)
       select i * 4 + 3, 1, 'card_funding', 100000, ${str(clearing)}, ${str(p)} || 'tx' || i,
-        ${big(t0)} + i * ${big(step)} + 3 from c where i % 100 = 50`.execute(trx);
+        ${big(t0)} + i * ${big(step)} + 3 from c where ${sql.raw(funded)}`.execute(trx);
 
     await sql`insert into movements (id, kind, memo, created_at)
       select ${str(p)} || 'm' || seq, kind, memo, created_at from seed_events order by seq`.execute(
@@ -126,7 +138,8 @@ export async function seedHistory(
       select ${str(p)} || 'p' || i, ${str(userId)}, ${str(p)} || 'm' || (i * 4),
         case i % 4 when 0 then 'Airtime' when 1 then 'Data' when 2 then 'CableTV' else 'Electricity' end,
         'debit',
-        case when i % 10 = 3 then 'reversed' when i % 1000 = 7 then 'pending' else 'successful' end,
+        case when ${sql.raw(refunded)} then 'reversed' when ${sql.raw(pending)} then 'pending'
+          else 'successful' end,
         10000 + (i % 500) * 100, 10000 + (i % 500) * 100, 0, 0, '0803123' || (1000 + i % 9000),
         ${str(wallet)}, 10000 + (i % 500) * 100, ${big(t0)} + i * ${big(step)}, ${big(t0)} + i * ${big(step)} + 1
       from c`.execute(trx);
@@ -169,32 +182,39 @@ export async function seedHistory(
         'purchase', memo, 'Airtime', amount, ${str(p)} || 'm' || seq, created_at
       from seed_events where kind = 'commission'`.execute(trx);
 
-    await sql`${numbers(Math.ceil(n / 20))}
+    await sql`${numbers(atLeast(Math.ceil(n / 20)))}
       insert into coupons (code, owner_id, product, meta, is_valid, issued_at, expires_at,
         unit_price)
       select ${str(p.toUpperCase())} || 'SEED' || i || '-AIRTIME', ${str(userId)}, 'AIRTIME',
         '{"product":"AIRTIME","name":"₦100 Airtime","amount":10000}', 1,
         ${big(t0)} + i * 20 * ${big(step)}, ${big(now)} + 365 * ${big(DAY_MS)}, 10000
       from c`.execute(trx);
-    await sql`${numbers(Math.ceil(n / 10))}
+    await sql`${numbers(atLeast(Math.ceil(n / 10)))}
       insert into notices (user_id, kind, title, amount, transaction_id, created_at, read_at)
       select ${str(userId)}, 'refunded', 'Refund of a purchase', 10000, ${str(p)} || 'p' || (i * 10),
         ${big(t0)} + i * 10 * ${big(step)}, case when i % 10 = 0 then ${big(now)} else null end
       from c`.execute(trx);
-    await sql`${numbers(Math.ceil(n / 10))}
+    await sql`${numbers(atLeast(Math.ceil(n / 10)))}
       insert into webhook_deliveries (id, user_id, api_key_id, transaction_id, event, payload,
         status, attempts, created_at, updated_at)
       select ${str(p)} || 'wd' || i, ${str(userId)}, ${str(p)} || 'key', ${str(p)} || 'p' || (i * 10),
         'transaction.successful', '{}', 'delivered', 1, ${big(t0)} + i * 10 * ${big(step)},
         ${big(t0)} + i * 10 * ${big(step)}
       from c`.execute(trx);
-    await sql`${numbers(Math.ceil(n / 1000))}
+    // Held credits, each with a movement of its own (held, then released: no entries here).
+    const held = atLeast(Math.ceil(n / 1000));
+    await sql`${numbers(held)}
+      insert into movements (id, kind, memo, created_at)
+      select ${str(p)} || 'hm' || i, 'held_credit', null, ${big(t0)} + i from c
+      union all
+      select ${str(p)} || 'hr' || i, 'held_release', null, ${big(t0)} + i + 1 from c`.execute(trx);
+    await sql`${numbers(held)}
       insert into held_credits (id, user_id, amount, reason, source, memo, movement_id, status,
         release_movement_id, created_at, released_at)
       select ${str(p)} || 'hc' || i, ${str(userId)}, 100000, 'daily_funding', 'card_funding', null,
-        ${str(p)} || 'm' || (i * 4), 'released', ${str(p)} || 'm' || (i * 4 + 4),
-        ${big(t0)} + i * 1000 * ${big(step)},
-        ${big(t0)} + i * 1000 * ${big(step)} + 1
+        ${str(p)} || 'hm' || i, 'released', ${str(p)} || 'hr' || i,
+        ${big(t0)} + i * ${big(Math.floor((365 * DAY_MS) / held))},
+        ${big(t0)} + i * ${big(Math.floor((365 * DAY_MS) / held))} + 1
       from c`.execute(trx);
 
     const { rows } = await sql<{ n: number }>`select count(*) as n from seed_events`.execute(trx);
