@@ -125,7 +125,7 @@ export function BearerSecrets({ transaction }: { transaction: AdminTransaction }
           return (
             <li key={keyOf(s)} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
               <span className="min-w-32 text-muted">{label}</span>
-              <span className="grow font-mono font-medium [overflow-wrap:anywhere]">
+              <span className="min-w-0 flex-1 font-mono font-medium [overflow-wrap:anywhere]">
                 {value ?? s.masked}
               </span>
               {value !== undefined ? (

@@ -75,30 +75,32 @@ function DailyTotalsForm({ state }: { state: FourEyesState }) {
       noValidate
       onSubmit={submit}
       aria-label="Daily totals of instant actions"
-      className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+      className="flex flex-col gap-3"
     >
-      <Field label="Per admin, a day (₦)" error={errors.maker_daily || undefined}>
-        <Input
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={16}
-          value={values.maker_daily}
-          onChange={(e) => set('maker_daily')(e.target.value)}
-        />
-      </Field>
-      <Field label="Per customer, a day (₦)" error={errors.customer_daily || undefined}>
-        <Input
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={16}
-          value={values.customer_daily}
-          onChange={(e) => set('customer_daily')(e.target.value)}
-        />
-      </Field>
-      <Button type="submit" variant="secondary" className="sm:mt-6" loading={save.isMutating}>
-        Save daily totals
-      </Button>
-      <div aria-live="polite" className="sm:col-span-3">
+      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+        <Field label="Per admin, a day (₦)" error={errors.maker_daily || undefined}>
+          <Input
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={16}
+            value={values.maker_daily}
+            onChange={(e) => set('maker_daily')(e.target.value)}
+          />
+        </Field>
+        <Field label="Per customer, a day (₦)" error={errors.customer_daily || undefined}>
+          <Input
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={16}
+            value={values.customer_daily}
+            onChange={(e) => set('customer_daily')(e.target.value)}
+          />
+        </Field>
+        <Button type="submit" variant="secondary" className="sm:mt-6" loading={save.isMutating}>
+          Save daily totals
+        </Button>
+      </div>
+      <div aria-live="polite">
         {save.data ? <FormAlert tone="success">{FOUR_EYES_MSG.saved}</FormAlert> : null}
         {save.error ? <FormAlert>{errorMessage(save.error, FALLBACK.genericAlt)}</FormAlert> : null}
       </div>
