@@ -99,6 +99,7 @@ export {
 } from './two-factor';
 export { adminSelf } from './admin-self';
 export { adjustments, createAdjustment, approveAdjustment, rejectAdjustment } from './adjustments';
+export { approvals, approveApproval, rejectApproval, fourEyes, setFourEyes } from './four-eyes';
 export {
   announcements,
   createAnnouncement,
@@ -108,7 +109,6 @@ export {
   dismissAnnouncement,
 } from './announcements';
 export { myReferrals, referralSettings, setReferralSettings } from './referrals';
-export { approvals, approveApproval, rejectApproval, fourEyes, setFourEyes } from './four-eyes';
 export {
   verification,
   verificationLimits,

@@ -32,7 +32,7 @@ export * from './admin-self';
 export * from './mail-preferences';
 export * from './notices';
 export * from './adjustments';
-export * from './verification';
 export * from './four-eyes';
+export * from './verification';
 export * from './referrals';
 export * from './announcements';

@@ -41,10 +41,10 @@ import { ApiError } from '../http/errors.ts';
 import { bindIdempotencyKey } from '../http/idempotency.ts';
 import { checkPin, requireVerified } from './wallet.ts';
 import { toCoupon, type UserRow } from './users.ts';
+import { userTotals } from './aggregates.ts';
 import { paged } from './paging.ts';
 import { tierDiscountsOf } from './tiers.ts';
 
-import { userTotals } from './aggregates.ts';
 /** No 0/O, 1/I/L: read aloud and typed without mistakes (31 symbols). */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** 14 symbols × log2(31) ≈ 69 random bits from crypto (decisions §8: at least 60). */
