@@ -170,7 +170,7 @@ export async function listUsers(
 }
 
 /**
- * Blocks or unblocks a user; the audit entry commits with the change (issue 16). An admin
+ * Blocks or unblocks a user; the audit entry commits with the change (ADR 0025). An admin
  * account is blocked or unblocked only by an admin with `admins` (an owner), and the last owner
  * is never blocked (ADR 0072); a refusal writes nothing.
  */
