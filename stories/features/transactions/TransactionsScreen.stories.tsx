@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { api, FALLBACK, SERVER_MSG } from '@contract';
 import { db, DEMO_CUSTOMER, demoSession, errorHandler, variants } from '@mocks/index';
+import { untilClickable } from '../../pointer';
 import { TransactionsScreen } from '@/features/transactions/components/transactions-screen';
 import { clearSession, saveTokens } from '@/lib/session';
 
@@ -245,6 +246,7 @@ export const RefundedPurchase: Story = {
     await expect(within(dialog).queryByText('Amount charged')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+    await untilClickable(rows[0]!);
     await userEvent.click(rows[0]!);
     const refund = await body().findByRole('dialog', { name: 'Transaction details' });
     await expect(within(refund).getByText('Refund of')).toBeVisible();

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor } from 'storybook/test';
 import { api, FALLBACK, MSG, SERVER_MSG, TRUST_MSG } from '@contract';
 import { demoSession, errorHandler, FRIEND_CUSTOMER, SEED_PIN, variants } from '@mocks/index';
+import { untilClickable } from '../../pointer';
 import { ShareFundsForm } from '@/features/wallet/components/share-funds-form';
 import { clearSession, saveTokens } from '@/lib/session';
 
@@ -38,7 +39,9 @@ async function fillAndSend(
 async function confirmName(userEvent: Parameters<NonNullable<Story['play']>>[0]['userEvent']) {
   const dialog = await screen.findByRole('alertdialog', { name: 'Confirm the recipient' });
   await expect(dialog).toHaveTextContent(FRIEND_MASKED);
-  await userEvent.click(screen.getByRole('button', { name: 'Send ₦1,500.00' }));
+  const send = screen.getByRole('button', { name: 'Send ₦1,500.00' });
+  await untilClickable(send);
+  await userEvent.click(send);
 }
 
 export const Idle: Story = {
@@ -130,7 +133,9 @@ export const CancelKeepsForm: Story = {
   play: async ({ canvas, userEvent }) => {
     await fillAndSend(canvas, userEvent);
     await screen.findByRole('alertdialog', { name: 'Confirm the recipient' });
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    await untilClickable(cancel);
+    await userEvent.click(cancel);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await expect(canvas.getByLabelText(/Amount/)).toHaveValue('1500');
     await expect(canvas.queryByText(MSG.fundsSent)).toBeNull();
