@@ -36,3 +36,4 @@ export * from './four-eyes';
 export * from './verification';
 export * from './referrals';
 export * from './announcements';
+export * from './plan-names';
