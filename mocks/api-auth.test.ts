@@ -168,8 +168,11 @@ describe('sign-up and e-mail links', () => {
     expect(blocked.status).toBe(403);
     expect((await ok(api.verifyEmail, { body: { token } })).message).toBe(MSG.emailVerified);
     await ok(api.login, { body: { username: 'adaobi@example.com', password: signup.password } });
-    // Links are single use.
-    expect((await call(api.verifyEmail, { body: { token } })).status).toBe(404);
+    // The same link again: already verified, offered the login; a link never issued: invalid.
+    expect((await ok(api.verifyEmail, { body: { token } })).message).toBe(
+      SERVER_MSG.emailAlreadyVerified,
+    );
+    expect((await call(api.verifyEmail, { body: { token: `${token}x` } })).status).toBe(404);
   });
 
   it('refuses a taken e-mail with 409', async () => {

@@ -20,6 +20,8 @@ export const SERVER_MSG = {
   userNotFound: 'No user was found with this email.',
   selfTransfer: 'You cannot send funds to yourself.',
   tokenInvalid: 'This link is invalid or has expired.',
+  /** A verification link opened again after the account was verified: not an error. */
+  emailAlreadyVerified: 'Your e-mail is already verified. You can log in.',
   resetLinkSent: 'If an account exists for this email, a reset link has been sent.',
   verificationSent: 'A new verification link has been sent to your email.',
   /** A reset also clears the pin (ADR 0033): the overview then sends the customer to create one. */

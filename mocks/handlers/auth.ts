@@ -165,6 +165,11 @@ export const auth = {
   }),
 
   verifyEmail: impl(api.verifyEmail, ({ body }) => {
+    // As the server: a link we issued to an account verified already says so, never "invalid".
+    const issued = db.linkTokens.find((t) => t.token === body.token && t.purpose === 'verify-email');
+    if (issued && findUser(issued.user_id)?.email_verified) {
+      return { message: SERVER_MSG.emailAlreadyVerified };
+    }
     const { link, user } = liveToken(body.token, 'verify-email');
     user.email_verified = true;
     link.used = true;

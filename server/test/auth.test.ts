@@ -34,8 +34,13 @@ describe.each(engines)('accounts and sessions on %s', (engine) => {
       expect((await kit.call(api.verifyEmail, { body: { token } })).body).toEqual({
         message: MSG.emailVerified,
       });
+      // The same link again (a second tap, the mail opened on another phone): the account is
+      // verified, so it says so and offers the login, never "invalid".
       const again = await kit.call(api.verifyEmail, { body: { token } });
-      expect(again).toEqual({
+      expect(again).toEqual({ status: 200, body: { message: SERVER_MSG.emailAlreadyVerified } });
+      // A link nobody issued is still invalid.
+      const forged = await kit.call(api.verifyEmail, { body: { token: `${token}x` } });
+      expect(forged).toEqual({
         status: 404,
         body: { type: 'not_found', msg: SERVER_MSG.tokenInvalid },
       });
@@ -78,7 +83,16 @@ describe.each(engines)('accounts and sessions on %s', (engine) => {
       await kit.call(api.register, { body: { ...signup, email: 'late@example.com' } });
       const res = await kit.call(api.resendVerification, { body: { email: 'late@example.com' } });
       expect(res.body).toEqual({ message: SERVER_MSG.verificationSent });
-      expect(await kit.mail('late@example.com')).toHaveLength(2);
+      const links = await kit.mail('late@example.com');
+      expect(links).toHaveLength(2);
+      // Either link verifies; after one has, the other says the account is already verified.
+      const [first, second] = links.map((m) => linkToken(m.text));
+      expect((await kit.call(api.verifyEmail, { body: { token: second! } })).body).toEqual({
+        message: MSG.emailVerified,
+      });
+      expect((await kit.call(api.verifyEmail, { body: { token: first! } })).body).toEqual({
+        message: SERVER_MSG.emailAlreadyVerified,
+      });
       const unknown = await kit.call(api.resendVerification, {
         body: { email: 'nobody@example.com' },
       });

@@ -155,12 +155,27 @@ async function consumeToken(trx: Db, token: string, purpose: 'verify' | 'reset')
   return row.user_id;
 }
 
+/**
+ * Verifies the e-mail of the link's account. A link we issued whose account is verified
+ * already (the same link tapped twice, or an older link after a newer one) is not an error:
+ * it says so and the screen offers the login. Only the link's holder learns it, and only of
+ * their own account. A link we never issued, or an unverified account's expired one, is
+ * refused as before.
+ */
 export async function verifyEmail(ctx: AppContext, token: string): Promise<string> {
-  await ctx.dbh.writeTx(async (trx) => {
+  return ctx.dbh.writeTx(async (trx) => {
+    const owner = await trx
+      .selectFrom('email_tokens')
+      .innerJoin('users', 'users.id', 'email_tokens.user_id')
+      .select('users.email_verified')
+      .where('email_tokens.token_hash', '=', sha256(token))
+      .where('email_tokens.purpose', '=', 'verify')
+      .executeTakeFirst();
+    if (owner && Number(owner.email_verified) === 1) return SERVER_MSG.emailAlreadyVerified;
     const userId = await consumeToken(trx, token, 'verify');
     await trx.updateTable('users').set({ email_verified: 1 }).where('id', '=', userId).execute();
+    return MSG.emailVerified;
   });
-  return MSG.emailVerified;
 }
 
 /** Link mails to one address, whoever asks and whether or not it has an account. */

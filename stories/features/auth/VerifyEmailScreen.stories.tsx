@@ -37,6 +37,21 @@ export const Verified: Story = {
   },
 };
 
+/**
+ * A link opened again after the account was verified (a second tap, another phone): it says
+ * so and offers the login, never "invalid", and asks for no new link.
+ */
+export const AlreadyVerified: Story = {
+  parameters: { router: { initialEntries: [paths.verifyEmail(SEED_LINK_TOKENS.usedVerify)] } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(SERVER_MSG.emailAlreadyVerified)).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'E-mail verified' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', paths.login);
+    await expect(canvas.queryByText(SERVER_MSG.tokenInvalid)).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Resend verification link' })).toBeNull();
+  },
+};
+
 /** A bad link: the server's message, then a new link on request (with the e-mail rule). */
 export const Failed: Story = {
   parameters: { router: { initialEntries: [paths.verifyEmail('no-such-token')] } },

@@ -16,7 +16,7 @@ import { useFormErrors } from '@/lib/use-form-errors';
 
 /**
  * Verify e-mail (spec §2, §8): "Verifying Email..." until the answer; then the success
- * sentence with a login link, or the server's message (else FALLBACK.auth) and a way to ask
+ * sentence (or "already verified" for a link opened again) with a login link, or the server's message (else FALLBACK.auth) and a way to ask
  * for a new link.
  */
 export function VerifyEmailScreen() {
@@ -37,7 +37,8 @@ export function VerifyEmailScreen() {
   if (verify.data) {
     return (
       <AuthCard title="E-mail verified">
-        <FormAlert tone="success">{MSG.emailVerified}</FormAlert>
+        {/* "Verified" or "already verified": the server's sentence, the spec's by default. */}
+        <FormAlert tone="success">{verify.data.message || MSG.emailVerified}</FormAlert>
         <Link
           to={paths.login}
           className="inline-flex h-12 w-full items-center justify-center rounded-control bg-brand px-6 text-base font-medium text-brand-fg outline-none hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
