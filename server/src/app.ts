@@ -16,7 +16,7 @@ import Fastify, {
 } from 'fastify';
 import { MSG, SERVER_MSG } from '@contract';
 import { isPagePath } from '@contract/web-routes';
-import { parseCapacity } from './capacity.ts';
+import { parseCapacity, settledInBackground } from './capacity.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrate, openDb } from './db/index.ts';
@@ -415,13 +415,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   healthRoutes(app, ctx, { closing: () => closing });
   app.addHook('onClose', async () => {
     if (maintenance) clearInterval(maintenance);
-    await stopRequery?.();
-    await stopWebhooks?.();
-    await stopTransferPoll?.();
-    await stopAnnouncementMail?.();
-    await stopHeldRelease?.();
-    await stopCatalogueSync?.();
-    await stopFloatWatch?.();
+    // Every worker is told at once to stop, so none goes on asking slow providers while
+    // another drains (worker.ts): the shutdown lasts as long as the slowest one call, within
+    // the drain time (ADR 0017). Purchases answered pending whose provider call is still out
+    // (ADR 0075) settle meanwhile.
+    await Promise.all([
+      settledInBackground(config),
+      stopRequery?.(),
+      stopWebhooks?.(),
+      stopTransferPoll?.(),
+      stopAnnouncementMail?.(),
+      stopHeldRelease?.(),
+      stopCatalogueSync?.(),
+      stopFloatWatch?.(),
+    ]);
     await providers.simulators.close();
     await ctx.mailer.stop();
     await dbh.close();

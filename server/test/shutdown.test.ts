@@ -57,6 +57,8 @@ async function serverWithHeldProvider() {
     VTPASS_BASE_URL: `${fake.url}/api`,
     FLUTTERWAVE_BASE_URL: fake.url,
     PROVIDER_TIMEOUT_MS: '60000',
+    // Each purchase waits for its provider's answer here, not the answer budget (ADR 0075).
+    PURCHASE_ANSWER_MS: '60000',
   });
   await proc.ready();
   const dbFile = path.join(dir, 'paybills.db');

@@ -62,6 +62,7 @@ describe('capacity settings', () => {
       databasePoolSize: 10,
       purchaseConcurrency: 4,
       listenBacklog: 4096,
+      purchaseAnswerMs: 5_000,
     });
     expect(
       parseCapacity({
@@ -69,7 +70,12 @@ describe('capacity settings', () => {
         PURCHASE_CONCURRENCY: ' 16 ',
         LISTEN_BACKLOG: '1024',
       }),
-    ).toEqual({ databasePoolSize: 40, purchaseConcurrency: 16, listenBacklog: 1024 });
+    ).toEqual({
+      databasePoolSize: 40,
+      purchaseConcurrency: 16,
+      listenBacklog: 1024,
+      purchaseAnswerMs: 5_000,
+    });
     expect(() => parseCapacity({ LISTEN_BACKLOG: '65536' })).toThrow(
       /^LISTEN_BACKLOG must be a whole number from 1 to 65535/,
     );

@@ -19,6 +19,7 @@ import {
   RESELLER_MSG,
   SERVER_MSG,
   suggestNetwork,
+  TV_MSG,
   tierPrice,
   type CouponMeta,
   type Kobo,
@@ -44,7 +45,7 @@ import {
 import { ApiError } from '../http/errors.ts';
 import { bindIdempotencyKey, currentRequestId } from '../http/idempotency.ts';
 import { newVtpassRequestId, type PurchaseRequest, type VtuProduct } from '../providers/index.ts';
-import { purchaseGate } from '../capacity.ts';
+import { inBackground, parseCapacity, purchaseGate } from '../capacity.ts';
 import { currentApiKeyId } from './api-keys.ts';
 import { checkKeyPin } from './key-pins.ts';
 import { findCoupon, ownerNotBlocked } from './coupons.ts';
@@ -53,6 +54,7 @@ import { purchaseRoute, sendPurchase, triedJson } from './failover.ts';
 import { firstRequeryDelay } from './requery.ts';
 import { settle } from './reversal.ts';
 import { tierAndPinOf } from './tiers.ts';
+import { currentRenewal, renewalOf } from './tv-renewal.ts';
 import { toTransaction, type UserRow } from './users.ts';
 import { checkPin, pinStillClean, requireVerified, rightPinOnCleanRow } from './wallet.ts';
 
@@ -108,16 +110,40 @@ async function buy(
   const { order, route, admitted, requestId, id } = charged;
   // Charged: every purchase is counted as pending once, then as settled (reversal.ts; ADR 0049).
   ctx.metrics.purchase(order.product, admitted.provider.name, 'pending');
-  // A definite refusal moves it down the order; anything else stays where it is (ADR 0052).
-  const outcome = await sendPurchase(ctx, route, admitted, { ...order.request, requestId }, id);
-  // Settling finishes a purchase already charged: it goes before purchases not started yet.
-  return gate.run(
-    async () => {
-      const settled = await settle(ctx, id, outcome, apiKeyId);
-      return settled ? toTransaction(settled, user.email) : transactionById(ctx.db, id);
-    },
-    { urgent: true },
+  let toldPending = false;
+  const finish = (async () => {
+    // A definite refusal moves it down the order; anything else stays where it is (ADR 0052).
+    const outcome = await sendPurchase(ctx, route, admitted, { ...order.request, requestId }, id);
+    // Settling finishes a purchase already charged: it goes before purchases not started yet.
+    return gate.run(
+      async () => {
+        const settled = await settle(ctx, id, outcome, apiKeyId, () => toldPending);
+        return settled ? toTransaction(settled, user.email) : transactionById(ctx.db, id);
+      },
+      { urgent: true },
+    );
+  })();
+  // The customer waits for the provider at most the answer budget (ADR 0075); then they are
+  // answered the purchase as it stands (pending: debited once, at the provider) and the call
+  // goes on here, settling it by the same guarded settlement, or, should this process die
+  // first, the requery worker does (its first ask comes after the call surely ended).
+  let timer: NodeJS.Timeout | undefined;
+  const budget = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), parseCapacity(ctx.config.env).purchaseAnswerMs);
+  });
+  const first = await Promise.race([finish, budget]).finally(() => clearTimeout(timer));
+  if (first) return first;
+  toldPending = true;
+  inBackground(
+    ctx.config,
+    finish.catch((err: unknown) =>
+      ctx.log.error(
+        { err, id },
+        'settling a purchase after its answer failed; the requery settles it',
+      ),
+    ),
   );
+  return transactionById(ctx.db, id);
 }
 
 /** Validates, prices and charges a purchase: recorded `pending`, ready for its provider. */
@@ -416,6 +442,8 @@ export function cabletv(
     smart_card_number: string;
     pin: string;
     coupon_code?: string;
+    subscription_type?: 'change' | 'renew';
+    renewal_amount?: Kobo;
   },
 ) {
   return buy(ctx, user, 'CableTV', body.pin, body.coupon_code, async (coupon) => {
@@ -425,6 +453,38 @@ export function cabletv(
       coupon?.service_id ?? body.service_id,
       coupon?.plan_id ?? body.plan_id,
     );
+    if (body.subscription_type === 'renew') {
+      // The current bouquet again, at the provider's renewal amount plus the plan's margin,
+      // asked of the provider now (ADR 0077); a coupon buys its own plan, never a renewal.
+      if (coupon) throw new ApiError('validation_error', TV_MSG.renewUnavailable);
+      const renewal = await currentRenewal(ctx, variation.service_id, body.smart_card_number);
+      if (!renewal) throw new ApiError('validation_error', TV_MSG.renewUnavailable);
+      if (renewal.plan_id !== plan.plan_id) {
+        throw new ApiError('validation_error', TV_MSG.bouquetChanged);
+      }
+      if (body.renewal_amount !== renewal.amount) {
+        throw new ApiError('validation_error', TV_MSG.renewalChanged);
+      }
+      return {
+        product: 'CableTV',
+        vtu: 'cabletv',
+        tier: 'cabletv',
+        price: billPrice(renewal.amount, Number(variation.convenience_fee)),
+        request: {
+          product: 'cabletv',
+          serviceId: variation.service_id,
+          amount: renewal.renewalAmount,
+          phone: user.phone,
+          billersCode: body.smart_card_number,
+          subscriptionType: 'renew',
+        },
+        columns: {
+          plan: plan.name,
+          plan_id: plan.plan_id,
+          smart_card_number: body.smart_card_number,
+        },
+      };
+    }
     const price = billPrice(Number(plan.price), Number(variation.convenience_fee));
     return {
       product: 'CableTV',
@@ -579,5 +639,11 @@ export async function verifyCustomer(
     throw new ApiError('provider_error', SERVER_MSG.providerUnavailable);
   }
   if (!found) throw new ApiError('not_found', SERVER_MSG.customerNotFound);
-  return found;
+  // The provider's renewal amount stays here: the customer sees our renewal price (ADR 0077).
+  const { renewalAmount: _amount, ...lookup } = found;
+  if (product !== 'cabletv') return lookup;
+  const renewal = await renewalOf(ctx.db, body.service_id, found);
+  if (!renewal) return lookup;
+  const { renewalAmount: _cost, ...offer } = renewal;
+  return { ...lookup, renewal: offer };
 }

@@ -66,6 +66,11 @@ export async function settle(
    * requery worker): the transaction with the webhook.
    */
   apiKeyId?: string | null,
+  /**
+   * The purchase's own call, past its answer budget: the customer was answered pending (ADR
+   * 0075), so a delivery is news to them, as one the requery worker settles.
+   */
+  toldPending?: () => boolean,
 ): Promise<Selectable<TransactionsTable> | undefined> {
   const now = Date.now();
   if (outcome.status === 'pending') return;
@@ -96,7 +101,7 @@ export async function settle(
       if (apiKeyId !== null) await queueWebhook(trx, id, 'successful');
       // The purchase flow's own call (an API key or none) answers the customer now; any other
       // (the requery worker, a callback) settles one they were told was pending.
-      const afterPending = apiKeyId === undefined;
+      const afterPending = apiKeyId === undefined || (toldPending?.() ?? false);
       await customerMail(trx, row.user_id, { kind: 'purchased', purchase: row, afterPending }, now);
       // The referrer's commission moves with the change that settled it: once (ADR 0056).
       await earnCommission(trx, row, now);
