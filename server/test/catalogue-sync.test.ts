@@ -18,6 +18,7 @@ import { parseCatalogueSyncInterval } from '../src/config.ts';
 import type { Variation } from '../src/providers/types.ts';
 import { syncCatalogue } from '../src/services/catalogue-sync.ts';
 import { createKit, engines, PIN, type Kit } from './helper.ts';
+import { waitFor } from './processes.ts';
 
 /** What the provider lists for a data variation of the seed, at our prices, changed by `change`. */
 const listing = (
@@ -394,20 +395,23 @@ describe.each(engines)('the automatic sync on %s', (engine) => {
     }
     const kit = await createKit(engine, { config: { workers: true, catalogueSyncMs: 3_600_000 } });
     try {
-      // Closing waits for the run under way: after a restart, the first app's run is done.
-      await kit.restart();
-      const synced = await kit.app.ctx.db
-        .selectFrom('data_plans')
-        .select(['id', 'provider'])
-        .where('synced_at', 'is not', null)
-        .execute();
-      // The sandbox's plans got their cost; had every provider failed, the run says so.
-      const reported = await kit.app.ctx.db
-        .selectFrom('audit_log')
-        .select('id')
-        .where('action', '=', 'catalogue.sync')
-        .execute();
-      expect(synced.length + reported.length).toBeGreaterThan(0);
+      // The start run goes on in the background (a shutdown ends it early: worker.ts): wait
+      // until it has written what it found. The sandbox's plans get their cost; had every
+      // provider failed, the run says so in the audit log.
+      const found = async () => {
+        const synced = await kit.app.ctx.db
+          .selectFrom('data_plans')
+          .select(['id', 'provider'])
+          .where('synced_at', 'is not', null)
+          .execute();
+        const reported = await kit.app.ctx.db
+          .selectFrom('audit_log')
+          .select('id')
+          .where('action', '=', 'catalogue.sync')
+          .execute();
+        return synced.length + reported.length > 0 ? synced : undefined;
+      };
+      const synced = await waitFor('the start sync to write what it found', found);
       for (const p of synced) expect(p.provider).toBeTruthy();
     } finally {
       await kit.close();

@@ -52,6 +52,7 @@ const ERROR_MAX = 200;
 export const SYSTEM_ACTOR: Actor = {
   admin: { id: 'system', email: 'system (catalogue sync)' },
   req: { headers: {}, ip: '' },
+  kind: 'system',
 };
 
 interface Service {
@@ -400,6 +401,8 @@ export async function syncCatalogue(
   ctx: AppContext,
   actor: Actor = SYSTEM_ACTOR,
   trigger: SyncTrigger = 'manual',
+  /** True once the server shuts down: the run ends after the service it is on (worker.ts). */
+  stopping: () => boolean = () => false,
 ): Promise<CatalogueSyncSummary> {
   const now = Date.now();
   const results: ServiceSync[] = [];
@@ -410,6 +413,13 @@ export async function syncCatalogue(
   const unmatched: string[] = [];
   let unmatchedTotal = 0;
   for (const service of await services(ctx.db)) {
+    if (stopping()) {
+      ctx.log.info(
+        { service: service.serviceId },
+        'catalogue sync stopped for the shutdown: the services from here on wait for the next run',
+      );
+      break;
+    }
     const noteUnmatched = (providerName: string, listed: number, count: number) => {
       if (count <= 0) return;
       unmatchedTotal += count;
@@ -472,6 +482,7 @@ export async function syncCatalogue(
         'catalogue sync: service left as it was',
       );
     }
+    if (stopping()) continue; // the fallbacks' lists too wait for the next run
     for (const listing of await syncFallbacks(ctx, service, result.provider, now)) {
       noteUnmatched(listing.provider, listing.listed, listing.unmatched);
     }
@@ -571,10 +582,10 @@ export function startCatalogueSync(ctx: AppContext, everyMs: number): () => Prom
   return startWorker(
     ctx,
     'catalogue sync',
-    async () => {
+    async (stopping) => {
       const trigger: SyncTrigger = first ? 'start' : 'schedule';
       first = false;
-      const summary = await syncCatalogue(ctx, SYSTEM_ACTOR, trigger);
+      const summary = await syncCatalogue(ctx, SYSTEM_ACTOR, trigger, stopping);
       if (summary.failed || summary.added || summary.repriced || summary.flagged) {
         ctx.log.info(
           {
