@@ -69,11 +69,20 @@ export const ValidationFailure: Story = {
     await typePin(canvas);
     await submit(canvas, BUY);
     await expect(await canvas.findByText(MSG.airtimeInvalid)).toBeVisible();
+    // The spec's one sentence names both, but it sits under the field that is wrong only.
+    const phone = canvas.getByLabelText(/Phone number/);
+    const amount = canvas.getByLabelText(/Amount/);
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(phone).toHaveAccessibleDescription(expect.stringContaining(MSG.airtimeInvalid));
+    await expect(amount).not.toHaveAttribute('aria-invalid', 'true');
     // Letters in the amount.
     await fill(canvas, /Phone number/, '08031234567');
     await fill(canvas, /Amount/, '5OO');
     await submit(canvas, BUY);
     await expect(await canvas.findByText(MSG.airtimeInvalid)).toBeVisible();
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await expect(amount).toHaveAccessibleDescription(expect.stringContaining(MSG.airtimeInvalid));
+    await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
     // Not above 50.
     await fill(canvas, /Amount/, '50');
     await submit(canvas, BUY);
