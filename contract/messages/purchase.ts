@@ -12,7 +12,6 @@
 export const PURCHASE_ANSWER_MS = 5_000;
 
 export const PURCHASE_PENDING_MSG = {
-  title: 'Processing…',
   /** The first line: the money is taken once, the customer need not do anything. */
   body: 'Processing… we will tell you when it is done. Do not pay again.',
   /** What happens next, and when (the requery worker's and the refund's rules, ADR 0075). */

@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { api, type Transaction } from '@contract';
 import { handle } from '@mocks/index';
 import { TRUST_MSG } from '@contract/messages';
+import { PURCHASE_PENDING_MSG } from '@contract/messages/purchase';
 import { ResultUnavailable } from '@/features/purchases/components/lazy-purchase-result';
 import { NOT_REFUNDED_YET, PurchaseResult } from '@/features/purchases/components/purchase-result';
 import { formatNaira } from '@/lib/money';
@@ -117,10 +118,13 @@ export const PendingThenDelivered: Story = {
   parameters: { msw: { handlers: [toDelivered.handler] } },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Purchase pending')).toBeVisible();
+    // No receipt while the provider has not delivered it (ADR 0075).
+    await expect(canvas.queryByRole('button', { name: 'Share receipt' })).toBeNull();
     await expect(
       await canvas.findByText('Purchase successful', {}, { timeout: 5000 }),
     ).toBeVisible();
     const result = canvas.getByTestId('purchase-result');
+    await expect(within(result).getByRole('button', { name: 'Share receipt' })).toBeVisible();
     await expect(within(result).getByText('1234-5678-9012-3456-7890')).toBeVisible();
     await expect(within(result).getByRole('button', { name: /Copy token/ })).toBeVisible();
     await expect(within(result).queryByText('Purchase pending')).toBeNull();
@@ -145,6 +149,28 @@ export const PendingThenRefunded: Story = {
 
 const neverSettles = settlesAfter(Number.POSITIVE_INFINITY, pendingAirtime, pendingAirtime);
 
+/**
+ * Answered pending once the provider took longer than the purchase's answer budget (ADR 0075):
+ * taken once, do not pay again, what happens next and when; no receipt until delivered.
+ */
+export const Processing: Story = {
+  // Asks as the app does (every 5 s): the screen stays as the customer first sees it.
+  args: { refresh: { everyMs: 5_000, times: 24 } },
+  beforeEach: neverSettles.reset,
+  parameters: { msw: { handlers: [neverSettles.handler] } },
+  play: async ({ canvas }) => {
+    const result = canvas.getByTestId('purchase-result');
+    await expect(within(result).getByText('Purchase pending')).toBeVisible();
+    await expect(within(result).getByText(PURCHASE_PENDING_MSG.body)).toBeVisible();
+    await expect(within(result).getByText(PURCHASE_PENDING_MSG.next)).toBeVisible();
+    await expect(within(result).queryByRole('button', { name: 'Share receipt' })).toBeNull();
+    await expect(within(result).queryByRole('button', { name: 'Check again' })).toBeNull();
+    await expect(
+      within(result).getByRole('button', { name: 'Make another purchase' }),
+    ).toBeVisible();
+  },
+};
+
 /** Still pending after every check: it stops asking and offers to check again. */
 export const StillPending: Story = {
   beforeEach: neverSettles.reset,
@@ -152,6 +178,8 @@ export const StillPending: Story = {
   play: async ({ canvas }) => {
     const again = await canvas.findByRole('button', { name: 'Check again' }, { timeout: 5000 });
     await expect(canvas.getByText('Purchase pending')).toBeVisible();
+    await expect(canvas.getByText(PURCHASE_PENDING_MSG.stillPending)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Share receipt' })).toBeNull();
     await userEvent.click(again);
     // Asking again starts a new round of checks.
     await expect(canvas.queryByRole('button', { name: 'Check again' })).toBeNull();

@@ -1,4 +1,5 @@
 import type { Transaction } from '@contract/entities';
+import { PURCHASE_PENDING_MSG } from '@contract/messages/purchase';
 import { Button } from '@/components/ui/button';
 import { DateText } from '@/components/ui/date-text';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -59,8 +60,9 @@ export const NOT_REFUNDED_YET =
 
 /**
  * What happened to a purchase (decisions §5): successful (with the electricity token or exam
- * pins to keep), pending (the provider is still working on it: the screen asks again by
- * itself and turns into the outcome, issue 24 row 6) or failed (its message, and the refund
+ * pins to keep), pending (the provider is still working on it, past the purchase's answer
+ * budget: the screen says what happens next and when, offers no receipt, asks again by itself
+ * and turns into the outcome; ADR 0075) or failed (its message, and the refund
  * once the money came back). What was bought and where it went head the details.
  */
 export function PurchaseResult({ transaction, onDone, destination, refresh }: PurchaseResultProps) {
@@ -77,9 +79,8 @@ export function PurchaseResult({ transaction, onDone, destination, refresh }: Pu
         </FormAlert>
       ) : t.status === 'pending' ? (
         <FormAlert tone="info" title="Purchase pending">
-          {status.gaveUp
-            ? 'Your purchase is still being processed. Check again, or find its final status in your transaction history later.'
-            : 'Your purchase is being processed. This page updates when the provider answers.'}
+          <p>{status.gaveUp ? PURCHASE_PENDING_MSG.stillPending : PURCHASE_PENDING_MSG.body}</p>
+          <p className="mt-1 text-muted">{PURCHASE_PENDING_MSG.next}</p>
         </FormAlert>
       ) : (
         <FormAlert title="Purchase failed">
@@ -161,7 +162,8 @@ export function PurchaseResult({ transaction, onDone, destination, refresh }: Pu
             Check again
           </Button>
         ) : null}
-        <ShareReceiptButton transaction={t} />
+        {/* A receipt is proof of what was bought: none until the provider delivered it. */}
+        {t.status === 'successful' ? <ShareReceiptButton transaction={t} /> : null}
         <Button variant="secondary" onClick={onDone}>
           Make another purchase
         </Button>
