@@ -42,13 +42,32 @@ export const RecipientsSchema = z.object({
 
 export type Recipients = z.output<typeof RecipientsSchema>;
 
+/**
+ * A smart card's current bouquet, matched to a plan of our catalogue (ADR 0077): what renewing
+ * it costs. `price` is the plan's own catalogue price (what "Change bouquet" to it costs);
+ * `amount` is the renewal's value: the provider's renewal amount plus the plan's margin, to
+ * which the provider's convenience fee and the customer's tier apply as to any plan.
+ */
+export const BouquetRenewalSchema = z.object({
+  plan_id: z.string(),
+  /** The plan's clean display name ("DStv Yanga"). */
+  name: z.string(),
+  price: Naira,
+  amount: Naira,
+});
+
+export type BouquetRenewal = z.output<typeof BouquetRenewalSchema>;
+
 export const CustomerLookupSchema = z.object({
   customer_name: z.string(),
   address: z.optional(z.string()),
   meter_number: z.optional(z.string()),
+  /** The bouquet the provider says the card is on, as it says it. */
   current_bouquet: z.optional(z.string()),
   due_date: z.optional(z.string()),
   min_purchase_amount: z.optional(Naira),
+  /** DStv and GOtv: renewing the current bouquet, when it is a plan we sell (ADR 0077). */
+  renewal: z.optional(BouquetRenewalSchema),
 });
 
 export type CustomerLookup = z.output<typeof CustomerLookupSchema>;

@@ -1,6 +1,6 @@
 import { z } from '../zod';
-import { MSG } from '../messages';
-import type { Kobo } from '../money';
+import { MSG, TV_MSG } from '../messages';
+import { naira, type Kobo } from '../money';
 import {
   isDigits,
   MAX_LENGTH,
@@ -26,6 +26,13 @@ export const CableBody = z.object({
   ),
   pin: requiredPin(MSG.invalidPin),
   coupon_code: couponCode,
+  /**
+   * DStv and GOtv (ADR 0077): `renew` pays the card's current bouquet again (`plan_id` is the
+   * plan the check matched it to); `change` (the default) replaces it with `plan_id`.
+   */
+  subscription_type: z.optional(z.enum(['change', 'renew'], { error: TV_MSG.renewUnavailable })),
+  /** With `renew`: the renewal's value the customer was shown; another one is refused. */
+  renewal_amount: z.optional(naira(TV_MSG.renewalChanged)),
 });
 
 export const cableForm = (ctx: { balance: Kobo; total?: Kobo }) =>

@@ -403,6 +403,20 @@ describe('VTpass simulator: products, verify, balance, variations', () => {
     const card = await vtpass.verifyCustomer({ serviceId: 'gotv', customerNumber: '1212121212' });
     expect(card).toMatchObject({ customer_name: 'TEST METER', due_date: '2026-03-20T00:00:00' });
     expect(card?.current_bouquet).toMatch(/GOtv/);
+    // The dstv/gotv pages' Renewal_Amount: what subscription_type renew then charges.
+    expect(card?.renewalAmount).toBeGreaterThan(0);
+    const before = await vtpass.balance();
+    const renewed = await vtpass.purchase({
+      requestId: rid(),
+      product: 'cabletv',
+      serviceId: 'gotv',
+      amount: card!.renewalAmount,
+      phone: '08035550123',
+      billersCode: '1212121212',
+      subscriptionType: 'renew',
+    });
+    expect(renewed.status).toBe('successful');
+    expect(await vtpass.balance()).toBe(before - card!.renewalAmount!);
     for (const customerNumber of ['4123459999', '12ab', '123']) {
       expect(await vtpass.verifyCustomer({ serviceId: 'dstv', customerNumber })).toBeNull();
     }

@@ -70,6 +70,12 @@ export interface ProviderOutcome {
   notSent?: boolean;
 }
 
+/** A verify answer, with what only the server uses: the provider's renewal amount. */
+export type ProviderCustomer = CustomerLookup & {
+  /** DStv / GOtv `Renewal_Amount`: what renewing the current bouquet costs us, in kobo. */
+  renewalAmount?: Kobo;
+};
+
 export interface VerifyCustomerRequest {
   serviceId: string;
   customerNumber: string;
@@ -88,7 +94,13 @@ export interface VtuProvider {
   purchase(req: PurchaseRequest): Promise<ProviderOutcome>;
   requery(requestId: string): Promise<ProviderOutcome>;
   /** `null` when the provider says the number is wrong (or cannot tell). */
-  verifyCustomer(req: VerifyCustomerRequest): Promise<CustomerLookup | null>;
+  verifyCustomer(req: VerifyCustomerRequest): Promise<ProviderCustomer | null>;
+  /**
+   * Renews a TV card's current bouquet (`subscriptionType: 'renew'`, no variation code, the
+   * verify answer's renewal amount): only VTpass documents it (ADR 0077). Others are skipped
+   * for a renewal.
+   */
+  renews?: boolean;
   /** The float held at the provider, in kobo. */
   balance(): Promise<Kobo>;
   listVariations(serviceId: string): Promise<Variation[]>;

@@ -153,6 +153,27 @@ describe('VTpass adapter: purchase', () => {
       quantity: 1,
       amount: 4400,
     });
+    // dstv/gotv pages (VTPASS_DOCS.dstv, .gotv): a renewal is the verify answer's
+    // Renewal_Amount with subscription_type renew, and no variation_code (ADR 0077).
+    fake.handle(() => ({ json: answer('delivered') }));
+    await vtpass.purchase({
+      requestId: '202611220449tv2',
+      product: 'cabletv',
+      serviceId: 'gotv',
+      amount: 3_600_00,
+      phone: '08011111111',
+      billersCode: '1212121212',
+      subscriptionType: 'renew',
+    });
+    expect(fake.requests.at(-1)?.body).toEqual({
+      request_id: '202611220449tv2',
+      serviceID: 'gotv',
+      billersCode: '1212121212',
+      amount: 3600,
+      phone: '08011111111',
+      subscription_type: 'renew',
+    });
+    expect(vtpass.renews).toBe(true);
   });
 
   it('WAEC cards become "Serial: X, Pin: Y" joined; JAMB Pin is kept', async () => {
@@ -634,6 +655,7 @@ describe('VTpass adapter: lookups', () => {
       customer_name: 'TEST USER',
       current_bouquet: 'DStv Compact',
       due_date: '2026-12-01T00:00:00',
+      renewalAmount: 19_000_00,
     });
   });
 
@@ -645,6 +667,7 @@ describe('VTpass adapter: lookups', () => {
       customer_name: 'TEST USER',
       current_bouquet: 'DStv Compact',
       due_date: '2026-12-01T00:00:00',
+      renewalAmount: 19_000_00,
     });
     // And on any HTTP status, like the purchase codes.
     fake.handle(() => ({ status: 400, json: VERIFY_020_EXAMPLE }));

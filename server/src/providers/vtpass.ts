@@ -5,8 +5,9 @@
  * timeout or missing answer means pending" holds throughout: purchase and requery never throw.
  */
 import { z } from 'zod';
-import type { CustomerLookup, Kobo } from '@contract';
+import type { Kobo } from '@contract';
 import type {
+  ProviderCustomer,
   ProviderOutcome,
   ProviderStatus,
   PurchaseRequest,
@@ -51,6 +52,7 @@ export const VTPASS_DOCS = {
   callback: 'https://www.vtpass.com/documentation/callback-api-integration/',
   transactionUpdate: 'https://www.vtpass.com/documentation/transaction-update-webhook-api/',
   dstv: 'https://www.vtpass.com/documentation/dstv-subscription-api/',
+  gotv: 'https://www.vtpass.com/documentation/gotv-subscription-api/',
 } as const;
 
 /**
@@ -229,6 +231,9 @@ const VerifyAnswerSchema = z.object({
       error: opt(z.string()),
       Current_Bouquet: opt(z.string()),
       Due_Date: opt(z.string()),
+      // DStv / GOtv "VERIFY SMARTCARD NUMBER" (VTPASS_DOCS.dstv, VTPASS_DOCS.gotv): what
+      // renewing the current bouquet costs, sent back as `amount` with subscription_type renew.
+      Renewal_Amount: opt(z.union([z.string(), z.number()])),
     })
     .optional(),
 });
@@ -441,11 +446,15 @@ export function createVtpassProvider(options: VtpassOptions): VtuProvider {
   return {
     name,
 
+    // DStv and GOtv pages (VTPASS_DOCS.dstv, VTPASS_DOCS.gotv): "subscription_type: renew"
+    // with `amount` the verify answer's Renewal_Amount and no variation_code.
+    renews: true,
+
     purchase: (req) => payLike('/pay', purchaseBody(req)),
 
     requery: (requestId) => payLike('/requery', { request_id: requestId }),
 
-    async verifyCustomer(req: VerifyCustomerRequest): Promise<CustomerLookup | null> {
+    async verifyCustomer(req: VerifyCustomerRequest): Promise<ProviderCustomer | null> {
       const body: Record<string, unknown> = {
         billersCode: req.customerNumber,
         serviceID: req.serviceId,
@@ -461,13 +470,15 @@ export function createVtpassProvider(options: VtpassOptions): VtuProvider {
       }
       const wrong = content?.WrongBillersCode === true || content?.WrongBillersCode === 'true';
       if (!content || wrong || content.error || !content.Customer_Name?.trim()) return null;
-      const lookup: CustomerLookup = { customer_name: content.Customer_Name.trim() };
+      const lookup: ProviderCustomer = { customer_name: content.Customer_Name.trim() };
       if (content.Address) lookup.address = content.Address;
       if (content.Meter_Number) lookup.meter_number = content.Meter_Number;
       if (content.Current_Bouquet) lookup.current_bouquet = content.Current_Bouquet;
       if (content.Due_Date) lookup.due_date = content.Due_Date;
       const min = nairaToKobo(content.Min_Purchase_Amount);
       if (min !== undefined) lookup.min_purchase_amount = min;
+      const renewal = nairaToKobo(content.Renewal_Amount);
+      if (renewal !== undefined && renewal > 0) lookup.renewalAmount = renewal;
       return lookup;
     },
 

@@ -251,6 +251,8 @@ async function planFor(
   request: Omit<PurchaseRequest, 'requestId'>,
   first: boolean,
 ): Promise<PlanAnswer> {
+  // A bouquet renewal is sent only where the provider documents one (ADR 0077).
+  if (request.subscriptionType === 'renew' && !provider.renews) return { skip: 'not_sold' };
   if (!PLAN_PRODUCTS.has(request.product) || !request.variationCode) return { skip: null };
   const ours = request.variationCode;
   const configured = provider.planCode ? provider.planCode(request.serviceId, ours) : undefined;
@@ -634,8 +636,13 @@ const naira = (kobo: number) =>
  * Asks each float its balance and applies the thresholds: the first poll below one e-mails
  * every admin (once: a guarded flag, whichever instance polls), a poll at or above resets it.
  */
-export async function pollFloats(ctx: AppContext): Promise<void> {
+export async function pollFloats(
+  ctx: AppContext,
+  /** True once the server shuts down: no more providers are asked (worker.ts). */
+  stopping: () => boolean = () => false,
+): Promise<void> {
   for (const target of ROUTE_PROVIDERS) {
+    if (stopping()) return;
     const provider = ctx.providers.byTarget(target);
     let balance: number | undefined;
     let error: string | null = null;
@@ -720,7 +727,7 @@ export async function pollFloats(ctx: AppContext): Promise<void> {
 
 /** The float poll (with the other workers; answers the stop function). */
 export function startFloatWatch(ctx: AppContext, everyMs: number): () => Promise<void> {
-  return startWorker(ctx, 'float poll', () => pollFloats(ctx), everyMs);
+  return startWorker(ctx, 'float poll', (stopping) => pollFloats(ctx, stopping), everyMs);
 }
 
 export async function setThreshold(
