@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, waitFor } from 'storybook/test';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { api, FALLBACK, MSG, SERVER_MSG, TRUST_MSG } from '@contract';
 import { demoSession, errorHandler, FRIEND_CUSTOMER, SEED_PIN, variants } from '@mocks/index';
 import { untilClickable } from '../../pointer';
@@ -89,15 +89,62 @@ export const ValidationFailure: Story = {
 };
 
 /**
- * Sent to another customer after confirming their masked name (ADR 0046): "Funds Sent
- * Successfully.", and the form empties.
+ * Sent to another customer after confirming their masked name (ADR 0046): the share's own
+ * screen (ADR 0075): "Funds Sent Successfully.", the amount, the masked name it went to, the
+ * transaction id and time, the new balance and a receipt; "Send more" brings back an empty form.
  */
 export const Success: Story = {
   play: async ({ canvas, userEvent }) => {
     await fillAndSend(canvas, userEvent);
     await confirmName(userEvent);
     await expect(await canvas.findByText(MSG.fundsSent)).toBeVisible();
-    await expect(canvas.getByLabelText(/Amount/)).toHaveValue('');
+    const result = canvas.getByTestId('share-result');
+    await expect(within(result).getAllByText('₦1,500.00').length).toBeGreaterThan(0);
+    await expect(within(result).getAllByText(FRIEND_MASKED).length).toBeGreaterThan(0);
+    await expect(within(result).getByText(FRIEND_CUSTOMER.email)).toBeVisible();
+    // The balance it left: ₦25,000.00 − ₦1,500.00.
+    await expect(within(result).getByText('₦23,500.00')).toBeVisible();
+    // The transaction id and time come from the share's statement line.
+    await waitFor(() => expect(within(result).queryByText('Loading…')).toBeNull());
+    await expect(within(result).queryByText('See Transaction History')).toBeNull();
+    await expect(within(result).getByRole('button', { name: 'Share receipt' })).toBeVisible();
+    await userEvent.click(within(result).getByRole('button', { name: 'Send more' }));
+    await expect(await canvas.findByLabelText(/Amount/)).toHaveValue('');
+    await expect(canvas.queryByText(MSG.fundsSent)).toBeNull();
+  },
+};
+
+const shareSheet = fn(async (_data: ShareData) => {});
+
+/**
+ * The share's receipt, as a purchase's (one receipt for every line, ADR 0045): a PNG through
+ * the phone's share sheet, named by the share's transaction id, the name it went to masked.
+ */
+export const SuccessReceipt: Story = {
+  beforeEach: () => {
+    shareSheet.mockClear();
+    const saved = { canShare: navigator.canShare, share: navigator.share };
+    Object.defineProperty(navigator, 'canShare', { value: () => true, configurable: true });
+    Object.defineProperty(navigator, 'share', { value: shareSheet, configurable: true });
+    saveTokens(demoSession());
+    return () => {
+      Object.defineProperty(navigator, 'canShare', { value: saved.canShare, configurable: true });
+      Object.defineProperty(navigator, 'share', { value: saved.share, configurable: true });
+      clearSession();
+    };
+  },
+  play: async ({ canvas, userEvent }) => {
+    await fillAndSend(canvas, userEvent);
+    await confirmName(userEvent);
+    const result = await canvas.findByTestId('share-result');
+    const button = await within(result).findByRole('button', { name: 'Share receipt' });
+    const id = within(result).getByText(/^\d{6,}$/).textContent ?? '';
+    await userEvent.click(button);
+    await expect(await within(result).findByText('Receipt shared.')).toBeVisible();
+    await waitFor(() => expect(shareSheet).toHaveBeenCalledTimes(1));
+    const file = shareSheet.mock.calls[0]?.[0].files?.[0];
+    await expect(file?.type).toBe('image/png');
+    await expect(file?.name).toBe(`paybills-receipt-${id}.png`);
   },
 };
 

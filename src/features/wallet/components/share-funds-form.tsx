@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Kobo } from '@contract/money';
 import { shareForm } from '@contract/forms';
-import { FALLBACK, MSG } from '@contract/messages';
+import { FALLBACK } from '@contract/messages';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
@@ -10,7 +10,8 @@ import { Input } from '@/components/ui/input';
 import { PinInput } from '@/components/ui/pin-input';
 import { errorMessage, isApiError, type ApiError } from '@/lib/api-error';
 import { formatNaira } from '@/lib/money';
-import { useShareFunds, useShareRecipient } from '../api/share-funds';
+import { useShareFunds, useShareRecipient, type SentShare } from '../api/share-funds';
+import { ShareFundsResult } from './share-funds-result';
 import { useFormErrors } from '@/lib/use-form-errors';
 
 const FIELDS = ['email', 'amount', 'pin'] as const;
@@ -26,29 +27,29 @@ const isAboutTheEmail = (error: ApiError) =>
  * Share Funds (spec §2, §5): e-mail, amount and secret pin; the amount may not exceed the
  * balance. Before any money leaves, the e-mail is resolved to the account's masked name and
  * the customer confirms it (issue 24; ADR 0046), as Opay, Palmpay and Kuda do: an e-mail no
- * account uses is told beside the field, and nothing is sent. Success says "Funds Sent
- * Successfully."; a refusal shows the server's message, else the generic fallback of spec §8.
+ * account uses is told beside the field, and nothing is sent. Success shows the share's own
+ * screen ("Funds Sent Successfully.", what, to whom, when, the new balance and a receipt); a
+ * refusal shows the server's message, else the generic fallback of spec §8.
  */
 export function ShareFundsForm({ balance }: { balance: Kobo }) {
   const share = useShareFunds();
   const lookup = useShareRecipient();
   const { errors, validate, clear, show, idOf } = useFormErrors(FIELDS);
   const [values, setValues] = useState(EMPTY);
-  const [sent, setSent] = useState(false);
+  /** The share just sent: its screen replaces the form until "Send more" (ADR 0075). */
+  const [sent, setSent] = useState<SentShare | null>(null);
   /** The checked body and the name it goes to, while the customer confirms. */
   const [pending, setPending] = useState<{ body: ShareBody; name: string } | null>(null);
 
   const set = (field: (typeof FIELDS)[number], value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     clear(field);
-    setSent(false);
     share.reset();
     lookup.reset();
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSent(false);
     const body = validate(shareForm({ balance }), values);
     if (!body) return;
     try {
@@ -64,10 +65,11 @@ export function ShareFundsForm({ balance }: { balance: Kobo }) {
   const onConfirm = async () => {
     if (!pending) return;
     try {
-      await share.trigger({ body: pending.body });
+      const { message: balance } = await share.trigger({ body: pending.body });
+      const { amount, email } = pending.body;
       setPending(null);
       setValues(EMPTY);
-      setSent(true);
+      setSent({ amount, email, name: pending.name, balance });
     } catch {
       // A refusal (wrong pin, balance) closes the question: the form says why.
       setPending(null);
@@ -80,9 +82,20 @@ export function ShareFundsForm({ balance }: { balance: Kobo }) {
       : '';
   const serverError = share.error ? errorMessage(share.error, FALLBACK.genericAlt) : lookupError;
 
+  if (sent) {
+    return (
+      <ShareFundsResult
+        sent={sent}
+        onDone={() => {
+          setSent(null);
+          share.reset();
+        }}
+      />
+    );
+  }
+
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Share Funds">
-      {sent ? <FormAlert tone="success">{MSG.fundsSent}</FormAlert> : null}
       {serverError ? <FormAlert>{serverError}</FormAlert> : null}
       <Field label="Recipient e-mail" controlId={idOf('email')} error={errors.email} required>
         <Input
