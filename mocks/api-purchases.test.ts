@@ -7,6 +7,7 @@ import {
   SERVER_MSG,
   type CouponProduct,
 } from '@contract';
+import { HISTORY_MSG } from '@contract/messages/history';
 import { CATALOGUE } from '@contract/catalogue';
 import { describe, expect, it } from 'vitest';
 import { db } from './db';
@@ -459,26 +460,39 @@ describe('share funds', () => {
 });
 
 describe('history', () => {
-  it('deletes only your own finished transactions', async () => {
+  it('hides only your own refunded, cancelled or empty-handed failed lines (ADR 0074)', async () => {
     const token = await loginAs();
     const mine = db.transactions.filter((t) => t.user_id === me);
     const done = mine.find((t) => t.status === 'successful');
     const pending = mine.find((t) => t.status === 'pending');
+    const held = mine.find((t) => t.status === 'failed' && t.amountCharged > 0);
+    const refunded = mine.find((t) => t.status === 'reversed' && t.product !== 'Transfer');
     const theirs = db.transactions.find((t) => t.user_id !== me);
-    await ok(api.deleteTransaction, { token, params: { id: done?.transaction_id ?? '' } });
+    const hide = (id: string | undefined) =>
+      call(api.deleteTransaction, { token, params: { id: id ?? '' } });
+    for (const kept of [done, pending]) {
+      const refused = await hide(kept?.transaction_id);
+      expect(refused.status).toBe(409);
+      expect(refusal(refused.json).msg).toBe(HISTORY_MSG.keepsMoney);
+    }
+    const waiting = await hide(held?.transaction_id);
+    expect(waiting.status).toBe(409);
+    expect(refusal(waiting.json).msg).toBe(HISTORY_MSG.waitingForRefund);
+    const before = await ok(api.currentUser, { token });
+    const hidden = await ok(api.deleteTransaction, {
+      token,
+      params: { id: refunded?.transaction_id ?? '' },
+    });
+    expect(hidden.message).toBe(HISTORY_MSG.hidden);
     const user = await ok(api.currentUser, { token });
-    expect(user.message.transactions.some((t) => t.transaction_id === done?.transaction_id)).toBe(
-      false,
-    );
-    const notFinal = await call(api.deleteTransaction, {
-      token,
-      params: { id: pending?.transaction_id ?? '' },
-    });
-    expect(notFinal.status).toBe(409);
-    const notMine = await call(api.deleteTransaction, {
-      token,
-      params: { id: theirs?.transaction_id ?? '' },
-    });
+    expect(
+      user.message.transactions.some((t) => t.transaction_id === refunded?.transaction_id),
+    ).toBe(false);
+    // Hiding changes no total.
+    expect(user.message.transactions_count).toBe(before.message.transactions_count);
+    expect(user.message.spent_total).toBe(before.message.spent_total);
+    expect(user.message.wallet_balance).toBe(before.message.wallet_balance);
+    const notMine = await hide(theirs?.transaction_id);
     expect(notMine.status).toBe(404);
   });
 

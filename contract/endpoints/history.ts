@@ -33,7 +33,8 @@ export const deleteTransaction = endpoint({
   method: 'DELETE',
   path: '/api/transactions/delete/:id',
   access: 'user',
-  summary: 'Hide one of your own finished transactions from your history.',
+  summary:
+    'Hide one of your own transactions from your history: a refunded or cancelled one, or a failed one that took nothing; a successful or pending one, or a failed one still waiting for its refund, is refused (409). The ledger, the totals and the admin keep it (ADR 0074).',
   params: IdParams,
   response: Text,
   errors: [400, 401, 403, 404, 409, 429, 500],

@@ -1,7 +1,6 @@
 import {
   api,
   dataDestinationError,
-  FINAL_TRANSACTION_STATUSES,
   FOUR_EYES_MSG,
   maskName,
   MSG,
@@ -9,6 +8,8 @@ import {
   SERVER_MSG,
   TRUST_MSG,
 } from '@contract';
+import { HISTORY_MSG } from '@contract/messages/history';
+import { hideRefusal } from '@contract/hide-rule';
 import { lagosDayEnd, lagosDayStart } from '@contract/time';
 import { now } from '../clock';
 import { me } from '../contract-handler';
@@ -16,6 +17,7 @@ import { db, findUserByEmail } from '../db';
 import { MockApiError } from '../errors';
 import { networkForPhone } from '../services/catalogue';
 import { couponFor } from '../services/coupons';
+import { matchesDestination } from '../services/destination';
 import { matches, paginate } from '../services/paging';
 import { customerAddress, customerName, sandboxOutcome } from '../services/provider';
 import { instantOrWait, pendingFor, refuseOwnWallet, requestApproval } from '../services/four-eyes';
@@ -207,6 +209,7 @@ export const transactions = {
           (t) =>
             matches(t.user, query.q) &&
             matches(t.transaction_id, query.id) &&
+            matchesDestination(t, query.dest) &&
             (!query.status || t.status === query.status) &&
             t.date >= start &&
             t.date < end,
@@ -224,11 +227,14 @@ export const transactions = {
       (t) => t.transaction_id === ctx.params.id && t.user_id === user.id && !t.hidden,
     );
     if (!record) throw new MockApiError('not_found', SERVER_MSG.transactionNotFound);
-    if (!FINAL_TRANSACTION_STATUSES.includes(record.status)) {
-      throw new MockApiError('conflict', SERVER_MSG.notDeletable);
-    }
+    // The server's rule (ADR 0074): a failed purchase holds its charge until it is refunded.
+    const refusal = hideRefusal(
+      record.status,
+      record.status === 'failed' && record.amountCharged > 0,
+    );
+    if (refusal) throw new MockApiError('conflict', refusal);
     record.hidden = true;
-    return { message: SERVER_MSG.deleted };
+    return { message: HISTORY_MSG.hidden };
   }),
 
   reverse: impl(api.reverse, (ctx) => {

@@ -144,29 +144,38 @@ describe.each(engines)('customer history on %s', (engine) => {
     }
   });
 
-  it('shows no one else’s history; a deleted row leaves the page and the totals', async () => {
+  it('shows no one else’s history; a hidden row leaves the page, not the totals', async () => {
     const other = await kit.user();
     expect((await mine({}, other.token)).body).toMatchObject({ message: [], total: 0 });
     expect((await mine({ q: rows[0]!.id }, other.token)).body.total).toBe(0);
 
-    const gone = rows.find((r) => r.status === 'successful')!;
+    // A successful line stays (ADR 0074); a cancelled one may be hidden.
+    const kept = rows.find((r) => r.status === 'successful')!;
+    const refused = await kit.call(api.deleteTransaction, {
+      token: u.token,
+      params: { id: kept.id },
+    });
+    expect(refused.status).toBe(409);
+    const before = (await kit.call(api.currentUser, { token: u.token })).body.message;
+    const gone = rows.find((r) => r.status === 'cancelled')!;
     const del = await kit.call(api.deleteTransaction, {
       token: u.token,
       params: { id: gone.id },
     });
     expect(del.status).toBe(200);
-    const after = await mine({ limit: '100', status: 'successful' });
-    // The funding line is successful too.
-    expect(after.body.total).toBe(rows.filter((r) => r.status === 'successful').length + 1 - 1);
+    const after = await mine({ limit: '100', status: 'cancelled' });
+    expect(after.body.total).toBe(rows.filter((r) => r.status === 'cancelled').length - 1);
     expect(
       after.body.message.some((t: { transaction_id: string }) => t.transaction_id === gone.id),
     ).toBe(false);
+    // The overview counts every transaction, hidden ones too.
     const me = (await kit.call(api.currentUser, { token: u.token })).body.message;
-    expect(me.transactions_count).toBe(HISTORY - 1);
+    expect(me.transactions_count).toBe(HISTORY);
+    expect(me.successful_total).toBe(before.successful_total);
     expect(me.successful_total).toBe(
-      rows.filter((r) => r.status === 'successful').reduce((s, r) => s + r.value, 0) - gone.value,
+      rows.filter((r) => r.status === 'successful').reduce((s, r) => s + r.value, 0),
     );
-    // The admin still sees every row of that customer (deleted ones too).
+    // The admin still sees every row of that customer (hidden ones too).
     const all = await kit.call(api.transactions, { token: admin, query: { q: u.email } });
     expect(all.body.total).toBe(HISTORY);
   });

@@ -6,6 +6,7 @@
  * invariants after every scenario.
  */
 import { api, MSG, SERVER_MSG, type Endpoint } from '@contract';
+import { HISTORY_MSG } from '@contract/messages/history';
 import { lagosDay } from '@contract/time';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -408,10 +409,11 @@ describe.each(engines)('purchases on %s', (engine) => {
     expect((await kit.call(api.products, { token: u.token })).status).toBe(403);
   });
 
-  it('deletes own final transactions only; the ledger keeps them', async () => {
+  it('hides own refunded transactions only (ADR 0074); the ledger keeps them', async () => {
     const u = await kit.user({ funds: 10_000_00 });
     const other = await kit.user({ funds: 10_000_00 });
-    const done = await kit.call(api.airtime, { token: u.token, body: PRODUCTS[0]!.body('5678') });
+    const done = await kit.call(api.airtime, { token: u.token, body: PRODUCTS[0]!.body('0000') });
+    expect(done.body.message.status).toBe('reversed');
     const pending = await kit.call(api.airtime, {
       token: u.token,
       body: PRODUCTS[0]!.body('1111'),
@@ -422,9 +424,9 @@ describe.each(engines)('purchases on %s', (engine) => {
     expect((await del(other.token, id)).status).toBe(404);
     expect((await del(u.token, pending.body.message.transaction_id)).body).toEqual({
       type: 'conflict',
-      msg: SERVER_MSG.notDeletable,
+      msg: HISTORY_MSG.keepsMoney,
     });
-    expect(await del(u.token, id)).toEqual({ status: 200, body: { message: SERVER_MSG.deleted } });
+    expect(await del(u.token, id)).toEqual({ status: 200, body: { message: HISTORY_MSG.hidden } });
     const me = await kit.call(api.currentUser, { token: u.token });
     expect(
       me.body.message.transactions.map((t: { transaction_id: string }) => t.transaction_id),

@@ -90,9 +90,10 @@ const recentCoupons = queryShape((db, userId: string) =>
 
 /**
  * `GET /api/user` (ADR 0020): the user, their newest few statement lines and coupons, the
- * history's count and successful total from `tx_user_counts`, and spent and received from the
- * wallet's row (ADR 0069): the same cost whether the customer has ten transactions or a hundred
- * thousand. Its queries are compiled once (queryShape, ADR 0028).
+ * count and successful total of all their transactions (hidden ones too, ADR 0074) from
+ * `tx_user_counts`, and spent and received from the wallet's row (ADR 0069): the same cost
+ * whether the customer has ten transactions or a hundred thousand. Its queries are compiled
+ * once (queryShape, ADR 0028).
  */
 export async function currentUser(ctx: AppContext, user: UserRow): Promise<CurrentUser> {
   const [wallet, lines, coupons, counts] = await Promise.all([
@@ -101,7 +102,8 @@ export async function currentUser(ctx: AppContext, user: UserRow): Promise<Curre
     // The overview's last five are the statement's (ADR 0045): a funding or a refund too.
     recentLines(ctx.db, user),
     recentCoupons(ctx.db, user.id),
-    userTransactionCounts(ctx.db, user.id, { visibleOnly: true }),
+    // Every row, hidden ones too: hiding a line from the history changes no total (ADR 0074).
+    userTransactionCounts(ctx.db, user.id, { visibleOnly: false }),
   ]);
   const { balance, ...totals } = wallet;
   return {
@@ -172,13 +174,15 @@ export async function listUsers(
 /**
  * Blocks or unblocks a user; the audit entry commits with the change (ADR 0025). An admin
  * account is blocked or unblocked only by an admin with `admins` (an owner), and the last owner
- * is never blocked (ADR 0072); a refusal writes nothing.
+ * is never blocked (ADR 0072); a refusal writes nothing. A block's reason is kept in its entry.
  */
 export async function setBlocked(
   ctx: AppContext,
   actor: Actor & { admin: Pick<UserRow, 'admin_role'> },
   id: string,
   blocked: boolean,
+  /** Why (a block only): kept in the audit entry. */
+  reason?: string,
 ): Promise<string> {
   const now = Date.now();
   return ctx.dbh.writeTx(async (trx) => {
@@ -222,7 +226,7 @@ export async function setBlocked(
         targetId: id,
         targetLabel: user.email,
         before: { blocked: !blocked },
-        after: { blocked },
+        after: blocked && reason ? { blocked, reason } : { blocked },
       },
       now,
     );

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { api, FALLBACK, SERVER_MSG } from '@contract';
+import { HISTORY_MSG } from '@contract/messages/history';
 import { db, DEMO_CUSTOMER, demoSession, errorHandler, variants } from '@mocks/index';
 import { untilClickable } from '../../pointer';
 import { TransactionsScreen } from '@/features/transactions/components/transactions-screen';
@@ -124,9 +125,13 @@ export const LoadError: Story = {
   },
 };
 
-/** A row opens the details popup: Close, Print receipt, Delete. */
+/**
+ * A row opens the details popup: Close, Print receipt. The newest line is a successful
+ * purchase: it moved money, so it cannot be hidden (ADR 0074).
+ */
 export const Details: Story = {
   play: async ({ canvasElement, userEvent, args }) => {
+    await expect(newestOfDemo().status).toBe('successful');
     const [first] = await bodyRows(canvasElement);
     await userEvent.click(first!);
     const dialog = await body().findByRole('dialog', { name: 'Transaction details' });
@@ -135,35 +140,50 @@ export const Details: Story = {
     ).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Print receipt' }));
     await expect(args.onPrint).toHaveBeenCalledOnce();
-    await expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeVisible();
+    await expect(within(dialog).queryByRole('button', { name: HISTORY_MSG.hideAction })).toBeNull();
+    await expect(within(dialog).queryByRole('button', { name: /Delete/ })).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
   },
 };
 
-/** Delete asks first; "Keep it" changes nothing; "Yes, delete" removes the row. */
-export const DeleteConfirmed: Story = {
-  play: async ({ canvasElement, userEvent }) => {
-    const id = newestOfDemo().transaction_id;
-    const [first] = await bodyRows(canvasElement);
-    await userEvent.click(first!);
-    const dialog = await body().findByRole('dialog', { name: 'Transaction details' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
-    await expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeVisible();
-    await expect(db.transactions.find((tx) => tx.transaction_id === id)?.hidden).toBe(false);
+/** Opens the demo customer's refunded (failed, then refunded) purchase from a search. */
+async function openRefunded(
+  canvasElement: HTMLElement,
+  userEvent: Parameters<typeof searchFor>[1],
+) {
+  const purchase = demoWhere((tx) => tx.status === 'reversed' && tx.product !== 'Transfer');
+  const rows = await searchFor(canvasElement, userEvent, purchase.transaction_id, 2);
+  await userEvent.click(rows[1]!);
+  const dialog = await body().findByRole('dialog', { name: 'Transaction details' });
+  return { purchase, dialog };
+}
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete' }));
+/**
+ * A failed purchase whose money came back can be hidden: "Hide from history" says what it
+ * does, asks first with what stays the same; "Keep it" changes nothing; "Yes, hide it" takes
+ * the purchase and its refund out of the list.
+ */
+export const HideRefunded: Story = {
+  play: async ({ canvasElement, userEvent }) => {
+    const { purchase, dialog } = await openRefunded(canvasElement, userEvent);
+    await userEvent.click(within(dialog).getByRole('button', { name: HISTORY_MSG.hideAction }));
+    await expect(within(dialog).getByText(HISTORY_MSG.hideConfirm)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await expect(
+      within(dialog).getByRole('button', { name: HISTORY_MSG.hideAction }),
+    ).toBeVisible();
+    await expect(purchase.hidden).toBe(false);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: HISTORY_MSG.hideAction }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, hide it' }));
     await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
-    await waitFor(async () => {
-      const rows = await bodyRows(canvasElement);
-      await expect(rows[0]).not.toHaveAccessibleName(`Open transaction ${id}`);
-    });
+    await expect(purchase.hidden).toBe(true);
+    await expect(await within(canvasElement).findByText(/No transactions/i)).toBeVisible();
   },
 };
 
-/** A pending transaction is not final: no Delete. */
+/** A pending transaction may still take the money: it cannot be hidden. */
 export const PendingNotDeletable: Story = {
   beforeEach: () => {
     newestOfDemo().status = 'pending';
@@ -173,21 +193,34 @@ export const PendingNotDeletable: Story = {
     await userEvent.click(first!);
     const dialog = await body().findByRole('dialog', { name: 'Transaction details' });
     await expect(within(dialog).getByText('Pending')).toBeVisible();
-    await expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
+    await expect(within(dialog).queryByRole('button', { name: HISTORY_MSG.hideAction })).toBeNull();
   },
 };
 
-/** A refused delete: the server's message, else the generic fallback. */
+/** The server refuses (the line moved on since the page read it): its sentence is shown. */
+export const HideRefused: Story = {
+  parameters: {
+    msw: {
+      handlers: [errorHandler(api.deleteTransaction, 409, 'conflict', HISTORY_MSG.keepsMoney)],
+    },
+  },
+  play: async ({ canvasElement, userEvent }) => {
+    const { dialog } = await openRefunded(canvasElement, userEvent);
+    await userEvent.click(within(dialog).getByRole('button', { name: HISTORY_MSG.hideAction }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, hide it' }));
+    await expect(await within(dialog).findByText(HISTORY_MSG.keepsMoney)).toBeVisible();
+  },
+};
+
+/** A refusal without a sentence: the generic fallback. */
 export const DeleteFails: Story = {
   parameters: {
     msw: { handlers: [errorHandler(api.deleteTransaction, 400, 'bad_request', '')] },
   },
   play: async ({ canvasElement, userEvent }) => {
-    const [first] = await bodyRows(canvasElement);
-    await userEvent.click(first!);
-    const dialog = await body().findByRole('dialog', { name: 'Transaction details' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete' }));
+    const { dialog } = await openRefunded(canvasElement, userEvent);
+    await userEvent.click(within(dialog).getByRole('button', { name: HISTORY_MSG.hideAction }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, hide it' }));
     await expect(await within(dialog).findByText(FALLBACK.genericAlt)).toBeVisible();
   },
 };
@@ -251,8 +284,8 @@ export const RefundedPurchase: Story = {
     const refund = await body().findByRole('dialog', { name: 'Transaction details' });
     await expect(within(refund).getByText('Refund of')).toBeVisible();
     await expect(within(refund).getByText(purchase.transaction_id)).toBeVisible();
-    // A ledger line, not a transaction of the customer's: nothing to delete.
-    await expect(within(refund).queryByRole('button', { name: 'Delete' })).toBeNull();
+    // A ledger line, not a transaction of the customer's: it leaves with its purchase only.
+    await expect(within(refund).queryByRole('button', { name: HISTORY_MSG.hideAction })).toBeNull();
   },
 };
 

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { FINAL_TRANSACTION_STATUSES, type Transaction } from '@contract/entities';
+import type { Transaction } from '@contract/entities';
+import { HISTORY_MSG } from '@contract/messages/history';
+import { hideRefusal } from '@contract/hide-rule';
 import { FALLBACK } from '@contract/messages';
-import { Button } from '@/components/ui/button';
+import { Button, focusRing } from '@/components/ui/button';
 import {
   Dialog,
   DialogBody,
@@ -16,7 +18,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { ShareReceiptButton } from '@/components/ui/share-receipt-button';
 import { TransactionDetails } from '@/components/ui/transaction-details';
 import { errorMessage } from '@/lib/api-error';
-import { lineLabel } from '@/lib/statement';
+import { lineLabel, movedAmount } from '@/lib/statement';
 import { useDeleteTransaction } from '../api/delete-transaction';
 
 /** Printing shows the receipt only: everything else on the page is hidden. */
@@ -28,7 +30,7 @@ const PRINT_CSS = `@media print {
     max-height: none !important; border: 0 !important; box-shadow: none !important; }
 }`;
 
-const DELETABLE_KINDS = new Set<Transaction['kind']>([
+const HIDEABLE_KINDS = new Set<Transaction['kind']>([
   undefined,
   'purchase',
   'coupon',
@@ -39,7 +41,7 @@ const DELETABLE_KINDS = new Set<Transaction['kind']>([
 export type TransactionDialogProps = {
   /** The transaction shown; null closes the popup. */
   transaction: Transaction | null;
-  /** The signed-in user's id: only their own transactions can be deleted. */
+  /** The signed-in user's id: only their own transactions can be hidden. */
   userId: string;
   onClose: () => void;
   /** Opens the print dialog; `window.print` by default. */
@@ -48,8 +50,9 @@ export type TransactionDialogProps = {
 
 /**
  * Transaction details popup (spec §2): the details, Close, Share receipt (issue 17), Print
- * receipt, and Delete for the user's own transactions in a final state (decisions §5),
- * confirmed first.
+ * receipt, and the spec's delete as "Hide from history" (ADR 0074): only on the customer's own
+ * refunded or cancelled lines, or a failed one that took nothing (a successful or pending line
+ * moved money and stays), confirmed first with what hiding does.
  */
 export function TransactionDialog({
   transaction,
@@ -61,12 +64,16 @@ export function TransactionDialog({
   const remove = useDeleteTransaction();
 
   // Only a transaction of the customer's own can be hidden: a funding, a refund or an
-  // adjustment is a ledger line with no transaction to delete (ADR 0045).
-  const deletable =
+  // adjustment is a ledger line with no transaction to hide (ADR 0045); the server's rule
+  // decides which (ADR 0074), a failed line holding what it took until its refund.
+  const hideable =
     transaction !== null &&
     transaction.user_id === userId &&
-    FINAL_TRANSACTION_STATUSES.includes(transaction.status) &&
-    DELETABLE_KINDS.has(transaction.kind);
+    HIDEABLE_KINDS.has(transaction.kind) &&
+    hideRefusal(
+      transaction.status,
+      transaction.status === 'failed' && movedAmount(transaction) > 0,
+    ) === null;
 
   const close = () => {
     setConfirming(false);
@@ -92,7 +99,9 @@ export function TransactionDialog({
           <DialogTitle>Transaction details</DialogTitle>
           <DialogDescription>{transaction ? lineLabel(transaction) : ''} receipt</DialogDescription>
         </DialogHeader>
-        <DialogBody>
+        {/* Focusable: the details scroll on a short screen (or above a long refusal), and the
+            keyboard must reach them. */}
+        <DialogBody className={focusRing} tabIndex={0}>
           {transaction ? <TransactionDetails transaction={transaction} /> : null}
         </DialogBody>
         <DialogFooter className="print:hidden">
@@ -104,10 +113,10 @@ export function TransactionDialog({
           {confirming ? (
             <div
               role="group"
-              aria-label="Confirm delete"
+              aria-label="Confirm hide"
               className="flex flex-col gap-2 sm:flex-row sm:items-center"
             >
-              <p className="text-sm font-medium">Delete it from your history?</p>
+              <p className="text-sm font-medium">{HISTORY_MSG.hideConfirm}</p>
               <Button variant="outline" onClick={() => setConfirming(false)}>
                 Keep it
               </Button>
@@ -116,18 +125,18 @@ export function TransactionDialog({
                 loading={remove.isMutating}
                 onClick={() => void onDelete()}
               >
-                Yes, delete
+                Yes, hide it
               </Button>
             </div>
           ) : (
             <>
-              {deletable ? (
+              {hideable ? (
                 <Button
                   variant="ghost"
                   className="text-danger sm:mr-auto"
                   onClick={() => setConfirming(true)}
                 >
-                  Delete
+                  {HISTORY_MSG.hideAction}
                 </Button>
               ) : null}
               {transaction ? <ShareReceiptButton transaction={transaction} /> : null}

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
-import { deleteTransaction, listTransactions, transactionById } from '../../../services/history.ts';
+import { hideTransaction } from '../../../services/hide-transaction.ts';
+import { listTransactions, transactionById } from '../../../services/history.ts';
 import * as purchases from '../../../services/purchase-flow.ts';
 import { reverse } from '../../../services/reversal.ts';
 import { share, shareAnswer, shareRecipient } from '../../../services/wallet.ts';
@@ -79,7 +80,7 @@ export function transactionRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
   route(app, ctx, api.transactions, async ({ query }) => listTransactions(ctx, query));
   route(app, ctx, api.deleteTransaction, async ({ user, params }) => ({
-    message: await deleteTransaction(ctx, user, params.id),
+    message: await hideTransaction(ctx, user, params.id),
   }));
   route(app, ctx, api.reverse, async ({ body, user, req }) => {
     if (!body.transactionId) throw new ApiError('not_found', SERVER_MSG.transactionNotFound);
