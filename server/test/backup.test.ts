@@ -47,7 +47,9 @@ async function command(
 }
 
 /** A fresh database of the engine: its environment, and how to open it. */
-async function freshDatabase(engine: Engine) {
+async function freshDatabase(
+  engine: Engine,
+): Promise<{ env: Record<string, string>; open: () => ReturnType<typeof openDb> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'paybills-drill-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   if (engine === 'sqlite') {
