@@ -32,7 +32,9 @@ export function modeOf(config: Config, providers: Providers): Mode {
     !isSandbox(providers.vt) ||
     !isSandbox(providers.flutterwave) ||
     !providers.sandboxCard ||
-    !providers.sandboxTransfer;
+    !providers.sandboxTransfer ||
+    // Real SMS reach real people and cost money (ADR 0079).
+    providers.sms?.name === 'termii';
   return config.production || real ? 'live' : 'sandbox';
 }
 
@@ -268,8 +270,8 @@ export interface ProbeReport {
 }
 
 interface ProbeTarget {
-  who: 'VTpass' | 'Flutterwave';
-  baseVar: 'VTPASS_BASE_URL' | 'FLUTTERWAVE_BASE_URL';
+  who: 'VTpass' | 'Flutterwave' | 'Termii';
+  baseVar: 'VTPASS_BASE_URL' | 'FLUTTERWAVE_BASE_URL' | 'TERMII_BASE_URL';
   baseUrl: string;
   keyVars: string;
   path: string;
@@ -437,7 +439,24 @@ export async function probeProviders(providers: Providers): Promise<ProbeReport>
       ),
     );
   }
-  // In a fixed order (VTpass, then Flutterwave), whichever answers first.
+  // Termii (ADR 0079): a refused TERMII_API_KEY stops the start like any other bad key; a
+  // Termii that is down only warns (the SMS wait in their outbox).
+  const sms = providers.sms;
+  if (sms?.name === 'termii') {
+    probes.push(
+      run(
+        {
+          who: 'Termii',
+          baseVar: 'TERMII_BASE_URL',
+          baseUrl: config.TERMII_BASE_URL,
+          keyVars: 'TERMII_API_KEY',
+          path: '/api/get-balance',
+        },
+        async () => (await sms.balance()).amount,
+      ),
+    );
+  }
+  // In a fixed order (VTpass, then Flutterwave, then Termii), whichever answers first.
   const reports = await Promise.all(probes);
   return {
     refusals: reports.flatMap((r) => r.refusals),

@@ -32,6 +32,9 @@ import {
 } from './types.ts';
 import { type FetchFn, memoryStore } from './util.ts';
 import { createVtpassProvider } from './vtpass.ts';
+import type { SmsProvider } from './sms.ts';
+import { DEFAULT_TERMII_BASE_URL, createTermiiProvider } from './termii.ts';
+import { SANDBOX_TERMII } from '../simulators/termii.ts';
 
 export * from './types.ts';
 export { newVtpassRequestId, lagosTimestamp, isVtpassRequestId } from './request-id.ts';
@@ -55,6 +58,9 @@ export {
   type WebhookRefs,
 } from './flutterwave-transfers.ts';
 export { createFlutterwaveProvider, parseFlutterwaveWebhook } from './flutterwave.ts';
+export type { SmsProvider, SmsSendResult, SmsBalance } from './sms.ts';
+export { internationalNumber } from './sms.ts';
+export { createTermiiProvider, DEFAULT_TERMII_BASE_URL } from './termii.ts';
 
 export const DEFAULT_VTPASS_BASE_URL = 'https://sandbox.vtpass.com/api';
 export const DEFAULT_FLUTTERWAVE_BASE_URL = 'https://api.flutterwave.com';
@@ -165,6 +171,14 @@ export const ProvidersConfigSchema = z
     FLUTTERWAVE_SECRET_KEY: setting,
     FLUTTERWAVE_WEBHOOK_HASH: setting,
     FLUTTERWAVE_BASE_URL: httpUrl('FLUTTERWAVE_BASE_URL').default(DEFAULT_FLUTTERWAVE_BASE_URL),
+    /** SMS through Termii (ADR 0079): without it a live server sends no SMS. */
+    TERMII_API_KEY: setting,
+    /** The sender ID registered with Termii: 3 to 11 characters (its messaging-api page). */
+    TERMII_SENDER_ID: setting.refine((v) => v === undefined || (v.length >= 3 && v.length <= 11), {
+      error: 'TERMII_SENDER_ID must be 3 to 11 characters (Termii sender IDs).',
+    }),
+    /** The base URL on the Termii dashboard (its pages write https://BASE_URL/api/…). */
+    TERMII_BASE_URL: httpUrl('TERMII_BASE_URL').default(DEFAULT_TERMII_BASE_URL),
     PROVIDER_ROUTES: setting,
     /** Bank-transfer funding: `flutterwave` (default with FLUTTERWAVE_SECRET_KEY) or `sandbox`. */
     BANK_TRANSFER_PROVIDER: z.preprocess(
@@ -257,6 +271,11 @@ function keyProblems(env: Record<string, unknown>): string[] {
   ) {
     problems.push('BANK_TRANSFER_PROVIDER=flutterwave needs FLUTTERWAVE_SECRET_KEY.');
   }
+  if (set('TERMII_API_KEY') && !set('TERMII_SENDER_ID')) {
+    problems.push(
+      'TERMII_API_KEY needs TERMII_SENDER_ID (the sender ID registered with Termii, 3 to 11 characters).',
+    );
+  }
   return problems;
 }
 
@@ -310,6 +329,12 @@ export interface Providers {
   transfer: TransferProvider;
   /** The same simulator when the transfer adapter talks to it (mount the sandbox bank page). */
   sandboxTransfer: FlutterwavePaymentsSimulator | null;
+  /**
+   * SMS (ADR 0079): Termii when TERMII_API_KEY is set; else, when every other provider is
+   * simulated (sandbox mode), the Termii adapter against its simulator; else none (a live
+   * server without a Termii key sends no SMS).
+   */
+  sms: SmsProvider | null;
   /** The simulators behind the sandbox adapters (always built; only sandbox routes use them). */
   simulators: Simulators;
   /** Who sells this product (service-id route first, then product route). */
@@ -432,6 +457,35 @@ export function createProviders(
       ? { ...config.routes, services: { ...config.routes.services, spectranet: 'flutterwave' } }
       : config.routes;
 
+  // Real SMS reach real people: the simulator only while every money provider is simulated.
+  const allSimulated =
+    vt === sandboxVt &&
+    flutterwave === sandboxFlutterwave &&
+    sandboxCard !== null &&
+    sandboxTransfer !== null;
+  const sms: SmsProvider | null = config.TERMII_API_KEY
+    ? timed(
+        createTermiiProvider({
+          apiKey: config.TERMII_API_KEY,
+          senderId: config.TERMII_SENDER_ID as string,
+          baseUrl: config.TERMII_BASE_URL,
+          timeoutMs,
+          fetch: deps.fetch,
+        }),
+      )
+    : allSimulated
+      ? timed(
+          createTermiiProvider({
+            name: 'sandbox-termii',
+            apiKey: SANDBOX_TERMII.apiKey,
+            senderId: SANDBOX_TERMII.senderId,
+            baseUrl: simulators.termiiBaseUrl,
+            timeoutMs,
+            fetch: simulators.fetch,
+          }),
+        )
+      : null;
+
   const routeOf = (product: VtuProduct, serviceId?: string): RouteTarget =>
     (serviceId ? routes.services[serviceId.toLowerCase()] : undefined) ?? routes.products[product];
   const byTarget: Record<RouteTarget, VtuProvider> = {
@@ -452,6 +506,7 @@ export function createProviders(
     sandboxCard,
     transfer,
     sandboxTransfer,
+    sms,
     simulators,
     forProduct(product, serviceId) {
       return byTarget[routeOf(product, serviceId)];
@@ -492,8 +547,15 @@ export function describeProviders(providers: Providers): string {
       target === 'flutterwave' ? providers.flutterwave : target === 'vtpass' ? providers.vt : null;
     routes.push(`${service} → ${provider?.name ?? 'sandbox-vt'}`);
   }
+  const sms =
+    providers.sms?.name === 'termii'
+      ? `Termii at ${host(config.TERMII_BASE_URL)} (sender ID ${config.TERMII_SENDER_ID ?? ''})`
+      : providers.sms
+        ? 'Termii simulator, outbox at /api/dev/sms?to=… (through the live adapter; set TERMII_API_KEY and TERMII_SENDER_ID for Termii)'
+        : 'none: no SMS are sent (set TERMII_API_KEY and TERMII_SENDER_ID to send them through Termii)';
   return [
     `Providers: VT float = ${vt}; second float = ${second}; card = ${card}; bank transfers = ${transfers}.`,
+    `SMS: ${sms}.`,
     `Routes: ${routes.join(', ')}.`,
     `Timeout ${config.PROVIDER_TIMEOUT_MS} ms${config.SANDBOX_INSTANT ? '; sandbox instant' : ''}.`,
   ].join('\n');

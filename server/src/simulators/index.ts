@@ -1,7 +1,7 @@
 /**
  * The provider simulators served together (ADR 0043): one Fastify instance with VTpass at
- * `/vtpass/api` and Flutterwave (bill payments, card checkout, virtual accounts and bank
- * transfers) at `/flutterwave/v3/…`, each speaking its provider's documented HTTP. In sandbox mode the server points the live adapters at them, so `npm start` runs the
+ * `/vtpass/api`, Flutterwave (bill payments, card checkout, virtual accounts and bank
+ * transfers) at `/flutterwave/v3/…` and Termii's SMS API at `/termii/api/…` (ADR 0079), each speaking its provider's documented HTTP. In sandbox mode the server points the live adapters at them, so `npm start` runs the
  * same code as a live deployment. Until `listen()` the adapters' requests are served through
  * `inject` (the HTTP exchange without a socket: tests); after it, over the loopback (server.ts).
  * State lives in the caller's key-value stores (the database's `kv_store`), so a restart
@@ -21,6 +21,7 @@ import {
   createFlutterwavePaymentsSimulator,
 } from './flutterwave-payments.ts';
 import { createFaults } from './faults.ts';
+import { TERMII_SIMULATOR_PREFIX, type TermiiSimulator, createTermiiSimulator } from './termii.ts';
 import { injectFetch } from './transport.ts';
 import { VTPASS_SIMULATOR_PREFIX, type VtpassSimulator, createVtpassSimulator } from './vtpass.ts';
 
@@ -61,10 +62,13 @@ export interface Simulators {
   bills: FlutterwaveBillsSimulator;
   /** Card checkout, virtual accounts and bank transfers (the sandbox pages drive it). */
   payments: FlutterwavePaymentsSimulator;
+  /** Termii's SMS API (ADR 0079): what it received, per number, is the dev SMS outbox. */
+  termii: TermiiSimulator;
   /** The verif-hash `payments` signs webhooks with (the sandbox adapters accept it). */
   webhookHash: string;
   vtpassBaseUrl: string;
   flutterwaveBaseUrl: string;
+  termiiBaseUrl: string;
   /** What the adapters call: through `inject`, or the loopback once listening. */
   fetch: FetchFn;
   /**
@@ -111,10 +115,17 @@ export function createSimulators(options: SimulatorsOptions): Simulators {
     deliver: (body, headers) => send(api.paymentWebhook.path, body, headers),
   });
 
+  const termii = createTermiiSimulator({
+    store: options.store('sim-termii'),
+    faults: createFaults(options.latencyMs),
+    now: options.now,
+  });
+
   const app: FastifyInstance = Fastify({ logger: false });
   void app.register(vtpass.plugin, { prefix: VTPASS_SIMULATOR_PREFIX });
   void app.register(bills.plugin, { prefix: FLUTTERWAVE_SIMULATOR_PREFIX });
   void app.register(payments.plugin, { prefix: FLUTTERWAVE_SIMULATOR_PREFIX });
+  void app.register(termii.plugin, { prefix: TERMII_SIMULATOR_PREFIX });
 
   const inject = injectFetch(app);
   let origin: string | undefined;
@@ -128,9 +139,11 @@ export function createSimulators(options: SimulatorsOptions): Simulators {
     vtpass,
     bills,
     payments,
+    termii,
     webhookHash,
     vtpassBaseUrl: `${SIMULATOR_ORIGIN}${VTPASS_SIMULATOR_PREFIX}`,
     flutterwaveBaseUrl: `${SIMULATOR_ORIGIN}${FLUTTERWAVE_SIMULATOR_PREFIX}`,
+    termiiBaseUrl: `${SIMULATOR_ORIGIN}${TERMII_SIMULATOR_PREFIX}`,
     fetch: fetchFn,
     async listen(backlog) {
       await app.listen({ host: '127.0.0.1', port: 0, ...(backlog ? { backlog } : {}) });

@@ -1,0 +1,215 @@
+/**
+ * A Termii simulator (ADR 0079), beside the VTpass and Flutterwave ones (ADR 0043): a Fastify
+ * plugin serving the two calls of Termii's documented HTTP API the app makes, so the live
+ * adapter (`providers/termii.ts`) runs unchanged against it in sandbox mode.
+ *
+ * - `POST /api/sms/send` (https://developers.termii.com/messaging-api): JSON `api_key`, `to`
+ *   in the international format (a Nigerian number here: 234 and 10 digits, 13 in all),
+ *   `from` a sender ID of 3 to 11 characters, `sms`, `type: "plain"`, `channel` one of
+ *   `generic`, `dnd`, `whatsapp`. It answers the page's sample shape:
+ *   `{ code: "ok", message_id, message: "Successfully Sent", balance, user }`.
+ * - `GET /api/get-balance?api_key=…` → `{ user, balance, currency: "NGN" }` (the shape of
+ *   Termii's SDKs, termii.ts).
+ *
+ * Refusals use the statuses of https://developers.termii.com/error (401 no valid API key; 400
+ * what was sent is wrong; 422 could not be processed) with the messages that page lists where
+ * it lists one ("Invalid Sender Id"); the page shows no error body, so the simulator answers
+ * `{ message }`, which the adapter reads. What the documentation does not give and the
+ * simulator makes up, said here so no one takes it for Termii's: the price of a page (₦4.00),
+ * the opening balance, the message ids, and the longest text taken (6 pages of 160: Termii
+ * names none).
+ *
+ * What it received is kept per number (newest first) in `store`, so the sandbox's
+ * `GET /api/dev/sms?to=` can show it and a restart keeps it.
+ */
+import { randomInt } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { type KeyValueStore, memoryStore, sleep } from '../providers/util.ts';
+import { oneAtATimePerKey } from './outcomes.ts';
+import { type SimulatorFault, type SimulatorFaults, createFaults } from './faults.ts';
+
+export const TERMII_SIMULATOR_PREFIX = '/termii';
+
+/** The simulator's fixed key and sender ID (a sandbox: nothing secret about them). */
+export const SANDBOX_TERMII = { apiKey: 'sandbox-termii-api-key', senderId: 'PayBills' } as const;
+
+/** Made up (Termii publishes prices per route and country elsewhere): kobo per page. */
+export const TERMII_SIMULATED_PAGE_PRICE = 4_00;
+/** Made up: the simulated account's opening balance, kobo. */
+export const TERMII_SIMULATOR_BALANCE = 10_000_00;
+/** Our guard, not Termii's (it names no maximum): 6 pages of 160 characters. */
+export const TERMII_SIMULATOR_MAX_CHARS = 960;
+
+/** One message the simulator took. */
+export interface TermiiReceived {
+  message_id: string;
+  to: string;
+  from: string;
+  sms: string;
+  channel: string;
+  received_at: number;
+}
+
+export interface TermiiSimulatorOptions {
+  store?: KeyValueStore<unknown>;
+  now?: () => Date;
+  faults?: SimulatorFaults;
+}
+
+export interface TermiiSimulator {
+  /** Register with `{ prefix: TERMII_SIMULATOR_PREFIX }`. */
+  plugin: FastifyPluginAsync;
+  /** Routes `send` and `balance`. */
+  faults: SimulatorFaults;
+  /** What it took for this international number, newest first. */
+  received(to: string): Promise<TermiiReceived[]>;
+}
+
+/** A page is 160 characters of the GSM alphabet, 70 with others (Termii's Number API page). */
+const GSM = /^[\n\r A-Za-z0-9@£$¥èéùìòÇØøÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ!"#¤%&'()*+,\-./:;<=>?¡ÄÖÑÜ§¿äöñüà]*$/;
+export const smsPages = (text: string) =>
+  Math.max(1, Math.ceil(text.length / (GSM.test(text) ? 160 : 70)));
+
+const KEEP_PER_NUMBER = 100;
+const HANG_MS = 10 * 60_000;
+
+export function createTermiiSimulator(options: TermiiSimulatorOptions = {}): TermiiSimulator {
+  const store = options.store ?? memoryStore<unknown>();
+  const faults = options.faults ?? createFaults();
+  const now = options.now ?? (() => new Date());
+  const serial = oneAtATimePerKey();
+  const hanging = new Set<() => void>();
+
+  const readBalance = async () => {
+    const value = await store.get('balance');
+    return typeof value === 'number' ? value : TERMII_SIMULATOR_BALANCE;
+  };
+  const inbox = async (to: string) => {
+    const value = await store.get(`to:${to}`);
+    return Array.isArray(value) ? (value as TermiiReceived[]) : [];
+  };
+
+  function hang(request: FastifyRequest): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        hanging.delete(done);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(done, HANG_MS);
+      timer.unref();
+      hanging.add(done);
+      request.raw.once('close', done);
+    });
+  }
+
+  const naira = (kobo: number) => Math.round(kobo) / 100;
+  type Answer = { status: number; body: unknown };
+  const refuse = (status: number, message: string): Answer => ({ status, body: { message } });
+
+  /** The route's injected fault, if any, before (hang, status, refusal) or after (slow, cut). */
+  async function serve(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: 'send' | 'balance',
+    work: () => Promise<Answer>,
+  ): Promise<FastifyReply> {
+    const fault: SimulatorFault | undefined = faults.take(route);
+    if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+    if (fault?.kind === 'hang') {
+      await hang(request);
+      return reply.code(504).send({ message: 'Gateway Timeout' });
+    }
+    if (fault?.kind === 'status') {
+      return reply.code(fault.status).send(fault.body ?? { message: `HTTP ${fault.status}` });
+    }
+    // A refusal Termii lists on its error page (e.g. "You are not set up on this route").
+    if (fault?.kind === 'code') {
+      return reply.code(Number(fault.code) || 400).send({ message: fault.message ?? '' });
+    }
+    const out = await work();
+    if (fault?.kind === 'slow') await sleep(fault.ms);
+    if (fault?.kind === 'malformed') {
+      const text = JSON.stringify(out.body);
+      return reply
+        .code(200)
+        .type('application/json; charset=utf-8')
+        .send(text.slice(0, Math.max(1, text.length >> 1)));
+    }
+    return reply.code(out.status).send(out.body);
+  }
+
+  const plugin: FastifyPluginAsync = async (app) => {
+    app.addHook('onClose', async () => {
+      for (const release of [...hanging]) release();
+    });
+
+    app.post('/api/sms/send', { bodyLimit: 16 * 1024 }, (request, reply) =>
+      serve(request, reply, 'send', async () => {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        if (body.api_key !== SANDBOX_TERMII.apiKey) {
+          return refuse(401, 'Unauthorized');
+        }
+        const { to, from, sms, type, channel } = body;
+        if (typeof to !== 'string' || !/^234\d{10}$/.test(to)) {
+          return refuse(400, 'Invalid phone number: use the international format (234…)');
+        }
+        if (typeof from !== 'string' || from.length < 3 || from.length > 11) {
+          return refuse(400, 'Invalid Sender Id');
+        }
+        if (typeof sms !== 'string' || sms.length === 0) {
+          return refuse(400, 'The sms field is required');
+        }
+        if (sms.length > TERMII_SIMULATOR_MAX_CHARS) {
+          return refuse(422, 'Message too long');
+        }
+        if (type !== 'plain') return refuse(400, 'The type must be plain');
+        if (channel !== 'generic' && channel !== 'dnd' && channel !== 'whatsapp') {
+          return refuse(400, 'The channel must be generic, dnd or whatsapp');
+        }
+        const cost = smsPages(sms) * TERMII_SIMULATED_PAGE_PRICE;
+        return serial('account', async () => {
+          const balance = await readBalance();
+          if (balance < cost) return refuse(422, 'Insufficient balance');
+          const received: TermiiReceived = {
+            message_id: `${Date.now()}${String(randomInt(1_000_000)).padStart(6, '0')}`,
+            to,
+            from,
+            sms,
+            channel,
+            received_at: now().getTime(),
+          };
+          await store.set('balance', balance - cost);
+          await store.set(`to:${to}`, [received, ...(await inbox(to))].slice(0, KEEP_PER_NUMBER));
+          return {
+            status: 200,
+            body: {
+              code: 'ok',
+              message_id: received.message_id,
+              message: 'Successfully Sent',
+              balance: naira(balance - cost),
+              user: 'PayBills Sandbox',
+            },
+          };
+        });
+      }),
+    );
+
+    app.get('/api/get-balance', (request, reply) =>
+      serve(request, reply, 'balance', async () => {
+        const { api_key: key } = request.query as Record<string, unknown>;
+        if (key !== SANDBOX_TERMII.apiKey) return refuse(401, 'Unauthorized');
+        return {
+          status: 200,
+          body: { user: 'PayBills Sandbox', balance: naira(await readBalance()), currency: 'NGN' },
+        };
+      }),
+    );
+  };
+
+  return {
+    plugin,
+    faults,
+    received: (to) => inbox(to),
+  };
+}
