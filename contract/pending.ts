@@ -79,6 +79,11 @@ export const PendingPurchaseSchema = z.object({
   requery_attempts: z.int().check(z.nonnegative()),
   /** The requery worker flagged it (past the alert age on one of its passes). */
   flagged: z.boolean(),
+  /**
+   * Pending longer than the alert age (`alert_hours`): the alert a line carries, and the only
+   * lines an admin may settle (a younger one is still the requery worker's).
+   */
+  overdue: z.boolean(),
   goods: z.enum(PENDING_GOODS),
 });
 export type PendingPurchase = z.output<typeof PendingPurchaseSchema>;
@@ -109,7 +114,7 @@ export const pendingPurchases = endpoint({
   path: '/api/admin/purchases/pending',
   access: 'admin',
   summary:
-    'Purchases pending longer than PENDING_ALERT_HOURS, oldest first, paged, with the alert age.',
+    'Every purchase pending now, oldest first, paged, with the alert age: those pending longer than PENDING_ALERT_HOURS are overdue (the alert), and only they may be settled.',
   query: z.omit(PageQuery, { q: true }),
   response: z.extend(paged(PendingPurchaseSchema), {
     alert_hours: z.number().check(z.positive()),

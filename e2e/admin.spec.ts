@@ -67,16 +67,20 @@ test('an admin finds a user by e-mail, blocks and unblocks them', async ({ page 
   const { email } = await freshCustomer(page.request, 'find');
   await logIn(page, ADMIN);
   await page.goto('/admin/dashboard/users');
-  await page.getByLabel('User e-mail').fill(email);
+  await page.getByLabel('E-mail, name or phone').fill(email);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(main(page).getByText('Page 1 of 1')).toBeVisible();
   await page.getByRole('row', { name: `Open user ${email}` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Block' }).click();
-  // Blocking asks first (issue 24; ADR 0046).
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Block user' }).click();
+  // Blocking asks first, with a reason the audit log keeps (ADR 0046; ADR 0078).
+  const ask = page.getByRole('alertdialog');
+  await ask.getByRole('textbox', { name: /Why are you blocking them/ }).fill('Reported card fraud');
+  await ask.getByRole('button', { name: 'Block user' }).click();
   await expect(dialog.getByText(SERVER_MSG.userBlocked)).toBeVisible();
   await dialog.getByRole('button', { name: 'Unblock' }).click();
+  // Unblocking asks first too.
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Unblock user' }).click();
   await expect(dialog.getByText(SERVER_MSG.userUnblocked)).toBeVisible();
 });
 
@@ -101,13 +105,15 @@ test('a blocked customer is refused at once and cannot sign in; unblocked, they 
 
   await logIn(page, ADMIN);
   await page.goto('/admin/dashboard/users');
-  await page.getByLabel('User e-mail').fill(customer.email);
+  await page.getByLabel('E-mail, name or phone').fill(customer.email);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('row', { name: `Open user ${customer.email}` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Block' }).click();
-  // Blocking asks first (issue 24; ADR 0046).
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Block user' }).click();
+  // Blocking asks first, with a reason the audit log keeps (ADR 0046; ADR 0078).
+  const ask = page.getByRole('alertdialog');
+  await ask.getByRole('textbox', { name: /Why are you blocking them/ }).fill('Reported card fraud');
+  await ask.getByRole('button', { name: 'Block user' }).click();
   await expect(dialog.getByText(SERVER_MSG.userBlocked)).toBeVisible();
 
   // Their open session: the next call is refused with the reason (decisions §3: a refusal,
@@ -121,6 +127,8 @@ test('a blocked customer is refused at once and cannot sign in; unblocked, they 
   await expect(theirs).toHaveURL(/\/auth\/login$/);
 
   await dialog.getByRole('button', { name: 'Unblock' }).click();
+  // Unblocking asks first too.
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Unblock user' }).click();
   await expect(dialog.getByText(SERVER_MSG.userUnblocked)).toBeVisible();
   await logIn(theirs, customer);
   await expect(theirs).toHaveURL(/\/user\/dashboard$/);
@@ -290,7 +298,7 @@ test('an admin creates a price tier and moves a customer onto it; their airtime 
   await expect(form.getByText(TIER_MSG.created)).toBeVisible();
 
   await page.goto('/admin/dashboard/users');
-  await page.getByLabel('User e-mail').fill(customer.email);
+  await page.getByLabel('E-mail, name or phone').fill(customer.email);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('row', { name: `Open user ${customer.email}` }).click();
   const dialog = page.getByRole('dialog');

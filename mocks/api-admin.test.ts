@@ -96,12 +96,15 @@ describe('paging', () => {
 describe('admin actions', () => {
   it('blocks and unblocks a user', async () => {
     const token = await loginAdmin();
-    await ok(api.blockUser, { token, body: { id: DEMO_CUSTOMER.id } });
+    await ok(api.blockUser, { token, body: { id: DEMO_CUSTOMER.id, reason: 'Card fraud report' } });
     const blocked = await call(api.login, {
       body: { username: DEMO_CUSTOMER.email, password: 'Password123' },
     });
     expect(blocked.status).toBe(423);
-    const twice = await call(api.blockUser, { token, body: { id: DEMO_CUSTOMER.id } });
+    const twice = await call(api.blockUser, {
+      token,
+      body: { id: DEMO_CUSTOMER.id, reason: 'Card fraud report' },
+    });
     expect(refusal(twice.json).msg).toBe(SERVER_MSG.alreadyBlocked);
     await ok(api.unblockUser, { token, body: { id: DEMO_CUSTOMER.id } });
     await loginAs();
@@ -113,17 +116,29 @@ describe('admin actions', () => {
     support.isAdmin = true;
     support.admin_role = 'support';
     const supportToken = await loginAs(FRIEND_CUSTOMER.email);
-    const refused = await call(api.blockUser, { token: supportToken, body: { id: DEMO_ADMIN.id } });
+    const refused = await call(api.blockUser, {
+      token: supportToken,
+      body: { id: DEMO_ADMIN.id, reason: 'Card fraud report' },
+    });
     expect([refused.status, refusal(refused.json).msg]).toEqual([403, ROLE_MSG.adminsOnly]);
     expect(db.users.find((u) => u.id === DEMO_ADMIN.id)!.isBlocked).toBe(false);
     // Support still blocks and unblocks customers.
-    await ok(api.blockUser, { token: supportToken, body: { id: DEMO_CUSTOMER.id } });
+    await ok(api.blockUser, {
+      token: supportToken,
+      body: { id: DEMO_CUSTOMER.id, reason: 'Card fraud report' },
+    });
     await ok(api.unblockUser, { token: supportToken, body: { id: DEMO_CUSTOMER.id } });
     // The owner blocks and unblocks an admin; the only owner cannot block themselves.
-    await ok(api.blockUser, { token: owner, body: { id: support.id } });
+    await ok(api.blockUser, {
+      token: owner,
+      body: { id: support.id, reason: 'Card fraud report' },
+    });
     expect(support.isBlocked).toBe(true);
     await ok(api.unblockUser, { token: owner, body: { id: support.id } });
-    const self = await call(api.blockUser, { token: owner, body: { id: DEMO_ADMIN.id } });
+    const self = await call(api.blockUser, {
+      token: owner,
+      body: { id: DEMO_ADMIN.id, reason: 'Card fraud report' },
+    });
     expect(self.status).toBe(403);
   });
 

@@ -1,10 +1,21 @@
 import { z } from '../zod';
 import { MSG } from '../messages';
-import { MAX_LENGTH, requiredId, wholeNaira } from '../rules';
+import { ADMIN_USERS_MSG, BLOCK_REASON_MAX } from '../messages/admin-users';
+import { MAX_LENGTH, notEmpty, requiredId, text, wholeNaira } from '../rules';
 
 export const UserIdBody = z.object({
   id: requiredId(),
 });
+
+/** Block asks why: the reason is kept in the audit entry of the block. */
+export const BlockUserBody = z.object({
+  id: requiredId(),
+  reason: text([[notEmpty, ADMIN_USERS_MSG.blockReasonRequired]], {
+    max: BLOCK_REASON_MAX,
+    tooLong: ADMIN_USERS_MSG.blockReasonTooLong,
+  }),
+});
+export type BlockUserInput = z.input<typeof BlockUserBody>;
 
 export const ProductEditBody = z.object({
   /** Network (data) or TV provider (cable) name, e.g. "MTN" or "DStv". */

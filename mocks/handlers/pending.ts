@@ -36,12 +36,10 @@ function goodsOf(t: TransactionRecord): PendingGoods {
   return t.product === 'Education' ? 'pins' : 'none';
 }
 
-const stale = () =>
+/** Every purchase pending now, oldest first; the alert age marks the overdue ones (ADR 0078). */
+const pendingNow = () =>
   db.transactions
-    .filter(
-      (t) =>
-        t.status === 'pending' && t.direction === 'debit' && t.date <= now() - ALERT_HOURS * HOUR,
-    )
+    .filter((t) => t.status === 'pending' && t.direction === 'debit')
     .sort((a, b) => a.date - b.date);
 
 const view = (t: TransactionRecord): PendingPurchase => ({
@@ -57,7 +55,8 @@ const view = (t: TransactionRecord): PendingPurchase => ({
   provider: 'sandbox-vt',
   created_at: t.date,
   requery_attempts: 0,
-  flagged: true,
+  flagged: t.date <= now() - ALERT_HOURS * HOUR,
+  overdue: t.date <= now() - ALERT_HOURS * HOUR,
   goods: goodsOf(t),
 });
 
@@ -88,7 +87,7 @@ function actionable(id: string): TransactionRecord {
 export const pending = {
   pendingPurchases: impl(
     api.pendingPurchases,
-    ({ query }) => ({ ...paginate(stale().map(view), query), alert_hours: ALERT_HOURS }),
+    ({ query }) => ({ ...paginate(pendingNow().map(view), query), alert_hours: ALERT_HOURS }),
     ({ query }) => ({ ...paginate([], query), alert_hours: ALERT_HOURS }),
   ),
 

@@ -30,6 +30,7 @@ function auditBlock(
   ctx: { user: UserRecord | null; request: Request },
   u: UserRecord,
   blocked: boolean,
+  reason?: string,
 ) {
   recordAudit(me(ctx), ctx.request, {
     action: blocked ? 'user.block' : 'user.unblock',
@@ -37,7 +38,7 @@ function auditBlock(
     target_id: u.id,
     target_label: u.email,
     before: { blocked: !blocked },
-    after: { blocked },
+    after: blocked && reason ? { blocked, reason } : { blocked },
   });
 }
 
@@ -145,7 +146,7 @@ export const user = {
     keepAnOwner(u, true);
     u.isBlocked = true;
     u.status = 'offline';
-    auditBlock(ctx, u, true);
+    auditBlock(ctx, u, true, ctx.body.reason);
     return { message: SERVER_MSG.userBlocked };
   }),
 

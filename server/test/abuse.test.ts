@@ -252,7 +252,15 @@ describe.each(engines)('over-long input on %s (row 5)', (engine) => {
           ['plan', 'letters'],
         ],
       ],
-      [api.blockUser, 'admin', { id: 'x' }, [['id', 'letters']]],
+      [
+        api.blockUser,
+        'admin',
+        { id: 'x', reason: 'Card fraud report' },
+        [
+          ['id', 'letters'],
+          ['reason', 'letters'],
+        ],
+      ],
     ];
 
   const valueOf = (kind: Kind, length: number) =>
@@ -756,9 +764,14 @@ describe.each(engines)('a blocked customer’s coupons on %s (row 11)', (engine)
     });
     expect(bought.status).toBe(200);
     const code = bought.body.message[0].coupon_code as string;
-    expect((await kit.call(api.blockUser, { token: admin, body: { id: owner.id } })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await kit.call(api.blockUser, {
+          token: admin,
+          body: { id: owner.id, reason: 'Card fraud report' },
+        })
+      ).status,
+    ).toBe(200);
     const frozen = { type: 'invalid_coupon', msg: SERVER_MSG.couponFrozen };
     expect(await kit.call(api.verifyCoupon, { body: { coupon_code: code } })).toEqual({
       status: 422,

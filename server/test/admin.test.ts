@@ -108,11 +108,21 @@ describe.each(engines)('admin routes on %s', (engine) => {
   it('blocks and unblocks: a blocked user can neither sign in nor move money', async () => {
     const u = await kit.user({ funds: 10_00 });
     const other = await kit.user();
-    expect(await kit.call(api.blockUser, { token: admin, body: { id: u.id } })).toEqual({
+    expect(
+      await kit.call(api.blockUser, {
+        token: admin,
+        body: { id: u.id, reason: 'Card fraud report' },
+      }),
+    ).toEqual({
       status: 200,
       body: { message: SERVER_MSG.userBlocked },
     });
-    expect(await kit.call(api.blockUser, { token: admin, body: { id: u.id } })).toEqual({
+    expect(
+      await kit.call(api.blockUser, {
+        token: admin,
+        body: { id: u.id, reason: 'Card fraud report' },
+      }),
+    ).toEqual({
       status: 409,
       body: { type: 'conflict', msg: SERVER_MSG.alreadyBlocked },
     });
@@ -143,13 +153,23 @@ describe.each(engines)('admin routes on %s', (engine) => {
     expect(
       (await kit.call(api.login, { body: { username: u.email, password: PASSWORD } })).status,
     ).toBe(200);
-    expect(await kit.call(api.blockUser, { token: admin, body: { id: 'nobody' } })).toEqual({
+    expect(
+      await kit.call(api.blockUser, {
+        token: admin,
+        body: { id: 'nobody', reason: 'Card fraud report' },
+      }),
+    ).toEqual({
       status: 404,
       body: { type: 'not_found', msg: SERVER_MSG.userNotFound },
     });
     expect((await kit.call(api.blockUser, { token: admin, body: {} })).status).toBe(400);
     const me = (await kit.call(api.currentUser, { token: admin })).body.message;
-    expect(await kit.call(api.blockUser, { token: admin, body: { id: me.id } })).toEqual({
+    expect(
+      await kit.call(api.blockUser, {
+        token: admin,
+        body: { id: me.id, reason: 'Card fraud report' },
+      }),
+    ).toEqual({
       status: 403,
       body: { type: 'forbidden', msg: SERVER_MSG.forbidden },
     });

@@ -29,15 +29,27 @@ describe.each(engines)('admin audit log on %s', (engine) => {
     const u = await kit.user();
     const block = await kit.call(api.blockUser, {
       token: admin,
-      body: { id: u.id },
+      body: { id: u.id, reason: 'Card fraud report' },
       requestId: 'audit-block-1',
     });
     expect(block.status).toBe(200);
     // Refused actions (already blocked; not found) write nothing.
-    expect((await kit.call(api.blockUser, { token: admin, body: { id: u.id } })).status).toBe(409);
-    expect((await kit.call(api.blockUser, { token: admin, body: { id: 'nobody' } })).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await kit.call(api.blockUser, {
+          token: admin,
+          body: { id: u.id, reason: 'Card fraud report' },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await kit.call(api.blockUser, {
+          token: admin,
+          body: { id: 'nobody', reason: 'Card fraud report' },
+        })
+      ).status,
+    ).toBe(404);
     await kit.call(api.unblockUser, { token: admin, body: { id: u.id } });
     const log = await entries({ target: u.id });
     expect(log.total).toBe(2);
@@ -54,7 +66,7 @@ describe.each(engines)('admin audit log on %s', (engine) => {
     expect(log.message[1]).toMatchObject({
       action: 'user.block',
       before: { blocked: false },
-      after: { blocked: true },
+      after: { blocked: true, reason: 'Card fraud report' },
       request_id: 'audit-block-1',
       ip: '127.0.0.1',
     });
@@ -131,7 +143,10 @@ describe.each(engines)('admin audit log on %s', (engine) => {
 
   it('the database itself refuses to edit or delete an entry', async () => {
     const u = await kit.user();
-    await kit.call(api.blockUser, { token: admin, body: { id: u.id } });
+    await kit.call(api.blockUser, {
+      token: admin,
+      body: { id: u.id, reason: 'Card fraud report' },
+    });
     const db = kit.app.ctx.db;
     const entry = await db
       .selectFrom('audit_log')
@@ -161,7 +176,10 @@ describe.each(engines)('admin audit log on %s', (engine) => {
 
   it('no insert rewrites an entry either: REPLACE, upsert, MERGE, replica mode (issue 22)', async () => {
     const u = await kit.user();
-    await kit.call(api.blockUser, { token: admin, body: { id: u.id } });
+    await kit.call(api.blockUser, {
+      token: admin,
+      body: { id: u.id, reason: 'Card fraud report' },
+    });
     const db = kit.app.ctx.db;
     const entry = await db
       .selectFrom('audit_log')
@@ -230,7 +248,10 @@ describe.each(engines)('admin audit log on %s', (engine) => {
   it('an action whose entry cannot be written does not happen (same transaction)', async () => {
     const u = await kit.user();
     await sql`drop table audit_log`.execute(kit.app.ctx.db);
-    const res = await kit.call(api.blockUser, { token: admin, body: { id: u.id } });
+    const res = await kit.call(api.blockUser, {
+      token: admin,
+      body: { id: u.id, reason: 'Card fraud report' },
+    });
     expect(res.status).toBe(500);
     const row = await kit.app.ctx.db
       .selectFrom('users')

@@ -190,7 +190,7 @@ describe.each(engines)('pending purchases on %s', (engine) => {
     return a.token;
   }
 
-  it('lists only purchases pending past the alert age, oldest first', async () => {
+  it('lists every purchase pending now, oldest first; past the alert age is overdue', async () => {
     const old = await pendingPurchase();
     const admin = await dayLater();
     const young = await pendingPurchase();
@@ -198,8 +198,10 @@ describe.each(engines)('pending purchases on %s', (engine) => {
     expect(res.status).toBe(200);
     expect(res.body.alert_hours).toBe(24);
     const ids = res.body.message.map((p: { transaction_id: string }) => p.transaction_id);
+    // The alert age is the alert, not a filter (ADR 0078): the young one is listed, after.
     expect(ids).toContain(old.id);
-    expect(ids).not.toContain(young.id);
+    expect(ids).toContain(young.id);
+    expect(ids.indexOf(old.id)).toBeLessThan(ids.indexOf(young.id));
     const item = res.body.message.find(
       (p: { transaction_id: string }) => p.transaction_id === old.id,
     );
@@ -209,7 +211,11 @@ describe.each(engines)('pending purchases on %s', (engine) => {
       amount: old.paid / 100,
       goods: 'none',
       provider: 'vtpass',
+      overdue: true,
     });
+    expect(
+      res.body.message.find((p: { transaction_id: string }) => p.transaction_id === young.id),
+    ).toMatchObject({ overdue: false });
     // A purchase still the worker's is refused, whatever the action.
     const early = await kit.call(api.failPending, { token: admin, body: { id: young.id } });
     expect(early.status).toBe(409);

@@ -165,9 +165,14 @@ describe.each(engines)('recovery and security mails on %s', (engine) => {
       (await kit.call(api.airtime, { ...withKey(key, 'pre-block'), body: airtime(PIN, '2001') }))
         .status,
     ).toBe(200);
-    expect((await kit.call(api.blockUser, { token: admin.token, body: { id: u.id } })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await kit.call(api.blockUser, {
+          token: admin.token,
+          body: { id: u.id, reason: 'Card fraud report' },
+        })
+      ).status,
+    ).toBe(200);
     // Revoked at once: the key answers as any revoked key (a blocked session still says 423).
     expect(
       await kit.call(api.airtime, { ...withKey(key, 'blocked'), body: airtime(PIN, '2002') }),
@@ -504,8 +509,12 @@ describe.each(engines)('recovery and security mails on %s', (engine) => {
       const { key } = await newKey(u);
       const before = Date.now();
       expect(
-        (await callFrom('192.0.2.44', api.blockUser, { token: admin.token, body: { id: u.id } }))
-          .status,
+        (
+          await callFrom('192.0.2.44', api.blockUser, {
+            token: admin.token,
+            body: { id: u.id, reason: 'Card fraud report' },
+          })
+        ).status,
       ).toBe(200);
       const mail = await newest(u.email);
       expect(mail.subject).toBe('Your API keys were revoked');
@@ -516,7 +525,10 @@ describe.each(engines)('recovery and security mails on %s', (engine) => {
 
       // A block of a customer without keys mails nothing about keys.
       const plain = await kit.user();
-      await kit.call(api.blockUser, { token: admin.token, body: { id: plain.id } });
+      await kit.call(api.blockUser, {
+        token: admin.token,
+        body: { id: plain.id, reason: 'Card fraud report' },
+      });
       expect(await kit.mail(plain.email)).toEqual([]);
     });
 

@@ -263,7 +263,7 @@ describe.each(engines)('admin roles on %s', (engine) => {
     for (const target of [ownerId, admin.id]) {
       const refused = await kit.call(api.blockUser, {
         token: tokens.support,
-        body: { id: target },
+        body: { id: target, reason: 'Card fraud report' },
       });
       expect(refused).toEqual({
         status: 403,
@@ -281,7 +281,10 @@ describe.each(engines)('admin roles on %s', (engine) => {
       ).status,
     ).toBe(200);
 
-    const blocked = await kit.call(api.blockUser, { token: tokens.owner, body: { id: admin.id } });
+    const blocked = await kit.call(api.blockUser, {
+      token: tokens.owner,
+      body: { id: admin.id, reason: 'Card fraud report' },
+    });
     expect(blocked).toMatchObject({ status: 200, body: { message: SERVER_MSG.userBlocked } });
     const beforeUnblock = await snapshot();
     const notBySupport = await kit.call(api.unblockUser, {
@@ -303,7 +306,10 @@ describe.each(engines)('admin roles on %s', (engine) => {
       [api.blockUser, SERVER_MSG.userBlocked],
       [api.unblockUser, SERVER_MSG.userUnblocked],
     ] as const) {
-      const done = await kit.call(e, { token: tokens.support, body: { id: customer.id } });
+      const done = await kit.call(e, {
+        token: tokens.support,
+        body: { id: customer.id, reason: 'Card fraud report' },
+      });
       expect(done).toMatchObject({ status: 200, body: { message: msg } });
     }
   });
@@ -538,7 +544,10 @@ describe.each(engines)('the last owner on %s', (engine) => {
       const on = (token: string, target: { id: string; email: string }) =>
         act === 'remove'
           ? kit.call(api.setAdminRole, { token, body: { email: target.email, role: 'none' } })
-          : kit.call(api.blockUser, { token, body: { id: target.id } });
+          : kit.call(api.blockUser, {
+              token,
+              body: { id: target.id, reason: 'Card fraud report' },
+            });
       const answers = await Promise.all([
         on(owner, second),
         on(second.token, { id: ownerId, email: kit.config.adminEmail }),
@@ -573,7 +582,10 @@ describe.each(engines)('the last owner on %s', (engine) => {
   });
 
   it('the only owner cannot block or demote themselves', async () => {
-    const block = await kit.call(api.blockUser, { token: owner, body: { id: ownerId } });
+    const block = await kit.call(api.blockUser, {
+      token: owner,
+      body: { id: ownerId, reason: 'Card fraud report' },
+    });
     expect(block.status).toBe(403);
     const demote = await kit.call(api.setAdminRole, {
       token: owner,

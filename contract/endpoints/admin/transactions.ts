@@ -19,12 +19,17 @@ const LagosDay = z
   .check(z.maxLength(10, DATE_FILTER_MSG.invalid), z.refine(isDay, DATE_FILTER_MSG.invalid));
 
 /**
- * The admin's list: `?page&limit&q&id` plus a status and a range of Lagos days, `from` and
+ * The admin's list: `?page&limit&q&id&dest` plus a status and a range of Lagos days, `from` and
  * `to` both inclusive (ADR 0048).
  */
 export const AdminTransactionsQuery = z
   .extend(PageQuery, {
     id: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+    /**
+     * What the purchase was for, exact (ADR 0078): a phone (080…, +234… or 234…, tidied alike),
+     * a meter or smart card number, or the provider's reference.
+     */
+    dest: z.optional(z.string().check(z.trim(), z.maxLength(64))),
     status: z.optional(TransactionStatusSchema),
     from: z.optional(LagosDay),
     to: z.optional(LagosDay),
@@ -42,7 +47,7 @@ export const transactions = endpoint({
   path: '/api/transactions/all',
   access: 'admin',
   summary:
-    'All transactions, newest first, paged; q searches user e-mail, id a transaction id; status, and from/to Lagos days (YYYY-MM-DD, inclusive) narrow it (ADR 0048).',
+    'All transactions, newest first, paged; q searches user e-mail, id a transaction id, dest the phone, meter or smart card number or provider reference it was for (exact; ADR 0078); status, and from/to Lagos days (YYYY-MM-DD, inclusive) narrow it (ADR 0048).',
   query: AdminTransactionsQuery,
   response: paged(AdminTransactionSchema),
 });

@@ -1,6 +1,6 @@
 import { endpoint, paged, PageQuery, Text } from '../../endpoint';
 import { UserSchema } from '../../entities';
-import { UserIdBody } from '../../forms';
+import { BlockUserBody, UserIdBody } from '../../forms';
 
 /** The admin's users page. */
 
@@ -9,7 +9,8 @@ export const users = endpoint({
   method: 'GET',
   path: '/api/user/all',
   access: 'admin',
-  summary: 'All users, paged; q matches the start of a name word, e-mail or phone.',
+  summary:
+    'All users, paged; q matches the start of a name word, e-mail or phone (an exact e-mail finds its user).',
   query: PageQuery,
   response: paged(UserSchema),
 });
@@ -19,8 +20,9 @@ export const blockUser = endpoint({
   method: 'POST',
   path: '/api/user/block',
   access: 'admin',
-  summary: 'Block a user: no sign-in, no money movement.',
-  body: UserIdBody,
+  summary:
+    'Block a user: no sign-in, no money movement. The reason (required, at most 300 characters) is kept in the audit entry.',
+  body: BlockUserBody,
   response: Text,
   errors: [400, 401, 403, 404, 409, 429, 500],
 });

@@ -45,22 +45,26 @@ function goodsOf(row: Pick<TxRow, 'product' | 'plan_id'>): PendingGoods {
   return row.product === 'Education' ? 'pins' : 'none';
 }
 
-const stale = (db: Db, cutoff: number) =>
+const pendingNow = (db: Db) =>
   db
     .selectFrom('transactions')
     .innerJoin('users', 'users.id', 'transactions.user_id')
     .where('transactions.status', '=', 'pending')
-    .where('transactions.direction', '=', 'debit')
-    .where('transactions.created_at', '<=', cutoff);
+    .where('transactions.direction', '=', 'debit');
 
-/** Oldest first: the longest wait is the first to look at. */
+/**
+ * Every purchase pending now, oldest first: the longest wait is the first to look at. The
+ * alert age is the alert (`overdue`), not a filter: an admin answering a customer sees a
+ * purchase pending an hour too (ADR 0078); only overdue ones may be settled (`actionable`).
+ */
 export async function listPending(
   ctx: AppContext,
   query: { page: number; limit: number },
   now = Date.now(),
 ) {
   const alertMs = pendingAlertMs(ctx.config.env);
-  const base = stale(ctx.db, now - alertMs);
+  const cutoff = now - alertMs;
+  const base = pendingNow(ctx.db);
   const total = await countRows(base);
   const rows = await base
     .selectAll('transactions')
@@ -84,6 +88,7 @@ export async function listPending(
     created_at: Number(r.created_at),
     requery_attempts: Number(r.requery_attempts),
     flagged: r.flagged_at !== null,
+    overdue: Number(r.created_at) <= cutoff,
     goods: goodsOf(r),
   }));
   return { ...paged(items, query, total), alert_hours: alertMs / 3_600_000 };

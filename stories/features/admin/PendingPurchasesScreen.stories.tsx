@@ -36,7 +36,7 @@ export const List: Story = {
     await expect(
       await canvas.findByRole('heading', { level: 1, name: 'Pending purchases' }),
     ).toBeVisible();
-    await expect(canvas.getByText(/still pending after 24 hours/)).toBeVisible();
+    await expect(canvas.getByText(/Every purchase pending now, oldest first/)).toBeVisible();
     await expect((await rows(canvas)).length).toBeGreaterThan(0);
   },
 };
@@ -238,7 +238,7 @@ export const Loading: Story = {
 export const Empty: Story = {
   parameters: { msw: { handlers: [variants.pendingPurchases.empty] } },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByText('No purchase is pending too long')).toBeVisible();
+    await expect(await canvas.findByText('No purchase is pending')).toBeVisible();
   },
 };
 

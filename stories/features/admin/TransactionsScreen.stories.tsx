@@ -10,6 +10,7 @@ import {
   waitReasonText,
   waitsForApproval,
 } from '@contract';
+import { ADMIN_USERS_MSG } from '@contract/messages/admin-users';
 import { DATE_FILTER_MSG, lagosDay } from '@contract/time';
 import { db, DEMO_ADMIN, refuse, variants } from '@mocks/index';
 import { TransactionsScreen } from '@/features/admin/components/transactions-screen';
@@ -67,6 +68,46 @@ export const Search: Story = {
     await userEvent.type(canvas.getByLabelText('Transaction ID'), 'no-such-id');
     await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
     await expect(await canvas.findByText('No transaction matches this search')).toBeVisible();
+  },
+};
+
+/**
+ * A phone complaint (ADR 0078): the purchases to a number, typed as +234…, whoever bought
+ * them; then a meter number; a number nothing was bought for finds nothing.
+ */
+export const SearchByDestination: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByText(/Page 1 of/);
+    const box = canvas.getByLabelText('Phone, meter, card or reference');
+    const phone = visibleTransactions().find((t) => t.transaction_phone)!.transaction_phone!;
+    const toPhone = visibleTransactions()
+      .filter((t) => t.transaction_phone === phone)
+      .sort((a, b) => b.date - a.date);
+    await userEvent.type(box, `+234 ${phone.slice(1)}`);
+    await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+    await expect(
+      await canvas.findByText(`Page 1 of ${Math.max(1, Math.ceil(toPhone.length / 5))}`),
+    ).toBeVisible();
+    const table = canvas.getByRole('table', { name: 'Transactions' });
+    await expect(
+      await canvas.findByRole('row', { name: `Open transaction ${toPhone[0]!.transaction_id}` }),
+    ).toBeVisible();
+    await expect(within(table).getAllByRole('row')).toHaveLength(Math.min(5, toPhone.length) + 1);
+
+    const meter = visibleTransactions().find((t) => t.meter_number);
+    if (meter) {
+      await userEvent.clear(box);
+      await userEvent.type(box, meter.meter_number!);
+      await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+      await expect(
+        await canvas.findByRole('row', { name: `Open transaction ${meter.transaction_id}` }),
+      ).toBeVisible();
+    }
+
+    await userEvent.clear(box);
+    await userEvent.type(box, '09099999999');
+    await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+    await expect(await canvas.findByText(ADMIN_USERS_MSG.noTransactionMatches)).toBeVisible();
   },
 };
 

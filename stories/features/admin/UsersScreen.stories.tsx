@@ -13,6 +13,7 @@ import {
   waitReasonText,
   waitsForApproval,
 } from '@contract';
+import { ADMIN_USERS_MSG } from '@contract/messages/admin-users';
 import { resetMockVerification, setMockVerification } from '@mocks/handlers/verification';
 import { db, now, refuse, variants } from '@mocks/index';
 import { UsersScreen } from '@/features/admin/components/users-screen';
@@ -53,33 +54,76 @@ export const Success: Story = {
 export const Search: Story = {
   play: async ({ canvas, userEvent }) => {
     await canvas.findByText(/Page 1 of/);
-    await userEvent.type(canvas.getByLabelText('User e-mail'), 'chiamaka@example.com');
+    await userEvent.type(canvas.getByLabelText('E-mail, name or phone'), 'chiamaka@example.com');
     await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
     await expect(await canvas.findByText('Page 1 of 1')).toBeVisible();
     const table = canvas.getByRole('table', { name: 'Users' });
     await expect(within(table).getAllByRole('row')).toHaveLength(2);
     await expect(within(table).getByText('chiamaka@example.com')).toBeVisible();
 
-    await userEvent.clear(canvas.getByLabelText('User e-mail'));
-    await userEvent.type(canvas.getByLabelText('User e-mail'), 'nobody@example.com');
+    await userEvent.clear(canvas.getByLabelText('E-mail, name or phone'));
+    await userEvent.type(canvas.getByLabelText('E-mail, name or phone'), 'nobody@example.com');
     await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
     await expect(
-      await canvas.findByText('No user with the e-mail nobody@example.com'),
+      await canvas.findByText(ADMIN_USERS_MSG.noCustomerMatches('nobody@example.com')),
     ).toBeVisible();
   },
 };
 
-/** Blocking asks first (issue 24; ADR 0046): the confirmation names the customer. */
+/**
+ * A phone complaint (ADR 0078): the customer found by a name word, or by their phone written
+ * as +234…; a search that finds nobody says so (the table does not fall back to everyone).
+ */
+export const SearchByNameOrPhone: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByText(/Page 1 of/);
+    const box = canvas.getByLabelText('E-mail, name or phone');
+    const table = canvas.getByRole('table', { name: 'Users' });
+    await userEvent.type(box, 'Okafor');
+    await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+    await expect(await within(table).findByText('chiamaka@example.com')).toBeVisible();
+
+    await userEvent.clear(box);
+    await userEvent.type(box, '+234 803 123 4567');
+    await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+    await expect(await canvas.findByText('Page 1 of 1')).toBeVisible();
+    await expect(within(table).getAllByRole('row')).toHaveLength(2);
+    await expect(within(table).getByText('chiamaka@example.com')).toBeVisible();
+
+    await userEvent.clear(box);
+    await userEvent.type(box, 'Zebulon');
+    await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+    await expect(
+      await canvas.findByText(ADMIN_USERS_MSG.noCustomerMatches('Zebulon')),
+    ).toBeVisible();
+  },
+};
+
+/**
+ * Blocking asks first (issue 24; ADR 0046), with a reason the audit log keeps (ADR 0078): the
+ * confirmation names the customer.
+ */
 async function confirmBlock(userEvent: Parameters<NonNullable<Story['play']>>[0]['userEvent']) {
   const ask = await screen.findByRole('alertdialog', { name: /^Block .+\?$/ });
   await expect(ask).toHaveTextContent('chiamaka@example.com');
+  await userEvent.type(
+    within(ask).getByRole('textbox', { name: /Why are you blocking them/ }),
+    'Card used without consent',
+  );
   await userEvent.click(within(ask).getByRole('button', { name: 'Block user' }));
+}
+
+/** Unblocking asks first too, without a reason. */
+async function confirmUnblock(userEvent: Parameters<NonNullable<Story['play']>>[0]['userEvent']) {
+  const ask = await screen.findByRole('alertdialog', { name: /^Unblock .+\?$/ });
+  await expect(ask).toHaveTextContent(ADMIN_USERS_MSG.unblockAsk);
+  await userEvent.click(within(ask).getByRole('button', { name: 'Unblock user' }));
 }
 
 /** Block then unblock from the popup; the server's message shows in the popup each time. */
 export const BlockAndUnblock: Story = {
   play: async ({ canvas, userEvent }) => {
-    await userEvent.type(canvas.getByLabelText('User e-mail'), 'chiamaka@example.com');
+    await userEvent.type(canvas.getByLabelText('E-mail, name or phone'), 'chiamaka@example.com');
     await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
     await userEvent.click(
       await canvas.findByRole('row', { name: 'Open user chiamaka@example.com' }),
@@ -89,7 +133,12 @@ export const BlockAndUnblock: Story = {
     await confirmBlock(userEvent);
     await expect(await within(dialog).findByText(SERVER_MSG.userBlocked)).toBeVisible();
     await expect(db.users.find((u) => u.email === 'chiamaka@example.com')?.isBlocked).toBe(true);
+    await expect(db.audit[0]).toMatchObject({
+      action: 'user.block',
+      after: { blocked: true, reason: 'Card used without consent' },
+    });
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Unblock' }));
+    await confirmUnblock(userEvent);
     await expect(await within(dialog).findByText(SERVER_MSG.userUnblocked)).toBeVisible();
     await expect(db.users.find((u) => u.email === 'chiamaka@example.com')?.isBlocked).toBe(false);
   },
@@ -101,7 +150,7 @@ export const BlockRefused: Story = {
     msw: { handlers: [refuse(api.blockUser, 'conflict', SERVER_MSG.alreadyBlocked)] },
   },
   play: async ({ canvas, userEvent }) => {
-    await userEvent.type(canvas.getByLabelText('User e-mail'), 'chiamaka@example.com');
+    await userEvent.type(canvas.getByLabelText('E-mail, name or phone'), 'chiamaka@example.com');
     await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
     await userEvent.click(
       await canvas.findByRole('row', { name: 'Open user chiamaka@example.com' }),
@@ -121,7 +170,7 @@ export const BlockFallback: Story = {
     },
   },
   play: async ({ canvas, userEvent }) => {
-    await userEvent.type(canvas.getByLabelText('User e-mail'), 'chiamaka@example.com');
+    await userEvent.type(canvas.getByLabelText('E-mail, name or phone'), 'chiamaka@example.com');
     await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
     await userEvent.click(
       await canvas.findByRole('row', { name: 'Open user chiamaka@example.com' }),
@@ -138,12 +187,46 @@ export const UnblockFallback: Story = {
     msw: { handlers: [refuse(api.unblockUser, 'conflict', '')] },
   },
   play: async ({ canvas, userEvent }) => {
-    await userEvent.type(canvas.getByLabelText('User e-mail'), 'bola@example.com');
+    await userEvent.type(canvas.getByLabelText('E-mail, name or phone'), 'bola@example.com');
     await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
     await userEvent.click(await canvas.findByRole('row', { name: 'Open user bola@example.com' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Unblock' }));
+    await confirmUnblock(userEvent);
     await expect(await within(dialog).findByText(FALLBACK.unblock)).toBeVisible();
+  },
+};
+
+/** Block without a reason: the contract's message under the box, and nothing is sent. */
+export const BlockNeedsReason: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await openChiamaka(canvas, userEvent);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
+    const ask = await screen.findByRole('alertdialog', { name: /^Block .+\?$/ });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Block user' }));
+    await expect(await within(ask).findByText(ADMIN_USERS_MSG.blockReasonRequired)).toBeVisible();
+    await expect(
+      within(ask).getByRole('textbox', { name: /Why are you blocking them/ }),
+    ).toHaveAttribute('aria-invalid', 'true');
+    await expect(db.users.find((u) => u.email === 'chiamaka@example.com')?.isBlocked).toBe(false);
+    await expect(
+      db.audit.filter((e) => e.action === 'user.block' && e.target_id === chiamaka().id),
+    ).toHaveLength(0);
+  },
+};
+
+/** Cancel in the unblock confirmation: the customer stays blocked. */
+export const UnblockCancelled: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByLabelText('E-mail, name or phone'), 'bola@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+    await userEvent.click(await canvas.findByRole('row', { name: 'Open user bola@example.com' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unblock' }));
+    const ask = await screen.findByRole('alertdialog', { name: /^Unblock .+\?$/ });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await expect(db.users.find((u) => u.email === 'bola@example.com')?.isBlocked).toBe(true);
   },
 };
 
@@ -173,7 +256,7 @@ async function openChiamaka(
   canvas: ReturnType<typeof within>,
   userEvent: { click(e: Element): Promise<void>; type(e: Element, t: string): Promise<void> },
 ) {
-  await userEvent.type(canvas.getByLabelText('User e-mail'), 'chiamaka@example.com');
+  await userEvent.type(canvas.getByLabelText('E-mail, name or phone'), 'chiamaka@example.com');
   await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
   await userEvent.click(await canvas.findByRole('row', { name: 'Open user chiamaka@example.com' }));
   return screen.findByRole('dialog');
@@ -233,7 +316,7 @@ export const TiersLoading: Story = {
 /** Cancel in the confirmation: the customer stays unblocked. */
 export const BlockCancelled: Story = {
   play: async ({ canvas, userEvent }) => {
-    await userEvent.type(canvas.getByLabelText('User e-mail'), 'chiamaka@example.com');
+    await userEvent.type(canvas.getByLabelText('E-mail, name or phone'), 'chiamaka@example.com');
     await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
     await userEvent.click(
       await canvas.findByRole('row', { name: 'Open user chiamaka@example.com' }),

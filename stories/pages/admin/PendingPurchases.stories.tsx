@@ -13,8 +13,5 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Success: Story = currentPage('Pending purchases');
-export const Empty: Story = emptyWith(
-  variants.pendingPurchases.empty,
-  'No purchase is pending too long',
-);
+export const Empty: Story = emptyWith(variants.pendingPurchases.empty, 'No purchase is pending');
 export const ServerError: Story = serverErrorWith(variants.pendingPurchases.error);

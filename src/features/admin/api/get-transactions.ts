@@ -12,6 +12,8 @@ export type TransactionsQuery = {
   page: number;
   q?: string;
   id?: string;
+  /** The phone, meter, smart card or provider reference it was for, exact (ADR 0078). */
+  dest?: string;
   status?: TransactionStatus;
   from?: string;
   to?: string;

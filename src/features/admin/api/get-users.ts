@@ -2,7 +2,7 @@ import * as api from '@contract/api';
 import { LIMITS } from '@contract/business-limits';
 import { apiKey, useApiQuery } from '@/lib/swr';
 
-/** GET /api/user/all (admin): one server page of users; `q` is an exact e-mail. */
+/** GET /api/user/all (admin): one server page of users; `q` an e-mail, a name or a phone. */
 export type UsersQuery = { page: number; q?: string };
 
 export const usersKey = (query: UsersQuery) =>

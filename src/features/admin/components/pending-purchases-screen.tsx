@@ -24,6 +24,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { Money } from '@/components/ui/money';
 import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
+import { statusBadgeVariants } from '@/components/ui/status-badge';
 import { errorMessage } from '@/lib/api-error';
 import {
   useDeliverPending,
@@ -47,13 +48,19 @@ const SETTLING: readonly string[] = [
   PENDING_MSG.requeryFailedKept,
 ];
 
-const columns: PagedTableColumn<PendingPurchase>[] = [
+/** The alert a line carries once pending longer than the alert age (ADR 0078). */
+function OverdueBadge({ hours }: { hours: number }) {
+  return <span className={statusBadgeVariants({ tone: 'danger' })}>{`Over ${hours} h`}</span>;
+}
+
+const columnsFor = (hours: number): PagedTableColumn<PendingPurchase>[] => [
   {
     key: 'purchase',
     header: 'Purchase',
     cell: (p) => (
-      <span className="flex min-w-0 flex-col">
+      <span className="flex min-w-0 flex-col items-start gap-0.5">
         <span>{p.product}</span>
+        {p.overdue ? <OverdueBadge hours={hours} /> : null}
         <span className="text-xs break-all text-muted">{p.destination ?? p.service_id}</span>
         {/* Phones have no "Pending since" column: the day shows here. */}
         <span className="text-xs text-muted md:hidden">
@@ -84,7 +91,15 @@ type Step = 'actions' | 'confirm-fail' | 'deliver' | 'confirm-deliver';
  * and refund and mark delivered cannot be undone, so each asks "Yes, …" first. Once one has
  * settled the purchase, only its message and Close remain.
  */
-function PendingPanel({ purchase, onClose }: { purchase: PendingPurchase; onClose: () => void }) {
+function PendingPanel({
+  purchase,
+  hours,
+  onClose,
+}: {
+  purchase: PendingPurchase;
+  hours: number;
+  onClose: () => void;
+}) {
   const requery = useRequeryPending();
   const fail = useFailPending();
   const deliver = useDeliverPending();
@@ -148,8 +163,9 @@ function PendingPanel({ purchase, onClose }: { purchase: PendingPurchase; onClos
             <Money kobo={purchase.amount} />
           </dd>
           <dt className="text-muted">Pending since</dt>
-          <dd>
+          <dd className="flex flex-wrap items-center gap-2">
             <DateText epochMs={purchase.created_at} show="datetime" />
+            {purchase.overdue ? <OverdueBadge hours={hours} /> : null}
           </dd>
           <dt className="text-muted">Provider</dt>
           <dd>
@@ -157,6 +173,7 @@ function PendingPanel({ purchase, onClose }: { purchase: PendingPurchase; onClos
             {purchase.requery_attempts === 1 ? 'time' : 'times'}
           </dd>
         </dl>
+        {purchase.overdue ? null : <FormAlert tone="info">{PENDING_MSG.tooRecent}</FormAlert>}
         {told ? <FormAlert tone={settledBy ? 'success' : 'info'}>{told}</FormAlert> : null}
         {failure ? <FormAlert>{failure}</FormAlert> : null}
         {!settledBy && (step === 'deliver' || step === 'confirm-deliver') ? (
@@ -194,7 +211,7 @@ function PendingPanel({ purchase, onClose }: { purchase: PendingPurchase; onClos
         ) : null}
       </DialogBody>
       <DialogFooter>
-        {settledBy ? (
+        {settledBy || !purchase.overdue ? (
           <Button variant="outline" onClick={onClose}>
             Close
           </Button>
@@ -280,10 +297,11 @@ function PendingPanel({ purchase, onClose }: { purchase: PendingPurchase; onClos
 }
 
 /**
- * Purchases pending longer than the alert age (issue 23; ADR 0041), oldest first: the requery
- * worker could not settle them. A row opens the purchase with requery now, fail and refund,
- * and mark delivered; each asks the provider first (ADR 0073) and is recorded in the audit
- * log. Below, the disputed purchases: the provider's answer against how one was settled.
+ * Every purchase pending now, oldest first (ADR 0078); those pending longer than the alert age
+ * (issue 23; ADR 0041) carry the alert: the requery worker could not settle them. An overdue
+ * row opens the purchase with requery now, fail and refund, and mark delivered; each asks the
+ * provider first (ADR 0073) and is recorded in the audit log. A younger one opens read-only:
+ * it is still the worker's. Below, the disputed purchases.
  */
 export function PendingPurchasesScreen() {
   const [page, setPage] = useState(1);
@@ -297,12 +315,12 @@ export function PendingPurchasesScreen() {
     <div className="flex flex-col gap-6">
       <ScreenHeading
         title="Pending purchases"
-        description={`Purchases still pending after ${hours} ${hours === 1 ? 'hour' : 'hours'}, oldest first. Ask the provider again, fail and refund, or mark delivered with what the provider gave; the audit log records each.`}
+        description={`Every purchase pending now, oldest first. Those pending over ${hours} ${hours === 1 ? 'hour' : 'hours'} are marked: ask the provider again, fail and refund, or mark delivered with what the provider gave; the audit log records each.`}
       />
       {error ? <LoadError error={error} /> : null}
       <PagedTable
         caption="Pending purchases"
-        columns={columns}
+        columns={columnsFor(hours)}
         rows={data?.message ?? []}
         pageCount={data?.pages}
         getRowKey={(p) => p.transaction_id}
@@ -311,13 +329,18 @@ export function PendingPurchasesScreen() {
         page={data?.page ?? page}
         onPageChange={setPage}
         loading={isLoading}
-        empty={<EmptyState size="sm" title="No purchase is pending too long" />}
+        empty={<EmptyState size="sm" title="No purchase is pending" />}
       />
       <DisputedPurchases />
       <Dialog open={open !== null} onOpenChange={(o) => (o ? undefined : setOpen(null))}>
         <DialogContent>
           {open ? (
-            <PendingPanel key={open.transaction_id} purchase={open} onClose={() => setOpen(null)} />
+            <PendingPanel
+              key={open.transaction_id}
+              purchase={open}
+              hours={hours}
+              onClose={() => setOpen(null)}
+            />
           ) : null}
         </DialogContent>
       </Dialog>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Transaction, TransactionStatus } from '@contract/entities';
+import { ADMIN_USERS_MSG } from '@contract/messages/admin-users';
 import { DATE_FILTER_MSG } from '@contract/time';
 import { DateText } from '@/components/ui/date-text';
 import { Field } from '@/components/ui/field';
@@ -75,12 +76,13 @@ const columns: PagedTableColumn<Transaction>[] = [
 type Range = { from: string; to: string };
 
 /**
- * Admin page 3 (spec §2): every transaction, 5 per server page, searchable, filtered on the
+ * Admin page 3 (spec §2): every transaction, 5 per server page, searchable (by the user, the
+ * phone, meter, card or reference it was for, or its id), filtered on the
  * server by status and by a range of Lagos days, both inclusive (ADR 0048); a row opens
  * details.
  */
 export function TransactionsScreen() {
-  const list = useAdminList<{ q: string; id: string }>();
+  const list = useAdminList<{ q: string; id: string; dest: string }>();
   const [status, setStatus] = useState<StatusFilter>('all');
   const [typed, setTyped] = useState<Range>({ from: '', to: '' });
   const [range, setRange] = useState<Range>({ from: '', to: '' });
@@ -92,7 +94,7 @@ export function TransactionsScreen() {
     ...(range.to ? { to: range.to } : {}),
   });
   const narrowed = Boolean(
-    list.query.q || list.query.id || status !== 'all' || range.from || range.to,
+    list.query.q || list.query.id || list.query.dest || status !== 'all' || range.from || range.to,
   );
   const rangeError =
     typed.from && typed.to && typed.from > typed.to ? DATE_FILTER_MSG.order : undefined;
@@ -116,9 +118,15 @@ export function TransactionsScreen() {
         label: 'Search transactions',
         fields: [
           { name: 'q', label: 'User e-mail', type: 'email' },
+          // A phone complaint (ADR 0078): what the purchase was for, exact.
+          {
+            name: 'dest',
+            label: 'Phone, meter, card or reference',
+            hint: 'A phone as 080… or +234…',
+          },
           { name: 'id', label: 'Transaction ID' },
         ],
-        onSearch: (v) => list.setQuery({ q: v.q, id: v.id }),
+        onSearch: (v) => list.setQuery({ q: v.q, id: v.id, dest: v.dest }),
       }}
       filters={
         <div
@@ -161,7 +169,7 @@ export function TransactionsScreen() {
       columns={columns}
       getRowKey={(t) => t.transaction_id}
       getRowLabel={(t) => `Open transaction ${t.transaction_id}`}
-      emptyTitle={narrowed ? 'No transaction matches this search' : 'No transactions yet'}
+      emptyTitle={narrowed ? ADMIN_USERS_MSG.noTransactionMatches : 'No transactions yet'}
       dialog={(open, close) => <TransactionDialog transaction={open} onClose={close} />}
     />
   );

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { User } from '@contract/entities';
+import { BlockUserBody } from '@contract/forms';
 import { FALLBACK } from '@contract/messages';
+import { ADMIN_USERS_MSG } from '@contract/messages/admin-users';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateText } from '@/components/ui/date-text';
@@ -15,6 +17,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Money } from '@/components/ui/money';
 import {
   Select,
@@ -258,9 +261,11 @@ export function UserDialog({ user, onClose }: { user: User | null; onClose: () =
   const success = last.data?.message;
   const failure = last.error ? errorMessage(last.error, fallback) : '';
 
-  // Blocking signs the customer out and stops their money: asked first (issue 24). Unblocking
-  // gives back what was theirs and is done at once.
-  const [asking, setAsking] = useState(false);
+  // Blocking signs the customer out and stops their money: asked first, with the reason the
+  // audit log keeps (ADR 0078). Unblocking gives it all back: asked first too, no reason.
+  const [asking, setAsking] = useState<'block' | 'unblock' | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState('');
   // What the admin's role may not do is not offered (ADR 0051); the server refuses it anyway.
   // An admin account is blocked or unblocked only by an admin who manages admins (ADR 0072).
   const mayBlockUsers = useAdminCan('users.block');
@@ -273,17 +278,31 @@ export function UserDialog({ user, onClose }: { user: User | null; onClose: () =
     if (!user) return;
     resetBlock();
     resetUnblock();
-    if (user.isBlocked) unblock.trigger({ body: { id: user.id } }).catch(() => undefined);
-    else setAsking(true);
+    setReason('');
+    setReasonError('');
+    setAsking(user.isBlocked ? 'unblock' : 'block');
   };
-  const confirmBlock = async () => {
+  const confirm = async () => {
     if (!user) return;
-    try {
-      await block.trigger({ body: { id: user.id } });
-    } catch {
-      // shown in the user popup, from block.error
+    if (asking === 'block') {
+      const parsed = BlockUserBody.safeParse({ id: user.id, reason });
+      if (!parsed.success) {
+        setReasonError(parsed.error.issues[0]?.message ?? FALLBACK.block);
+        return;
+      }
+      try {
+        await block.trigger({ body: parsed.data });
+      } catch {
+        // shown in the user popup, from block.error
+      }
+    } else {
+      try {
+        await unblock.trigger({ body: { id: user.id } });
+      } catch {
+        // shown in the user popup, from unblock.error
+      }
     }
-    setAsking(false);
+    setAsking(null);
   };
 
   return (
@@ -338,14 +357,40 @@ export function UserDialog({ user, onClose }: { user: User | null; onClose: () =
               ) : null}
             </DialogFooter>
             <ConfirmDialog
-              open={asking}
-              onOpenChange={setAsking}
+              open={asking === 'block'}
+              onOpenChange={(open) => setAsking(open ? 'block' : null)}
               title={`Block ${user.name}?`}
               description="They are signed out at once and cannot sign in, buy or move money until an admin unblocks them."
               confirmLabel="Block user"
               tone="destructive"
               loading={block.isMutating}
-              onConfirm={() => void confirmBlock()}
+              onConfirm={() => void confirm()}
+            >
+              <p className="text-sm [overflow-wrap:anywhere]">{user.email}</p>
+              <Field
+                label="Why are you blocking them?"
+                hint="The audit log keeps your reason."
+                error={reasonError || undefined}
+                required
+              >
+                <Input
+                  autoComplete="off"
+                  value={reason}
+                  onChange={(e) => {
+                    setReason(e.target.value);
+                    setReasonError('');
+                  }}
+                />
+              </Field>
+            </ConfirmDialog>
+            <ConfirmDialog
+              open={asking === 'unblock'}
+              onOpenChange={(open) => setAsking(open ? 'unblock' : null)}
+              title={`Unblock ${user.name}?`}
+              description={ADMIN_USERS_MSG.unblockAsk}
+              confirmLabel="Unblock user"
+              loading={unblock.isMutating}
+              onConfirm={() => void confirm()}
             >
               <p className="text-sm [overflow-wrap:anywhere]">{user.email}</p>
             </ConfirmDialog>

@@ -1,4 +1,5 @@
 import type { User } from '@contract/entities';
+import { ADMIN_USERS_MSG } from '@contract/messages/admin-users';
 import { Money } from '@/components/ui/money';
 import type { PagedTableColumn } from '@/components/ui/paged-table';
 import { useUsers } from '../api/get-users';
@@ -58,7 +59,10 @@ const columns: PagedTableColumn<User>[] = [
   },
 ];
 
-/** Admin page 2 (spec §2): users, searched by exact e-mail; a row opens the user popup. */
+/**
+ * Admin page 2 (spec §2): users, searched by the exact e-mail (the spec's), and by a name or a
+ * phone as a customer gives them on a call (080… or +234…; ADR 0078); a row opens the popup.
+ */
 export function UsersScreen() {
   const list = useAdminList<{ q: string }>();
   const { q } = list.query;
@@ -67,10 +71,16 @@ export function UsersScreen() {
     <div className="flex flex-col gap-10">
       <AdminListScreen
         title="Users"
-        description="Search by the exact e-mail address."
+        description="Search by the exact e-mail address, a name or a phone number."
         search={{
           label: 'Search users',
-          fields: [{ name: 'q', label: 'User e-mail', type: 'email' }],
+          fields: [
+            {
+              name: 'q',
+              label: 'E-mail, name or phone',
+              hint: 'A phone as 080… or +234…',
+            },
+          ],
           onSearch: (v) => list.setQuery({ q: v.q }),
         }}
         list={list}
@@ -78,7 +88,7 @@ export function UsersScreen() {
         columns={columns}
         getRowKey={(u) => u.id}
         getRowLabel={(u) => `Open user ${u.email}`}
-        emptyTitle={q ? `No user with the e-mail ${q}` : 'No users yet'}
+        emptyTitle={q ? ADMIN_USERS_MSG.noCustomerMatches(q) : 'No users yet'}
         // The popup follows the list, so it shows the new state after block / unblock.
         dialog={(open, close) => <UserDialog user={open} onClose={close} />}
       />

@@ -81,7 +81,9 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.blockUser, async ({ body, user, req }) => {
     // An admin cannot lock themselves out (the last admin would leave no one to unblock).
     if (body.id === user.id) throw new ApiError('forbidden', SERVER_MSG.forbidden);
-    return { message: await users.setBlocked(ctx, { admin: user, req }, body.id, true) };
+    return {
+      message: await users.setBlocked(ctx, { admin: user, req }, body.id, true, body.reason),
+    };
   });
   route(app, ctx, api.unblockUser, async ({ body, user, req }) => ({
     message: await users.setBlocked(ctx, { admin: user, req }, body.id, false),
