@@ -28,7 +28,7 @@ afterEach(async () => {
 });
 
 /** A server whose VTpass purchases wait until `release()` (or forever). */
-async function serverWithHeldProvider() {
+async function serverWithHeldProvider(env: Record<string, string> = {}) {
   fake = await startFakeServer();
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -59,6 +59,7 @@ async function serverWithHeldProvider() {
     PROVIDER_TIMEOUT_MS: '60000',
     // Each purchase waits for its provider's answer here, not the answer budget (ADR 0075).
     PURCHASE_ANSWER_MS: '60000',
+    ...env,
   });
   await proc.ready();
   const dbFile = path.join(dir, 'paybills.db');
@@ -117,6 +118,29 @@ describe('graceful shutdown', () => {
       expect(proc!.output()).toContain('Stopped.');
       const after = await transactions(dbFile);
       expect(after.statuses).toEqual(Array(5).fill('successful'));
+      expect(after.invariants).toEqual([]);
+    },
+  );
+
+  it(
+    'SIGTERM waits for a purchase answered pending whose provider call is still out (ADR 0075)',
+    { timeout: 120_000 },
+    async () => {
+      const { release, buy, dbFile } = await serverWithHeldProvider({ PURCHASE_ANSWER_MS: '200' });
+      // The provider holds it: the customer is answered pending past the budget.
+      const answer = await buy(0);
+      expect(answer.status).toBe(200);
+      expect(answer.body.message.status).toBe('pending');
+      expect(payCalls()).toBe(1);
+      proc!.child.kill('SIGTERM');
+      await waitFor('the shutdown to start', () => proc!.output().includes('SIGTERM received'));
+      // Still waiting for the call it answered before.
+      expect(proc!.child.exitCode).toBeNull();
+      release();
+      expect(await proc!.exited).toEqual({ code: 0, signal: null });
+      const after = await transactions(dbFile);
+      // Settled by that call before the database closed, not left for the requery.
+      expect(after.statuses).toEqual(['successful']);
       expect(after.invariants).toEqual([]);
     },
   );
