@@ -70,6 +70,43 @@ describe.each(engines)('TV renewals on %s', (engine) => {
     expect(res.body.message.renewal).toMatchObject({ amount: (RENEWAL + 500_00) / 100 });
   });
 
+  it('offers no renewal when two plans on sale have the bouquet name (which margin?)', async () => {
+    await setCost(5_500_00);
+    const yanga = await kit.app.ctx.db
+      .selectFrom('bill_plans')
+      .selectAll()
+      .where('plan_id', '=', 'dstv-yanga')
+      .executeTakeFirstOrThrow();
+    await kit.app.ctx.db
+      .insertInto('bill_plans')
+      .values({
+        id: `${yanga.id}-twin`,
+        variation_id: yanga.variation_id,
+        plan_id: 'dstv-yanga-twin',
+        name: yanga.name,
+        price: yanga.price + 1_000_00,
+        sort: yanga.sort + 1,
+        updated_at: yanga.updated_at,
+        cost: 1_000_00,
+        provider: yanga.provider,
+        synced_at: yanga.synced_at,
+        sync_flag: null,
+      })
+      .execute();
+    try {
+      const u = await kit.user();
+      const res = await verify(u.token);
+      expect(res.status).toBe(200);
+      expect(res.body.message.current_bouquet).toBe('DStv Yanga N2,565');
+      expect(res.body.message).not.toHaveProperty('renewal');
+    } finally {
+      await kit.app.ctx.db
+        .deleteFrom('bill_plans')
+        .where('plan_id', '=', 'dstv-yanga-twin')
+        .execute();
+    }
+  });
+
   it('renews: subscription_type renew, the renewal amount, charged what was shown', async () => {
     await setCost(5_500_00);
     const u = await kit.user({ funds: 10_000_00 });

@@ -129,11 +129,15 @@ async function buy(
   // first, the requery worker does (its first ask comes after the call surely ended).
   let timer: NodeJS.Timeout | undefined;
   const budget = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), parseCapacity(ctx.config.env).purchaseAnswerMs);
+    timer = setTimeout(() => {
+      // Set when the budget ends, not when this function resumes: a settlement committing in
+      // between already counts the delivery as news to a customer answered pending.
+      toldPending = true;
+      resolve(null);
+    }, parseCapacity(ctx.config.env).purchaseAnswerMs);
   });
   const first = await Promise.race([finish, budget]).finally(() => clearTimeout(timer));
   if (first) return first;
-  toldPending = true;
   inBackground(
     ctx.config,
     finish.catch((err: unknown) =>
@@ -433,7 +437,7 @@ async function billPlan(db: Db, kind: 'cabletv' | 'education', serviceId: string
   return { variation, plan };
 }
 
-export function cabletv(
+export async function cabletv(
   ctx: AppContext,
   user: UserRow,
   body: {
@@ -446,6 +450,18 @@ export function cabletv(
     renewal_amount?: Kobo;
   },
 ) {
+  const renewing = body.subscription_type === 'renew';
+  // A coupon buys its own plan, never a renewal.
+  if (renewing && body.coupon_code) {
+    throw new ApiError('validation_error', TV_MSG.renewUnavailable);
+  }
+  // The renewal is quoted by the provider before the purchase takes its turn at the gate,
+  // which holds database work only, never a provider call (ADR 0060): a slow verify, or a
+  // burst of renewals at a stale price, never stalls other purchases and their settlements.
+  if (renewing) requireVerified(user);
+  const quote = renewing
+    ? await currentRenewal(ctx, body.service_id, body.smart_card_number)
+    : undefined;
   return buy(ctx, user, 'CableTV', body.pin, body.coupon_code, async (coupon) => {
     const { variation, plan } = await billPlan(
       ctx.db,
@@ -453,12 +469,11 @@ export function cabletv(
       coupon?.service_id ?? body.service_id,
       coupon?.plan_id ?? body.plan_id,
     );
-    if (body.subscription_type === 'renew') {
-      // The current bouquet again, at the provider's renewal amount plus the plan's margin,
-      // asked of the provider now (ADR 0077); a coupon buys its own plan, never a renewal.
-      if (coupon) throw new ApiError('validation_error', TV_MSG.renewUnavailable);
-      const renewal = await currentRenewal(ctx, variation.service_id, body.smart_card_number);
-      if (!renewal) throw new ApiError('validation_error', TV_MSG.renewUnavailable);
+    if (renewing) {
+      // The current bouquet again, at the provider's renewal amount plus the plan's margin
+      // (ADR 0077), exactly as the customer was shown it.
+      const renewal = quote;
+      if (coupon || !renewal) throw new ApiError('validation_error', TV_MSG.renewUnavailable);
       if (renewal.plan_id !== plan.plan_id) {
         throw new ApiError('validation_error', TV_MSG.bouquetChanged);
       }

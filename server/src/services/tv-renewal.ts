@@ -6,8 +6,8 @@
  * that `amount` with no variation code. Flutterwave's bill payments document no renewal (a
  * bill is an item and an amount), so a renewal is sent only to a provider that `renews`.
  *
- * Renewal is offered only when the current bouquet is a plan we sell (matched by its clean
- * name): its value is the provider's renewal amount plus that plan's margin (our price − the
+ * Renewal is offered only when the current bouquet is exactly one plan we sell (matched by its
+ * clean name): its value is the provider's renewal amount plus that plan's margin (our price − the
  * provider's cost, never below zero), and the variation's convenience fee and the customer's
  * tier apply to it as to the plan itself.
  */
@@ -44,7 +44,11 @@ export async function renewalOf(
     .where('bill_plans.on_sale', '=', 1)
     .orderBy('bill_plans.sort')
     .execute();
-  const plan = plans.find((p) => samePlanName(bouquet, p.name));
+  // Offered only when exactly one plan on sale is the bouquet: two plans of one name (an old
+  // and a new price) would take the margin of whichever sorts first, so none is offered and
+  // "Change bouquet" stays. A plan never synced has no cost yet: renewed at cost (no margin).
+  const matches = plans.filter((p) => samePlanName(bouquet, p.name));
+  const plan = matches.length === 1 ? matches[0] : undefined;
   if (!plan) return undefined;
   const price = Number(plan.price);
   const margin = plan.cost === null ? 0 : Math.max(0, price - Number(plan.cost));
