@@ -85,11 +85,20 @@ const Snapshot = z.nullable(
   z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
 );
 
+/**
+ * Who acted (ADR 0076): an admin, a customer on their own account (their BVN check raising their
+ * level), or the system (a scheduled catalogue sync). `admin` and `admin_id` name them all.
+ */
+export const AUDIT_ACTOR_KINDS = ['admin', 'customer', 'system'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
 export const AuditEntrySchema = z.object({
   id: z.string(),
-  /** The admin's e-mail (kept in the entry: it stays readable if the account changes). */
+  /** The actor's e-mail (kept in the entry: it stays readable if the account changes). */
   admin: z.string(),
   admin_id: z.string(),
+  /** Absent in answers from before it: an admin. */
+  actor_kind: z.optional(z.enum(AUDIT_ACTOR_KINDS)),
   action: z.enum(AUDIT_ACTIONS),
   /** What was acted on: `user`, `transaction`, `plan`, `transfer`, `tier`, `catalogue`. */
   target_type: z.string(),

@@ -3,6 +3,7 @@ import { endpoint, message } from './endpoint';
 import { TRANSFER_MSG } from './messages';
 import { EpochMs } from './entities';
 import { Naira, naira, nairaText, type Kobo } from './money';
+import { fundingCredit } from './pricing';
 import { requiredId } from './rules';
 import { VirtualAccountBody } from './transfers';
 
@@ -110,6 +111,100 @@ export const heldReasonText = (reason: HeldReason, limit: Kobo, level: Verificat
   reason === 'balance'
     ? `it would take your balance past the level ${level} maximum of ${nairaText(limit)}`
     : `it would pass your daily funding limit of ${nairaText(limit)} for level ${level}`;
+
+// ── Held credits told truthfully (ADR 0076) ──────────────────────────────────────────────────
+
+/** What raises a level's funding limits, as the end of a sentence ("…, or at once when you …"). */
+const raiseClause = (level: VerificationLevel) =>
+  level === 1
+    ? 'verify your BVN or NIN in Settings'
+    : level === 2
+      ? 'ask our team for a review in Settings'
+      : null;
+
+/** What raises a level's limits, as a sentence of its own (a refusal's end). */
+const raiseSentence = (level: VerificationLevel) =>
+  level === 3 ? 'Pay a smaller amount.' : nextStep(level);
+
+/** How a held credit reaches the wallet: by itself, or at once when the level rises. */
+export const heldReleaseText = (reason: HeldReason, level: VerificationLevel) => {
+  const by =
+    reason === 'balance'
+      ? 'It is added after midnight once your balance has room for it'
+      : 'It is added after midnight, when a new day’s limit starts';
+  const raise = raiseClause(level);
+  return raise ? `${by}, or at once when you ${raise}.` : `${by}.`;
+};
+
+/**
+ * Back from the card checkout when the credit was held, not added: "₦39,950.00 is held, not
+ * added to your balance: it would pass your daily funding limit of ₦50,000 for level 1. It is
+ * added after midnight, when a new day’s limit starts, or at once when you verify your BVN or
+ * NIN in Settings."
+ */
+export const fundsHeldMessage = (
+  /** The amount as the app formats it (e.g. "₦39,950.00"), as TRUST_MSG.fundsAdded takes it. */
+  amount: string,
+  reason: HeldReason,
+  limit: Kobo,
+  level: VerificationLevel,
+) =>
+  `${amount} is held, not added to your balance: ${heldReasonText(reason, limit, level)}. ${heldReleaseText(reason, level)}`;
+
+/** What the Fund Wallet dialog needs of the customer's verification (GET /api/verification). */
+export type FundingRoom = Pick<Verification, 'level' | 'limits' | 'funded_today' | 'balance'>;
+
+export type FundingCheck =
+  | { kind: 'ok' }
+  /** It fits the level but not today or not the balance now: it would be held. */
+  | { kind: 'held'; reason: HeldReason; message: string }
+  /** It can never fit the level: refused before the checkout. */
+  | { kind: 'never'; reason: HeldReason; message: string };
+
+/**
+ * Whether a card payment of `amount` would reach the wallet (ADR 0076), from what it credits
+ * (the amount less stamp duty, `fundingCredit`) against the level's limits, as the ledger
+ * decides (ADR 0058): over the daily funding limit or the maximum balance on its own it can
+ * never fit this level (refused: "₦60,000 is more than your daily funding limit of ₦50,000 for
+ * level 1. Verify your BVN or NIN in Settings to raise it."); over what is left of today's
+ * limit, or past the maximum with the balance as it is, it would be held (a warning).
+ */
+export function fundingCheck(amount: Kobo, room: FundingRoom): FundingCheck {
+  const credit = fundingCredit(amount);
+  const { level } = room;
+  const { max_balance: max, daily_funding: daily } = room.limits;
+  const paid = nairaText(amount);
+  if (daily !== null && credit > daily) {
+    return {
+      kind: 'never',
+      reason: 'daily_funding',
+      message: `${paid} is more than your daily funding limit of ${nairaText(daily)} for level ${level}. ${raiseSentence(level)}`,
+    };
+  }
+  if (max !== null && credit > max) {
+    return {
+      kind: 'never',
+      reason: 'balance',
+      message: `${paid} is more than the level ${level} maximum balance of ${nairaText(max)}. ${raiseSentence(level)}`,
+    };
+  }
+  if (daily !== null && room.funded_today + credit > daily) {
+    const left = Math.max(0, daily - room.funded_today);
+    return {
+      kind: 'held',
+      reason: 'daily_funding',
+      message: `${paid} would pass your daily funding limit of ${nairaText(daily)} for level ${level} (${nairaText(left)} left today): it would be held, not added to your balance. ${heldReleaseText('daily_funding', level)}`,
+    };
+  }
+  if (max !== null && room.balance + credit > max) {
+    return {
+      kind: 'held',
+      reason: 'balance',
+      message: `${paid} would take your balance past the level ${level} maximum of ${nairaText(max)}: it would be held, not added to your balance. ${heldReleaseText('balance', level)}`,
+    };
+  }
+  return { kind: 'ok' };
+}
 
 export const SetLevelBody = z.object({
   user_id: requiredId(),

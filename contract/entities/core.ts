@@ -42,7 +42,8 @@ export type StatusTone = 'danger' | 'success-strong' | 'neutral' | 'success';
 export function transactionTone(status: string): StatusTone {
   if (status === 'failed' || status === 'cancelled') return 'danger';
   if (status === 'reversed') return 'success-strong';
-  if (status === 'pending') return 'neutral';
+  // A held credit's line (ADR 0076) waits, as a pending one does.
+  if (status === 'pending' || status === 'held') return 'neutral';
   return 'success'; // successful and any other
 }
 
@@ -119,6 +120,18 @@ export const StatementKindSchema = z.enum(STATEMENT_KINDS);
 
 export type StatementKind = z.infer<typeof StatementKindSchema>;
 
+/** Why a credit was held (contract/verification.ts HELD_REASONS, repeated: no import cycle). */
+export const HeldLineSchema = z.object({
+  status: z.enum(['held', 'released']),
+  reason: z.enum(['balance', 'daily_funding']),
+  /** The credit held (what reaches the wallet when released). */
+  amount: Naira,
+  /** When the money arrived and was held, and when it reached the wallet. */
+  held_at: EpochMs,
+  released_at: z.nullable(EpochMs),
+});
+export type HeldLine = z.output<typeof HeldLineSchema>;
+
 export const TransactionSchema = z.object({
   transaction_id: z.string(),
   user: z.string().check(z.describe('e-mail of the owner')),
@@ -168,6 +181,12 @@ export const TransactionSchema = z.object({
   counterparty_name: z.optional(z.string()),
   /** An adjustment line: why an admin credited or debited the wallet (ADR 0050). */
   reason: z.optional(z.string()),
+  /**
+   * A credit a verification level's limit held (ADR 0058, ADR 0076): while `held`, a line that
+   * moved no wallet money (not in the balance or the totals); once `released`, the release's
+   * line, of its source's kind, with the funding's `reference`.
+   */
+  held: z.optional(HeldLineSchema),
 });
 
 export type Transaction = z.output<typeof TransactionSchema>;

@@ -19,6 +19,19 @@ export const PaymentSchema = z.object({
   date_of_payment: EpochMs,
   /** How the money came: the card checkout or a bank transfer (issue 16). */
   channel: z.enum(PAYMENT_CHANNELS),
+  /**
+   * A completed payment whose credit a verification level's limit held (ADR 0058, ADR 0076):
+   * why, the level and its limit (kobo), and whether it has been released since. Absent when
+   * the credit reached the wallet at once.
+   */
+  held: z.optional(
+    z.object({
+      status: z.enum(['held', 'released']),
+      reason: z.enum(['balance', 'daily_funding']),
+      level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+      limit: Naira,
+    }),
+  ),
 });
 
 export type Payment = z.output<typeof PaymentSchema>;

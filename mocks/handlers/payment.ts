@@ -1,4 +1,4 @@
-import { api, fundingCredit, SERVER_MSG } from '@contract';
+import { api, fundingCheck, fundingCredit, SERVER_MSG } from '@contract';
 import { lagosStamp, now } from '../clock';
 import { me } from '../contract-handler';
 import { db, findUser } from '../db';
@@ -8,6 +8,7 @@ import { matches, paginate } from '../services/paging';
 import { toPayment } from '../services/views';
 import { credit } from '../services/wallet';
 import { impl } from './impl';
+import { mockFund, mockFundingRoom } from './verification';
 
 /**
  * Card funding (decisions §6). There is no checkout page in mock mode: initiate answers a
@@ -24,7 +25,18 @@ function settle(payment: PaymentRecord, providerStatus: string): void {
     payment.status = 'completed';
     payment.credited = fundingCredit(payment.amount);
     const owner = findUser(payment.user_id);
+    const room = mockFundingRoom(payment.user_id);
+    // Over the level's limits the credit is held, not added, and the answer says so (ADR 0076).
+    const check = room ? fundingCheck(payment.amount, room) : ({ kind: 'ok' } as const);
+    if (room && check.kind !== 'ok') {
+      mockFund(payment.user_id, payment.credited, { reason: check.reason, source: 'card_funding' });
+      const limit =
+        check.reason === 'balance' ? room.limits.max_balance : room.limits.daily_funding;
+      payment.held = { status: 'held', reason: check.reason, level: room.level, limit: limit ?? 0 };
+      return;
+    }
     if (owner) credit(owner, payment.credited);
+    if (room) mockFund(payment.user_id, payment.credited, null);
   } else {
     payment.status = providerStatus === 'cancelled' ? 'cancelled' : 'failed';
   }
@@ -51,6 +63,10 @@ export const payment = {
 
   initiatePayment: impl(api.initiatePayment, (ctx) => {
     const user = me(ctx);
+    // An amount that can never fit the level is refused before the checkout (ADR 0076).
+    const room = mockFundingRoom(user.id);
+    const check = room ? fundingCheck(ctx.body.amount, room) : null;
+    if (check?.kind === 'never') throw new MockApiError('limit_exceeded', check.message);
     const at = now();
     db.seq += 1;
     const record: PaymentRecord = {

@@ -5,6 +5,7 @@ import {
   bvnNamesMatch,
   DEFAULT_LEVEL_LIMITS,
   VERIFICATION_MSG,
+  type FundingRoom,
   type HeldCredit,
   type LevelLimits,
   type Verification,
@@ -95,6 +96,38 @@ function view(userId: string): Verification {
     held: s.held,
     levels: limits,
   };
+}
+
+/** What Fund Wallet checks an amount against (ADR 0076); null for admins and unknown users. */
+export function mockFundingRoom(userId: string): FundingRoom | null {
+  const u = findUser(userId);
+  return u && !u.isAdmin ? view(userId) : null;
+}
+
+/**
+ * A credit the level's limits stop (ADR 0058), held as the server holds it: kept beside the
+ * wallet until a rise releases it; one that fits counts against today's funding.
+ */
+export function mockFund(
+  userId: string,
+  amount: number,
+  held: { reason: HeldCredit['reason']; source: string } | null,
+): void {
+  const s = stateOf(userId);
+  if (!held) {
+    state.set(userId, { ...s, funded_today: s.funded_today + amount });
+    return;
+  }
+  const credit: HeldCredit = {
+    id: `held_${s.held.length + 1}_${userId}`,
+    amount,
+    reason: held.reason,
+    source: held.source,
+    status: 'held',
+    created_at: now(),
+    released_at: null,
+  };
+  state.set(userId, { ...s, held: [credit, ...s.held] });
 }
 
 /** A rise releases what now fits, as the server does (here: every held credit). */

@@ -352,11 +352,14 @@ describe.each(engines)('wallet limits by level (%s)', (engine) => {
     expect(rows).toHaveLength(6);
     expect(rows.every((r) => r.reason === 'balance' && r.source === 'share')).toBe(true);
     expect(rows.reduce((sum, r) => sum + Number(r.amount), 0)).toBe(30_000_00);
-    // The recipient's statement lists the four credited, not the held ones.
+    // The recipient's statement lists the four credited, and the six held as held lines that
+    // moved nothing (ADR 0076).
     const lines = await kit.call(api.myTransactions, { token: u.token, query: { limit: '50' } });
-    expect(
-      lines.body.message.filter((l: { product: string }) => l.product === 'Transfer'),
-    ).toHaveLength(4);
+    const shares = lines.body.message.filter(
+      (l: { product: string }) => l.product === 'Transfer',
+    ) as { amount: number; held?: { status: string } }[];
+    expect(shares.filter((l) => !l.held)).toHaveLength(4);
+    expect(shares.filter((l) => l.held?.status === 'held' && l.amount === 0)).toHaveLength(6);
     // Each held one is told (queued in the transaction that held it).
     const mails = await kit.app.ctx.db
       .selectFrom('mail_outbox')

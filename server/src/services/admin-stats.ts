@@ -7,7 +7,7 @@ import { counter } from './aggregates.ts';
 import { commissionsPaid } from './referrals.ts';
 
 /**
- * Every figure from an aggregate or an index (ADR 0020): users and completed payments from
+ * Every figure from an aggregate or an index (ADR 0020): users and completed card payments from
  * `counters`, "active recently" from the `last_login` index, the series from `tx_daily_sales`
  * (at most 30 days × shards rows), so the page costs the same at a thousand transactions or
  * a million.
@@ -19,7 +19,9 @@ export async function overview(ctx: AppContext, now = Date.now()): Promise<Admin
   const from = today - 29;
   const [users, payments, recent, rows, commissions] = await Promise.all([
     counter(ctx.db, 'users'),
-    counter(ctx.db, 'payments_completed'),
+    // Card payments only, and only those whose money reached the wallet (ADR 0076): a bank
+    // transfer is no card payment, and a held credit is not completed money until released.
+    counter(ctx.db, 'card_payments'),
     ctx.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll().as('n'))

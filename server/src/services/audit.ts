@@ -6,7 +6,7 @@
  * the API edits or deletes them.
  */
 import { randomUUID } from 'node:crypto';
-import type { AuditAction, AuditEntry } from '@contract';
+import type { AuditAction, AuditActorKind, AuditEntry } from '@contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -18,6 +18,11 @@ export type Snapshot = Record<string, string | number | boolean | null>;
 export interface Actor {
   admin: Pick<UserRow, 'id' | 'email'>;
   req: Pick<FastifyRequest, 'headers' | 'ip'>;
+  /**
+   * Who `admin` is (ADR 0076): an admin (the default), the customer acting on their own account
+   * (their BVN check raising their level), or the system (a scheduled sync).
+   */
+  kind?: AuditActorKind;
 }
 
 const requestIdOf = (req: Actor['req']): string | null => {
@@ -57,6 +62,7 @@ export async function recordAudit(
       id: randomUUID(),
       admin_id: actor.admin.id,
       admin_email: actor.admin.email,
+      actor_kind: actor.kind ?? 'admin',
       action: entry.action,
       target_type: entry.targetType,
       target_id: entry.targetId.slice(0, 64),
@@ -68,6 +74,19 @@ export async function recordAudit(
       created_at: now,
     })
     .execute();
+}
+
+/** Who acted: as recorded, else the system's id, else whether the account is an admin's. */
+function actorKind(r: {
+  actor_kind: string | null;
+  admin_id: string;
+  actor_is_admin: number | boolean | null;
+}): AuditActorKind {
+  if (r.actor_kind === 'admin' || r.actor_kind === 'customer' || r.actor_kind === 'system') {
+    return r.actor_kind;
+  }
+  if (r.admin_id === 'system') return 'system';
+  return r.actor_is_admin === null || Number(r.actor_is_admin) ? 'admin' : 'customer';
 }
 
 const parse = (text: string | null) => (text ? (JSON.parse(text) as Snapshot) : null);
@@ -85,9 +104,12 @@ export async function listAudit(
   }
   const total = await countRows(base);
   const rows = await base
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .selectAll('audit_log')
+    // Entries from before `actor_kind` (migration 0035): told by the actor's account, by key.
+    .leftJoin('users as actor', 'actor.id', 'audit_log.admin_id')
+    .select('actor.is_admin as actor_is_admin')
+    .orderBy('audit_log.created_at', 'desc')
+    .orderBy('audit_log.id', 'desc')
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
@@ -96,6 +118,7 @@ export async function listAudit(
       id: r.id,
       admin: r.admin_email,
       admin_id: r.admin_id,
+      actor_kind: actorKind(r),
       action: r.action as AuditAction,
       target_type: r.target_type,
       target_id: r.target_id,

@@ -253,7 +253,7 @@ export async function completeBvn(
       }
       await recordAudit(
         trx,
-        { admin: { id: user.id, email: user.email }, req },
+        { admin: { id: user.id, email: user.email }, req, kind: 'customer' },
         {
           action: 'verification.level',
           targetType: 'user',

@@ -9,7 +9,16 @@
  * Flutterwave lets the customer retry on the same tx_ref.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { cardFee, MSG, SERVER_MSG, stampDuty, type Kobo, type Payment } from '@contract';
+import {
+  cardFee,
+  fundingCheck,
+  MSG,
+  SERVER_MSG,
+  stampDuty,
+  type Kobo,
+  type Payment,
+  type VerificationLevel,
+} from '@contract';
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -19,7 +28,7 @@ import { postMovement, walletAccountId } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
 import { type CardVerification, readFlutterwaveWebhook } from '../providers/index.ts';
 import { customerMail } from './customer-mail.ts';
-import { heldOr } from './verification.ts';
+import { heldOr, verificationOf } from './verification.ts';
 import { firstFundingBonus } from './referrals.ts';
 import { transferWebhook } from './transfers.ts';
 import { requireVerified } from './wallet.ts';
@@ -58,6 +67,11 @@ export async function initiate(
   req: FastifyRequest,
 ): Promise<string> {
   requireVerified(user);
+  // An amount whose credit can never fit the customer's level is refused before the checkout
+  // (ADR 0076): it would only be held. One that fits the level but not today is the dialog's
+  // warning, and is held if paid (ADR 0058).
+  const check = fundingCheck(amount, await verificationOf(ctx.db, user.id));
+  if (check.kind === 'never') throw new ApiError('limit_exceeded', check.message);
   const now = Date.now();
   const txRef = `PB-${now}-${randomBytes(6).toString('hex')}`;
   await ctx.db
@@ -204,7 +218,36 @@ export async function settlePayment(
     }
   }
   const out = await loadWithEmail(ctx, row.id);
-  return toPayment(out, out.email);
+  const payment = toPayment(out, out.email);
+  const held = out.status === 'completed' ? await heldOfPayment(ctx, out) : undefined;
+  return held ? { ...payment, held } : payment;
+}
+
+/**
+ * Whether a completed card payment's credit was held (ADR 0076): its held credit (memo = the
+ * tx_ref, by the held credits' user index), why, and the customer's level and its limit now.
+ */
+async function heldOfPayment(
+  ctx: AppContext,
+  row: Pick<PaymentRow, 'user_id' | 'tx_ref'>,
+): Promise<Payment['held']> {
+  const h = await ctx.db
+    .selectFrom('held_credits as h')
+    .innerJoin('users as u', 'u.id', 'h.user_id')
+    .leftJoin('verification_limits as l', 'l.level', 'u.verification_level')
+    .select(['h.status', 'h.reason', 'u.verification_level', 'l.max_balance', 'l.daily_funding'])
+    .where('h.user_id', '=', row.user_id)
+    .where('h.source', '=', 'card_funding')
+    .where('h.memo', '=', row.tx_ref)
+    .executeTakeFirst();
+  if (!h) return undefined;
+  const limit = h.reason === 'balance' ? h.max_balance : h.daily_funding;
+  return {
+    status: h.status,
+    reason: h.reason,
+    level: Number(h.verification_level) as VerificationLevel,
+    limit: Number(limit ?? 0),
+  };
 }
 
 export async function verifyForUser(

@@ -16,6 +16,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { queryShape } from '../db/query-shape.ts';
 import { systemAccountId, walletAccountId } from '../domain/ledger.ts';
+import { heldKindSql, heldProductSql } from '../../migrations/0035-held-credits-told.ts';
 import { countRows, paged } from './paging.ts';
 import { toTransaction } from './transaction-view.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -108,7 +109,22 @@ function searchKeys(db: Db, userId: string, q: string) {
     .where((eb) => eb.or([eb('r.id', 'is', null), eb('r.deleted', '=', 0)]))
     // A purchase's id finds its refund too; a funding's reference (tx_ref) finds it.
     .where('m.memo', '=', q);
-  return db.selectFrom(rows.unionAll(entries).as('s'));
+  // A credit still held (ADR 0076) by its funding's reference.
+  const held = db
+    .selectFrom('held_credits as h')
+    .select([
+      sql<string>`h.id`.as('ref'),
+      sql<string>`'held'`.as('src'),
+      sql<number>`h.created_at`.as('created_at'),
+      sql<number>`0`.as('seq'),
+      sql<string>`'pending'`.as('status'),
+      sql<string>`${sql.raw(heldProductSql('h.source'))}`.as('product'),
+      sql<string>`${sql.raw(heldKindSql('h.source'))}`.as('kind'),
+    ])
+    .where('h.user_id', '=', userId)
+    .where('h.status', '=', 'held')
+    .where('h.memo', '=', q);
+  return db.selectFrom(rows.unionAll(entries).unionAll(held).as('s'));
 }
 
 /**
@@ -194,12 +210,19 @@ async function statementLines(
 ): Promise<Transaction[]> {
   const txIds = keys.filter((k) => k.src === 'tx').map((k) => k.ref);
   const entryIds = keys.filter((k) => k.src === 'entry').map((k) => Number(k.ref));
-  const [txLines, entryLines] = await Promise.all([
+  const heldIds = keys.filter((k) => k.src === 'held').map((k) => k.ref);
+  const [txLines, entryLines, held] = await Promise.all([
     rowLines(db, user, txIds),
     walletEntryLines(db, user, entryIds),
+    heldLines(db, user, heldIds),
   ]);
   return keys.flatMap((k) => {
-    const line = k.src === 'tx' ? txLines.get(k.ref) : entryLines.get(Number(k.ref));
+    const line =
+      k.src === 'tx'
+        ? txLines.get(k.ref)
+        : k.src === 'held'
+          ? held.get(k.ref)
+          : entryLines.get(Number(k.ref));
     return line ? [line] : [];
   });
 }
@@ -276,6 +299,17 @@ async function walletEntryLines(db: Db, user: UserRow, ids: number[]) {
     .innerJoin('movements as m', 'm.id', 'e.movement_id')
     .leftJoin('payments as p', 'p.movement_id', 'e.movement_id')
     .leftJoin('adjustments as adj', 'adj.movement_id', 'e.movement_id')
+    // A released credit (ADR 0076): the held credit (the movement's memo, its key) and the
+    // card payment or bank transfer it came from (the held credit's memo, their tx_ref).
+    .leftJoin('held_credits as hc', (join) =>
+      join.onRef('hc.id', '=', 'm.memo').on('m.kind', '=', 'held_release'),
+    )
+    .leftJoin('payments as hp', (join) =>
+      join
+        .onRef('hp.tx_ref', '=', 'hc.memo')
+        .on('hc.source', 'in', ['card_funding', 'transfer_funding'])
+        .on('hp.user_id', '=', user.id),
+    )
     .leftJoin('transactions as r', (join) =>
       join.onRef('r.id', '=', 'm.memo').on('m.kind', '=', 'reversal').on('r.user_id', '=', user.id),
     )
@@ -303,11 +337,26 @@ async function walletEntryLines(db: Db, user: UserRow, ids: number[]) {
       'r.customer_name',
       'adj.reason',
       'adj.reference as adjustment_reference',
+      'hc.source as held_source',
+      'hc.reason as held_reason',
+      'hc.created_at as held_at',
+      'hc.released_at',
+      'hc.movement_id as held_movement_id',
+      'hp.id as held_payment_id',
+      'hp.amount as held_paid',
+      'hp.credited as held_credited',
+      'hp.tx_ref as held_tx_ref',
     ])
     .where('e.id', 'in', ids)
     .where('e.account_id', '=', walletAccountId(user.id))
     .execute();
-  const fundings = rows.filter((r) => r.payment_id !== null).map((r) => r.movement_id);
+  const fundings = rows.flatMap((r) =>
+    r.payment_id !== null
+      ? [r.movement_id]
+      : r.held_payment_id !== null && r.held_movement_id !== null
+        ? [r.held_movement_id]
+        : [],
+  );
   const duties = new Map(
     fundings.length
       ? (
@@ -323,10 +372,32 @@ async function walletEntryLines(db: Db, user: UserRow, ids: number[]) {
   const opt = <T>(v: T | null) => (v === null ? undefined : v);
   for (const row of rows) {
     const amount = Math.abs(Number(row.amount));
-    const kind = lineKind(row.kind);
+    const kind =
+      row.kind === 'held_release' && row.held_source !== null
+        ? heldKind(row.held_source)
+        : lineKind(row.kind);
+    // A released credit reads as the funding it came from (ADR 0076).
+    const payment =
+      row.payment_id !== null
+        ? {
+            id: row.payment_id,
+            paid: row.paid,
+            credited: row.credited,
+            txRef: row.tx_ref,
+            movementId: row.movement_id,
+          }
+        : row.held_payment_id !== null
+          ? {
+              id: row.held_payment_id,
+              paid: row.held_paid,
+              credited: row.held_credited,
+              txRef: row.held_tx_ref,
+              movementId: row.held_movement_id ?? '',
+            }
+          : null;
     const line: Transaction = {
       // A funding line answers its payment's id; any other line its movement's.
-      transaction_id: row.payment_id ?? row.movement_id,
+      transaction_id: payment?.id ?? row.movement_id,
       user: user.email,
       user_id: user.id,
       date: Number(row.created_at),
@@ -337,7 +408,9 @@ async function walletEntryLines(db: Db, user: UserRow, ids: number[]) {
             ? 'Funding'
             : kind === 'commission'
               ? 'Commission'
-              : 'Adjustment',
+              : kind === 'share_in'
+                ? 'Transfer'
+                : 'Adjustment',
       value: amount,
       status: kind === 'refund' ? 'reversed' : 'successful',
       direction: Number(row.amount) < 0 ? 'debit' : 'credit',
@@ -348,14 +421,23 @@ async function walletEntryLines(db: Db, user: UserRow, ids: number[]) {
       kind,
       amount,
     };
-    if (row.payment_id !== null) {
-      const paid = Number(row.paid);
-      const duty = duties.get(row.movement_id) ?? 0;
+    if (payment !== null) {
+      const paid = Number(payment.paid);
+      const duty = duties.get(payment.movementId) ?? 0;
       line.value = paid;
       line.stamp_duty = duty;
       // What the provider kept that the customer bore (zero when the business bears it).
-      line.fee = Math.max(0, paid - Number(row.credited) - duty);
-      line.reference = opt(row.tx_ref);
+      line.fee = Math.max(0, paid - Number(payment.credited) - duty);
+      line.reference = opt(payment.txRef);
+    }
+    if (row.kind === 'held_release' && row.held_reason !== null) {
+      line.held = {
+        status: 'released',
+        reason: row.held_reason,
+        amount,
+        held_at: Number(row.held_at),
+        released_at: row.released_at === null ? Number(row.created_at) : Number(row.released_at),
+      };
     }
     if (kind === 'adjustment' && row.reason !== null) {
       // An admin's adjustment (ADR 0050): the customer reads why, and the admin's reference.
@@ -381,6 +463,107 @@ async function walletEntryLines(db: Db, user: UserRow, ids: number[]) {
     lines.set(Number(row.id), line);
   }
   return lines;
+}
+
+/**
+ * Held credits (ADR 0076): the line of a credit a level's limit held, while it waits. It moved
+ * no wallet money: amount 0, the balance before and after not known from it (0), the value the
+ * money paid (a card payment's or bank transfer's amount, else the credit).
+ */
+async function heldLines(db: Db, user: UserRow, ids: string[]) {
+  const lines = new Map<string, Transaction>();
+  if (!ids.length) return lines;
+  const rows = await db
+    .selectFrom('held_credits as h')
+    .leftJoin('payments as p', (join) =>
+      join
+        .onRef('p.tx_ref', '=', 'h.memo')
+        .on('h.source', 'in', ['card_funding', 'transfer_funding'])
+        .on('p.user_id', '=', user.id),
+    )
+    .select([
+      'h.id',
+      'h.amount',
+      'h.reason',
+      'h.source',
+      'h.status',
+      'h.created_at',
+      'h.released_at',
+      'h.movement_id',
+      'p.amount as paid',
+      'p.tx_ref',
+    ])
+    .select('h.user_id')
+    .where('h.id', 'in', ids)
+    .execute()
+    // The customer's own, checked here (by the ids' primary key in SQL), as rowLines does.
+    .then((found) => found.filter((r) => r.user_id === user.id));
+  const paidBy = rows.filter((r) => r.tx_ref !== null).map((r) => r.movement_id);
+  const duties = new Map(
+    paidBy.length
+      ? (
+          await db
+            .selectFrom('ledger_entries')
+            .select(['movement_id', 'amount'])
+            .where('movement_id', 'in', paidBy)
+            .where('account_id', '=', systemAccountId('stamp_duty_payable'))
+            .execute()
+        ).map((d) => [d.movement_id, Number(d.amount)])
+      : [],
+  );
+  for (const row of rows) {
+    const kind = heldKind(row.source);
+    const credit = Number(row.amount);
+    const line: Transaction = {
+      transaction_id: row.id,
+      user: user.email,
+      user_id: user.id,
+      date: Number(row.created_at),
+      product:
+        kind === 'card_funding' || kind === 'bank_transfer'
+          ? 'Funding'
+          : kind === 'share_in'
+            ? 'Transfer'
+            : 'Adjustment',
+      value: row.paid === null ? credit : Number(row.paid),
+      status: 'pending',
+      direction: 'credit',
+      amountCharged: 0,
+      balance_before: 0,
+      balance_after: 0,
+      kind,
+      amount: 0,
+      held: {
+        status: row.status,
+        reason: row.reason,
+        amount: credit,
+        held_at: Number(row.created_at),
+        released_at: row.released_at === null ? null : Number(row.released_at),
+      },
+    };
+    if (row.tx_ref !== null) {
+      const duty = duties.get(row.movement_id) ?? 0;
+      line.reference = row.tx_ref;
+      line.stamp_duty = duty;
+      line.fee = Math.max(0, Number(row.paid) - credit - duty);
+    }
+    lines.set(row.id, line);
+  }
+  return lines;
+}
+
+/** A held credit's line kind by its source (the movement kind that was held; migration 0035). */
+function heldKind(source: string): StatementKind {
+  switch (source) {
+    case 'card_funding':
+      return 'card_funding';
+    case 'transfer_funding':
+      return 'bank_transfer';
+    case 'share':
+      return 'share_in';
+    default:
+      return 'adjustment';
+  }
 }
 
 function lineKind(movementKind: string): StatementKind {
