@@ -10,8 +10,29 @@ export function counterpartyText(tx: Transaction): string | undefined {
   return tx.counterparty_name ?? tx.counterparty;
 }
 
-/** "Card funding", "Refund · Airtime", "From Bola Ade", "To Bola Ade", "Airtime"… */
+/**
+ * "Card funding", "Refund · Airtime", "From Bola Ade", "To Bola Ade", "Airtime"…; a credit a
+ * level's limit held (ADR 0076): "Card funding, held" while it waits, "Card funding, released"
+ * once it reached the wallet.
+ */
 export function lineLabel(tx: Transaction): string {
+  const label = kindLabel(tx);
+  return tx.held ? `${label}, ${tx.held.status}` : label;
+}
+
+/** A line still held: it moved no wallet money (ADR 0076). */
+export const isHeld = (tx: Transaction) => tx.held?.status === 'held';
+
+/** The status a line's badge shows: "Held" for a held credit, else its own. */
+export const lineStatus = (tx: Transaction): string => (isHeld(tx) ? 'held' : tx.status);
+
+/** Why a credit was held, in a few words (the reason of HeldLineSchema). */
+export const heldWhy = (reason: 'balance' | 'daily_funding') =>
+  reason === 'balance'
+    ? 'It would have passed your maximum balance'
+    : 'It would have passed your daily funding limit';
+
+function kindLabel(tx: Transaction): string {
   const other = counterpartyText(tx);
   switch (tx.kind) {
     case 'card_funding':

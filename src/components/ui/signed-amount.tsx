@@ -1,6 +1,6 @@
 import type { Transaction } from '@contract/entities';
 import { cn } from '@/lib/cn';
-import { isCredit, movedAmount } from '@/lib/statement';
+import { isCredit, isHeld, movedAmount } from '@/lib/statement';
 
 import { Money } from './money';
 
@@ -11,6 +11,15 @@ import { Money } from './money';
  */
 export function SignedAmount({ transaction: tx }: { transaction: Transaction }) {
   if (tx.kind === undefined) return <Money kobo={tx.value} />;
+  // A held credit moved nothing: its amount, unsigned and muted (ADR 0076).
+  if (isHeld(tx) && tx.held) {
+    return (
+      <span data-slot="signed-amount" className="text-muted">
+        <Money kobo={tx.held.amount} />
+        <span className="sr-only"> held, not in your balance</span>
+      </span>
+    );
+  }
   const credit = isCredit(tx);
   const moved = movedAmount(tx);
   return <SignedMoney kobo={credit ? moved : -moved} credit={credit} />;

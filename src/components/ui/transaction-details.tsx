@@ -3,7 +3,16 @@ import type * as React from 'react';
 
 import type { Transaction } from '@contract/entities';
 import { cn } from '@/lib/cn';
-import { counterpartyText, isCredit, isRefunded, lineLabel, movedAmount } from '@/lib/statement';
+import {
+  counterpartyText,
+  heldWhy,
+  isCredit,
+  isHeld,
+  isRefunded,
+  lineLabel,
+  lineStatus,
+  movedAmount,
+} from '@/lib/statement';
 
 import { DateText } from './date-text';
 import { Money } from './money';
@@ -30,6 +39,30 @@ type Row = { label: string; value: React.ReactNode; mono?: boolean };
 function moneyRows(tx: Transaction): (Row | false | undefined)[] {
   const other = counterpartyText(tx);
   const moved = <Money kobo={movedAmount(tx)} />;
+  // A credit a level's limit held (ADR 0076): what waits and why, with the payment it came from.
+  if (tx.held && isHeld(tx)) {
+    return [
+      tx.fee ? { label: 'Fee', value: <Money kobo={tx.fee} /> } : undefined,
+      tx.stamp_duty ? { label: 'Stamp duty', value: <Money kobo={tx.stamp_duty} /> } : undefined,
+      { label: 'Held', value: <Money kobo={tx.held.amount} /> },
+      { label: 'Why', value: heldWhy(tx.held.reason) },
+      tx.reference ? { label: 'Payment reference', value: tx.reference, mono: true } : undefined,
+    ];
+  }
+  const released = tx.held
+    ? [
+        {
+          label: 'Held on',
+          value: (
+            <>
+              <DateText epochMs={tx.held.held_at} />{' '}
+              <DateText epochMs={tx.held.held_at} show="time" />
+            </>
+          ),
+        },
+        { label: 'Why', value: heldWhy(tx.held.reason) },
+      ]
+    : [];
   switch (tx.kind) {
     case 'card_funding':
     case 'bank_transfer':
@@ -38,6 +71,7 @@ function moneyRows(tx: Transaction): (Row | false | undefined)[] {
         tx.stamp_duty ? { label: 'Stamp duty', value: <Money kobo={tx.stamp_duty} /> } : undefined,
         { label: 'Credited', value: moved },
         tx.reference ? { label: 'Payment reference', value: tx.reference, mono: true } : undefined,
+        ...released,
       ];
     case 'refund':
       return [
@@ -97,7 +131,7 @@ function rowsOf(tx: Transaction): Row[] {
   const rows: (Row | false | undefined)[] = [
     { label: 'Transaction ID', value: tx.transaction_id, mono: true },
     { label: 'Product', value: tx.kind && tx.kind !== 'purchase' ? lineLabel(tx) : tx.product },
-    { label: 'Status', value: <StatusBadge kind="transaction" status={tx.status} /> },
+    { label: 'Status', value: <StatusBadge kind="transaction" status={lineStatus(tx)} /> },
     { label: 'Date', value: <DateText epochMs={tx.date} /> },
     { label: 'Time', value: <DateText epochMs={tx.date} show="time" /> },
     {
@@ -114,8 +148,9 @@ function rowsOf(tx: Transaction): Row[] {
     tx.customerName ? { label: 'Customer', value: tx.customerName } : undefined,
     tx.account_id ? { label: 'Account ID', value: tx.account_id, mono: true } : undefined,
     ...moneyRows(tx),
-    { label: 'Balance before', value: <Money kobo={tx.balance_before} /> },
-    { label: 'Balance after', value: <Money kobo={tx.balance_after} /> },
+    // A held credit moved no wallet money: no balance before or after of its own.
+    !isHeld(tx) && { label: 'Balance before', value: <Money kobo={tx.balance_before} /> },
+    !isHeld(tx) && { label: 'Balance after', value: <Money kobo={tx.balance_after} /> },
     tx.token ? { label: 'Token', value: tx.token, mono: true } : undefined,
     tx.purchased_code
       ? { label: 'Purchased code', value: tx.purchased_code, mono: true }

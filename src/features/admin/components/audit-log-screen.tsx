@@ -23,6 +23,18 @@ import { formatNaira } from '@/lib/money';
 import { useAuditLog, type AuditQuery } from '../api/get-audit-log';
 import { AdminListScreen, useAdminList } from './admin-list-screen';
 
+/** Who acted (ADR 0076): an admin, a customer on their own account, or the system. */
+const ACTOR_LABELS = { admin: 'Admin', customer: 'Customer', system: 'System' } as const;
+
+function ActorText({ entry }: { entry: AuditEntry }) {
+  return (
+    <span className="flex flex-col">
+      <span className="break-all">{entry.admin}</span>
+      <span className="text-xs text-muted">{ACTOR_LABELS[entry.actor_kind ?? 'admin']}</span>
+    </span>
+  );
+}
+
 const columns: PagedTableColumn<AuditEntry>[] = [
   {
     key: 'when',
@@ -38,9 +50,9 @@ const columns: PagedTableColumn<AuditEntry>[] = [
   },
   {
     key: 'admin',
-    header: 'Admin',
+    header: 'By',
     hideOnMobile: true,
-    cell: (e) => <span className="break-all">{e.admin}</span>,
+    cell: (e) => <ActorText entry={e} />,
   },
   { key: 'action', header: 'Action', cell: (e) => AUDIT_ACTION_LABELS[e.action] },
   {
@@ -85,8 +97,10 @@ export function AuditEntryDialog({
             </DialogHeader>
             <DialogBody className="flex flex-col gap-4">
               <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr] sm:gap-y-2">
-                <dt className="text-muted">Admin</dt>
-                <dd className="break-all">{entry.admin}</dd>
+                <dt className="text-muted">By</dt>
+                <dd>
+                  <ActorText entry={entry} />
+                </dd>
                 <dt className="text-muted">When</dt>
                 <dd>
                   <DateText epochMs={entry.created_at} />{' '}

@@ -14,7 +14,7 @@ import { paths } from '@/config/routes';
 import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
 import { lazyComponent } from '@/lib/lazy-component';
-import { lineLabel } from '@/lib/statement';
+import { lineLabel, lineStatus } from '@/lib/statement';
 import { PaymentReturn } from './lazy-payment-return';
 import { Shortcuts } from './shortcuts';
 
@@ -55,7 +55,7 @@ const columns: PagedTableColumn<Transaction>[] = [
       <>
         <SignedAmount transaction={tx} />
         <span className="mt-1 flex justify-end md:hidden">
-          <StatusBadge kind="transaction" status={tx.status} />
+          <StatusBadge kind="transaction" status={lineStatus(tx)} />
         </span>
       </>
     ),
@@ -64,7 +64,7 @@ const columns: PagedTableColumn<Transaction>[] = [
   {
     key: 'status',
     header: 'Status',
-    cell: (tx) => <StatusBadge kind="transaction" status={tx.status} />,
+    cell: (tx) => <StatusBadge kind="transaction" status={lineStatus(tx)} />,
     hideOnMobile: true,
   },
 ];
@@ -96,7 +96,12 @@ export function OverviewScreen() {
       {error && !user ? <FormAlert>{errorMessage(error, FALLBACK.generic)}</FormAlert> : null}
       <Shortcuts />
       <section aria-label="Summary" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label="Transactions" value={user?.transactions_count ?? 0} loading={loading} />
+        {/* What the count counts, exactly (ADR 0078): purchases and shares, not fundings. */}
+        <StatCard
+          label="Purchases and shares"
+          value={user?.transactions_count ?? 0}
+          loading={loading}
+        />
         {/* Spent and received apart (ADR 0045): a share received is no purchase; an older
             answer without them shows the successful total as spent. */}
         <StatCard

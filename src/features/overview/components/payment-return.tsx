@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { TRUST_MSG } from '@contract/messages';
 import type { Payment } from '@contract/entities';
+import { fundsHeldMessage } from '@contract/verification';
 import { FormAlert } from '@/components/ui/form-alert';
 import { formatNaira } from '@/lib/money';
 import { useVerifyPayment } from '../api/verify-payment';
@@ -66,6 +67,15 @@ export function PaymentReturn() {
 
   if (state === 'verifying') {
     return <FormAlert tone="info">{TRUST_MSG.confirmingPayment}</FormAlert>;
+  }
+  // Held by a level's limit (ADR 0076): not added, why, and how it reaches the wallet.
+  if (state === 'done' && credited?.status === 'completed' && credited.held?.status === 'held') {
+    const { reason, limit, level } = credited.held;
+    return (
+      <FormAlert tone="info" title="Payment received, held" data-testid="funds-held">
+        {fundsHeldMessage(formatNaira(credited.credited), reason, limit, level)}
+      </FormAlert>
+    );
   }
   if (state === 'done' && credited?.status === 'completed' && credited.credited > 0) {
     return (

@@ -13,7 +13,7 @@ import { SignedAmount } from '@/components/ui/signed-amount';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
-import { lineLabel } from '@/lib/statement';
+import { lineLabel, lineStatus } from '@/lib/statement';
 import { useMyTransactions } from '../api/get-my-transactions';
 import { historyPageSize } from './page-size';
 import type { TransactionDialogProps } from './transaction-dialog';
@@ -23,9 +23,12 @@ const TransactionDialog = lazy(() =>
   import('./transaction-dialog').then((module) => ({ default: module.TransactionDialog })),
 );
 
-/** The filter dropdown of spec §2: Default shows everything. */
+/**
+ * The filter dropdown of spec §2 (Default / Reversed / Successful / Failed): its first choice
+ * shows everything, so it says "All" (ADR 0078).
+ */
 export const TRANSACTION_FILTERS = [
-  { value: 'default', label: 'Default' },
+  { value: 'default', label: 'All' },
   { value: 'reversed', label: 'Reversed' },
   { value: 'successful', label: 'Successful' },
   { value: 'failed', label: 'Failed' },
@@ -45,16 +48,32 @@ export const KIND_FILTERS = [
 ] as const satisfies readonly { value: 'all' | StatementKind; label: string }[];
 type KindFilter = (typeof KIND_FILTERS)[number]['value'];
 
+/** What a purchase was for (the phone, meter, smart card or account), as its popup shows it. */
+const destinationOf = (tx: Transaction) =>
+  tx.transaction_phone ?? tx.meter_number ?? tx.smart_card_number ?? tx.account_id;
+
+/** A line's label and, under it, what it was for: "Airtime" alone does not say which number. */
+function LineWhat({ tx }: { tx: Transaction }) {
+  const dest = destinationOf(tx);
+  return (
+    <>
+      {lineLabel(tx)}
+      {dest ? <span className="block text-xs text-muted tabular-nums">{dest}</span> : null}
+    </>
+  );
+}
+
 const columns: PagedTableColumn<Transaction>[] = [
   {
     key: 'date',
     header: 'Date',
-    // On phones what the line is goes under the date, so value and status fit in 360 px.
+    // On phones what the line is goes under the date, so value and status fit in 360 px. The
+    // time beside the day (Lagos time): two purchases of one day are told apart.
     cell: (tx) => (
       <>
-        <DateText epochMs={tx.date} />
+        <DateText epochMs={tx.date} show="datetime" />
         <span className="block text-xs text-muted [overflow-wrap:anywhere] md:hidden">
-          {lineLabel(tx)}
+          <LineWhat tx={tx} />
         </span>
       </>
     ),
@@ -65,7 +84,7 @@ const columns: PagedTableColumn<Transaction>[] = [
     cell: (tx) => <span className="font-mono text-xs">{tx.transaction_id}</span>,
     hideOnMobile: true,
   },
-  { key: 'product', header: 'Product', cell: (tx) => lineLabel(tx), hideOnMobile: true },
+  { key: 'product', header: 'Product', cell: (tx) => <LineWhat tx={tx} />, hideOnMobile: true },
   {
     key: 'value',
     header: 'Value',
@@ -74,7 +93,7 @@ const columns: PagedTableColumn<Transaction>[] = [
       <>
         <SignedAmount transaction={tx} />
         <span className="mt-1 flex justify-end md:hidden">
-          <StatusBadge kind="transaction" status={tx.status} />
+          <StatusBadge kind="transaction" status={lineStatus(tx)} />
         </span>
       </>
     ),
@@ -83,7 +102,7 @@ const columns: PagedTableColumn<Transaction>[] = [
   {
     key: 'status',
     header: 'Status',
-    cell: (tx) => <StatusBadge kind="transaction" status={tx.status} />,
+    cell: (tx) => <StatusBadge kind="transaction" status={lineStatus(tx)} />,
     hideOnMobile: true,
   },
 ];

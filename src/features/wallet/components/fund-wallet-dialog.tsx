@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { fundForm } from '@contract/forms';
+import { fundingCheck } from '@contract/verification';
 import { FALLBACK, MSG } from '@contract/messages';
 import { Button } from '@/components/ui/button';
 import {
@@ -17,6 +18,7 @@ import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-error';
+import { useFundingRoom } from '../api/funding-room';
 import { useInitiatePayment } from '../api/initiate-payment';
 import { useFormErrors } from '@/lib/use-form-errors';
 
@@ -41,7 +43,12 @@ export function FundWalletDialog({
   const [amount, setAmount] = useState('');
   const [redirecting, setRedirecting] = useState(false);
   const initiate = useInitiatePayment();
-  const { errors, validate, clear, idOf, setErrors } = useFormErrors(FIELDS);
+  const { errors, validate, show, clear, idOf, setErrors } = useFormErrors(FIELDS);
+  // The level's limits (ADR 0076): an amount that would be held is warned of as it is typed,
+  // one that can never fit is refused at PAY.
+  const room = useFundingRoom().data?.message;
+  const typed = fundForm().safeParse({ amount });
+  const check = typed.success && room ? fundingCheck(typed.data.amount, room) : null;
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -56,6 +63,11 @@ export function FundWalletDialog({
     event.preventDefault();
     const body = validate(fundForm(), { amount });
     if (!body) return;
+    const limit = room ? fundingCheck(body.amount, room) : null;
+    if (limit?.kind === 'never') {
+      show({ amount: limit.message });
+      return;
+    }
     try {
       const { message: link } = await initiate.trigger({ body });
       setRedirecting(true);
@@ -99,6 +111,11 @@ export function FundWalletDialog({
                 }}
               />
             </Field>
+            {check?.kind === 'held' && !errors.amount ? (
+              <FormAlert tone="info" title="This payment would be held" data-testid="funding-held">
+                {check.message}
+              </FormAlert>
+            ) : null}
           </DialogBody>
           <DialogFooter>
             <DialogClose asChild>
