@@ -284,6 +284,8 @@ export interface AuditLogTable {
   request_id: string | null;
   ip: string | null;
   created_at: number;
+  /** Who acted (migration 0035): `admin`, `customer` or `system`; null before it. */
+  actor_kind: string | null;
 }
 
 export interface KvStoreTable {
@@ -338,6 +340,26 @@ export interface MailOutboxTable {
   transport: string | null;
   attempts: Generated<number>;
   last_error: string | null;
+}
+
+/** One SMS to send (migration 0038; ADR 0079). */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  /** What it tells of, unique: the same event enqueued again is the same SMS. */
+  event_key: string;
+  user_id: string | null;
+  /** International digits (2348031234567). */
+  to_number: string;
+  body: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  lease_until: number | null;
+  provider: string | null;
+  provider_message_id: string | null;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
 }
 
 export interface RateCountersTable {
@@ -437,7 +459,8 @@ export interface TxUserCountsTable {
  * 'entry', `ref` the entry id); `seq` is the wallet entry's id (ledger order), 0 when none.
  */
 export interface StatementLinesTable {
-  src: 'tx' | 'entry';
+  /** `held`: a held credit's line (migration 0035), hidden once released. */
+  src: 'tx' | 'entry' | 'held';
   ref: string;
   user_id: string;
   created_at: number;
@@ -480,7 +503,8 @@ export interface TierCustomersTable {
 
 /** Table-wide counts kept by triggers (`transactions`, `users`, `payments_completed`), sharded. */
 export interface CountersTable {
-  name: 'transactions' | 'users' | 'payments_completed';
+  /** `card_payments` (migration 0035): completed card payments not held. */
+  name: 'transactions' | 'users' | 'payments_completed' | 'card_payments';
   shard: number;
   n: number;
   amount: number;
@@ -508,6 +532,23 @@ export interface RecipientsTable {
   updated_at: number;
 }
 
+/**
+ * A destination a customer bought for, by its newest purchase still standing (migration 0032,
+ * kept by triggers on `transactions`): the purchase pages' recent recipients.
+ */
+export interface RecentRecipientsTable {
+  user_id: string;
+  product: string;
+  destination: string;
+  service_id: string;
+  /** 'prepaid' | 'postpaid' for electricity, '' otherwise. */
+  variation_code: string;
+  /** That purchase's created_at. */
+  last_used: number;
+  /** That purchase's id (newest first, by time then id). */
+  tx_id: string;
+}
+
 /** The admin's user search: one row per start-able piece of a name, e-mail or phone. */
 export interface UserSearchTermsTable {
   term: string;
@@ -529,6 +570,7 @@ export interface Database {
   email_tokens: EmailTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   mail_outbox: MailOutboxTable;
+  sms_outbox: SmsOutboxTable;
   rate_counters: RateCountersTable;
   networks: NetworksTable;
   data_variations: DataVariationsTable;
@@ -552,6 +594,7 @@ export interface Database {
   bank_transfers: BankTransfersTable;
   audit_log: AuditLogTable;
   recipients: RecipientsTable;
+  recent_recipients: RecentRecipientsTable;
   user_search_terms: UserSearchTermsTable;
   price_tiers: PriceTiersTable;
   secret_fingerprints: SecretFingerprintsTable;
