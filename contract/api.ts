@@ -64,6 +64,7 @@ export {
   assignTransfer,
   auditLog,
   devMail,
+  devSms,
 } from './endpoints';
 export {
   apiKeys,

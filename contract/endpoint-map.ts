@@ -66,6 +66,7 @@ export const api = {
   assignTransfer: endpoints.assignTransfer,
   auditLog: endpoints.auditLog,
   devMail: endpoints.devMail,
+  devSms: endpoints.devSms,
   apiKeys: endpoints.apiKeys,
   createApiKey: endpoints.createApiKey,
   revokeApiKey: endpoints.revokeApiKey,

@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import { endpoint, message, Text } from '../endpoint';
-import { MailSchema } from '../entities';
+import { EpochMs, MailSchema } from '../entities';
 import { PaymentWebhookBody } from '../forms';
 
 /** Calls from the providers, and the dev mailbox. */
@@ -51,5 +51,30 @@ export const devMail = endpoint({
   summary: 'Dev mailbox: messages sent to an address, newest first (off in production).',
   query: z.object({ to: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)) }),
   response: message(z.array(MailSchema)),
+  errors: [400, 404],
+});
+
+/** One SMS the sandbox's Termii simulator received (ADR 0079). */
+export const SmsSchema = z.object({
+  /** International digits, as sent to Termii: 2348031234567. */
+  to: z.string(),
+  /** The sender ID it came from. */
+  from: z.string(),
+  text: z.string(),
+  /** Termii's message id for it. */
+  message_id: z.string(),
+  received_at: EpochMs,
+});
+export type Sms = z.output<typeof SmsSchema>;
+
+export const devSms = endpoint({
+  name: 'dev.sms',
+  method: 'GET',
+  path: '/api/dev/sms',
+  access: 'dev',
+  summary:
+    'Dev SMS outbox: the messages the Termii simulator received for a number (080… or 234…), newest first (sandbox only).',
+  query: z.object({ to: z.string().check(z.trim(), z.minLength(1), z.maxLength(20)) }),
+  response: message(z.array(SmsSchema)),
   errors: [400, 404],
 });

@@ -13,4 +13,13 @@ export const dev = {
     }),
     () => ({ message: [] }),
   ),
+  /**
+   * The dev SMS outbox (ADR 0079): no mocked flow sends an SMS yet, so every number's list is
+   * empty, as the server's is before its first SMS.
+   */
+  devSms: impl(
+    api.devSms,
+    () => ({ message: [] }),
+    () => ({ message: [] }),
+  ),
 };

@@ -38,7 +38,8 @@ import { authRoutes } from './routes/api/auth/index.ts';
 import { couponRoutes } from './routes/api/coupon/index.ts';
 import { paymentRoutes } from './routes/api/payment/index.ts';
 import { providerWebhookRoutes } from './routes/api/webhooks/index.ts';
-import { devRoutes } from './routes/api/dev/index.ts';
+import { devRoutes, devSmsRoutes } from './routes/api/dev/index.ts';
+import { startSmsWorker } from './services/sms.ts';
 import { publicRoutes } from './routes/api/public/index.ts';
 import { referralRoutes } from './routes/api/referrals/index.ts';
 import { resellerRoutes } from './routes/api/reseller/index.ts';
@@ -284,6 +285,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   sandboxProviderRoutes(app, ctx);
   // The dev mailbox only where no mail leaves the machine and no real money moves (ADR 0014).
   if (mode === 'sandbox' && !config.smtpUrl) devRoutes(app, ctx);
+  // The dev SMS outbox: only where every SMS goes to the Termii simulator (ADR 0079).
+  if (mode === 'sandbox') devSmsRoutes(app, ctx);
 
   const webDir = config.webDir;
   const indexHtml = webDir ? path.join(webDir, 'index.html') : undefined;
@@ -370,6 +373,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   let stopTransferPoll: (() => Promise<void>) | undefined;
   let stopAnnouncementMail: (() => Promise<void>) | undefined;
   let stopHeldRelease: (() => Promise<void>) | undefined;
+  let stopSms: (() => Promise<void>) | undefined;
   // The catalogue from the providers (ADR 0044): at start, in the background, then on the
   // schedule; a provider that is down only leaves its plans as they were. With the other
   // workers: an app built without them (tests, tools) calls no provider by itself.
@@ -392,6 +396,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     stopAnnouncementMail = startAnnouncementMailWorker(ctx);
     // Credits held past a day's funding limit, tried again when a new Lagos day starts (ADR 0058).
     stopHeldRelease = startHeldReleaseWorker(ctx);
+    // SMS from their outbox through Termii (or its simulator), retried on 5xx (ADR 0079).
+    stopSms = startSmsWorker(ctx);
     maintenance = setInterval(() => {
       const warn = (what: string) => (err: Error) =>
         app.log.warn({ err: err.message }, `${what} purge failed`);
@@ -426,6 +432,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       stopTransferPoll?.(),
       stopAnnouncementMail?.(),
       stopHeldRelease?.(),
+      stopSms?.(),
       stopCatalogueSync?.(),
       stopFloatWatch?.(),
     ]);

@@ -65,6 +65,7 @@ export const DEFAULT_LIMITS: Limits = {
     electricityProducts: perAddress(600),
     educationProducts: perAddress(600),
     devMail: perAddress(1200),
+    devSms: perAddress(1200),
     // Sandbox only (ADR 0052): a tester queues simulator faults; a script must not flood them.
     devProviderFault: perAddress(120),
     // Signed in: per account. Hashes a pin or a password…

@@ -6,6 +6,8 @@ import { api } from '@contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { route } from '../../../http/route.ts';
+import { internationalNumber } from '../../../providers/index.ts';
+import { smsPass } from '../../../services/sms.ts';
 
 async function mailFor(ctx: AppContext, to: string) {
   await ctx.mailer.flush();
@@ -75,5 +77,28 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext): void {
 <a href="/sandbox/providers">Sandbox providers</a> makes a bill provider refuse or time out.</p>
 ${items || '<p>No messages.</p>'}
 </body></html>`);
+  });
+}
+
+/**
+ * The dev SMS outbox (sandbox mode only, ADR 0079): what the Termii simulator received for a
+ * number, newest first. One worker pass first, so an SMS just queued is there (the claim keeps
+ * it from going out twice if the worker runs at the same moment).
+ */
+export function devSmsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, api.devSms, async ({ query }) => {
+    const to = internationalNumber(query.to);
+    if (!to) return { message: [] };
+    await smsPass(ctx.db, ctx.providers.sms);
+    const received = await ctx.providers.simulators.termii.received(to);
+    return {
+      message: received.map((m) => ({
+        to: m.to,
+        from: m.from,
+        text: m.sms,
+        message_id: m.message_id,
+        received_at: m.received_at,
+      })),
+    };
   });
 }
