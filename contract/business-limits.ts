@@ -26,7 +26,5 @@ export const LIMITS = {
   /** Saved recipients per customer, and recent destinations shown per product (issue 17). */
   savedRecipients: 20,
   recentRecipients: 5,
-  /** How many of the customer's latest purchases the recent destinations are taken from. */
-  recentRecipientsScan: 100,
   recipientName: 40,
 } as const;

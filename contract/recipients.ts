@@ -3,8 +3,10 @@ import { RECIPIENT_PRODUCTS } from './entities';
 import { LIMITS } from './pricing';
 
 /**
- * Recent destinations (issue 17), derived from the customer's own purchases: the same rule on
- * the server (from its rows) and in the mocks (from their records), so both answer alike.
+ * Recent destinations, derived from the customer's own purchases: the same rule in the mocks
+ * (from all their records) and on the server, which keeps each destination's newest standing
+ * purchase as purchases change (migration 0032's `recent_recipients`, ADR 0069), so both answer
+ * alike whatever the length of the history.
  */
 
 /** What a purchase says about where it went. */

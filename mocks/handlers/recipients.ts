@@ -14,7 +14,6 @@ function recentFor(userId: string): Recipient[] {
   const txs = db.transactions
     .filter((t) => t.user_id === userId && !t.hidden)
     .sort((a, b) => b.date - a.date)
-    .slice(0, LIMITS.recentRecipientsScan)
     .map((t) => ({
       ...t,
       variation_code:

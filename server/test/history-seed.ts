@@ -4,7 +4,8 @@
  * the same tables (and so the same triggers) as the services do, and keeps the ledger whole:
  * every movement balances, each account's entries chain, balances equal their entries.
  *
- * For `n` purchases the customer gets: one opening credit, `n` purchases (one in ten failed and
+ * For `n` purchases the customer gets: one opening credit, `n` purchases (airtime, data, cable
+ * TV and electricity in turn, to up to 9,000 numbers, cards and meters; one in ten failed and
  * refunded, about one in a thousand still pending), a card funding every hundred, a referral
  * commission every ten from two friends they referred, a coupon every twenty, an unread notice
  * every ten (and a read one every hundred), a reseller webhook delivery every ten and a held
@@ -134,14 +135,18 @@ export async function seedHistory(
     await sql`${numbers(n)}
       insert into transactions (id, user_id, movement_id, product, direction, status, value,
         amount_charged, balance_before, balance_after, transaction_phone, paid_account,
-        paid_amount, created_at, updated_at)
+        paid_amount, created_at, updated_at, service_id, smart_card_number, meter_number, plan_id)
       select ${str(p)} || 'p' || i, ${str(userId)}, ${str(p)} || 'm' || (i * 4),
         case i % 4 when 0 then 'Airtime' when 1 then 'Data' when 2 then 'CableTV' else 'Electricity' end,
         'debit',
         case when ${sql.raw(refunded)} then 'reversed' when ${sql.raw(pending)} then 'pending'
           else 'successful' end,
         10000 + (i % 500) * 100, 10000 + (i % 500) * 100, 0, 0, '0803123' || (1000 + i % 9000),
-        ${str(wallet)}, 10000 + (i % 500) * 100, ${big(t0)} + i * ${big(step)}, ${big(t0)} + i * ${big(step)} + 1
+        ${str(wallet)}, 10000 + (i % 500) * 100, ${big(t0)} + i * ${big(step)}, ${big(t0)} + i * ${big(step)} + 1,
+        case i % 4 when 2 then 'dstv' when 3 then 'ikeja-electric' else 'mtn' end,
+        case when i % 4 = 2 then '70212' || (10000 + i % 9000) end,
+        case when i % 4 = 3 then '4512345' || (1000 + i % 9000) end,
+        case when i % 4 = 3 then 'prepaid' end
       from c`.execute(trx);
     await entries(2);
     if (!options.before0027) {

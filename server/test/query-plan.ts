@@ -93,6 +93,11 @@ export interface PlanCheck {
   plan: string[];
   /** PostgreSQL: the rows its scans read. */
   rowsRead?: number;
+  /**
+   * Per table, the most rows it can read: PostgreSQL, the rows its scans read; SQLite, the
+   * LIMIT of a walk of a table that grows (none when it reads only unique keys, small tables).
+   */
+  rowsByTable: Map<string, number>;
   problems: string[];
 }
 
@@ -145,6 +150,7 @@ async function checkPostgres(db: Db, q: RecordedQuery): Promise<PlanCheck> {
   const plan: string[] = [];
   const problems: string[] = [];
   let rowsRead = 0;
+  const rowsByTable = new Map<string, number>();
   const walk = (node: PgNode, depth: number) => {
     const loops = node['Actual Loops'] ?? 1;
     const read =
@@ -158,12 +164,15 @@ async function checkPostgres(db: Db, q: RecordedQuery): Promise<PlanCheck> {
         `${node['Index Name'] ? ` using ${node['Index Name']}` : ''}` +
         (PG_SCANS.has(node['Node Type']) ? ` (${read} rows read)` : ''),
     );
-    if (PG_SCANS.has(node['Node Type'])) rowsRead += read;
+    if (PG_SCANS.has(node['Node Type'])) {
+      rowsRead += read;
+      if (relation) rowsByTable.set(relation, (rowsByTable.get(relation) ?? 0) + read);
+    }
     for (const child of node.Plans ?? []) walk(child, depth + 1);
   };
   walk(root, 0);
   if (rowsRead > ROWS_READ_MAX) problems.push(`reads ${rowsRead} rows (at most ${ROWS_READ_MAX})`);
-  return { sql: q.sql, plan, rowsRead, problems };
+  return { sql: q.sql, plan, rowsRead, rowsByTable, problems };
 }
 
 interface IndexInfo {
@@ -224,6 +233,7 @@ async function checkSqlite(db: Db, q: RecordedQuery): Promise<PlanCheck> {
   const aggregates = AGGREGATE_FN.test(q.sql) || /\bgroup by\b/i.test(q.sql);
   /** A table that grows is read through more than a unique key: a sort would take it all. */
   let walks = false;
+  const walked = new Set<string>();
   const sorts: string[] = [];
   for (const row of result.rows) {
     const d = (depth.get(row.parent) ?? -1) + 1;
@@ -241,6 +251,7 @@ async function checkSqlite(db: Db, q: RecordedQuery): Promise<PlanCheck> {
       const table = tableOf(scan[1]!);
       if (table && growing(table)) {
         walks = true;
+        walked.add(table);
         // In an index's order and cut by a LIMIT, a scan is a walk of one page (unless a sort
         // or an aggregate needs it all: checked below and here).
         if (!(scan[2] && limited && !aggregates)) {
@@ -260,6 +271,7 @@ async function checkSqlite(db: Db, q: RecordedQuery): Promise<PlanCheck> {
       const fewPerKey = search[3] !== undefined && search[3] in FEW_PER_KEY;
       if (unique || fewPerKey) continue;
       walks = true;
+      walked.add(table);
       if (!limited || aggregates) {
         problems.push(
           `walks ${table} through ${search[3] ?? 'its key'} (${terms.join(' AND ')}) ` +
@@ -269,5 +281,15 @@ async function checkSqlite(db: Db, q: RecordedQuery): Promise<PlanCheck> {
     }
   }
   if (walks) for (const s of sorts) problems.push(`sorts every row it finds (${s})`);
-  return { sql: q.sql, plan, problems };
+  const rowsByTable = new Map([...walked].map((t) => [t, limitOf(q) ?? Infinity]));
+  return { sql: q.sql, plan, rowsByTable, problems };
+}
+
+/** The query's LIMIT (the last one, the outer query's), bound or written in. */
+function limitOf(q: RecordedQuery): number | undefined {
+  const found = [...q.sql.matchAll(/\blimit\s+(\d+|\?)/gi)].at(-1);
+  if (!found) return undefined;
+  if (found[1] !== '?') return Number(found[1]);
+  const slot = (q.sql.slice(0, found.index).match(/\?/g) ?? []).length;
+  return Number(q.parameters[slot]);
 }

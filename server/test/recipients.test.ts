@@ -176,6 +176,55 @@ describe.each(engines)('saved and recent recipients on %s (issue 17)', (engine) 
     });
   });
 
+  it('offers a destination by its newest purchase still standing: when that one is refunded, by the one before', async () => {
+    const u = await kit.user({ funds: 100_000_00 });
+    const admin = await kit.user({ admin: true });
+    const airtime = async (phone_number: string, amount: number) => {
+      const res = await kit.call(api.airtime, {
+        token: u.token,
+        body: { pin: PIN, phone_number, amount },
+      });
+      expect(res.status).toBe(200);
+      return res.body.message.transaction_id as string;
+    };
+    const first = await airtime('08031230001', 100);
+    await airtime('08051230002', 100);
+    const last = await airtime('08031230001', 200);
+    const db = kit.app.ctx.db;
+    const dateOf = async (id: string) =>
+      Number(
+        (
+          await db
+            .selectFrom('transactions')
+            .select('created_at')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).created_at,
+      );
+    const recent = async () =>
+      (await kit.call(api.recipients, { token: u.token })).body.message.recent.map(
+        (r: { destination: string; last_used: number }) => [r.destination, r.last_used],
+      );
+    const [mtn, glo] = await recent();
+    expect(mtn).toEqual(['08031230001', await dateOf(last)]);
+    expect(glo![0]).toBe('08051230002');
+
+    // The provider says the newest purchase to the number failed after all; it is refunded.
+    const refund = async (id: string) => {
+      await db.updateTable('transactions').set({ status: 'failed' }).where('id', '=', id).execute();
+      const res = await kit.call(api.reverse, {
+        token: admin.token,
+        body: { userId: u.id, transactionId: id },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await refund(last);
+    expect(await recent()).toEqual([glo, ['08031230001', await dateOf(first)]]);
+    // The one before refunded too: nothing standing is left for the number.
+    await refund(first);
+    expect(await recent()).toEqual([glo]);
+  });
+
   it('needs a signed-in customer', async () => {
     expect((await kit.call(api.recipients)).status).toBe(401);
     expect((await kit.call(api.saveRecipient, { body: mumsMtn })).status).toBe(401);

@@ -3,7 +3,7 @@
  * query-plan guard checks (query-plans.test.ts) and `npm run bench -- scale` times, for a
  * customer with a long history and one with a short one (ADR 0069).
  */
-import { api, type Endpoint } from '@contract';
+import { api, RECIPIENT_PRODUCTS, type Endpoint } from '@contract';
 import { LIMITS } from '@contract/business-limits';
 
 export interface SignedInRead {
@@ -12,6 +12,12 @@ export interface SignedInRead {
   /** Who asks: the customer themselves, or an admin looking at them. */
   as: 'customer' | 'admin';
   query?: (customer: { id: string; email: string }) => Record<string, string>;
+  /**
+   * At most the rows the page can show, for a read whose answer is a few rows picked from the
+   * history: what its queries may read in all, beside the session check every request makes
+   * (PostgreSQL: the rows its scans read; SQLite: the LIMITs of its walks of growing tables).
+   */
+  rowsMax?: number;
 }
 
 const page = { page: '1', limit: String(LIMITS.pageSize) };
@@ -42,7 +48,13 @@ export const SIGNED_IN_READS: SignedInRead[] = [
   },
   { name: 'coupons page', endpoint: api.myCoupons, as: 'customer', query: () => page },
   // Purchase pages.
-  { name: 'saved and recent recipients', endpoint: api.recipients, as: 'customer' },
+  {
+    name: 'saved and recent recipients',
+    endpoint: api.recipients,
+    as: 'customer',
+    // The saved ones, and the newest few destinations of each product.
+    rowsMax: LIMITS.savedRecipients + RECIPIENT_PRODUCTS.length * LIMITS.recentRecipients,
+  },
   { name: 'price tier', endpoint: api.myTier, as: 'customer' },
   // Settings.
   { name: 'referral panel', endpoint: api.myReferrals, as: 'customer', query: () => page },
@@ -70,5 +82,12 @@ export const SIGNED_IN_READS: SignedInRead[] = [
     endpoint: api.transactions,
     as: 'admin',
     query: (c) => ({ ...page, q: c.email }),
+  },
+  // A phone complaint: the purchases to a number, written as +234… (ADR 0078).
+  {
+    name: 'admin: transactions by the phone they were for',
+    endpoint: api.transactions,
+    as: 'admin',
+    query: () => ({ ...page, dest: '+2348031232000' }),
   },
 ];

@@ -7,12 +7,13 @@ import { sql } from 'kysely';
 import { dayOf } from '../../migrations/0005-issue15-history-aggregates.ts';
 import {
   ACCOUNT_TOTALS_SQL,
-  allLinesSql,
   LINE_COLUMNS,
   TIER_CUSTOMERS_SQL,
   USER_TOTAL_COLUMNS,
   USER_TOTALS_SQL,
 } from '../../migrations/0027-flat-signed-in-reads.ts';
+import { allLinesSql, CARD_PAYMENTS_SQL } from '../../migrations/0035-held-credits-told.ts';
+import { ALL_RECENT_SQL } from '../../migrations/0032-recent-recipients.ts';
 import { LAGOS_OFFSET_MS } from '@contract/time';
 import type { Db } from '../db/index.ts';
 import { queryShape } from '../db/query-shape.ts';
@@ -130,6 +131,7 @@ export async function checkAggregates(db: Db): Promise<string[]> {
     'payments_completed',
     "select count(*) as n, coalesce(sum(amount), 0) as amount from payments where status = 'completed'",
   );
+  await recount('card_payments', CARD_PAYMENTS_SQL);
   const day = sql.raw(dayOf('created_at', LAGOS_OFFSET_MS));
   const days = await sql<{ day: number }>`
     select coalesce(t.day, a.day) as day
@@ -142,7 +144,28 @@ export async function checkAggregates(db: Db): Promise<string[]> {
     limit 50`.execute(db);
   for (const r of days.rows) problems.push(`tx_daily_sales day ${r.day} ≠ recount`);
   problems.push(...(await checkSignedInAggregates(db)));
+  problems.push(...(await checkRecentRecipients(db)));
   return problems;
+}
+
+/** `recent_recipients` (migration 0032) against each destination's newest standing purchase. */
+async function checkRecentRecipients(db: Db): Promise<string[]> {
+  // An upgrade test may stop at a schema before 0032: nothing to compare there.
+  const tables = await db.introspection.getTables();
+  if (!tables.some((t) => t.name === 'recent_recipients')) return [];
+  const key = ['user_id', 'product', 'destination', 'service_id', 'variation_code'];
+  const rows = await sql<{ user_id: string; product: string; destination: string }>`
+    select coalesce(r.user_id, w.user_id) as user_id, coalesce(r.product, w.product) as product,
+      coalesce(r.destination, w.destination) as destination
+    from recent_recipients r
+    full outer join (${sql.raw(ALL_RECENT_SQL)}) w
+      on ${sql.raw(key.map((c) => `w.${c} = r.${c}`).join(' and '))}
+    where r.user_id is null or w.user_id is null or r.last_used <> w.last_used
+      or r.tx_id <> w.tx_id
+    limit 50`.execute(db);
+  return rows.rows.map(
+    (r) => `recent_recipients ${r.user_id}/${r.product}/${r.destination} ≠ recount`,
+  );
 }
 
 /**

@@ -1,22 +1,24 @@
 /**
- * Saved and recent recipients (issue 17). Saved ones are the customer's own rows (every query
- * is scoped by user id; another customer's id answers 404, never someone else's row), at most
- * LIMITS.savedRecipients; saving the same destination again renames it. Recent ones are read
- * from the customer's latest purchases (the transactions_user_created index, at most
- * LIMITS.recentRecipientsScan rows), so they need no table of their own.
+ * Saved and recent recipients. Saved ones are the customer's own rows (every query is scoped by
+ * user id; another customer's id answers 404, never someone else's row), at most
+ * LIMITS.savedRecipients; saving the same destination again renames it. Recent ones are the
+ * destinations of `recent_recipients` (migration 0032: each one's newest purchase still standing,
+ * kept by triggers on `transactions`), the newest LIMITS.recentRecipients of each product read
+ * by its index, so the read costs the same whatever the customer's history (ADR 0069).
  */
 import { randomUUID } from 'node:crypto';
 import {
   LIMITS,
   RECIPIENT_PRODUCTS,
-  recentRecipients,
   recipientKey,
   SERVER_MSG,
   type Recipient,
+  type RecipientProduct,
   type Recipients,
 } from '@contract';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
+import { queryShape } from '../db/query-shape.ts';
 import type { RecipientsTable } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { UserRow } from './users.ts';
@@ -33,50 +35,59 @@ function toRecipient(row: Selectable<RecipientsTable>): Recipient {
   };
 }
 
+const savedOf = queryShape((db, userId: string) =>
+  db
+    .selectFrom('recipients')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id')
+    .limit(LIMITS.savedRecipients),
+);
+
+/** One product's newest destinations: a walk of `recent_recipients_user` to its LIMIT. */
+const recentOf = queryShape((db, userId: string, product: string) =>
+  db
+    .selectFrom('recent_recipients')
+    .select(['product', 'destination', 'service_id', 'variation_code', 'last_used', 'tx_id'])
+    .where('user_id', '=', userId)
+    .where('product', '=', product)
+    .orderBy('last_used', 'desc')
+    .orderBy('tx_id', 'desc')
+    .limit(LIMITS.recentRecipients),
+);
+
 export async function listRecipients(ctx: AppContext, user: UserRow): Promise<Recipients> {
-  const [saved, txs] = await Promise.all([
-    ctx.db
-      .selectFrom('recipients')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .orderBy('updated_at', 'desc')
-      .orderBy('id')
-      .limit(LIMITS.savedRecipients)
-      .execute(),
-    ctx.db
-      .selectFrom('transactions')
-      .select([
-        'product',
-        'status',
-        'created_at',
-        'service_id',
-        'plan_id',
-        'transaction_phone',
-        'account_id',
-        'smart_card_number',
-        'meter_number',
-      ])
-      .where('user_id', '=', user.id)
-      .where('deleted', '=', 0)
-      .where('product', 'in', [...RECIPIENT_PRODUCTS])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(LIMITS.recentRecipientsScan)
-      .execute(),
+  const [saved, ...perProduct] = await Promise.all([
+    savedOf(ctx.db, user.id),
+    ...RECIPIENT_PRODUCTS.map((product) => recentOf(ctx.db, user.id, product)),
   ]);
   const savedList = saved.map(toRecipient);
   const savedKeys = new Set(savedList.map(recipientKey));
-  const recent = recentRecipients(
-    txs.map((t) => ({
-      ...t,
-      date: Number(t.created_at),
-      // Electricity rows keep the meter type in plan_id (services/purchases.ts).
-      variation_code:
-        t.product === 'Electricity' && (t.plan_id === 'prepaid' || t.plan_id === 'postpaid')
-          ? t.plan_id
-          : null,
-    })),
-  ).filter((r) => !savedKeys.has(recipientKey(r)));
+  // Newest purchase first across the products, as contract/recipients.ts's recentRecipients
+  // lists them; at most LIMITS.recentRecipients of each before the saved ones are left out.
+  const recent = perProduct
+    .flat()
+    .map((r) => ({ ...r, last_used: Number(r.last_used) }))
+    .sort((a, b) =>
+      a.last_used !== b.last_used
+        ? b.last_used - a.last_used
+        : a.tx_id < b.tx_id
+          ? 1
+          : a.tx_id > b.tx_id
+            ? -1
+            : 0,
+    )
+    .map((r): Recipient => ({
+      id: null,
+      product: r.product as RecipientProduct,
+      destination: r.destination,
+      service_id: r.service_id,
+      variation_code: r.variation_code === '' ? null : (r.variation_code as 'prepaid'),
+      name: null,
+      last_used: r.last_used,
+    }))
+    .filter((r) => !savedKeys.has(recipientKey(r)));
   return { saved: savedList, recent };
 }
 
