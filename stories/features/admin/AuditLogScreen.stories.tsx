@@ -43,6 +43,13 @@ export const FilterAndDetails: Story = {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['no', 'yes']);
+    // The block's reason, as the admin wrote it (ADR 0078).
+    const reason = within(changes).getByRole('row', { name: /reason/ });
+    await expect(
+      within(reason)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['—', 'Card used without the owner’s consent, reported by phone']);
     await expect(within(dialog).getByText('req-3c1d77')).toBeVisible();
     await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, within } from 'storybook/test';
 import { DISPUTE_MSG, PENDING_MSG, SERVER_MSG } from '@contract';
-import { db, variants } from '@mocks/index';
+import { db, now, variants } from '@mocks/index';
 import { PendingPurchasesScreen } from '@/features/admin/components/pending-purchases-screen';
 import { signedInAsAdmin, signedInAsRole } from './session';
 
@@ -38,6 +38,36 @@ export const List: Story = {
     ).toBeVisible();
     await expect(canvas.getByText(/Every purchase pending now, oldest first/)).toBeVisible();
     await expect((await rows(canvas)).length).toBeGreaterThan(0);
+  },
+};
+
+/**
+ * The alert age is the alert, not a filter (ADR 0078): a purchase pending an hour is listed,
+ * after the older ones and without the "Over 24 h" mark, and opens read-only: it is still the
+ * requery worker's.
+ */
+export const YoungPendingListed: Story = {
+  beforeEach: () => {
+    const cleanup = signedInAsAdmin();
+    const old = db.transactions.find((t) => t.status === 'pending' && t.direction === 'debit')!;
+    db.transactions.unshift({ ...old, transaction_id: 'young-pending-1', date: now() - 3_600_000 });
+    return () => {
+      const at = db.transactions.findIndex((t) => t.transaction_id === 'young-pending-1');
+      if (at >= 0) db.transactions.splice(at, 1);
+      cleanup();
+    };
+  },
+  play: async ({ canvas, userEvent }) => {
+    const all = await rows(canvas);
+    const [oldest] = all;
+    await expect(within(oldest!).getByText('Over 24 h')).toBeVisible();
+    const young = await canvas.findByRole('row', { name: 'Open pending purchase young-pending-1' });
+    await expect(within(young).queryByText('Over 24 h')).toBeNull();
+    await userEvent.click(young);
+    const dialog = await screen.findByRole('dialog');
+    await expect(within(dialog).getByText(PENDING_MSG.tooRecent)).toBeVisible();
+    await expect(within(dialog).queryByRole('button', { name: 'Fail and refund' })).toBeNull();
+    await expect(within(dialog).queryByRole('button', { name: 'Mark delivered' })).toBeNull();
   },
 };
 

@@ -88,6 +88,8 @@ export const Empty: Story = {
     await expect(within(summary).getAllByText('₦0.00')).toHaveLength(3);
     await expect(within(summary).getByText('Spent')).toBeVisible();
     await expect(within(summary).getByText('Received')).toBeVisible();
+    // The count says what it counts (ADR 0078): purchases and shares, not a funding.
+    await expect(within(summary).getByText('Purchases and shares')).toBeVisible();
   },
 };
 

@@ -5,6 +5,7 @@ import { HISTORY_MSG } from '@contract/messages/history';
 import { db, DEMO_CUSTOMER, demoSession, errorHandler, variants } from '@mocks/index';
 import { untilClickable } from '../../pointer';
 import { TransactionsScreen } from '@/features/transactions/components/transactions-screen';
+import { formatDateTime } from '@/lib/dates';
 import { clearSession, saveTokens } from '@/lib/session';
 
 const meta = {
@@ -71,14 +72,37 @@ export const Desktop: Story = {
   },
 };
 
-/** The filter dropdown: Default / Reversed / Successful / Failed (spec §2). */
+/**
+ * A line says what it was for and when (ADR 0078): the number, meter or card under the
+ * product, and the day with its time in Lagos.
+ */
+export const LineSaysWhatAndWhen: Story = {
+  globals: { viewport: { value: 'desktop', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const rows = await bodyRows(canvasElement);
+    const byId = new Map(db.transactions.map((t) => [t.transaction_id, t]));
+    const shown = rows.map((row) => ({
+      row,
+      tx: byId.get(row.getAttribute('aria-label')!.replace('Open transaction ', '')),
+    }));
+    const toPhones = shown.filter(({ tx }) => tx?.transaction_phone);
+    await expect(toPhones.length).toBeGreaterThan(0);
+    for (const { row, tx } of toPhones) {
+      await expect(row).toHaveTextContent(tx!.transaction_phone!);
+      await expect(row).toHaveTextContent(formatDateTime(tx!.date));
+    }
+    await expect(rows[0]).toHaveTextContent(/\d{2} - \d{2} - \d{4} \d{2}:\d{2}/);
+  },
+};
+
+/** The filter dropdown: All / Reversed / Successful / Failed (spec §2; its Default says All). */
 export const Filter: Story = {
   play: async ({ canvas, canvasElement, userEvent }) => {
     // A full first page: as many rows as fit this viewport (historyPageSize).
     const firstPage = (await bodyRows(canvasElement)).length;
     // Found anew each time: the select's light trigger gives way to Radix's when first opened.
     const filter = () => canvas.getByRole('combobox', { name: 'Show' });
-    await expect(filter()).toHaveTextContent('Default');
+    await expect(filter()).toHaveTextContent('All');
 
     for (const [label, status] of [
       ['Failed', 'Failed'],
@@ -94,7 +118,7 @@ export const Filter: Story = {
     }
 
     await userEvent.click(filter());
-    await userEvent.click(await body().findByRole('option', { name: 'Default' }));
+    await userEvent.click(await body().findByRole('option', { name: 'All' }));
     await expect(await bodyRows(canvasElement)).toHaveLength(firstPage);
   },
 };
