@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import { api, type AuditEntry } from '@contract';
 import { handle, now } from '@mocks/index';
 import { AuditLogScreen } from '@/features/admin/components/audit-log-screen';
@@ -65,6 +65,8 @@ export const CustomerAction: Story = {
   },
   play: async ({ canvas, userEvent }) => {
     const table = await canvas.findByRole('table', { name: 'Audit log' });
+    await waitFor(() => expect(table).not.toHaveAttribute('aria-busy'));
+    await waitFor(() => expect(within(table).getAllByText('Customer')[0]).toBeVisible());
     await expect(within(table).getByRole('columnheader', { name: 'By' })).toBeVisible();
     const rows = within(table).getAllByRole('row').slice(1);
     await expect(rows[0]).toHaveTextContent('ada@example.comCustomer');
