@@ -27,6 +27,15 @@ export const TriedProviderSchema = z.object({
 
 export type TriedProvider = z.output<typeof TriedProviderSchema>;
 
+export const ProviderAnswerSchema = z.object({
+  provider: z.string(),
+  code: z.nullable(z.string()),
+  message: z.string(),
+  requery_attempts: z.int().check(z.nonnegative()),
+});
+
+export type ProviderAnswer = z.output<typeof ProviderAnswerSchema>;
+
 /**
  * A transaction as an admin sees it (`GET /api/transactions/all`): with the providers a
  * purchase tried, in order (ADR 0052); null on a row from before failover or one no provider
@@ -39,6 +48,12 @@ export const AdminTransactionSchema = z.extend(TransactionSchema, {
    * `coupon_code` hold the same masked text; each item is revealed on its own.
    */
   secrets: z.array(BearerItemSchema),
+  /**
+   * The provider's last answer about it, as it gave it (ADR 0074): whose, its code (VTpass's;
+   * null when the answer has none) and its own words, with how often it was requeried. The
+   * customer reads a plain sentence instead; only admins see these.
+   */
+  provider_answer: z.optional(z.nullable(ProviderAnswerSchema)),
 });
 
 export type AdminTransaction = z.output<typeof AdminTransactionSchema>;

@@ -1,6 +1,7 @@
 import { stampDuty, type Kobo, type StatementKind, type Transaction } from '@contract';
 import { db } from '../db';
 import type { TransactionRecord } from '../records';
+import { customerMessage } from './customer-message';
 
 /**
  * The wallet statement as the server builds it from its ledger (ADR 0045), from the mock's
@@ -86,7 +87,10 @@ function rowKind(t: TransactionRecord): StatementKind {
 }
 
 function rowLine(t: TransactionRecord): Transaction {
-  const { hidden: _hidden, providers_tried: _tried, ...row } = t;
+  const { hidden: _hidden, providers_tried: _tried, response_msg: _words, ...rest } = t;
+  // The customer's words for the row (ADR 0074: a plain sentence, never the provider's).
+  const message = customerMessage(t);
+  const row = message === undefined ? rest : { ...rest, response_msg: message };
   const other = t.counterparty ? db.users.find((u) => u.email === t.counterparty) : undefined;
   return {
     ...row,

@@ -7,10 +7,12 @@ import {
   type CurrentUser,
   type Payment,
   type AdminTransaction,
+  type ProviderAnswer,
   type Transaction,
   type User,
 } from '@contract';
 import { now } from '../clock';
+import { customerMessage } from './customer-message';
 import { db } from '../db';
 import { statementOf, statementTotals } from './statement';
 import type { CouponRecord, PaymentRecord, TransactionRecord, UserRecord } from '../records';
@@ -40,8 +42,23 @@ export function toUser(u: UserRecord): User {
 }
 
 export function toTransaction(t: TransactionRecord): Transaction {
-  const { hidden: _hidden, providers_tried: _tried, ...rest } = t;
-  return rest;
+  const { hidden: _hidden, providers_tried: _tried, response_msg: _words, ...rest } = t;
+  const message = customerMessage(t);
+  return message === undefined ? rest : { ...rest, response_msg: message };
+}
+
+const PURCHASES: readonly string[] = ['Airtime', 'Data', 'CableTV', 'Electricity', 'Education'];
+
+/** The provider's last answer as an admin reads it: the sandbox VTpass's code and words. */
+function providerAnswer(t: TransactionRecord): ProviderAnswer | null {
+  if (!PURCHASES.includes(t.product) || !t.response_msg) return null;
+  const failed = t.status === 'failed' || t.status === 'reversed';
+  return {
+    provider: 'VTpass',
+    code: failed ? '016' : t.status === 'pending' ? '099' : '000',
+    message: t.response_msg,
+    requery_attempts: t.status === 'pending' ? 2 : 0,
+  };
 }
 
 const masked = (value: string | undefined) => (value ? maskBearerField(value) : undefined);
@@ -57,8 +74,10 @@ export function toAdminTransaction(t: TransactionRecord): AdminTransaction {
     token: masked(tx.token),
     purchased_code: masked(tx.purchased_code),
     coupon_code: masked(tx.coupon_code),
+    response_msg: t.response_msg,
     providers_tried: t.providers_tried ?? null,
     secrets: bearerItemsOf(tx),
+    provider_answer: providerAnswer(t),
   };
 }
 

@@ -4,12 +4,15 @@ import {
   maskBearerField,
   TriedProviderSchema,
   type AdminTransaction,
+  type ProviderAnswer,
   type Transaction,
   type TriedProvider,
 } from '@contract';
+import { failureSentence } from '@contract/failure-reasons';
 import { z } from '@contract/zod';
 import type { Selectable } from 'kysely';
 import type { TransactionsTable } from '../db/schema.ts';
+import { failureReasonOf, providerAnswerOf } from '../providers/failure-reason.ts';
 
 const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
 
@@ -40,8 +43,23 @@ export function toTransaction(row: Selectable<TransactionsTable>, email: string)
     purchased_code: opt(row.purchased_code),
     counterparty: opt(row.counterparty),
     coupon_code: opt(row.coupon_code),
-    response_msg: opt(row.response_msg),
+    response_msg: customerMessage(row),
   };
+}
+
+const PURCHASES: readonly string[] = ['Airtime', 'Data', 'CableTV', 'Electricity', 'Education'];
+
+/**
+ * What a customer reads in `response_msg` (ADR 0074): a failed purchase's plain sentence for
+ * its reason ("MTN could not complete this top-up."), never the provider's code or words; a
+ * share's own message (ours); nothing else (a provider's "TRANSACTION SUCCESSFUL" tells the
+ * customer nothing the status does not).
+ */
+function customerMessage(row: Selectable<TransactionsTable>): string | undefined {
+  if (row.product === 'Transfer') return opt(row.response_msg);
+  if (!PURCHASES.includes(row.product)) return undefined;
+  if (row.status !== 'failed' && row.status !== 'reversed') return undefined;
+  return failureSentence(failureReasonOf(row.provider, row.response_msg), row);
 }
 
 /** The record's `providers_tried` (JSON); null if absent or not that list. */
@@ -73,7 +91,17 @@ export function toAdminTransaction(
     token: masked(tx.token),
     purchased_code: masked(tx.purchased_code),
     coupon_code: masked(tx.coupon_code),
+    // The admin reads the provider's own words (ADR 0074).
+    response_msg: opt(row.response_msg),
     providers_tried: triedOf(row.providers_tried),
     secrets: bearerItemsOf(tx),
+    provider_answer: providerAnswer(row),
   };
+}
+
+/** The provider's last answer, split into code and words, and how often it was requeried. */
+function providerAnswer(row: Selectable<TransactionsTable>): ProviderAnswer | null {
+  if (!row.provider || !PURCHASES.includes(row.product)) return null;
+  const words = providerAnswerOf(row.provider, row.response_msg);
+  return words ? { ...words, requery_attempts: Number(row.requery_attempts) } : null;
 }

@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { api, type Transaction } from '@contract';
 import { handle } from '@mocks/index';
 import { TRUST_MSG } from '@contract/messages';
+import { FAILURE_MSG } from '@contract/messages/history';
 import { PURCHASE_PENDING_MSG } from '@contract/messages/purchase';
 import { ResultUnavailable } from '@/features/purchases/components/lazy-purchase-result';
 import { NOT_REFUNDED_YET, PurchaseResult } from '@/features/purchases/components/purchase-result';
@@ -56,7 +57,8 @@ const delivered: Transaction = {
 const refunded: Transaction = {
   ...pendingAirtime,
   status: 'reversed',
-  response_msg: 'The provider could not complete this purchase.',
+  // The server's plain sentence for VTpass's 016 (ADR 0074).
+  response_msg: FAILURE_MSG.declined('MTN', 'top-up'),
   refund: { amount: 49_000, date: AT + 60_000 },
 };
 
@@ -141,7 +143,9 @@ export const PendingThenRefunded: Story = {
     await expect(canvas.getByText('Purchase pending')).toBeVisible();
     await expect(await canvas.findByText('Purchase failed', {}, { timeout: 5000 })).toBeVisible();
     const result = canvas.getByTestId('purchase-result');
-    await expect(result).toHaveTextContent(`${formatNaira(49_000)} was refunded to your wallet.`);
+    await expect(result).toHaveTextContent(
+      `MTN could not complete this top-up. ${formatNaira(49_000)} is back in your wallet.`,
+    );
     await expect(within(result).getByText('Refunded')).toBeVisible();
     await expect(within(result).queryByText('Charged')).toBeNull();
   },
@@ -226,6 +230,22 @@ export const ExamProfileShown: Story = {
 };
 
 /**
+ * A refunded failure in plain words (ADR 0074): who could not complete what, and that the
+ * money is back; never the provider's code or words ("016 TRANSACTION FAILED").
+ */
+export const FailedInPlainWords: Story = {
+  args: { transaction: refunded },
+  play: async ({ canvas }) => {
+    const result = canvas.getByTestId('purchase-result');
+    await expect(within(result).getByText('Purchase failed')).toBeVisible();
+    await expect(result).toHaveTextContent(
+      'MTN could not complete this top-up. ₦490.00 is back in your wallet.',
+    );
+    await expect(result).not.toHaveTextContent(/TRANSACTION|\b016\b|VTpass/);
+  },
+};
+
+/**
  * Issue 24 row 3: with auto-refund off a failed purchase waits for an admin; the screen says
  * the money has not come back yet and how it will, never as if it were refunded.
  */
@@ -234,7 +254,7 @@ export const FailedAwaitingRefund: Story = {
     transaction: {
       ...pendingAirtime,
       status: 'failed',
-      response_msg: 'The provider could not complete this purchase.',
+      response_msg: FAILURE_MSG.declined('MTN', 'top-up'),
     },
   },
   play: async ({ canvas }) => {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { AdminTransaction, TriedProvider } from '@contract/entities';
+import type { AdminTransaction, ProviderAnswer, TriedProvider } from '@contract/entities';
 import { FALLBACK, SERVER_MSG } from '@contract/messages';
 import { ROUTE_PROVIDER_LABELS, routeProviderOf } from '@contract/providers';
 import { Button } from '@/components/ui/button';
@@ -91,6 +91,9 @@ function TransactionPanel({
           transaction={mayReveal ? withoutBearerFields(transaction) : transaction}
         />
         {mayReveal ? <BearerSecrets transaction={transaction} /> : null}
+        {transaction.provider_answer ? (
+          <ProviderAnswerPanel answer={transaction.provider_answer} />
+        ) : null}
         {transaction.providers_tried?.length ? (
           <ProvidersTried tried={transaction.providers_tried} />
         ) : null}
@@ -165,6 +168,35 @@ function ProvidersTried({ tried }: { tried: TriedProvider[] }) {
           <li key={`${i}-${t.provider}`}>{triedLine(t)}</li>
         ))}
       </ol>
+    </section>
+  );
+}
+
+/**
+ * The provider's own answer (ADR 0074): whose, its code and its words, and how often it was
+ * requeried. The customer reads a plain sentence for it; the admin answering them reads this.
+ */
+function ProviderAnswerPanel({ answer }: { answer: ProviderAnswer }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-1 text-sm">
+      <h3 id={id} className="text-muted">
+        Provider’s answer
+      </h3>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-muted">Provider</dt>
+        <dd className="font-medium">{answer.provider}</dd>
+        <dt className="text-muted">Code</dt>
+        <dd className="font-mono">{answer.code ?? 'none given'}</dd>
+        <dt className="text-muted">Its words</dt>
+        <dd className="[overflow-wrap:anywhere]">{answer.message}</dd>
+        <dt className="text-muted">Requeried</dt>
+        <dd>
+          {answer.requery_attempts === 0
+            ? 'not requeried'
+            : `${answer.requery_attempts} time${answer.requery_attempts === 1 ? '' : 's'}`}
+        </dd>
+      </dl>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { Transaction } from '@contract/entities';
+import { FAILURE_MSG } from '@contract/messages/history';
 import { PURCHASE_PENDING_MSG } from '@contract/messages/purchase';
 import { Button } from '@/components/ui/button';
 import { DateText } from '@/components/ui/date-text';
@@ -7,6 +8,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { ShareReceiptButton } from '@/components/ui/share-receipt-button';
 import { Money } from '@/components/ui/money';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { formatNaira } from '@/lib/money';
 import { isRefunded } from '@/lib/statement';
 import { usePurchaseStatus, type PendingRefresh } from '../api/purchase-status';
 
@@ -84,12 +86,10 @@ export function PurchaseResult({ transaction, onDone, destination, refresh }: Pu
         </FormAlert>
       ) : (
         <FormAlert title="Purchase failed">
-          {t.response_msg ?? 'The provider could not complete this purchase.'}
+          {/* The server's plain sentence for the reason (ADR 0074), never the provider's words. */}
+          {t.response_msg ?? FAILURE_MSG.unknown('purchase')}
           {refunded ? (
-            <>
-              {' '}
-              <Money kobo={t.refund?.amount ?? t.amountCharged} /> was refunded to your wallet.
-            </>
+            <> {FAILURE_MSG.refunded(formatNaira(t.refund?.amount ?? t.amountCharged))}</>
           ) : (
             // Auto-refund off (AUTO_REVERSE_FAILED=0): an admin refunds it (issue 24 row 3).
             ` ${NOT_REFUNDED_YET}`
