@@ -17,6 +17,7 @@ import { db, findUserByEmail } from '../db';
 import { MockApiError } from '../errors';
 import { networkForPhone } from '../services/catalogue';
 import { couponFor } from '../services/coupons';
+import { mockRenewal, quoteRenewal } from '../services/tv-renewal';
 import { matchesDestination } from '../services/destination';
 import { matches, paginate } from '../services/paging';
 import { customerAddress, customerName, sandboxOutcome } from '../services/provider';
@@ -86,11 +87,14 @@ export const transactions = {
   cabletv: impl(api.cabletv, (ctx) => {
     const { body } = ctx;
     const coupon = couponFor(body.coupon_code, 'CableTV');
-    const quote = quoteCable(
-      db.catalogue,
-      coupon?.meta_data.service_id ?? body.service_id,
-      coupon?.meta_data.plan_id ?? body.plan_id,
-    );
+    const quote =
+      body.subscription_type === 'renew'
+        ? quoteRenewal(db.catalogue, body, Boolean(coupon))
+        : quoteCable(
+            db.catalogue,
+            coupon?.meta_data.service_id ?? body.service_id,
+            coupon?.meta_data.plan_id ?? body.plan_id,
+          );
     const destination = { smart_card_number: body.smart_card_number };
     const record = purchase(me(ctx), { quote, destination, pin: body.pin, coupon });
     return { message: toTransaction(record) };
@@ -146,10 +150,12 @@ export const transactions = {
       throw new MockApiError('not_found', SERVER_MSG.customerNotFound);
     if (isTv) {
       const plan = db.catalogue.cabletv.find((v) => v.service_id === body.service_id)?.plans[1];
+      const renewal = mockRenewal(db.catalogue, body.service_id);
       return {
         message: {
           customer_name: customerName(number),
           ...(plan && { current_bouquet: plan.name }),
+          ...(renewal && { renewal }),
           due_date: new Date(now() + 9 * 86_400_000).toISOString().slice(0, 10),
         },
       };

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
-import { billPrice, MSG, NAIRA } from '@contract';
+import { billPrice, MSG, NAIRA, TV_MSG } from '@contract';
 import { CableForm } from '@/features/purchases/components/products/cable';
 import { formatNaira } from '@/lib/money';
 import { choose, expectTotal, fill, signedIn, submit, typePin } from './helpers';
@@ -106,3 +106,48 @@ export const SavedRecipient: Story = purchase.savedRecipient(cable);
  * customer has seen whom they pay (issue 24; ADR 0046).
  */
 export const VerifyFirst: Story = purchase.verifyFirst(cable);
+
+/** The verified DStv card is on DStv Yanga (our ₦6,000 plan): renewing it is offered first. */
+async function verifyCard(canvas: Parameters<typeof choose>[0]) {
+  await choose(canvas, /TV provider/, 'DStv');
+  await fill(canvas, /Smart card number/, CARD);
+  await userEvent.click(canvas.getByRole('button', { name: 'Verify' }));
+  await canvas.findByTestId('bouquet-choice');
+}
+
+/**
+ * Renew current bouquet (ADR 0077), offered beside Change bouquet: our plan's name and price
+ * in naira (never the provider's "N2,565"), the renewal's total before the pin, no plan to
+ * choose once picked; paying renews it.
+ */
+export const RenewOffered: Story = {
+  play: async ({ canvas }) => {
+    await verifyCard(canvas);
+    const total = formatNaira(billPrice(6_000 * NAIRA, 100 * NAIRA).total);
+    await expect(canvas.getByTestId('customer')).toHaveTextContent(
+      `Current bouquet: DStv Yanga (${formatNaira(6_000 * NAIRA)})`,
+    );
+    await expect(canvas.getByTestId('customer')).not.toHaveTextContent(/N\d/);
+    const renew = canvas.getByRole('radio', { name: `${TV_MSG.renew}: DStv Yanga · ${total}` });
+    await userEvent.click(renew);
+    await expect(renew).toBeChecked();
+    await expect(canvas.queryByRole('combobox', { name: /Plan/ })).toBeNull();
+    await expectTotal(canvas, total);
+    await typePin(canvas);
+    await submit(canvas, PAY);
+    await expect(await canvas.findByText('Purchase successful')).toBeVisible();
+  },
+};
+
+/** Change bouquet: choosing another plan says, before the pin, that it replaces DStv Yanga. */
+export const ChangeWarning: Story = {
+  play: async ({ canvas }) => {
+    await verifyCard(canvas);
+    await expect(canvas.getByRole('radio', { name: TV_MSG.change })).toBeChecked();
+    await choose(canvas, /Plan/, /^DStv Compact(?! Plus)/);
+    await expect(await canvas.findByTestId('change-warning')).toHaveTextContent(
+      TV_MSG.changeReplaces('DStv Yanga'),
+    );
+    await expectTotal(canvas, formatNaira(billPrice(19_000 * NAIRA, 100 * NAIRA).total));
+  },
+};

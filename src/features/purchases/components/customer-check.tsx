@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { FALLBACK } from '@contract/messages';
+import { cleanPlanName } from '@contract/plan-names';
 import { isDigits, MAX_LENGTH } from '@contract/rules';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
+import { Money } from '@/components/ui/money';
 import { errorMessage } from '@/lib/api-error';
 import { useVerifyCustomer } from '../api/verify-customer';
 
@@ -65,12 +67,17 @@ export function CustomerCheckResult({ check }: { check: CustomerCheck }) {
       </Button>
       {customer ? (
         <FormAlert tone="info" title={customer.customer_name} data-testid="customer">
-          {[
-            customer.address,
-            customer.current_bouquet && `Current bouquet: ${customer.current_bouquet}`,
-          ]
-            .filter(Boolean)
-            .join(' · ') || 'Customer verified.'}
+          {customer.address ??
+            (customer.renewal ? (
+              // Our plan's name and price in naira, never the provider's stale "N2,565".
+              <>
+                Current bouquet: {customer.renewal.name} (<Money kobo={customer.renewal.price} />)
+              </>
+            ) : customer.current_bouquet ? (
+              `Current bouquet: ${cleanPlanName(customer.current_bouquet)}`
+            ) : (
+              'Customer verified.'
+            ))}
         </FormAlert>
       ) : null}
       {verify.error ? <FormAlert>{errorMessage(verify.error, FALLBACK.purchase)}</FormAlert> : null}

@@ -1,6 +1,6 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from '@contract/zod';
-import type { Recipient, RecipientProduct } from '@contract/entities';
+import type { CustomerLookup, Recipient, RecipientProduct } from '@contract/entities';
 import { TRUST_MSG } from '@contract/messages';
 import { fieldMessages } from '@contract/rules';
 import { type PriceBreakdown } from '@contract/pricing';
@@ -55,6 +55,8 @@ export type ChoiceField<M> = {
   options: (model: M) => readonly Option[];
   /** Values emptied when this one changes (a plan belongs to its network). */
   resets?: readonly string[];
+  /** Shown only when this is true (a TV plan, unless the current bouquet is renewed). */
+  shown?: (model: M) => boolean;
 };
 
 /** A typed destination or amount. */
@@ -96,7 +98,14 @@ export type UnitsField = {
 /** Where the customer check's Verify button and answer stand. */
 export type CustomerSlot = { kind: 'customer' };
 
-export type ProductField<M> = ChoiceField<M> | TextField<M> | UnitsField | CustomerSlot;
+/** A product's own part of the form (TV: renew or change the current bouquet). */
+export type CustomField<M> = {
+  kind: 'custom';
+  render: (model: M, form: { values: Values; set: (next: Values) => void }) => ReactNode;
+};
+
+export type ProductField<M> =
+  ChoiceField<M> | TextField<M> | UnitsField | CustomerSlot | CustomField<M>;
 
 /** What the definition works out from the values on every render. */
 export type ProductModel<B> = {
@@ -141,7 +150,12 @@ export type ProductDefinition<C, M extends ProductModel<B>, B> = {
   model: (
     values: Values,
     list: readonly C[],
-    context: { balance: number; withTier: ReturnType<typeof useTierPrice> },
+    context: {
+      balance: number;
+      withTier: ReturnType<typeof useTierPrice>;
+      /** What the customer check found for the number (TV: the current bouquet). */
+      customer?: CustomerLookup;
+    },
   ) => M;
   fields: readonly ProductField<M>[];
   /** Saved and recent recipients (issue 17); none for exam pins. */
@@ -185,12 +199,15 @@ export function ProductForm<C, M extends ProductModel<B>, B>({
   const withTier = useTierPrice();
 
   const list = catalogue.data?.message ?? [];
-  const model = d.model(values, list, { balance, withTier });
+  const before = d.model(values, list, { balance, withTier });
   const customer = useCustomerCheck(
-    model.check?.serviceId,
-    model.check?.number ?? '',
-    model.check?.variationCode,
+    before.check?.serviceId,
+    before.check?.number ?? '',
+    before.check?.variationCode,
   );
+  // Once the number is verified the model may use what was found (a bouquet to renew).
+  const found = customer.verify.data?.message;
+  const model = found ? d.model(values, list, { balance, withTier, customer: found }) : before;
 
   const edited = (...fields: readonly string[]) => {
     for (const field of fields) clear(field);
@@ -237,7 +254,10 @@ export function ProductForm<C, M extends ProductModel<B>, B>({
     switch (f.kind) {
       case 'customer':
         return <CustomerCheckResult key={index} check={customer} />;
+      case 'custom':
+        return <Fragment key={index}>{f.render(model, { values, set })}</Fragment>;
       case 'choice': {
+        if (f.shown && !f.shown(model)) return null;
         const error = f.errors.map((key) => errors[key]).find(Boolean);
         return (
           <Field
