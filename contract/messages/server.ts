@@ -36,8 +36,6 @@ export const SERVER_MSG = {
   transactionNotFound: 'Transaction not found.',
   notReversible: 'Only a failed transaction can be reversed.',
   reversed: 'Transaction reversed successfully.',
-  notDeletable: 'Only a finished transaction can be deleted.',
-  deleted: 'Transaction deleted.',
   couponNotFound: MSG.couponInvalid,
   couponUsed: 'This coupon has already been used.',
   couponExpired: 'This coupon has expired.',

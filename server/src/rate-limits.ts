@@ -95,6 +95,8 @@ export const DEFAULT_LIMITS: Limits = {
     // Saved recipients: cheap, but a script must not churn them (issue 17).
     saveRecipient: perAccount(60),
     deleteRecipient: perAccount(60),
+    // Hiding a line from History: cheap, but a script must not sweep a statement.
+    deleteTransaction: perAccount(60),
     atgBalance: perAccount(120),
     vtBalance: perAccount(120),
     // Reseller API (ADR 0026): each key also has its own per-minute limit.

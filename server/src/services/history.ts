@@ -1,11 +1,9 @@
 /**
  * A customer's and the admin's view of transactions: one transaction as the API answers it,
- * the admin's and the customer's paged lists, and hiding a finished transaction from the customer's history (the
- * ledger keeps its entries).
+ * and the admin's and the customer's paged lists. Hiding a line from a customer's history is
+ * hide-transaction.ts (ADR 0074).
  */
 import {
-  FINAL_TRANSACTION_STATUSES,
-  SERVER_MSG,
   tidyPhone,
   type Transaction,
   type TransactionStatus,
@@ -13,7 +11,6 @@ import {
 import { lagosDayEnd, lagosDayStart } from '@contract/time';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
 import { counter, userTransactionCounts } from './aggregates.ts';
 import { countRows, paged } from './paging.ts';
 import { statementPage, type StatementQuery } from './statement.ts';
@@ -29,29 +26,6 @@ export async function transactionById(db: Db, id: string): Promise<Transaction> 
     .where('transactions.id', '=', id)
     .executeTakeFirstOrThrow();
   return toTransaction(row, row.email);
-}
-
-/** Hides one of the user's own finished transactions (the ledger keeps its entries). */
-export async function deleteTransaction(ctx: AppContext, user: UserRow, id: string) {
-  const row = await ctx.db
-    .selectFrom('transactions')
-    .select(['id', 'status'])
-    .where('id', '=', id)
-    .where('user_id', '=', user.id)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
-  if (!row) throw new ApiError('not_found', SERVER_MSG.transactionNotFound);
-  if (!FINAL_TRANSACTION_STATUSES.includes(row.status as Transaction['status'])) {
-    throw new ApiError('conflict', SERVER_MSG.notDeletable);
-  }
-  await ctx.db
-    .updateTable('transactions')
-    .set({ deleted: 1 })
-    .where('id', '=', id)
-    .where('user_id', '=', user.id)
-    .where('status', 'in', [...FINAL_TRANSACTION_STATUSES])
-    .execute();
-  return SERVER_MSG.deleted;
 }
 
 /**
