@@ -13,6 +13,16 @@
  */
 import type { composeStories } from '@storybook/react-vite';
 
+import * as AuditActors from '../stories/features/admin/AuditLogActors.stories';
+import * as PendingPurchases from '../stories/features/admin/PendingPurchasesScreen.stories';
+import * as ProviderAnswer from '../stories/features/admin/TransactionProviderAnswer.stories';
+import * as AdminUsers from '../stories/features/admin/UsersScreen.stories';
+import * as VerifyEmail from '../stories/features/auth/VerifyEmailScreen.stories';
+import * as PaymentReturnHeld from '../stories/features/overview/PaymentReturnHeld.stories';
+import * as CableForm from '../stories/features/purchases/CableForm.stories';
+import * as HeldCredits from '../stories/features/transactions/HeldCreditLines.stories';
+import * as FundWalletLimits from '../stories/features/wallet/FundWalletLimits.stories';
+import * as ShareFundsResult from '../stories/features/wallet/ShareFundsResult.stories';
 import * as AdminTransactions from '../stories/features/admin/TransactionsScreen.stories';
 import * as PlanPrices from '../stories/features/admin/PlanPricesScreen.stories';
 import * as Overview from '../stories/features/overview/OverviewScreen.stories';
@@ -27,6 +37,8 @@ export type StoryModule = Parameters<typeof composeStories>[0];
 export interface ShotOptions {
   /** Shoot the whole viewport (a dialog, in a portal), not only the story's root element. */
   fullPage?: boolean;
+  /** Shoot at this width only: the story's play asserts that layout (an admin table's columns). */
+  only?: 'phone' | 'desktop';
 }
 
 export interface FeatureShots {
@@ -72,4 +84,34 @@ export const FEATURE_SHOTS: FeatureShots[] = [
   shots(AdminTransactions, { DateColumn: {}, DateRange: {}, DateRangeBackwards: {} }),
   // A blocked customer sees why (row 11).
   shots(UserOverviewPage, { BlockedShown: {} }),
+
+  // Told the truth at every step (ADRs 0074 to 0078): a pending purchase says what happens
+  // next; failures in plain words; a share ends on its own screen; lines are hidden only when
+  // the statement still adds up; held card credits; TV renewals; a link opened twice.
+  shots(PurchaseResult, { Processing: {}, FailedInPlainWords: {} }),
+  shots(ShareFundsResult, { Sent: {}, LineNotFound: {} }),
+  shots(History, {
+    HideRefunded: { fullPage: true },
+    HideRefused: { fullPage: true },
+    LineSaysWhatAndWhen: {},
+  }),
+  shots(HeldCredits, { HeldLine: { fullPage: true }, ReleasedLine: { fullPage: true } }),
+  shots(PaymentReturnHeld, { PaymentReturnHeld: {} }),
+  shots(FundWalletLimits, { HeldWarning: { fullPage: true }, NeverFits: { fullPage: true } }),
+  shots(CableForm, { RenewOffered: {}, ChangeWarning: {} }),
+  shots(VerifyEmail, { AlreadyVerified: {} }),
+  // Operators: who acted, the provider's own answer, finding a customer or a purchase from a
+  // phone complaint, blocking with a reason, everything pending listed oldest first.
+  shots(AuditActors, { CustomerAction: { only: 'desktop' } }),
+  shots(ProviderAnswer, {
+    ProviderAnswer: { fullPage: true },
+    ProviderAnswerWithoutCode: { fullPage: true },
+  }),
+  shots(AdminUsers, {
+    SearchByNameOrPhone: { only: 'desktop' },
+    BlockNeedsReason: { fullPage: true },
+    UnblockCancelled: { fullPage: true },
+  }),
+  shots(AdminTransactions, { SearchByDestination: {} }),
+  shots(PendingPurchases, { YoungPendingListed: {} }),
 ];

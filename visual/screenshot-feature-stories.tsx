@@ -103,6 +103,7 @@ export function screenshotFeatureStories(viewport: Viewport) {
       for (const [name, options] of Object.entries(stories)) {
         const Story = composed[name];
         if (!Story) throw new Error(`${title} has no story ${name} (visual/feature-stories.ts)`);
+        if (options.only && options.only !== viewport) continue;
         for (const theme of FEATURE_THEMES) {
           test(`${Story.storyName} (${theme})`, async () => {
             inFlight = new Set();
