@@ -166,6 +166,9 @@ export const BUDGETS = {
     // The adjustments page carries the four-eyes card, the waiting requests and the checker's
     // decision (ADR 0070): 6 KiB more than the other staff pages.
     { under: `${ROUTES_DIR}admin/adjustments.tsx`, kib: 180 },
+    // The users page carries the search by name or phone and the block reason form (ADR
+    // 0078): 2 KiB more than the other staff pages.
+    { under: `${ROUTES_DIR}admin/users.tsx`, kib: 176 },
     // Every other page: wallet, settings, admin.
     { under: ROUTES_DIR, kib: 174 },
   ],
