@@ -39,6 +39,19 @@ describe('cleanPlanName', () => {
     expect(cleanPlanName('  ')).toBe('');
   });
 
+  it('answers a clean name as it is (cleaning twice changes nothing)', () => {
+    for (const name of [
+      'MTN Data 25GB - 30 days',
+      'N100 100MB - 24 hrs',
+      'Airtel Data Bundle - 1,000 Naira - 1.5GB - 30 Days',
+      'Nova - 900 Naira - 1 Month',
+      'DStv Yanga N2,565',
+    ]) {
+      const clean = cleanPlanName(name);
+      expect(cleanPlanName(clean)).toBe(clean);
+    }
+  });
+
   it('does not repeat a network the name already starts with', () => {
     expect(cleanPlanName('MTN Data 25GB - 30 days', 'MTN')).toBe('MTN 25 GB · 30 days');
   });

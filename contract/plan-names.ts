@@ -72,8 +72,8 @@ export function cleanPlanName(name: string, network?: string): string {
       text
         .replace(FILLER, ' ')
         .replace(/\(\s*\)/g, ' ')
-        .replace(/\s[-–]\s|^\s*[-–]|[-–]\s*$/g, ' '),
-    ).replace(/^[-–\s]+|[-–\s]+$/g, '');
+        .replace(/\s[-–·]\s|^\s*[-–·]|[-–·]\s*$/g, ' '),
+    ).replace(/^[-–·\s]+|[-–·\s]+$/g, '');
     const head = squash(
       [net, `${size[1]} ${size[2]!.toUpperCase()}`, rest, extra && `+ ${extra[1]} mins`]
         .filter(Boolean)
@@ -84,7 +84,7 @@ export function cleanPlanName(name: string, network?: string): string {
 
   // No size (a bouquet, a voice bundle, an exam): the price out, its dashes as separators.
   const parts = text
-    .split(/\s[-–]\s/)
+    .split(/\s[-–·]\s/)
     .map(squash)
     .map((p) => p.replace(/^[-–]+|[-–]+$/g, '').trim())
     .filter(Boolean);

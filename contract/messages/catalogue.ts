@@ -7,6 +7,11 @@ export const CATALOGUE_MSG = {
   priceBelowCost: (cost: string) =>
     `The price cannot be below the provider's cost of ${cost}. Set at least ${cost}.`,
   synced: 'Catalogue synced with the providers.',
+  /** A plan whose price is the provider's cost: a margin of ₦0.00 (ADR 0077). */
+  pricedAtCost: 'Priced at cost',
+  /** Above the list when every plan of a service on sale, its cost known, is at cost. */
+  everyPlanAtCost: (service: string) =>
+    `Every plan of ${service} is priced at cost: you earn nothing on it.`,
 } as const;
 
 /**

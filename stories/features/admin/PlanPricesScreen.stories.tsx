@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { CATALOGUE_MSG, MSG, nairaText, SERVER_MSG } from '@contract';
+import { cleanPlanName } from '@contract/plan-names';
 import { db, variants } from '@mocks/index';
 import { seedListing, setPlanSync } from '@mocks/services/catalogue-sync';
 import { PlanPricesScreen } from '@/features/admin/components/plan-prices-screen';
@@ -30,6 +31,23 @@ export const DataPlans: Story = {
       await canvas.findByRole('heading', { name: `${variation.name} plans` }),
     ).toBeVisible();
     await expect(canvas.getByRole('button', { name: new RegExp(plan.name) })).toBeVisible();
+  },
+};
+
+/**
+ * Each plan shows the clean name customers read, the provider's own name beneath it in muted
+ * text (ADR 0077): "100 MB · 1 day" over "100MB - 1 day".
+ */
+export const CleanAndProviderNames: Story = {
+  play: async ({ canvas }) => {
+    const { plan } = firstDataPlan();
+    const row = await canvas.findByRole('button', { name: new RegExp(plan.name) });
+    const clean = cleanPlanName(plan.name);
+    await expect(clean).not.toBe(plan.name);
+    await expect(within(row).getByText(clean)).toBeVisible();
+    const own = within(row).getByText(plan.name);
+    await expect(own).toBeVisible();
+    await expect(own).toHaveClass('text-muted');
   },
 };
 
@@ -177,6 +195,46 @@ export const SyncFlags: Story = {
       `Cost ${formatNaira(plans[3]!.wallet_price - 50_00)} · Margin ${formatNaira(50_00)}`,
     );
     await expect(within(fine).queryByText('Off sale')).toBeNull();
+  },
+};
+
+/**
+ * A plan sold for what the provider charges us says "Priced at cost" (a margin of ₦0.00); a
+ * plan that earns a margin does not, and while one does there is no banner (ADR 0077).
+ */
+export const PricedAtCost: Story = {
+  beforeEach: () => {
+    const plans = db.catalogue.data[0]!.plans;
+    setPlanSync(plans[0]!.id, { cost: plans[0]!.wallet_price });
+    setPlanSync(plans[1]!.id, { cost: plans[1]!.wallet_price - 20_00 });
+  },
+  play: async ({ canvas }) => {
+    const { variation } = firstDataPlan();
+    const plans = variation.plans;
+    const row = async (i: number) =>
+      canvas.findByRole('button', { name: new RegExp(plans[i]!.name.replace('.', '\\.')) });
+    const atCost = await row(0);
+    await expect(within(atCost).getByText(CATALOGUE_MSG.pricedAtCost)).toBeVisible();
+    await expect(atCost).toHaveTextContent(`Margin ${formatNaira(0)}`);
+    const earning = await row(1);
+    await expect(earning).toHaveTextContent(`Margin ${formatNaira(20_00)}`);
+    await expect(within(earning).queryByText(CATALOGUE_MSG.pricedAtCost)).toBeNull();
+    await expect(canvas.queryByText(CATALOGUE_MSG.everyPlanAtCost(variation.name))).toBeNull();
+  },
+};
+
+/** Every plan of the network on sale is at cost: a banner above the list says it earns nothing. */
+export const EveryPlanAtCost: Story = {
+  beforeEach: () => {
+    for (const p of db.catalogue.data[0]!.plans) setPlanSync(p.id, { cost: p.wallet_price });
+  },
+  play: async ({ canvas }) => {
+    const { variation, plan } = firstDataPlan();
+    const banner = await canvas.findByText(CATALOGUE_MSG.everyPlanAtCost(variation.name));
+    await expect(banner).toBeVisible();
+    await expect(banner.closest('[role="status"]')).not.toBeNull();
+    const row = await canvas.findByRole('button', { name: new RegExp(plan.name) });
+    await expect(within(row).getByText(CATALOGUE_MSG.pricedAtCost)).toBeVisible();
   },
 };
 

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { CatalogueSyncSummary, SyncFlag } from '@contract';
 import { CATALOGUE_MSG } from '@contract/messages';
+import { everyPlanAtCost, pricedAtCost } from '@contract/plan-margins';
+import { cleanPlanName } from '@contract/plan-names';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
@@ -58,6 +60,16 @@ export function SyncFlagBadge({ flag }: { flag: SyncFlag }) {
   );
 }
 
+/** A plan sold for what the provider charges us (ADR 0077): it earns nothing. */
+export function AtCostBadge() {
+  return (
+    <span data-slot="at-cost" className={statusBadgeVariants({ tone: 'neutral' })}>
+      <InfoIcon className="size-3.5 shrink-0" strokeWidth={2.5} />
+      <span>{CATALOGUE_MSG.pricedAtCost}</span>
+    </span>
+  );
+}
+
 /** The "Sync now" answer in a sentence per count, and the services left as they were. */
 function SyncResult({ summary }: { summary: CatalogueSyncSummary }) {
   const failed = summary.services.filter((s) => s.failed);
@@ -87,7 +99,8 @@ function SyncResult({ summary }: { summary: CatalogueSyncSummary }) {
  * name and price; a plan opens the edit popup. Reads the admin catalogue, which keeps plans
  * taken off sale so they can be found again. Each plan shows what the provider charges us and
  * our margin, and a badge when the catalogue sync flagged it; "Sync now" asks the providers
- * (ADR 0044).
+ * (ADR 0044). A plan shows the clean name customers read, the provider's own beneath it; a plan
+ * at cost says so, and a banner says when every plan of the service is (ADR 0077).
  */
 export function PlanPricesScreen({ kind }: { kind: PlanKind }) {
   const text = TEXT[kind];
@@ -108,6 +121,7 @@ export function PlanPricesScreen({ kind }: { kind: PlanKind }) {
     sync_flag: p.sync_flag ?? null,
   }));
   const open = plans.find((p) => p.id === openPlanId) ?? null;
+  const allAtCost = everyPlanAtCost(plans);
 
   return (
     <div className="flex flex-col gap-6">
@@ -160,35 +174,48 @@ export function PlanPricesScreen({ kind }: { kind: PlanKind }) {
             <h2 id="plans-heading" className="text-lg font-semibold">
               {variation.name} plans
             </h2>
+            {allAtCost ? (
+              <FormAlert tone="info">{CATALOGUE_MSG.everyPlanAtCost(variation.name)}</FormAlert>
+            ) : null}
             {plans.length === 0 ? (
               <EmptyState size="sm" title={`${variation.name} has no plans`} />
             ) : (
               <ul className="divide-y divide-border overflow-hidden rounded-card border border-border">
-                {plans.map((p) => (
-                  <li key={p.id}>
-                    <button
-                      type="button"
-                      onClick={() => setOpenPlanId(p.id)}
-                      className="flex w-full items-center justify-between gap-3 px-4 py-3 text-left text-sm hover:bg-surface focus-visible:bg-brand-soft focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand"
-                    >
-                      <span className="flex min-w-0 flex-col gap-1">
-                        <span>
-                          <span className="font-medium">{p.name}</span>
-                          {p.on_sale ? null : (
-                            <span className="ml-2 text-xs text-danger">Off sale</span>
-                          )}
-                        </span>
-                        {p.cost != null ? (
-                          <span className="text-xs text-muted">
-                            Cost <Money kobo={p.cost} /> · Margin <Money kobo={p.price - p.cost} />
+                {plans.map((p) => {
+                  const clean = cleanPlanName(p.name);
+                  return (
+                    <li key={p.id}>
+                      <button
+                        type="button"
+                        onClick={() => setOpenPlanId(p.id)}
+                        className="flex w-full items-center justify-between gap-3 px-4 py-3 text-left text-sm hover:bg-surface focus-visible:bg-brand-soft focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand"
+                      >
+                        <span className="flex min-w-0 flex-col gap-1">
+                          <span>
+                            <span className="font-medium">{clean}</span>
+                            {p.on_sale ? null : (
+                              <span className="ml-2 text-xs text-danger">Off sale</span>
+                            )}
                           </span>
-                        ) : null}
-                        {p.sync_flag ? <SyncFlagBadge flag={p.sync_flag} /> : null}
-                      </span>
-                      <Money kobo={p.price} className="shrink-0 font-semibold" />
-                    </button>
-                  </li>
-                ))}
+                          {clean === p.name ? null : (
+                            <span data-slot="provider-name" className="text-xs text-muted">
+                              {p.name}
+                            </span>
+                          )}
+                          {p.cost != null ? (
+                            <span className="text-xs text-muted">
+                              Cost <Money kobo={p.cost} /> · Margin{' '}
+                              <Money kobo={p.price - p.cost} />
+                            </span>
+                          ) : null}
+                          {pricedAtCost(p) ? <AtCostBadge /> : null}
+                          {p.sync_flag ? <SyncFlagBadge flag={p.sync_flag} /> : null}
+                        </span>
+                        <Money kobo={p.price} className="shrink-0 font-semibold" />
+                      </button>
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </section>
