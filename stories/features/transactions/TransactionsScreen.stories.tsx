@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { api, FALLBACK, SERVER_MSG } from '@contract';
-import { HISTORY_MSG } from '@contract/messages/history';
+import { failureSentence } from '@contract/failure-reasons';
+import { FAILURE_MSG, HISTORY_MSG } from '@contract/messages/history';
 import { db, DEMO_CUSTOMER, demoSession, errorHandler, variants } from '@mocks/index';
 import { untilClickable } from '../../pointer';
 import { TransactionsScreen } from '@/features/transactions/components/transactions-screen';
@@ -310,6 +311,48 @@ export const RefundedPurchase: Story = {
     await expect(within(refund).getByText(purchase.transaction_id)).toBeVisible();
     // A ledger line, not a transaction of the customer's: it leaves with its purchase only.
     await expect(within(refund).queryByRole('button', { name: HISTORY_MSG.hideAction })).toBeNull();
+  },
+};
+
+/**
+ * A refunded purchase's details say what went wrong as its result screen did (ADR 0074): the
+ * customer's plain sentence naming the network and what was bought, and that the money is
+ * back; never the provider's code or words.
+ */
+export const FailedPurchaseSaysWhy: Story = {
+  play: async ({ canvasElement, userEvent }) => {
+    const purchase = demoWhere((tx) => tx.status === 'reversed');
+    const rows = await searchFor(canvasElement, userEvent, purchase.transaction_id, 2);
+    await userEvent.click(rows[1]!);
+    const dialog = await body().findByRole('dialog', { name: 'Transaction details' });
+    const alert = within(dialog).getByRole('alert');
+    await expect(alert).toHaveTextContent('Purchase failed');
+    await expect(alert).toHaveTextContent(failureSentence('declined', purchase));
+    await expect(alert).toHaveTextContent(
+      new RegExp(`₦[\\d,.]+${FAILURE_MSG.refunded('').replace('.', '\\.')}$`),
+    );
+    // The provider's own words stay with the admin.
+    await expect(dialog).not.toHaveTextContent(purchase.response_msg!);
+  },
+};
+
+/**
+ * A purchase still pending offers no receipt to share or print until it is delivered, as its
+ * result screen does (ADR 0075): only Close.
+ */
+export const PendingPurchaseNoReceipt: Story = {
+  beforeEach: () => {
+    demoWhere((tx) => tx.product === 'Airtime' && tx.status === 'successful').status = 'pending';
+  },
+  play: async ({ canvasElement, userEvent }) => {
+    const purchase = demoWhere((tx) => tx.product === 'Airtime' && tx.status === 'pending');
+    const [row] = await searchFor(canvasElement, userEvent, purchase.transaction_id, 1);
+    await userEvent.click(row!);
+    const dialog = await body().findByRole('dialog', { name: 'Transaction details' });
+    await expect(within(dialog).getByText('Pending')).toBeVisible();
+    await expect(within(dialog).queryByRole('button', { name: 'Share receipt' })).toBeNull();
+    await expect(within(dialog).queryByRole('button', { name: 'Print receipt' })).toBeNull();
+    await expect(within(dialog).getByRole('button', { name: 'Close' })).toBeVisible();
   },
 };
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Transaction } from '@contract/entities';
-import { HISTORY_MSG } from '@contract/messages/history';
+import { FAILURE_MSG, HISTORY_MSG } from '@contract/messages/history';
 import { hideRefusal } from '@contract/hide-rule';
 import { FALLBACK } from '@contract/messages';
 import { Button, focusRing } from '@/components/ui/button';
@@ -18,7 +18,9 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { ShareReceiptButton } from '@/components/ui/share-receipt-button';
 import { TransactionDetails } from '@/components/ui/transaction-details';
 import { errorMessage } from '@/lib/api-error';
-import { lineLabel, movedAmount } from '@/lib/statement';
+import { cn } from '@/lib/cn';
+import { formatNaira } from '@/lib/money';
+import { isRefunded, lineLabel, movedAmount } from '@/lib/statement';
 import { useDeleteTransaction } from '../api/delete-transaction';
 
 /** Printing shows the receipt only: everything else on the page is hidden. */
@@ -75,6 +77,14 @@ export function TransactionDialog({
       transaction.status === 'failed' && movedAmount(transaction) > 0,
     ) === null;
 
+  // A purchase (not a ledger line of the statement) is told as its result screen tells it
+  // (ADR 0075): failed or refunded, the server's plain sentence (ADR 0074), never the
+  // provider's code; pending, no receipt to share or print until it is delivered.
+  const purchase =
+    transaction !== null && (transaction.kind === undefined || transaction.kind === 'purchase');
+  const failed = purchase && (transaction.status === 'failed' || isRefunded(transaction));
+  const receipt = transaction !== null && !(purchase && transaction.status === 'pending');
+
   const close = () => {
     setConfirming(false);
     remove.reset();
@@ -101,7 +111,15 @@ export function TransactionDialog({
         </DialogHeader>
         {/* Focusable: the details scroll on a short screen (or above a long refusal), and the
             keyboard must reach them. */}
-        <DialogBody className={focusRing} tabIndex={0}>
+        <DialogBody className={cn('flex flex-col gap-4', focusRing)} tabIndex={0}>
+          {failed ? (
+            <FormAlert title="Purchase failed">
+              {transaction.response_msg ?? FAILURE_MSG.unknown('purchase')}
+              {isRefunded(transaction)
+                ? ` ${FAILURE_MSG.refunded(formatNaira(transaction.refund?.amount ?? transaction.amountCharged))}`
+                : null}
+            </FormAlert>
+          ) : null}
           {transaction ? <TransactionDetails transaction={transaction} /> : null}
         </DialogBody>
         <DialogFooter className="print:hidden">
@@ -139,10 +157,14 @@ export function TransactionDialog({
                   {HISTORY_MSG.hideAction}
                 </Button>
               ) : null}
-              {transaction ? <ShareReceiptButton transaction={transaction} /> : null}
-              <Button variant="outline" onClick={onPrint}>
-                Print receipt
-              </Button>
+              {receipt ? (
+                <>
+                  <ShareReceiptButton transaction={transaction} />
+                  <Button variant="outline" onClick={onPrint}>
+                    Print receipt
+                  </Button>
+                </>
+              ) : null}
               <DialogClose asChild>
                 <Button>Close</Button>
               </DialogClose>
