@@ -46,6 +46,7 @@ import { sealedCouponCodes } from '../../migrations/0028-sealed-coupon-codes.ts'
 import { sessionTwoFactor } from '../../migrations/0030-session-two-factor.ts';
 import { purchaseDisputes } from '../../migrations/0031-purchase-disputes.ts';
 import { recentRecipientsTable } from '../../migrations/0032-recent-recipients.ts';
+import { failedCardAttemptsTold } from '../../migrations/0034-failed-card-attempts-told.ts';
 import { heldCreditsTold } from '../../migrations/0035-held-credits-told.ts';
 import { findPurchaseByDestination } from '../../migrations/0037-find-a-purchase-by-destination.ts';
 import { smsOutbox } from '../../migrations/0038-sms-outbox.ts';
@@ -118,6 +119,7 @@ export function migrations(engine: Engine): MigrationProvider {
         '0029-four-eyes': fourEyes(),
         '0031-purchase-disputes': purchaseDisputes(),
         '0032-recent-recipients': recentRecipientsTable(engine),
+        '0034-failed-card-attempts-told': failedCardAttemptsTold(engine),
         '0035-held-credits-told': heldCreditsTold(engine),
         '0037-find-a-purchase-by-destination': findPurchaseByDestination(),
         '0038-sms-outbox': smsOutbox(engine),

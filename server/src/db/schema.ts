@@ -459,8 +459,11 @@ export interface TxUserCountsTable {
  * 'entry', `ref` the entry id); `seq` is the wallet entry's id (ledger order), 0 when none.
  */
 export interface StatementLinesTable {
-  /** `held`: a held credit's line (migration 0035), hidden once released. */
-  src: 'tx' | 'entry' | 'held';
+  /**
+   * `held`: a held credit's line (migration 0035), hidden once released; `attempt`: a failed
+   * or cancelled card payment (migration 0034), ref the payment's id.
+   */
+  src: 'tx' | 'entry' | 'held' | 'attempt';
   ref: string;
   user_id: string;
   created_at: number;

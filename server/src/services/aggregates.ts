@@ -12,6 +12,7 @@ import {
   USER_TOTAL_COLUMNS,
   USER_TOTALS_SQL,
 } from '../../migrations/0027-flat-signed-in-reads.ts';
+import { attemptLinesSql } from '../../migrations/0034-failed-card-attempts-told.ts';
 import { allLinesSql, CARD_PAYMENTS_SQL } from '../../migrations/0035-held-credits-told.ts';
 import { ALL_RECENT_SQL } from '../../migrations/0032-recent-recipients.ts';
 import { LAGOS_OFFSET_MS } from '@contract/time';
@@ -193,7 +194,7 @@ async function checkSignedInAggregates(db: Db): Promise<string[]> {
   const lines = await sql<{ src: string; ref: string }>`
     select coalesce(l.src, w.src) as src, coalesce(l.ref, w.ref) as ref
     from statement_lines l
-    full outer join (${sql.raw(allLinesSql())}) w
+    full outer join (${sql.raw(`${allLinesSql()} union all ${attemptLinesSql()}`)}) w
       on w.src = l.src and w.ref = l.ref
     where l.ref is null or w.ref is null or not (${sql.raw(same)})
     limit 50`.execute(db);

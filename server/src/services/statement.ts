@@ -211,10 +211,12 @@ async function statementLines(
   const txIds = keys.filter((k) => k.src === 'tx').map((k) => k.ref);
   const entryIds = keys.filter((k) => k.src === 'entry').map((k) => Number(k.ref));
   const heldIds = keys.filter((k) => k.src === 'held').map((k) => k.ref);
-  const [txLines, entryLines, held] = await Promise.all([
+  const attemptIds = keys.filter((k) => k.src === 'attempt').map((k) => k.ref);
+  const [txLines, entryLines, held, attempts] = await Promise.all([
     rowLines(db, user, txIds),
     walletEntryLines(db, user, entryIds),
     heldLines(db, user, heldIds),
+    attemptLines(db, user, attemptIds),
   ]);
   return keys.flatMap((k) => {
     const line =
@@ -222,7 +224,9 @@ async function statementLines(
         ? txLines.get(k.ref)
         : k.src === 'held'
           ? held.get(k.ref)
-          : entryLines.get(Number(k.ref));
+          : k.src === 'attempt'
+            ? attempts.get(k.ref)
+            : entryLines.get(Number(k.ref));
     return line ? [line] : [];
   });
 }
@@ -548,6 +552,42 @@ async function heldLines(db: Db, user: UserRow, ids: string[]) {
       line.fee = Math.max(0, Number(row.paid) - credit - duty);
     }
     lines.set(row.id, line);
+  }
+  return lines;
+}
+
+/**
+ * Failed and cancelled card attempts (ADR 0076, migration 0034): the customer paid nothing, or
+ * cancelled the checkout. Like a held credit's line it moved no wallet money: amount 0, no
+ * balance before or after (0), the value what the checkout asked, the payment's reference.
+ */
+async function attemptLines(db: Db, user: UserRow, ids: string[]) {
+  const lines = new Map<string, Transaction>();
+  if (!ids.length) return lines;
+  const rows = await db
+    .selectFrom('payments')
+    .select(['id', 'user_id', 'tx_ref', 'amount', 'status', 'created_at'])
+    .where('id', 'in', ids)
+    .execute()
+    // The customer's own, checked here (by the ids' primary key in SQL), as rowLines does.
+    .then((found) => found.filter((r) => r.user_id === user.id));
+  for (const row of rows) {
+    lines.set(row.id, {
+      transaction_id: row.id,
+      user: user.email,
+      user_id: user.id,
+      date: Number(row.created_at),
+      product: 'Funding',
+      value: Number(row.amount),
+      status: row.status === 'cancelled' ? 'cancelled' : 'failed',
+      direction: 'credit',
+      amountCharged: 0,
+      balance_before: 0,
+      balance_after: 0,
+      kind: 'card_funding',
+      amount: 0,
+      reference: row.tx_ref,
+    });
   }
   return lines;
 }
