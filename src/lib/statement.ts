@@ -13,15 +13,27 @@ export function counterpartyText(tx: Transaction): string | undefined {
 /**
  * "Card funding", "Refund · Airtime", "From Bola Ade", "To Bola Ade", "Airtime"…; a credit a
  * level's limit held (ADR 0076): "Card funding, held" while it waits, "Card funding, released"
- * once it reached the wallet.
+ * once it reached the wallet; a card payment that failed or was cancelled: "Card funding,
+ * failed", "Card funding, cancelled".
  */
 export function lineLabel(tx: Transaction): string {
   const label = kindLabel(tx);
+  if (isAttempt(tx)) return `${label}, ${tx.status}`;
   return tx.held ? `${label}, ${tx.held.status}` : label;
 }
 
 /** A line still held: it moved no wallet money (ADR 0076). */
 export const isHeld = (tx: Transaction) => tx.held?.status === 'held';
+
+/**
+ * A card payment that failed or was cancelled at the checkout (ADR 0076): "Card funding,
+ * failed", "Card funding, cancelled"; it moved no wallet money and has no receipt.
+ */
+export const isAttempt = (tx: Transaction) =>
+  tx.kind === 'card_funding' && (tx.status === 'failed' || tx.status === 'cancelled');
+
+/** A line that moved no wallet money: no balance before or after of its own. */
+export const movedNothing = (tx: Transaction) => isHeld(tx) || isAttempt(tx);
 
 /** The status a line's badge shows: "Held" for a held credit, else its own. */
 export const lineStatus = (tx: Transaction): string => (isHeld(tx) ? 'held' : tx.status);

@@ -1,6 +1,6 @@
 import type { Transaction } from '@contract/entities';
 import { cn } from '@/lib/cn';
-import { isCredit, isHeld, movedAmount } from '@/lib/statement';
+import { isAttempt, isCredit, isHeld, movedAmount } from '@/lib/statement';
 
 import { Money } from './money';
 
@@ -17,6 +17,15 @@ export function SignedAmount({ transaction: tx }: { transaction: Transaction }) 
       <span data-slot="signed-amount" className="text-muted">
         <Money kobo={tx.held.amount} />
         <span className="sr-only"> held, not in your balance</span>
+      </span>
+    );
+  }
+  // A card payment that failed or was cancelled: what the checkout asked, unsigned and muted.
+  if (isAttempt(tx)) {
+    return (
+      <span data-slot="signed-amount" className="text-muted">
+        <Money kobo={tx.value} />
+        <span className="sr-only"> {tx.status}, not in your balance</span>
       </span>
     );
   }

@@ -7,11 +7,13 @@ import {
   counterpartyText,
   heldWhy,
   isCredit,
+  isAttempt,
   isHeld,
   isRefunded,
   lineLabel,
   lineStatus,
   movedAmount,
+  movedNothing,
 } from '@/lib/statement';
 
 import { DateText } from './date-text';
@@ -46,6 +48,12 @@ function moneyRows(tx: Transaction): (Row | false | undefined)[] {
       tx.stamp_duty ? { label: 'Stamp duty', value: <Money kobo={tx.stamp_duty} /> } : undefined,
       { label: 'Held', value: <Money kobo={tx.held.amount} /> },
       { label: 'Why', value: heldWhy(tx.held.reason) },
+      tx.reference ? { label: 'Payment reference', value: tx.reference, mono: true } : undefined,
+    ];
+  }
+  // A card payment that failed or was cancelled (ADR 0076): nothing credited, its reference.
+  if (isAttempt(tx)) {
+    return [
       tx.reference ? { label: 'Payment reference', value: tx.reference, mono: true } : undefined,
     ];
   }
@@ -148,9 +156,9 @@ function rowsOf(tx: Transaction): Row[] {
     tx.customerName ? { label: 'Customer', value: tx.customerName } : undefined,
     tx.account_id ? { label: 'Account ID', value: tx.account_id, mono: true } : undefined,
     ...moneyRows(tx),
-    // A held credit moved no wallet money: no balance before or after of its own.
-    !isHeld(tx) && { label: 'Balance before', value: <Money kobo={tx.balance_before} /> },
-    !isHeld(tx) && { label: 'Balance after', value: <Money kobo={tx.balance_after} /> },
+    // A held credit or a failed card payment moved no wallet money: no balance before or after.
+    !movedNothing(tx) && { label: 'Balance before', value: <Money kobo={tx.balance_before} /> },
+    !movedNothing(tx) && { label: 'Balance after', value: <Money kobo={tx.balance_after} /> },
     tx.token ? { label: 'Token', value: tx.token, mono: true } : undefined,
     tx.purchased_code
       ? { label: 'Purchased code', value: tx.purchased_code, mono: true }

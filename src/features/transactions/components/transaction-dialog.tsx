@@ -20,7 +20,7 @@ import { TransactionDetails } from '@/components/ui/transaction-details';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { formatNaira } from '@/lib/money';
-import { isRefunded, lineLabel, movedAmount } from '@/lib/statement';
+import { isAttempt, isRefunded, lineLabel, movedAmount } from '@/lib/statement';
 import { useDeleteTransaction } from '../api/delete-transaction';
 
 /** Printing shows the receipt only: everything else on the page is hidden. */
@@ -83,7 +83,11 @@ export function TransactionDialog({
   const purchase =
     transaction !== null && (transaction.kind === undefined || transaction.kind === 'purchase');
   const failed = purchase && (transaction.status === 'failed' || isRefunded(transaction));
-  const receipt = transaction !== null && !(purchase && transaction.status === 'pending');
+  // A card payment that failed or was cancelled paid nothing: no receipt either (ADR 0076).
+  const receipt =
+    transaction !== null &&
+    !(purchase && transaction.status === 'pending') &&
+    !isAttempt(transaction);
 
   const close = () => {
     setConfirming(false);
