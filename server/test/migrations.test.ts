@@ -249,6 +249,50 @@ describe.each(engines)('upgrading a database with history on %s', (engine) => {
     ).rejects.toThrow(/foreign key/i);
   });
 
+  it('0034 makes the card payments that failed or were cancelled before it statement lines (ADR 0076)', async () => {
+    const dbh = await open();
+    await dbh.exclusive(() => migrate(dbh, { to: '0032-recent-recipients' }));
+    const userId = await oldCustomer(dbh);
+    const payment = (id: string, status: string, channel = 'card') => ({
+      id,
+      tx_ref: `PB-${id}`,
+      user_id: userId,
+      amount: 5_000_00,
+      status,
+      payment_reference: null,
+      movement_id: null,
+      channel,
+      created_at: 1,
+      updated_at: 1,
+    });
+    await dbh.db
+      .insertInto('payments')
+      .values([
+        payment('p-failed', 'failed'),
+        payment('p-cancelled', 'cancelled'),
+        payment('p-pending', 'pending'),
+        payment('p-transfer', 'failed', 'bank_transfer'),
+      ] as never)
+      .execute();
+    await dbh.exclusive(() => migrate(dbh));
+    const lines = await dbh.db
+      .selectFrom('statement_lines')
+      .select(['src', 'ref', 'kind', 'status', 'hidden'])
+      .where('user_id', '=', userId)
+      .orderBy('ref')
+      .execute();
+    expect(lines).toEqual([
+      { src: 'attempt', ref: 'p-cancelled', kind: 'card_funding', status: 'cancelled', hidden: 0 },
+      { src: 'attempt', ref: 'p-failed', kind: 'card_funding', status: 'failed', hidden: 0 },
+    ]);
+    // A pending checkout that fails later gets its line from the trigger.
+    await dbh.db
+      .updateTable('payments')
+      .set({ status: 'failed' })
+      .where('id', '=', 'p-pending')
+      .execute();
+    expect(await checkAggregates(dbh.db)).toEqual([]);
+  });
   it("0025 gives the provider lists kept before their own code as our plan's (ADR 0052)", async () => {
     const dbh = await open();
     await dbh.exclusive(() => migrate(dbh, { to: '0024-bvn-checks' }));
