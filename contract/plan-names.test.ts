@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanPlanName, samePlanName } from './plan-names';
+import { cleanPlanName, customerPlanName, samePlanName } from './plan-names';
 
 /**
  * Names as the providers list them: VTpass's variation names (the mtn-data, glo-data,
@@ -23,6 +23,7 @@ describe('cleanPlanName', () => {
     ['2GB MidNite for 7days - 1,020 Naira', 'Smile', 'Smile 2 GB MidNite · 7 days'],
     ['MTN 200 MB DATA BUNDLE', undefined, 'MTN 200 MB'],
     ['MTN N1000 Xtratalk Monthly Bundle', undefined, 'MTN Xtratalk Monthly Bundle'],
+    ['Spectranet 7GB - 30 days', undefined, 'Spectranet 7 GB · 30 days'],
     ['DStv Yanga N2,565', undefined, 'DStv Yanga'],
     ['DStv  Compact N7900', undefined, 'DStv Compact'],
     ['GOtv Lite (3 Months) N1,080', undefined, 'GOtv Lite (3 Months)'],
@@ -54,6 +55,21 @@ describe('cleanPlanName', () => {
 
   it('does not repeat a network the name already starts with', () => {
     expect(cleanPlanName('MTN Data 25GB - 30 days', 'MTN')).toBe('MTN 25 GB · 30 days');
+  });
+});
+
+describe('customerPlanName', () => {
+  it('cleans a data plan, bouquet or exam pin, and leaves a network or disco as stored', () => {
+    expect(customerPlanName('Data', '1.5GB - 30 days')).toBe('1.5 GB · 30 days');
+    expect(customerPlanName('CableTV', 'DStv Yanga N2,565')).toBe('DStv Yanga');
+    expect(customerPlanName('Education', 'WAEC Result Checker PIN')).toBe(
+      'WAEC Result Checker PIN',
+    );
+    expect(customerPlanName('Electricity', 'Ikeja Electric - Prepaid')).toBe(
+      'Ikeja Electric - Prepaid',
+    );
+    expect(customerPlanName('Airtime', 'MTN')).toBe('MTN');
+    expect(customerPlanName('Data', undefined)).toBeUndefined();
   });
 });
 

@@ -6,7 +6,7 @@
  * admins see it beside the provider's own. Pure: derived at read time, never stored.
  */
 
-const NETWORKS = ['MTN', 'Glo', 'Airtel', '9mobile', 'Smile'] as const;
+const NETWORKS = ['MTN', 'Glo', 'Airtel', '9mobile', 'Smile', 'Spectranet'] as const;
 
 /** "N2,565", "N 100", "₦1,000.00", "- 1,020 Naira", "200 Naira". */
 const PRICE = /(?:[N₦]\s?\d[\d,]*(?:\.\d+)?(?![\d.]*\s*(?:MB|GB|TB)\b))|(?:\b\d[\d,]*\s*Naira\b)/gi;
@@ -97,4 +97,15 @@ export function cleanPlanName(name: string, network?: string): string {
 export function samePlanName(a: string, b: string): boolean {
   const key = (s: string) => cleanPlanName(s).toLowerCase();
   return key(a) === key(b);
+}
+
+/** The products whose `plan` is a catalogue plan's name (Airtime names a network, Electricity a disco). */
+const PLAN_PRODUCTS: readonly string[] = ['Data', 'CableTV', 'Education'];
+
+/**
+ * The plan a customer reads on a purchase (its result, History, the receipt, the statement):
+ * a data plan, bouquet or exam pin by its clean name, anything else as stored (ADR 0077).
+ */
+export function customerPlanName(product: string, plan: string | undefined): string | undefined {
+  return plan !== undefined && PLAN_PRODUCTS.includes(product) ? cleanPlanName(plan) : plan;
 }

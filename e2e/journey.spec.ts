@@ -108,7 +108,7 @@ test('a new customer: sign up to logout, every kobo accounted for', async ({ pag
   await test.step('buy data', async () => {
     await openFromMenu(page, 'Data');
     await choose(page, /Network/, /^MTN/);
-    await choose(page, /Plan/, /1\.5GB - 30 days/);
+    await choose(page, /Plan/, /1\.5 GB · 30 days/);
     await page.getByLabel(/Phone number/).fill('08031234567');
     const total = await payShownTotal(page, 'Buy data');
     balance -= total;

@@ -152,7 +152,8 @@ describe('admin actions', () => {
     const plan = listed.message
       .find((v) => v.service_id === 'mtn-data')
       ?.plans.find((p) => p.id === 'mtn-data-1-5gb-30d');
-    expect(plan).toMatchObject({ name: '1GB Monthly', wallet_price: 1_100 * NAIRA });
+    // Customers read the edited name cleaned (ADR 0077); the admin's catalogue keeps it.
+    expect(plan).toMatchObject({ name: '1 GB · 1 month', wallet_price: 1_100 * NAIRA });
 
     const customer = await loginAs();
     const body = {

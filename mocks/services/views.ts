@@ -12,6 +12,7 @@ import {
   type User,
 } from '@contract';
 import { now } from '../clock';
+import { customerPlanName } from '@contract/plan-names';
 import { customerMessage } from './customer-message';
 import { db } from '../db';
 import { statementOf, statementTotals } from './statement';
@@ -44,7 +45,10 @@ export function toUser(u: UserRecord): User {
 export function toTransaction(t: TransactionRecord): Transaction {
   const { hidden: _hidden, providers_tried: _tried, response_msg: _words, ...rest } = t;
   const message = customerMessage(t);
-  return message === undefined ? rest : { ...rest, response_msg: message };
+  // The customer reads a plan by its clean name (ADR 0077), as the server answers.
+  const plan = customerPlanName(t.product, t.plan);
+  const view = plan === undefined ? rest : { ...rest, plan };
+  return message === undefined ? view : { ...view, response_msg: message };
 }
 
 const PURCHASES: readonly string[] = ['Airtime', 'Data', 'CableTV', 'Electricity', 'Education'];
@@ -74,6 +78,7 @@ export function toAdminTransaction(t: TransactionRecord): AdminTransaction {
     token: masked(tx.token),
     purchased_code: masked(tx.purchased_code),
     coupon_code: masked(tx.coupon_code),
+    ...(t.plan !== undefined && { plan: t.plan }),
     response_msg: t.response_msg,
     providers_tried: t.providers_tried ?? null,
     secrets: bearerItemsOf(tx),

@@ -208,6 +208,23 @@ describe.each(engines)('customer e-mails on %s', (engine) => {
     expect(waec.text).toContain('Paid from your wallet: ₦1,900.');
   });
 
+  it('a data purchase mail names the plan by its clean name, never the stored one (ADR 0077)', async () => {
+    const u = await kit.user({ funds: 10_000_00 });
+    const res = await kit.call(api.data, {
+      token: u.token,
+      body: {
+        pin: PIN,
+        service_id: 'mtn-data',
+        plan_id: 'mtn-data-2-5gb-2d',
+        phone_number: '08031235678',
+      },
+    });
+    expect(res.body.message.status).toBe('successful');
+    const all = await mails(u);
+    expect(all[0]!.text).toContain('Data (2.5 GB · 2 days) for 08031235678');
+    expect(all[0]!.text).not.toContain('2.5GB - 2 days');
+  });
+
   it('a failed purchase mails its refund (which purchase, how much, when), never a delivery', async () => {
     const u = await kit.user({ funds: 10_000_00 });
     const res = await kit.call(api.airtime, {

@@ -376,7 +376,18 @@ describe.each(engines)('purchases on %s', (engine) => {
     });
     expect(edit).toEqual({ status: 200, body: { message: SERVER_MSG.productUpdated } });
     const after = await kit.call(api.data, { token: u.token, body: PRODUCTS[1]!.body('5678') });
-    expect(after.body.message).toMatchObject({ amountCharged: 650, plan: '2.5GB weekend' });
+    // The customer reads the plan's clean name; the catalogue and the admin keep the one
+    // stored (ADR 0077).
+    expect(after.body.message).toMatchObject({ amountCharged: 650, plan: '2.5 GB weekend' });
+    const listed = await kit.call(api.dataProducts);
+    expect(
+      listed.body.message[0].plans.find((p: { id: string }) => p.id === 'mtn-data-2-5gb-2d'),
+    ).toMatchObject({ name: '2.5 GB weekend' });
+    const stored = await kit.call(api.transactions, {
+      token: admin,
+      query: { id: after.body.message.transaction_id },
+    });
+    expect(stored.body.message[0]).toMatchObject({ plan: '2.5GB weekend' });
     const me = await kit.call(api.currentUser, { token: u.token });
     expect(
       me.body.message.transactions
@@ -393,7 +404,7 @@ describe.each(engines)('purchases on %s', (engine) => {
     const plan = all.body.message.data[0].plans.find(
       (p: { id: string }) => p.id === 'mtn-data-2-5gb-2d',
     );
-    expect(plan).toMatchObject({ on_sale: false, wallet_price: 650 });
+    expect(plan).toMatchObject({ name: '2.5GB weekend', on_sale: false, wallet_price: 650 });
     await kit.call(api.editProduct, {
       token: admin,
       body: { name: 'MTN', plan_id: 'mtn-data-2-5gb-2d', on_sale: true, price: 600 },

@@ -4,6 +4,7 @@
  * the charged price into its transaction, so history keeps what was paid.
  */
 import { CATALOGUE } from '@contract/catalogue';
+import { cleanPlanName } from '@contract/plan-names';
 import {
   CATALOGUE_MSG,
   nairaText,
@@ -151,7 +152,7 @@ export async function dataVariations(db: Db, admin = false): Promise<DataVariati
       .map((p) => ({
         id: p.id,
         plan_id: p.plan_id,
-        name: p.name,
+        name: admin ? p.name : cleanPlanName(p.name),
         wallet_price: Number(p.wallet_price),
         on_sale: Number(p.on_sale) === 1,
         ...(admin ? syncFields(p) : {}),
@@ -187,7 +188,7 @@ export async function billVariations(
       .map((p) => ({
         id: p.id,
         plan_id: p.plan_id,
-        name: p.name,
+        name: admin ? p.name : cleanPlanName(p.name),
         price: Number(p.price),
         on_sale: Number(p.on_sale) === 1,
         ...(admin ? syncFields(p) : {}),

@@ -23,6 +23,7 @@ import {
   type MailPreferences,
   type VerificationLevel,
 } from '@contract';
+import { customerPlanName } from '@contract/plan-names';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
@@ -140,7 +141,9 @@ const productName = (p: PurchaseFacts) => PRODUCT_NAMES[p.product] ?? p.product;
 
 /** "Airtime (MTN) for 08031234567": what was bought and where it went. */
 function bought(p: PurchaseFacts): string {
-  const plan = p.plan ? ` (${oneLine(p.plan)})` : '';
+  // A data plan, bouquet or exam pin by its clean name, as the customer reads it (ADR 0077).
+  const name = customerPlanName(p.product, p.plan ?? undefined);
+  const plan = name ? ` (${oneLine(name)})` : '';
   const to = p.transaction_phone
     ? ` for ${p.transaction_phone}`
     : p.meter_number

@@ -9,6 +9,7 @@ import {
   type TriedProvider,
 } from '@contract';
 import { failureSentence } from '@contract/failure-reasons';
+import { customerPlanName } from '@contract/plan-names';
 import { z } from '@contract/zod';
 import type { Selectable } from 'kysely';
 import type { TransactionsTable } from '../db/schema.ts';
@@ -30,7 +31,7 @@ export function toTransaction(row: Selectable<TransactionsTable>, email: string)
     balance_before: Number(row.balance_before),
     balance_after: Number(row.balance_after),
     service_id: opt(row.service_id),
-    plan: opt(row.plan),
+    plan: customerPlanName(row.product, opt(row.plan)),
     transaction_phone: opt(row.transaction_phone),
     meter_number: opt(row.meter_number),
     customerName: opt(row.customer_name),
@@ -91,6 +92,8 @@ export function toAdminTransaction(
     token: masked(tx.token),
     purchased_code: masked(tx.purchased_code),
     coupon_code: masked(tx.coupon_code),
+    // The admin reads the plan as stored, the provider's own name (ADR 0077).
+    plan: opt(row.plan),
     // The admin reads the provider's own words (ADR 0074).
     response_msg: opt(row.response_msg),
     providers_tried: triedOf(row.providers_tried),

@@ -176,7 +176,7 @@ export const ServerErrorFallback: Story = {
 export const Success: Story = {
   play: async ({ canvas }) => {
     await choose(canvas, /Product/, /MTN, GLO/);
-    await choose(canvas, /Plan/, /MTN 1\.5GB - 30 days/);
+    await choose(canvas, /Plan/, /MTN 1\.5 GB · 30 days/);
     await userEvent.click(canvas.getByRole('button', { name: /Increase/ }));
     await pin(canvas);
     await userEvent.click(canvas.getByRole('button', { name: GENERATE }));
@@ -212,7 +212,7 @@ export const EducationSuccess: Story = {
 export const DataNonRegularSuccess: Story = {
   play: async ({ canvas }) => {
     await choose(canvas, /Product/, /SPECTRANET, SMILE/);
-    await choose(canvas, /Plan/, /Spectranet 7GB - 30 days/);
+    await choose(canvas, /Plan/, /Spectranet 7 GB · 30 days/);
     await pin(canvas);
     await userEvent.click(canvas.getByRole('button', { name: GENERATE }));
     const list = await canvas.findByRole('list', { name: 'Generated coupon codes' });

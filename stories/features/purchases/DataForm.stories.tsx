@@ -27,7 +27,7 @@ const data: purchase.Product = {
   number: PHONE,
   fill: async (canvas, { number = PHONE } = {}) => {
     await choose(canvas, /Network/, 'MTN');
-    await choose(canvas, /Plan/, /1\.5GB - 30 days/);
+    await choose(canvas, /Plan/, /1\.5 GB · 30 days/);
     await fill(canvas, /Phone number/, number);
   },
 };
@@ -44,7 +44,7 @@ export const ValidationFailure: Story = {
     await choose(canvas, /Network/, 'MTN');
     await submit(canvas, BUY);
     await expect(await canvas.findByText(MSG.dataPhone)).toBeVisible();
-    await choose(canvas, /Plan/, /1\.5GB - 30 days/);
+    await choose(canvas, /Plan/, /1\.5 GB · 30 days/);
     await fill(canvas, /Phone number/, '0803123456a');
     await submit(canvas, BUY);
     await expect(await canvas.findByText(MSG.dataPhone)).toBeVisible();
@@ -61,7 +61,7 @@ export const ResellerTierPrice: Story = {
   play: async ({ canvas }) => {
     await choose(canvas, /Network/, 'MTN');
     await userEvent.click(await canvas.findByRole('combobox', { name: /Plan/ }));
-    const option = await screen.findByRole('option', { name: /1\.5GB - 30 days/ });
+    const option = await screen.findByRole('option', { name: /1\.5 GB · 30 days/ });
     await waitFor(() => expect(option).toHaveTextContent('₦985.00'));
     await userEvent.click(option);
     await expectTotal(canvas, '₦985.00');
@@ -72,7 +72,7 @@ export const ResellerTierPrice: Story = {
 export const AccountIdRequired: Story = {
   play: async ({ canvas }) => {
     await choose(canvas, /Network/, 'SPECTRANET');
-    await choose(canvas, /Plan/, /Spectranet 7GB/);
+    await choose(canvas, /Plan/, /Spectranet 7 GB/);
     await typePin(canvas);
     await submit(canvas, BUY);
     await expect(await canvas.findByText(MSG.dataAccountId)).toBeVisible();
