@@ -13,7 +13,10 @@ describe('wallet statement (mock)', () => {
     freezeClock(SEED_NOW);
     const token = await loginAs();
     const all = await ok(api.myTransactions, { token, query: { limit: 100 } });
-    const lines = all.message;
+    // A card payment that failed or was cancelled moved nothing: no balance of its own.
+    const lines = all.message.filter(
+      (l) => !(l.kind === 'card_funding' && (l.status === 'failed' || l.status === 'cancelled')),
+    );
     expect(lines[0]!.balance_after).toBe(balanceOf(DEMO_CUSTOMER.id));
     for (let i = 0; i + 1 < lines.length; i++) {
       expect(lines[i]!.balance_before, lines[i]!.transaction_id).toBe(lines[i + 1]!.balance_after);
@@ -51,6 +54,25 @@ describe('wallet statement (mock)', () => {
     expect(me.transactions[0]).toMatchObject({ kind: 'refund', refund_of: id });
     expect(me.spent_total).toBeGreaterThan(0);
     expect(me.received_total).toBeGreaterThan(0);
+  });
+
+  it('a card payment that failed is a line that moved no money, with its reference', async () => {
+    freezeClock(SEED_NOW);
+    const token = await loginAs();
+    const failed = (
+      await ok(api.myTransactions, { token, query: { kind: 'card_funding', status: 'failed' } })
+    ).message;
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({
+      product: 'Funding',
+      direction: 'credit',
+      status: 'failed',
+      amount: 0,
+      balance_before: 0,
+      balance_after: 0,
+      value: 5_000_00,
+    });
+    expect(failed[0]!.reference).toBeTruthy();
   });
 
   it('a received share names its sender', async () => {

@@ -6,7 +6,8 @@ import { customerMessage } from './customer-message';
 /**
  * The wallet statement as the server builds it from its ledger (ADR 0045), from the mock's
  * records: each visible transaction, a refund line after each reversed purchase, and a line
- * per completed payment (card or bank transfer). The mock keeps no ledger, so balances after
+ * per completed payment (card or bank transfer), one per card payment that failed or was
+ * cancelled (it moved nothing: no balance of its own; ADR 0076). The mock keeps no ledger, so balances after
  * are replayed backwards from the wallet's balance: the newest line ends on it.
  */
 export function statementOf(userId: string): Transaction[] {
@@ -22,7 +23,14 @@ export function statementOf(userId: string): Transaction[] {
     }
   }
   for (const p of db.payments) {
-    if (p.user_id !== userId || p.status !== 'completed' || p.credited <= 0) continue;
+    if (p.user_id !== userId) continue;
+    if (p.channel === 'card' && (p.status === 'failed' || p.status === 'cancelled')) {
+      // A card payment that failed or was cancelled (ADR 0076, migration 0034): a line that
+      // moved no money, no balance before or after, its reference.
+      lines.push({ order: 0, line: attemptLine(p) });
+      continue;
+    }
+    if (p.status !== 'completed' || p.credited <= 0) continue;
     const duty = stampDuty(p.amount);
     lines.push({
       order: 0,
@@ -73,12 +81,32 @@ export function statementOf(userId: string): Transaction[] {
   lines.sort((a, b) => b.line.date - a.line.date || b.order - a.order);
   let balance: Kobo = user.wallet_balance;
   return lines.map(({ line }) => {
+    if (line.kind === 'card_funding' && line.amount === 0) return line;
     const moved = line.amount ?? 0;
     const before = line.direction === 'credit' ? balance - moved : balance + moved;
     const out = { ...line, balance_before: before, balance_after: balance };
     balance = before;
     return out;
   });
+}
+
+function attemptLine(p: (typeof db.payments)[number]): Transaction {
+  return {
+    transaction_id: p.id,
+    user: p.user,
+    user_id: p.user_id,
+    date: p.date_of_payment,
+    product: 'Funding',
+    value: p.amount,
+    status: p.status === 'cancelled' ? 'cancelled' : 'failed',
+    direction: 'credit',
+    amountCharged: 0,
+    balance_before: 0,
+    balance_after: 0,
+    kind: 'card_funding',
+    amount: 0,
+    reference: p.t_id,
+  };
 }
 
 function rowKind(t: TransactionRecord): StatementKind {
