@@ -7,8 +7,8 @@ import { customerMessage } from './customer-message';
  * The wallet statement as the server builds it from its ledger (ADR 0045), from the mock's
  * records: each visible transaction, a refund line after each reversed purchase, and a line
  * per completed payment (card or bank transfer), one per card payment that failed or was
- * cancelled (it moved nothing: no balance of its own; ADR 0076). The mock keeps no ledger, so balances after
- * are replayed backwards from the wallet's balance: the newest line ends on it.
+ * cancelled (it moved nothing: no balance of its own; ADR 0076). The mock keeps no ledger, so
+ * balances after are replayed backwards from the wallet's balance: the newest line ends on it.
  */
 export function statementOf(userId: string): Transaction[] {
   const user = db.users.find((u) => u.id === userId);
