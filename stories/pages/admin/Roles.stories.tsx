@@ -152,7 +152,7 @@ export const PricingHasNoBlock: Story = {
   parameters: at(paths.admin.users),
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('heading', { level: 1, name: 'Users' });
-    await userEvent.type(canvas.getByLabelText('User e-mail'), 'chiamaka@example.com');
+    await userEvent.type(canvas.getByLabelText('E-mail, name or phone'), 'chiamaka@example.com');
     await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
     await userEvent.click(
       await canvas.findByRole('row', { name: 'Open user chiamaka@example.com' }),
@@ -178,8 +178,8 @@ export const SupportHasNoBlockForAdmins: Story = {
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('heading', { level: 1, name: 'Users' });
     const open = async (email: string) => {
-      await userEvent.clear(canvas.getByLabelText('User e-mail'));
-      await userEvent.type(canvas.getByLabelText('User e-mail'), email);
+      await userEvent.clear(canvas.getByLabelText('E-mail, name or phone'));
+      await userEvent.type(canvas.getByLabelText('E-mail, name or phone'), email);
       await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
       await userEvent.click(await canvas.findByRole('row', { name: `Open user ${email}` }));
       return screen.findByRole('dialog');

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { AdminTransaction, ProviderAnswer, TriedProvider } from '@contract/entities';
 import { FALLBACK, SERVER_MSG } from '@contract/messages';
 import { ROUTE_PROVIDER_LABELS, routeProviderOf } from '@contract/providers';
-import { Button } from '@/components/ui/button';
+import { Button, focusRing } from '@/components/ui/button';
 import {
   Dialog,
   DialogBody,
@@ -15,6 +15,7 @@ import {
 import { FormAlert } from '@/components/ui/form-alert';
 import { TransactionDetails } from '@/components/ui/transaction-details';
 import { errorMessage } from '@/lib/api-error';
+import { cn } from '@/lib/cn';
 import { useReverseTransaction } from '../api/reverse-transaction';
 import { useAdminCan } from './admin-access';
 import { BearerSecrets, withoutBearerFields } from './bearer-secrets';
@@ -85,7 +86,8 @@ function TransactionPanel({
         <DialogTitle>Transaction details</DialogTitle>
         <DialogDescription>{transaction.user}</DialogDescription>
       </DialogHeader>
-      <DialogBody className="flex flex-col gap-4">
+      {/* Long with the provider's answer: a scrollable body a keyboard can reach (axe). */}
+      <DialogBody className={cn('flex flex-col gap-4', focusRing)} tabIndex={0}>
         {/* Codes, tokens and pins come masked; each is revealed on its own (ADR 0071). */}
         <TransactionDetails
           transaction={mayReveal ? withoutBearerFields(transaction) : transaction}
