@@ -20,6 +20,7 @@ import * as AdminUsers from '../stories/features/admin/UsersScreen.stories';
 import * as VerifyEmail from '../stories/features/auth/VerifyEmailScreen.stories';
 import * as PaymentReturnHeld from '../stories/features/overview/PaymentReturnHeld.stories';
 import * as CableForm from '../stories/features/purchases/CableForm.stories';
+import * as CardAttempts from '../stories/features/transactions/CardAttemptLines.stories';
 import * as HeldCredits from '../stories/features/transactions/HeldCreditLines.stories';
 import * as FundWalletLimits from '../stories/features/wallet/FundWalletLimits.stories';
 import * as ShareFundsResult from '../stories/features/wallet/ShareFundsResult.stories';
@@ -96,6 +97,12 @@ export const FEATURE_SHOTS: FeatureShots[] = [
     LineSaysWhatAndWhen: {},
   }),
   shots(HeldCredits, { HeldLine: { fullPage: true }, ReleasedLine: { fullPage: true } }),
+  shots(CardAttempts, { FailedAttempt: { fullPage: true }, CancelledAttempt: { fullPage: true } }),
+  shots(History, {
+    FailedPurchaseSaysWhy: { fullPage: true },
+    PendingPurchaseNoReceipt: { fullPage: true },
+  }),
+  shots(PlanPrices, { CleanAndProviderNames: {}, PricedAtCost: {}, EveryPlanAtCost: {} }),
   shots(PaymentReturnHeld, { PaymentReturnHeld: {} }),
   shots(FundWalletLimits, { HeldWarning: { fullPage: true }, NeverFits: { fullPage: true } }),
   shots(CableForm, { RenewOffered: {}, ChangeWarning: {} }),

@@ -302,7 +302,9 @@ export const RefundedPurchase: Story = {
     await expect(within(dialog).getByText('Refunded', { selector: 'dt' })).toBeVisible();
     await expect(within(dialog).getByText('Refunded on')).toBeVisible();
     await expect(within(dialog).queryByText('Amount charged')).toBeNull();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    await untilClickable(close);
+    await userEvent.click(close);
     await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
     await untilClickable(rows[0]!);
     await userEvent.click(rows[0]!);
