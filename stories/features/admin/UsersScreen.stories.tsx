@@ -100,7 +100,7 @@ export const SearchByNameOrPhone: Story = {
 };
 
 /**
- * Blocking asks first (issue 24; ADR 0046), with a reason the audit log keeps (ADR 0078): the
+ * Blocking asks first (ADR 0046), with a reason the audit log keeps (ADR 0078): the
  * confirmation names the customer.
  */
 async function confirmBlock(userEvent: Parameters<NonNullable<Story['play']>>[0]['userEvent']) {

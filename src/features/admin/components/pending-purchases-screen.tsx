@@ -298,7 +298,7 @@ function PendingPanel({
 
 /**
  * Every purchase pending now, oldest first (ADR 0078); those pending longer than the alert age
- * (issue 23; ADR 0041) carry the alert: the requery worker could not settle them. An overdue
+ * (ADR 0041) carry the alert: the requery worker could not settle them. An overdue
  * row opens the purchase with requery now, fail and refund, and mark delivered; each asks the
  * provider first (ADR 0073) and is recorded in the audit log. A younger one opens read-only:
  * it is still the worker's. Below, the disputed purchases.
