@@ -10,6 +10,7 @@
 export {
   handlers,
   handlersFor,
+  statementOf,
   variants,
   VARIANT_NAMES,
   type VariantName,

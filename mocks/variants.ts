@@ -1,4 +1,4 @@
-import { api, type Endpoint, type EndpointName } from '@contract';
+import { api, type Endpoint, type EndpointName, type Transaction } from '@contract';
 import type { HttpHandler } from 'msw';
 import { failingHandler, handle, pendingHandler, type Resolver } from './contract-handler';
 import { impls } from './handlers';
@@ -48,4 +48,14 @@ export const handlers: HttpHandler[] = names.map((name) => variants[name].succes
 /** One variant for every endpoint, e.g. `handlersFor('slow')` for a page-level loading story. */
 export function handlersFor(variant: VariantName): HttpHandler[] {
   return names.map((name) => variants[name][variant]);
+}
+
+/** The signed-in customer's statement answered as exactly `lines`, one page: a story's History. */
+export function statementOf(lines: Transaction[]): HttpHandler {
+  return handle(api.myTransactions, () => ({
+    message: lines,
+    page: 1,
+    pages: 1,
+    total: lines.length,
+  }));
 }

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
-import { api, type Transaction } from '@contract';
-import { demoSession, handle, now } from '@mocks/index';
+import type { Transaction } from '@contract';
+import { demoSession, now, statementOf } from '@mocks/index';
 import { untilClickable } from '../../pointer';
 import { TransactionsScreen } from '@/features/transactions/components/transactions-screen';
 import { clearSession, saveTokens } from '@/lib/session';
@@ -42,14 +42,6 @@ const attempt = (status: 'failed' | 'cancelled'): Transaction => ({
   reference: 'PB-20261101-52',
 });
 
-const statement = (lines: Transaction[]) =>
-  handle(api.myTransactions, () => ({
-    message: lines,
-    page: 1,
-    pages: 1,
-    total: lines.length,
-  }));
-
 async function openLine(
   canvasElement: HTMLElement,
   userEvent: { click: (el: Element) => Promise<void> },
@@ -81,7 +73,7 @@ async function openLine(
 
 /** Failed: "Card funding, failed", ₦5,000.00 unsigned, status Failed, nothing credited. */
 export const FailedAttempt: Story = {
-  parameters: { msw: { handlers: [statement([attempt('failed')])] } },
+  parameters: { msw: { handlers: [statementOf([attempt('failed')])] } },
   play: async ({ canvasElement, userEvent }) => {
     await openLine(canvasElement, userEvent, 'Card funding, failed', 'Failed');
   },
@@ -89,7 +81,7 @@ export const FailedAttempt: Story = {
 
 /** Cancelled at the checkout: "Card funding, cancelled", status Cancelled. */
 export const CancelledAttempt: Story = {
-  parameters: { msw: { handlers: [statement([attempt('cancelled')])] } },
+  parameters: { msw: { handlers: [statementOf([attempt('cancelled')])] } },
   play: async ({ canvasElement, userEvent }) => {
     await openLine(canvasElement, userEvent, 'Card funding, cancelled', 'Cancelled');
   },

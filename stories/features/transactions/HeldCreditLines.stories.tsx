@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
-import { api, type Transaction } from '@contract';
-import { demoSession, handle, now } from '@mocks/index';
+import type { Transaction } from '@contract';
+import { demoSession, now, statementOf } from '@mocks/index';
 import { untilClickable } from '../../pointer';
 import { TransactionsScreen } from '@/features/transactions/components/transactions-screen';
 import { clearSession, saveTokens } from '@/lib/session';
@@ -72,14 +72,6 @@ const releasedLine = (): Transaction => ({
   },
 });
 
-const statement = (lines: Transaction[]) =>
-  handle(api.myTransactions, () => ({
-    message: lines,
-    page: 1,
-    pages: 1,
-    total: lines.length,
-  }));
-
 async function firstRow(canvasElement: HTMLElement) {
   const table = await within(canvasElement).findByRole('table', { name: 'Transactions' });
   await waitFor(() => expect(table).not.toHaveAttribute('aria-busy'));
@@ -88,7 +80,7 @@ async function firstRow(canvasElement: HTMLElement) {
 
 /** Held: "Card funding, held", ₦39,950.00 unsigned (not in the balance), status Held. */
 export const HeldLine: Story = {
-  parameters: { msw: { handlers: [statement([heldLine()])] } },
+  parameters: { msw: { handlers: [statementOf([heldLine()])] } },
   play: async ({ canvasElement, userEvent }) => {
     const row = await firstRow(canvasElement);
     await expect(within(row).getAllByText('Card funding, held')[0]).toBeInTheDocument();
@@ -112,7 +104,7 @@ export const HeldLine: Story = {
 
 /** Released: "Card funding, released", credited, the payment reference and when it was held. */
 export const ReleasedLine: Story = {
-  parameters: { msw: { handlers: [statement([releasedLine()])] } },
+  parameters: { msw: { handlers: [statementOf([releasedLine()])] } },
   play: async ({ canvasElement, userEvent }) => {
     const row = await firstRow(canvasElement);
     await expect(within(row).getAllByText('Card funding, released')[0]).toBeInTheDocument();

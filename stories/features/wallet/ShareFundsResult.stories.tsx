@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
-import { api, MSG, type Transaction } from '@contract';
-import { demoSession, handle } from '@mocks/index';
+import { MSG, type Transaction } from '@contract';
+import { demoSession, statementOf } from '@mocks/index';
 import { ShareFundsResult } from '@/features/wallet/components/share-funds-result';
 import { clearSession, saveTokens } from '@/lib/session';
 
@@ -34,14 +34,6 @@ const line: Transaction = {
   amount: 1_500_00,
 };
 
-const statement = (lines: Transaction[]) =>
-  handle(api.myTransactions, () => ({
-    message: lines,
-    page: 1,
-    pages: 1,
-    total: lines.length,
-  }));
-
 const meta = {
   title: 'Features/Wallet/ShareFundsResult',
   component: ShareFundsResult,
@@ -60,7 +52,7 @@ type Story = StoryObj<typeof meta>;
  * name the statement knows), the transaction id and time, the new balance, and the receipt.
  */
 export const Sent: Story = {
-  parameters: { msw: { handlers: [statement([line])] } },
+  parameters: { msw: { handlers: [statementOf([line])] } },
   play: async ({ canvas, args, userEvent }) => {
     const result = canvas.getByTestId('share-result');
     await expect(within(result).getByText(MSG.fundsSent)).toBeVisible();
@@ -82,7 +74,7 @@ export const Sent: Story = {
  * time, and offers no receipt it cannot make.
  */
 export const LineNotFound: Story = {
-  parameters: { msw: { handlers: [statement([])] } },
+  parameters: { msw: { handlers: [statementOf([])] } },
   play: async ({ canvas }) => {
     const result = canvas.getByTestId('share-result');
     await expect(within(result).getByText(MSG.fundsSent)).toBeVisible();
