@@ -26,6 +26,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type KeyValueStore, memoryStore, sleep } from '../providers/util.ts';
 import { oneAtATimePerKey } from './outcomes.ts';
+import { createHangs } from './transport.ts';
 import { type SimulatorFault, type SimulatorFaults, createFaults } from './faults.ts';
 
 export const TERMII_SIMULATOR_PREFIX = '/termii';
@@ -71,14 +72,13 @@ export const smsPages = (text: string) =>
   Math.max(1, Math.ceil(text.length / (GSM.test(text) ? 160 : 70)));
 
 const KEEP_PER_NUMBER = 100;
-const HANG_MS = 10 * 60_000;
 
 export function createTermiiSimulator(options: TermiiSimulatorOptions = {}): TermiiSimulator {
   const store = options.store ?? memoryStore<unknown>();
   const faults = options.faults ?? createFaults();
   const now = options.now ?? (() => new Date());
   const serial = oneAtATimePerKey();
-  const hanging = new Set<() => void>();
+  const { hang, releaseAll } = createHangs();
 
   const readBalance = async () => {
     const value = await store.get('balance');
@@ -88,20 +88,6 @@ export function createTermiiSimulator(options: TermiiSimulatorOptions = {}): Ter
     const value = await store.get(`to:${to}`);
     return Array.isArray(value) ? (value as TermiiReceived[]) : [];
   };
-
-  function hang(request: FastifyRequest): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        hanging.delete(done);
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(done, HANG_MS);
-      timer.unref();
-      hanging.add(done);
-      request.raw.once('close', done);
-    });
-  }
 
   const naira = (kobo: number) => Math.round(kobo) / 100;
   type Answer = { status: number; body: unknown };
@@ -141,7 +127,7 @@ export function createTermiiSimulator(options: TermiiSimulatorOptions = {}): Ter
 
   const plugin: FastifyPluginAsync = async (app) => {
     app.addHook('onClose', async () => {
-      for (const release of [...hanging]) release();
+      releaseAll();
     });
 
     app.post('/api/sms/send', { bodyLimit: 16 * 1024 }, (request, reply) =>

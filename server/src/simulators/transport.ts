@@ -6,7 +6,7 @@
  * on the loopback and uses the real `fetch` instead (server.ts). The caller's `AbortSignal`
  * is honoured, so a hanging simulator meets the adapter's own timeout.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FetchFn } from '../providers/util.ts';
 
 type InjectMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -67,4 +67,36 @@ export function injectFetch(app: Pick<FastifyInstance, 'inject'>): FetchFn {
     });
   };
   return fetchFn as FetchFn;
+}
+
+/** How long a simulated hang lasts at most (the caller's timeout ends it far sooner). */
+const HANG_MS = 10 * 60_000;
+
+/**
+ * Simulated hangs of one simulator: `hang(request)` never answers in time, released by the
+ * client going away, `releaseAll()` (the simulator closing) or HANG_MS.
+ */
+export function createHangs(): {
+  hang(request: FastifyRequest): Promise<void>;
+  releaseAll(): void;
+} {
+  const hanging = new Set<() => void>();
+  return {
+    hang(request) {
+      return new Promise((resolve) => {
+        const done = () => {
+          hanging.delete(done);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(done, HANG_MS);
+        timer.unref();
+        hanging.add(done);
+        request.raw.once('close', done);
+      });
+    },
+    releaseAll() {
+      for (const release of [...hanging]) release();
+    },
+  };
 }

@@ -34,6 +34,7 @@ import {
   pick,
   storedTotal,
 } from './outcomes.ts';
+import { createHangs } from './transport.ts';
 import { type SimulatorFault, type SimulatorFaults, createFaults } from './faults.ts';
 import { type SimService, type SimVariation, VTPASS_CATALOGUE } from './vtpass-catalogue.ts';
 
@@ -175,7 +176,6 @@ const COMMISSION_DETAILS = {
   rate_type: 'percent',
   computation_type: 'default',
 };
-const HANG_MS = 10 * 60 * 1000;
 
 /** A string field of at most `max` characters (numbers accepted, as VTpass's pages type them). */
 function field(body: Record<string, unknown>, key: string, max: number): string | undefined {
@@ -613,22 +613,8 @@ export function createVtpassSimulator(options: VtpassSimulatorOptions = {}): Vtp
 
   // ── Transport ──
 
-  const hanging = new Set<() => void>();
-
-  /** Never answers in time: released by the client going away, the app closing, or HANG_MS. */
-  function hang(request: FastifyRequest): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        hanging.delete(done);
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(done, HANG_MS);
-      timer.unref();
-      hanging.add(done);
-      request.raw.once('close', done);
-    });
-  }
+  /** Never answers in time: released by the client going away, the app closing, or a limit. */
+  const { hang, releaseAll } = createHangs();
 
   function authorised(request: FastifyRequest, method: 'GET' | 'POST'): boolean {
     const h = request.headers;
@@ -704,7 +690,7 @@ export function createVtpassSimulator(options: VtpassSimulatorOptions = {}): Vtp
 
   const plugin: FastifyPluginAsync = async (app) => {
     app.addHook('onClose', async () => {
-      for (const release of [...hanging]) release();
+      releaseAll();
     });
     // Bodies are a few fields: VTpass's pages show nothing near this size.
     const post = { bodyLimit: 16 * 1024 };
