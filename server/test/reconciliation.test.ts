@@ -74,10 +74,20 @@ describe.each(engines)('reconciliation on %s', (engine) => {
         body: { data: { tx_ref: txRef } },
       });
     }
-    await kit.app.ctx.db
+    const hourAgo = Date.now() - HOUR;
+    const row = await kit.app.ctx.db
       .updateTable('payments')
-      .set({ created_at: Date.now() - HOUR })
+      .set({ created_at: hourAgo })
       .where('tx_ref', '=', txRef)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Nothing in the app moves a payment's time; a failed attempt's statement line copied it
+    // when it was written, so the line is aged with it.
+    await kit.app.ctx.db
+      .updateTable('statement_lines')
+      .set({ created_at: hourAgo })
+      .where('src', '=', 'attempt')
+      .where('ref', '=', row.id)
       .execute();
     return { u, txRef };
   }
