@@ -119,3 +119,20 @@ export {
   startBvnVerification,
   completeBvnVerification,
 } from './verification';
+export {
+  banks,
+  resolveAccount,
+  withdrawalQuote,
+  withdrawalState,
+  withdraw,
+  myWithdrawals,
+  beneficiaries,
+  deleteBeneficiary,
+  adminWithdrawals,
+  adminWithdrawal,
+  requeryWithdrawal,
+  approveWithdrawal,
+  rejectWithdrawal,
+  withdrawalSettings,
+  setWithdrawalSettings,
+} from './withdrawals';

@@ -126,6 +126,21 @@ export const api = {
   setUserLevel: endpoints.setUserLevel,
   startBvnVerification: endpoints.startBvnVerification,
   completeBvnVerification: endpoints.completeBvnVerification,
+  banks: endpoints.banks,
+  resolveAccount: endpoints.resolveAccount,
+  withdrawalQuote: endpoints.withdrawalQuote,
+  withdrawalState: endpoints.withdrawalState,
+  withdraw: endpoints.withdraw,
+  myWithdrawals: endpoints.myWithdrawals,
+  beneficiaries: endpoints.beneficiaries,
+  deleteBeneficiary: endpoints.deleteBeneficiary,
+  adminWithdrawals: endpoints.adminWithdrawals,
+  adminWithdrawal: endpoints.adminWithdrawal,
+  requeryWithdrawal: endpoints.requeryWithdrawal,
+  approveWithdrawal: endpoints.approveWithdrawal,
+  rejectWithdrawal: endpoints.rejectWithdrawal,
+  withdrawalSettings: endpoints.withdrawalSettings,
+  setWithdrawalSettings: endpoints.setWithdrawalSettings,
 };
 
 export type Api = typeof api;

@@ -37,3 +37,4 @@ export * from './verification';
 export * from './referrals';
 export * from './announcements';
 export * from './plan-names';
+export * from './withdrawals';

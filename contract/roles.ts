@@ -154,6 +154,17 @@ export const ENDPOINT_PERMISSION: Record<string, Permission> = {
   'admin.approvals': 'adjustments',
   'admin.approveApproval': 'adjustments',
   'admin.rejectApproval': 'adjustments',
+  // Withdrawals to bank accounts (ADR 0084): reading them and asking Flutterwave again is
+  // `transfers`; approving or rejecting one that waits for review is finance's, as every
+  // four-eyes decision (ADR 0070), never on the approver's own withdrawal; the kill switch,
+  // the fee table and the thresholds are the owner's, as the four-eyes totals.
+  'admin.withdrawals': 'transfers',
+  'admin.withdrawal': 'transfers',
+  'admin.requeryWithdrawal': 'transfers',
+  'admin.approveWithdrawal': 'adjustments',
+  'admin.rejectWithdrawal': 'adjustments',
+  'admin.withdrawalSettings': 'transfers',
+  'admin.setWithdrawalSettings': 'admins',
 };
 
 
