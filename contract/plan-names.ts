@@ -109,3 +109,20 @@ const PLAN_PRODUCTS: readonly string[] = ['Data', 'CableTV', 'Education'];
 export function customerPlanName(product: string, plan: string | undefined): string | undefined {
   return plan !== undefined && PLAN_PRODUCTS.includes(product) ? cleanPlanName(plan) : plan;
 }
+
+/**
+ * A coupon's meta as its owner reads it: the plan by its clean name, and the display name with
+ * the provider's plan name replaced by it ("MTN MTN N600 2.5GB - 2 days" → "MTN 2.5 GB · 2
+ * days"). What a redemption sends back (`plan_id`) is untouched.
+ */
+export function customerCouponMeta<M extends { name: string; plan?: string | undefined }>(
+  screen: string,
+  meta: M,
+): M {
+  const clean = customerPlanName(screen, meta.plan);
+  if (meta.plan === undefined || clean === undefined || clean === meta.plan) return meta;
+  const name = meta.name.endsWith(meta.plan)
+    ? `${meta.name.slice(0, -meta.plan.length)}${clean}`
+    : clean;
+  return { ...meta, name, plan: clean };
+}

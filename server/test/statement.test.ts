@@ -268,4 +268,32 @@ describe.each(engines)('the wallet statement on %s', (engine) => {
     expect(me.spent_total).toBeCloseTo(out - refund, 2);
     expect(me.received_total).toBe(19_950 + 19_750 + 400);
   });
+
+  it('names a data plan by its clean name on the refund line and on the coupon, as on the purchase (ADR 0077)', async () => {
+    const buyer = await kit.user({ funds: 10_000_00 });
+    const plan = { service_id: 'mtn-data', plan_id: 'mtn-data-2-5gb-2d' };
+    // The sandbox refuses a number ending 0000: the purchase is refunded at once.
+    const bought = await kit.call(api.data, {
+      token: buyer.token,
+      body: { pin: PIN, ...plan, phone_number: '08031230000' },
+    });
+    expect(bought.body.message.status).toBe('reversed');
+    const lines = (await statement({ q: bought.body.message.transaction_id }, buyer.token)).message;
+    expect(lines.map((l) => [l.kind, l.plan])).toEqual([
+      ['refund', '2.5 GB · 2 days'],
+      ['purchase', '2.5 GB · 2 days'],
+    ]);
+
+    const coupon = await kit.call(api.buyCoupon, {
+      token: buyer.token,
+      body: { product: 'DATA-REGULAR', unit: 1, pin: PIN, plan_id: plan.plan_id },
+    });
+    expect(coupon.status).toBe(200);
+    const listed = await kit.call(api.myCoupons, { token: buyer.token });
+    expect(listed.body.message[0].meta_data).toMatchObject({
+      name: 'MTN 2.5 GB · 2 days',
+      plan: '2.5 GB · 2 days',
+      plan_id: plan.plan_id,
+    });
+  });
 });

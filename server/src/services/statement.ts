@@ -5,6 +5,7 @@
  * their transaction rows (the spec's fields); a purchase paid by coupon moves no wallet money
  * but stays a line of the history, with amount 0.
  */
+import { customerPlanName } from '@contract/plan-names';
 import {
   CURRENT_USER_RECENT,
   type StatementKind,
@@ -451,7 +452,8 @@ async function walletEntryLines(db: Db, user: UserRow, ids: number[]) {
     if (kind === 'refund' && row.purchase_id) {
       Object.assign(line, {
         refund_of: row.purchase_id,
-        plan: opt(row.plan),
+        // The plan by the name its purchase line shows (ADR 0077), not the provider's.
+        plan: customerPlanName(row.purchase_product ?? '', opt(row.plan)),
         service_id: opt(row.service_id),
         transaction_phone: opt(row.transaction_phone),
         meter_number: opt(row.meter_number),

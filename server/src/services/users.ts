@@ -1,6 +1,7 @@
 /** Users as the contract shows them, the current user, and the admin user list. */
 import { type Actor, recordAudit } from './audit.ts';
 import {
+  COUPON_SCREEN,
   DEFAULT_TIER_ID,
   CURRENT_USER_RECENT,
   ROLE_MSG,
@@ -11,6 +12,7 @@ import {
   type CurrentUser,
   type User,
 } from '@contract';
+import { customerCouponMeta } from '@contract/plan-names';
 import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
@@ -62,7 +64,8 @@ export function toCoupon(row: Selectable<CouponsTable>, now = Date.now()): Coupo
   return {
     // The code itself, read opened (ADR 0071); `code` is its keyed hash.
     coupon_code: row.sealed_code,
-    meta_data: meta,
+    // A plan by its clean name, as the customer reads every purchase (ADR 0077).
+    meta_data: customerCouponMeta(COUPON_SCREEN[meta.product], meta),
     isValid: Number(row.is_valid) === 1 && Number(row.expires_at) > now,
     issued_at: Number(row.issued_at),
     expires_at: Number(row.expires_at),
