@@ -1,6 +1,6 @@
 /**
- * Server configuration from the environment (README "Configuration"). Everything has an
- * embedded default so `npm start` needs no setup (decisions §2).
+ * Server configuration from the environment (docs/configuration.md, generated from ENVIRONMENT
+ * below). Everything has an embedded default so `npm start` needs no setup (decisions §2).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -21,6 +21,7 @@ import {
   toKobo,
   type TransferFee,
 } from '@contract';
+import { DEFAULT_CAPACITY } from './capacity.ts';
 import type { Engine } from './db/engine.ts';
 import { DEFAULT_LIMITS, type Limits } from './rate-limits.ts';
 
@@ -312,3 +313,514 @@ export function loadConfig(
     ...overrides,
   };
 }
+
+/**
+ * One environment variable the project reads: what applies when it is unset and what it means.
+ * docs/configuration.md is generated from ENVIRONMENT (scripts/configuration-doc.ts), and
+ * scripts/configuration-doc.test.ts fails when a variable the code reads is missing here, when
+ * one listed here is read nowhere, or when the document is stale.
+ */
+export interface EnvSetting {
+  name: string;
+  /** What applies when the variable is unset. */
+  default: string;
+  meaning: string;
+}
+
+export interface EnvGroup {
+  title: string;
+  about: string;
+  settings: readonly EnvSetting[];
+}
+
+/** Every environment variable, grouped by who reads it (the server first, then the tools). */
+export const ENVIRONMENT: readonly EnvGroup[] = [
+  {
+    title: 'Server and database',
+    about: 'Read by the API server at start (`loadConfig` in server/src/config.ts).',
+    settings: [
+      {
+        name: 'PORT',
+        default: '`3000`',
+        meaning:
+          "port the server listens on; also `npm run start:mock`'s port, and the first of the two e2e ports (default 4173)",
+      },
+      {
+        name: 'HOST',
+        default: '`127.0.0.1`',
+        meaning: 'address the server listens on (`0.0.0.0` for a LAN or a container)',
+      },
+      {
+        name: 'DATABASE_URL',
+        default: 'SQLite in `./data/`',
+        meaning: '`postgres://user@host/db` for PostgreSQL, or `file:/path/to.db`',
+      },
+      {
+        name: 'DATA_DIR',
+        default: '`./data`',
+        meaning: 'where the SQLite file and a generated `JWT_SECRET` and `PIN_SECRET` are kept',
+      },
+      {
+        name: 'NODE_ENV',
+        default: 'unset',
+        meaning:
+          '`production` is live mode (real providers required); HSTS is on with it or an https `PUBLIC_URL`. Builds are production builds whatever it says',
+      },
+      {
+        name: 'PUBLIC_URL',
+        default: '`http://HOST:PORT`',
+        meaning:
+          "origin used in e-mailed links and the card checkout's and BVN consent's return address (else the request's origin); required in live mode, `https://`",
+      },
+      {
+        name: 'TRUST_PROXY',
+        default: "unset: the socket's address",
+        meaning:
+          'behind reverse proxies: their number (`1`) or their addresses (`10.0.0.1, 10.1.0.0/16`), used for rate limits; never `true`',
+      },
+      {
+        name: 'DATABASE_POOL_SIZE',
+        default: `\`${DEFAULT_CAPACITY.databasePoolSize}\``,
+        meaning: 'PostgreSQL connections of this process, 1 to 1000 (SQLite has one)',
+      },
+      {
+        name: 'PURCHASE_CONCURRENCY',
+        default: `\`${DEFAULT_CAPACITY.purchaseConcurrency}\``,
+        meaning:
+          'purchases doing their database work at once (pin, price, debit; then the settlement), 1 to 1000; the others wait their turn in memory. Never held across the provider call (docs/decisions/0060)',
+      },
+      {
+        name: 'LISTEN_BACKLOG',
+        default: `\`${DEFAULT_CAPACITY.listenBacklog}\``,
+        meaning:
+          'connections the kernel holds for the server and the simulators until accepted, 1 to 65535 (capped by `net.core.somaxconn`)',
+      },
+      {
+        name: 'PURCHASE_ANSWER_MS',
+        default: `\`${DEFAULT_CAPACITY.purchaseAnswerMs}\``,
+        meaning:
+          'the longest a purchase waits for its provider before answering the customer with the purchase pending, 1 to 300000; the call goes on in the background (docs/decisions/0075)',
+      },
+    ],
+  },
+  {
+    title: 'Keys and the first admin',
+    about:
+      'Keys must be the same on every instance (docs/decisions/0036): see [going-live.md](going-live.md).',
+    settings: [
+      {
+        name: 'JWT_SECRET',
+        default: 'generated once, kept in `DATA_DIR`',
+        meaning:
+          'HS256 key of access tokens and idempotency fingerprints (32+ characters); required in live mode, the same on every instance',
+      },
+      {
+        name: 'PIN_SECRET',
+        default: 'generated once, kept in `DATA_DIR`',
+        meaning:
+          'HMAC key of transaction pins, and the key two-factor secrets and coupon codes are sealed under (32+ characters, docs/decisions/0021); required in live mode, the same on every instance, backed up apart',
+      },
+      {
+        name: 'ADMIN_EMAIL',
+        default: '`admin@paybills.local`',
+        meaning: 'admin (an owner) created on the first start',
+      },
+      {
+        name: 'ADMIN_PASSWORD',
+        default: '`ChangeMe-Admin-2026`',
+        meaning:
+          'its password (printed on the first start when not set); required in live mode: 12+ characters, not a common password',
+      },
+    ],
+  },
+  {
+    title: 'E-mail, logs, limits and metrics',
+    about: 'Read by the server.',
+    settings: [
+      {
+        name: 'SMTP_URL',
+        default: 'unset: dev mailbox',
+        meaning:
+          'e.g. `smtps://user:pass@smtp.example.com`; sends e-mail for real (bodies blanked once sent); required in live mode',
+      },
+      {
+        name: 'MAIL_FROM',
+        default: '`PayBills <no-reply@paybills.local>`',
+        meaning: 'sender of e-mails',
+      },
+      {
+        name: 'LOG_LEVEL',
+        default: '`info`',
+        meaning:
+          'pino log level: `info` shows one line per API call, `debug` pages and static files too',
+      },
+      {
+        name: 'LOG_FORMAT',
+        default: 'terminal: short lines; else `json`',
+        meaning:
+          '`json` or `pretty`; bodies, passwords, pins and tokens (also in link paths) are never logged',
+      },
+      {
+        name: 'RATE_LIMITS',
+        default: '`on`',
+        meaning:
+          '`off` turns the route rate limits off, for benchmarks in sandbox mode only (pin and password attempt limits stay on)',
+      },
+      {
+        name: 'METRICS_TOKEN',
+        default: 'unset',
+        meaning:
+          'Bearer token Prometheus sends for `/metrics` (32 to 256 characters); unset: `/metrics` open in sandbox mode, not served in live mode',
+      },
+      {
+        name: 'ARGON2_TEST_FAST',
+        default: 'unset',
+        meaning: '`1` makes password hashing cheap, for tests only; live mode refuses it',
+      },
+    ],
+  },
+  {
+    title: 'Money and background work',
+    about: "Read by the server's services and workers.",
+    settings: [
+      {
+        name: 'AUTO_REVERSE_FAILED',
+        default: '`1`',
+        meaning:
+          'a failed purchase is refunded automatically; `0` leaves it `failed` for an admin to reverse',
+      },
+      {
+        name: 'CARD_FEE_BEARER',
+        default: '`business`',
+        meaning:
+          'who bears the card charge (1.4 %, capped at ₦2,000): `business` books it as an expense, `customer` deducts it from the credit',
+      },
+      {
+        name: 'TRANSFER_FEE',
+        default: '`1% max 300`',
+        meaning:
+          "a bank transfer's cost: flat naira (`50`), a percentage (`1.5%`) or a capped one (`1% max 300`); `0` is free",
+      },
+      {
+        name: 'TRANSFER_FEE_BEARER',
+        default: '`customer`',
+        meaning:
+          'who bears it: `customer` (deducted from the credit, shown on the Wallet page) or `business` (booked as an expense)',
+      },
+      {
+        name: 'PENDING_ALERT_HOURS',
+        default: '`24`',
+        meaning:
+          'a purchase the provider has not settled after this long is flagged for an admin (log, reconciliation, Pending purchases); it is never guessed',
+      },
+      {
+        name: 'CATALOGUE_SYNC_INTERVAL_MS',
+        default: '`21600000` (6 h)',
+        meaning:
+          "data, TV and education plans synced with their provider's list and prices, at start and this often (60000 to 604800000); `0`: off (docs/decisions/0044)",
+      },
+      {
+        name: 'ADJUSTMENT_APPROVAL_KOBO',
+        default: '`5000000` (₦50,000)',
+        meaning:
+          'an admin action that moves money above this (kobo) waits for a second admin (docs/decisions/0050, 0070); `0`: every one does',
+      },
+      {
+        name: 'ANNOUNCEMENT_MAILS_PER_MINUTE',
+        default: '`120`',
+        meaning:
+          'announcement e-mails queued per minute (6 to 6,000), in six batches; each customer is mailed once (docs/decisions/0059)',
+      },
+      {
+        name: 'WEBHOOK_ALLOW_LOOPBACK',
+        default: 'on in sandbox mode',
+        meaning:
+          '`0`: reseller webhooks to 127.0.0.1/::1 are refused in sandbox mode too (live mode always refuses them; docs/decisions/0026)',
+      },
+      {
+        name: 'PROVIDER_BREAKER_FAILURES',
+        default: '`5`',
+        meaning:
+          'refusals or unanswered calls in a row that pause a provider, 1 to 1000 (docs/decisions/0052)',
+      },
+      {
+        name: 'PROVIDER_BREAKER_COOLDOWN_MS',
+        default: '`60000`',
+        meaning:
+          'how long a paused provider is left alone before one purchase tries it again, 1000 to 86400000',
+      },
+      {
+        name: 'FLOAT_POLL_INTERVAL_MS',
+        default: '`300000` (5 min)',
+        meaning:
+          'how often provider floats are polled for the low-float alert; `0`: off, else at least 10000',
+      },
+    ],
+  },
+  {
+    title: 'Providers',
+    about:
+      'Read by server/src/providers (its `ProvidersConfigSchema`). Without keys every provider is a simulator: see [sandbox.md](sandbox.md).',
+    settings: [
+      {
+        name: 'VTPASS_API_KEY',
+        default: 'unset: sandbox',
+        meaning: 'VTpass key for the "VT" float (all three VTpass keys, or none)',
+      },
+      {
+        name: 'VTPASS_PUBLIC_KEY',
+        default: 'unset: sandbox',
+        meaning: 'VTpass public key (with the other two)',
+      },
+      {
+        name: 'VTPASS_SECRET_KEY',
+        default: 'unset: sandbox',
+        meaning: 'VTpass secret key (with the other two)',
+      },
+      {
+        name: 'VTPASS_BASE_URL',
+        default: '`https://sandbox.vtpass.com/api`',
+        meaning: 'VTpass API (`https://vtpass.com/api` for live; must be set in live mode)',
+      },
+      {
+        name: 'FLUTTERWAVE_SECRET_KEY',
+        default: 'unset: sandbox checkout',
+        meaning:
+          "Flutterwave secret key: real card payments, bank transfers, BVN consent and the second float's bill payments",
+      },
+      {
+        name: 'FLUTTERWAVE_WEBHOOK_HASH',
+        default: 'unset: webhooks refused',
+        meaning:
+          'the `verif-hash` Flutterwave sends; required with `FLUTTERWAVE_SECRET_KEY` (live mode refuses to start without it)',
+      },
+      {
+        name: 'FLUTTERWAVE_BASE_URL',
+        default: '`https://api.flutterwave.com`',
+        meaning: 'Flutterwave API',
+      },
+      {
+        name: 'FLUTTERWAVE_BILLERS',
+        default: 'documented codes only',
+        meaning:
+          'our service ids → Flutterwave biller/item codes for the second float, e.g. `mtn-data=BIL108, mtn-data/200mb=BIL108/MD142` (docs/decisions/0040); `service/plan=biller/item` for one plan or meter type; live mode needs one for every service routed to `flutterwave`',
+      },
+      {
+        name: 'PROVIDER_ROUTES',
+        default: 'every product → `vtpass`',
+        meaning:
+          'which float sells what when no admin has ordered the providers, e.g. `data=flutterwave, spectranet=sandbox` (→ `vtpass`, `flutterwave`, `sandbox`; no exam pins)',
+      },
+      {
+        name: 'PROVIDER_TIMEOUT_MS',
+        default: '`30000`',
+        meaning:
+          'upstream call timeout (100 to 300000); a timeout leaves the purchase pending for the requery',
+      },
+      {
+        name: 'BANK_TRANSFER_PROVIDER',
+        default: '`flutterwave` if keyed, else sandbox',
+        meaning: '`sandbox` keeps the sandbox bank beside a real card key; live mode refuses it',
+      },
+      {
+        name: 'TERMII_API_KEY',
+        default: 'unset: simulator in sandbox mode, no SMS live',
+        meaning: 'Termii key: SMS for real (docs/decisions/0079); needs `TERMII_SENDER_ID`',
+      },
+      {
+        name: 'TERMII_SENDER_ID',
+        default: 'unset',
+        meaning: 'the sender ID registered with Termii, 3 to 11 characters',
+      },
+      {
+        name: 'TERMII_BASE_URL',
+        default: '`https://api.ng.termii.com`',
+        meaning: 'the base URL shown on the Termii dashboard',
+      },
+      {
+        name: 'SANDBOX_INSTANT',
+        default: '`0`',
+        meaning:
+          "`1` removes the sandbox's simulated latency (tests, benchmarks; live mode refuses it)",
+      },
+      {
+        name: 'SANDBOX_LATENCY_MS',
+        default: '`0`',
+        meaning:
+          "every simulator answers after this many ms, 0 to 300000 (the benchmark's slow provider; live mode refuses it)",
+      },
+    ],
+  },
+  {
+    title: 'Backups',
+    about:
+      'Read by `npm run backup` and `npm run restore` (see [operating.md](operating.md#backups-and-restore)).',
+    settings: [
+      {
+        name: 'BACKUP_DIR',
+        default: '`./backups`',
+        meaning: 'where snapshots are written (`--dir` overrides)',
+      },
+      {
+        name: 'BACKUP_KEEP',
+        default: '`14`',
+        meaning: 'how many of the newest snapshots are kept (`--keep` overrides)',
+      },
+      {
+        name: 'PG_BIN',
+        default: 'newest `/usr/lib/postgresql/<n>/bin`, else `PATH`',
+        meaning:
+          'where `pg_dump`, `pg_restore`, `initdb` and `pg_ctl` are (backups, and the throwaway PostgreSQL of tests and benchmarks)',
+      },
+    ],
+  },
+  {
+    title: 'Development and the web build',
+    about: 'Read by scripts/, vite.config.ts and the web app.',
+    settings: [
+      {
+        name: 'API_PORT',
+        default: '`3001`',
+        meaning: "`npm run dev`: the API server's port, which Vite proxies `/api` to",
+      },
+      {
+        name: 'VITE_API_MODE',
+        default: '`server`',
+        meaning: '`mock` answers `/api` in the browser with MSW (`VITE_API_MODE=mock npm run dev`)',
+      },
+      {
+        name: 'VITE_API_BASE',
+        default: 'empty: same origin',
+        meaning: "prefix of the web app's API URLs",
+      },
+      {
+        name: 'REPORT_MODULES',
+        default: 'the entry, login, overview and heaviest pages',
+        meaning: '`all`: `npm run build` lists the modules behind every route',
+      },
+      { name: 'REPORT_TOP', default: '`8`', meaning: 'lines of that list per route' },
+      {
+        name: 'BASE_URL',
+        default: '`http://127.0.0.1:3000`',
+        meaning: 'the server `node scripts/reseller-demo.mjs` talks to (its first argument wins)',
+      },
+    ],
+  },
+  {
+    title: 'Tests',
+    about: 'Read by the test tools (see [testing.md](testing.md)).',
+    settings: [
+      {
+        name: 'CHROMIUM_PATH',
+        default: '`/usr/bin/chromium`',
+        meaning: 'the Chromium the tests and benchmarks drive',
+      },
+      {
+        name: 'FC_SEED',
+        default: 'a fixed seed',
+        meaning:
+          "property tests' seed: a whole number, or `random` for a new one each run; a failure prints the command that replays it",
+      },
+      {
+        name: 'FC_RUNS',
+        default: "each property's own",
+        meaning:
+          'tries of every property, for a longer soak (`FC_SEED=random FC_RUNS=500 npm run test:unit`)',
+      },
+      {
+        name: 'E2E_DATA_DIR',
+        default: 'a fresh temporary directory',
+        meaning: "the data directory of the e2e journeys' server",
+      },
+    ],
+  },
+  {
+    title: 'Benchmarks',
+    about: 'Read by `npm run bench` and `npm run bench:web` (see [benchmarks.md](benchmarks.md)).',
+    settings: [
+      { name: 'BENCH_SECONDS', default: '`5`', meaning: 'seconds of each measured case' },
+      {
+        name: 'BENCH_WARMUP',
+        default: '`1`',
+        meaning: 'seconds of load before each case, not counted',
+      },
+      {
+        name: 'BENCH_CUSTOMERS',
+        default: '`100`',
+        meaning: 'funded customers the purchases are spread over',
+      },
+      {
+        name: 'BENCH_SCALE_ROWS',
+        default: '`1000000`',
+        meaning: "transactions in the scale mode's large database",
+      },
+      {
+        name: 'BENCH_MIN_OPS',
+        default: '`0`',
+        meaning:
+          'the in-process limit loops (the debit transaction, the pin check) run at least this many times, however short `BENCH_SECONDS` is',
+      },
+      {
+        name: 'BENCH_STRICT',
+        default: 'unset',
+        meaning:
+          '`1`: fail on any answer but 2xx and on a lost, doubled or unsettled purchase (the smoke test)',
+      },
+      {
+        name: 'BENCH_SLOW_PROVIDER_MS',
+        default: '`10000`',
+        meaning: "the slow mode's provider answer time",
+      },
+      {
+        name: 'BENCH_SLOW_PURCHASES',
+        default: '`1000`',
+        meaning: "the slow mode's purchases in flight",
+      },
+      {
+        name: 'BENCH_SLOW_ENGINES',
+        default: '`sqlite,postgres`',
+        meaning: 'the engines the slow mode runs',
+      },
+      {
+        name: 'BENCH_RUNS',
+        default: '`3`',
+        meaning: 'Lighthouse (or profile) runs per page; the median is kept',
+      },
+      {
+        name: 'BENCH_WEB_PORT',
+        default: '`4311` (`4321` for the profile)',
+        meaning: 'port of the server the web benchmarks start',
+      },
+      {
+        name: 'BENCH_WEB_PAGES',
+        default: 'every page',
+        meaning: 'some pages only, e.g. `airtime,dashboard`',
+      },
+      {
+        name: 'BENCH_WEB_REPORTS',
+        default: 'unset',
+        meaning: "a directory to keep each page's Lighthouse report in",
+      },
+      {
+        name: 'BENCH_PROFILE_ROUTE',
+        default: '`/user/dashboard`',
+        meaning: 'the page `npx tsx bench/web-profile.ts` profiles',
+      },
+      {
+        name: 'BENCH_CPU_SLOWDOWN',
+        default: '`4`',
+        meaning: "the profile's CPU throttling factor",
+      },
+      {
+        name: 'BENCH_PROFILE_OUT',
+        default: 'unset',
+        meaning: "a file to write the profile's raw data to",
+      },
+      {
+        name: 'BENCH_QUIET',
+        default: 'unset',
+        meaning: 'set: the profile prints its summary only',
+      },
+    ],
+  },
+];
