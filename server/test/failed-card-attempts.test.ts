@@ -73,6 +73,22 @@ describe.each(engines)('failed and cancelled card attempts (%s)', (engine) => {
     expect(onlyFailed.body.message.map((t: { reference?: string }) => t.reference)).toEqual([
       failed,
     ]);
+    // A search by the payment's reference (as the bank or the checkout shows it) finds it.
+    const found = await kit.call(api.myTransactions, {
+      token: u.token,
+      query: { page: '1', limit: '20', q: cancelled },
+    });
+    expect(found.body.total).toBe(1);
+    expect(found.body.message).toMatchObject([
+      { ...line, status: 'cancelled', reference: cancelled },
+    ]);
+    // Nobody else's search finds it.
+    const other = await kit.user();
+    const theirs = await kit.call(api.myTransactions, {
+      token: other.token,
+      query: { page: '1', limit: '20', q: cancelled },
+    });
+    expect(theirs.body.total).toBe(0);
     expect(await kit.invariants()).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { queryShape } from '../db/query-shape.ts';
 import { systemAccountId, walletAccountId } from '../domain/ledger.ts';
+import { attemptWhere } from '../../migrations/0034-failed-card-attempts-told.ts';
 import { heldKindSql, heldProductSql } from '../../migrations/0035-held-credits-told.ts';
 import { countRows, paged } from './paging.ts';
 import { toTransaction } from './transaction-view.ts';
@@ -125,7 +126,23 @@ function searchKeys(db: Db, userId: string, q: string) {
     .where('h.user_id', '=', userId)
     .where('h.status', '=', 'held')
     .where('h.memo', '=', q);
-  return db.selectFrom(rows.unionAll(entries).unionAll(held).as('s'));
+  // A failed or cancelled card attempt (ADR 0076) by its payment's reference, as the
+  // customer's bank or the checkout shows it.
+  const attempts = db
+    .selectFrom('payments as p')
+    .select([
+      sql<string>`p.id`.as('ref'),
+      sql<string>`'attempt'`.as('src'),
+      sql<number>`p.created_at`.as('created_at'),
+      sql<number>`0`.as('seq'),
+      sql<string>`p.status`.as('status'),
+      sql<string>`'Funding'`.as('product'),
+      sql<string>`'card_funding'`.as('kind'),
+    ])
+    .where('p.user_id', '=', userId)
+    .where(sql<boolean>`${sql.raw(attemptWhere('p'))}`)
+    .where('p.tx_ref', '=', q);
+  return db.selectFrom(rows.unionAll(entries).unionAll(held).unionAll(attempts).as('s'));
 }
 
 /**
