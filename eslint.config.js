@@ -36,6 +36,7 @@ const outsideApp = [
   './stories',
   './e2e',
   './bench',
+  './sim',
 ];
 
 /** @type {Array<{ target: string | string[], from: string | string[], except?: string[], message: string }>} */

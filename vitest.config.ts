@@ -14,7 +14,7 @@ const PROPERTY_TESTS = './scripts/property-tests.setup.ts';
  * - storybook: every story in stories/ (render + play + axe) in headless Chromium
  * - visual:    visual/*.visual.test.tsx: a screenshot of every UI story and of the curated
  *              feature stories (visual/feature-stories.ts) compared with baselines
- * - server:    server/**\/*.test.ts and bench/**\/*.test.ts (Node)
+ * - server:    server/**\/*.test.ts, bench/**\/*.test.ts and sim/**\/*.test.ts (Node)
  * Run one with `vitest run --project <name>`.
  */
 export default defineConfig((configEnv) =>
@@ -144,7 +144,8 @@ export default defineConfig((configEnv) =>
               environment: 'node',
               setupFiles: [PROPERTY_TESTS],
               // bench/*.test.ts: each benchmark mode runs for a moment (it works, not how fast).
-              include: ['server/**/*.test.ts', 'bench/**/*.test.ts'],
+              // sim/*.test.ts: seeded fault simulation runs (ADR 0085).
+              include: ['server/**/*.test.ts', 'bench/**/*.test.ts', 'sim/**/*.test.ts'],
               // One throwaway PostgreSQL for the run; each test file makes its own database.
               globalSetup: ['./server/test/global-setup.ts'],
               // argon2 (at test cost) and PostgreSQL round trips: room on a busy 2-core runner.

@@ -1,0 +1,258 @@
+/**
+ * The oracle (ADR 0085): what must hold whatever the schedule did. After every step the cheap
+ * check (the ledger's invariants: every movement sums to zero, each balance equals its entries,
+ * no wallet below zero); at quiescence (the workers have run) all of these:
+ * - every purchase reached exactly one final state (delivered, or failed and refunded) within
+ *   QUIESCE_MS, debited once and refunded at most once, and only when it is `reversed`;
+ * - the provider simulators' own records agree: delivered at the provider ⇔ charged and not
+ *   refunded here, unless a dispute was recorded or an admin settled it by hand;
+ * - each bank transfer sent is recorded once by its provider id, and credited by at most one
+ *   movement (exactly one when credited or assigned; none while held);
+ * - each card checkout paid is credited exactly once, one that failed or was cancelled never;
+ * - one idempotency key ⇒ one effect (every answer to it names the same transaction);
+ * - the aggregates the pages read agree with a recount, and the admin reconciliation
+ *   (`GET /api/admin/reconciliation`) reports no ledger problem, card mismatch or transfer
+ *   problem;
+ * - every instance reports each customer's balance as the database holds it.
+ */
+import { api } from '@contract';
+import { checkInvariants, walletAccountId } from '../server/src/domain/ledger.ts';
+import { checkAggregates } from '../server/src/services/aggregates.ts';
+import { http, sleep } from '../server/test/processes.ts';
+import type { World } from './world.ts';
+
+/** Every purchase must reach its final state this soon after the last step (ADR 0038's minute). */
+export const QUIESCE_MS = 150_000;
+
+export interface Ledgerbook {
+  cards: { txRef: string; who: number; outcome: string; amount: number }[];
+  transfers: { id: string; who: number | null; amount: number; lost: boolean }[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  keyed: { rid: string; who: number; answers: { status: number; body: any }[] }[];
+  /** Purchases an admin failed or delivered by hand (the provider may say otherwise). */
+  adminSettled: Set<string>;
+  serverErrors: string[];
+}
+
+/** Waits until nothing is pending or failed-awaiting-refund; answers the problem if never. */
+export async function quiesce(world: World): Promise<string[]> {
+  const deadline = Date.now() + QUIESCE_MS;
+  for (;;) {
+    const open = await world.dbh.db
+      .selectFrom('transactions')
+      .select(['id', 'status', 'product', 'requery_attempts'])
+      .where('status', 'in', ['pending', 'failed'])
+      .execute();
+    if (open.length === 0) return [];
+    if (Date.now() > deadline) {
+      return open.map(
+        (t) =>
+          `purchase ${t.id} (${t.product}) still ${t.status} ${QUIESCE_MS / 1000} s after the last step (${t.requery_attempts} requeries)`,
+      );
+    }
+    await sleep(500);
+  }
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+
+export async function checkAll(world: World, book: Ledgerbook): Promise<string[]> {
+  const db = world.dbh.db;
+  const problems: string[] = [...(await checkInvariants(db)), ...(await checkAggregates(db))];
+
+  // Purchases: one final state, one debit, a refund exactly when reversed.
+  const moves = await db
+    .selectFrom('movements')
+    .select(['memo', 'kind', (eb) => eb.fn.countAll().as('n')])
+    .where('kind', 'in', ['purchase', 'reversal'])
+    .groupBy(['memo', 'kind'])
+    .execute();
+  const moved = new Map(moves.map((m) => [`${m.kind}:${m.memo}`, num(m.n)]));
+  // A purchase: anything a provider was asked for, or debited as a purchase.
+  const debited = moves.filter((m) => m.kind === 'purchase').map((m) => m.memo ?? '');
+  const purchases = await db
+    .selectFrom('transactions')
+    .select(['id', 'status', 'provider', 'provider_request_id', 'amount_charged'])
+    .where((eb) =>
+      eb.or([
+        eb('provider_request_id', 'is not', null),
+        ...(debited.length > 0 ? [eb('id', 'in', debited)] : []),
+      ]),
+    )
+    .execute();
+  for (const p of purchases) {
+    const debits = moved.get(`purchase:${p.id}`) ?? 0;
+    const refunds = moved.get(`reversal:${p.id}`) ?? 0;
+    if (!['successful', 'reversed'].includes(p.status)) {
+      problems.push(`purchase ${p.id} ended ${p.status}, not delivered or refunded`);
+    }
+    if (debits !== 1) problems.push(`purchase ${p.id} debited ${debits} times`);
+    if (refunds !== (p.status === 'reversed' ? 1 : 0)) {
+      problems.push(`purchase ${p.id} (${p.status}) refunded ${refunds} times`);
+    }
+  }
+
+  // The providers' own records (the simulators keep them in kv_store, by request id).
+  const disputed = new Set(
+    (await db.selectFrom('purchase_disputes').select('transaction_id').execute()).map(
+      (d) => d.transaction_id,
+    ),
+  );
+  const simRows = await db
+    .selectFrom('kv_store')
+    .select(['namespace', 'key', 'value'])
+    .where('namespace', 'in', ['sim-vtpass', 'sim-flutterwave-bills'])
+    .execute();
+  const deliveredAt = new Map<string, boolean>();
+  for (const row of simRows) {
+    let v: Record<string, unknown>;
+    try {
+      v = JSON.parse(row.value) as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    if (row.namespace === 'sim-vtpass' && typeof v.requestId === 'string' && 'fingerprint' in v) {
+      deliveredAt.set(v.requestId, v.charged === true);
+    } else if (row.namespace === 'sim-flutterwave-bills' && row.key.startsWith('bill:')) {
+      deliveredAt.set(String(v.reference), v.status === 'successful');
+    }
+  }
+  const ours = new Map(
+    purchases.filter((p) => p.provider_request_id).map((p) => [p.provider_request_id!, p]),
+  );
+  for (const [requestId, delivered] of deliveredAt) {
+    const p = ours.get(requestId);
+    if (!p) {
+      if (delivered)
+        problems.push(`the provider delivered ${requestId}, which no purchase of ours names`);
+      continue;
+    }
+    if (disputed.has(p.id) || book.adminSettled.has(p.id)) continue;
+    const charged = p.status === 'successful';
+    if (delivered !== charged) {
+      problems.push(
+        `purchase ${p.id}: the provider ${delivered ? 'delivered' : 'did not deliver'} it, ours is ${p.status}`,
+      );
+    }
+  }
+  for (const p of purchases) {
+    if (p.status === 'successful' && !deliveredAt.has(p.provider_request_id ?? '')) {
+      if (!disputed.has(p.id) && !book.adminSettled.has(p.id)) {
+        problems.push(`purchase ${p.id} is successful but no provider has a record of it`);
+      }
+    }
+  }
+
+  // Bank transfers: recorded once by provider id, credited once (never while held).
+  const fundings = await db
+    .selectFrom('movements')
+    .select(['memo', (eb) => eb.fn.countAll().as('n')])
+    .where('kind', 'in', ['transfer_funding', 'card_funding'])
+    .groupBy('memo')
+    .execute();
+  const funded = new Map(fundings.map((f) => [f.memo ?? '', num(f.n)]));
+  const transfers = await db
+    .selectFrom('bank_transfers')
+    .select(['provider_id', 'status'])
+    .execute();
+  for (const t of book.transfers) {
+    const rows = transfers.filter((r) => r.provider_id === t.id);
+    if (rows.length !== 1) {
+      problems.push(`bank transfer ${t.id} (₦${t.amount}) recorded ${rows.length} times`);
+      continue;
+    }
+    const credits = funded.get(`TRF-${t.id}`) ?? 0;
+    const want = rows[0]!.status === 'held' ? 0 : 1;
+    if (credits !== want) {
+      problems.push(`bank transfer ${t.id} (${rows[0]!.status}) credited ${credits} times`);
+    }
+    if (t.who === null && rows[0]!.status === 'credited') {
+      problems.push(`bank transfer ${t.id} to nobody's account was credited to someone`);
+    }
+  }
+
+  // Card checkouts: paid ⇒ credited once; failed or cancelled ⇒ never.
+  for (const c of book.cards) {
+    const credits = funded.get(c.txRef) ?? 0;
+    const want = c.outcome === 'successful' ? 1 : 0;
+    if (credits !== want) {
+      problems.push(
+        `card payment ${c.txRef} (${c.outcome}, ₦${c.amount}) credited ${credits} times`,
+      );
+    }
+  }
+
+  // Adjustments: money moved exactly when a second admin approved.
+  const adjustments = await db
+    .selectFrom('adjustments')
+    .select(['id', 'status', 'movement_id'])
+    .execute();
+  for (const a of adjustments) {
+    if ((a.status === 'approved') !== (a.movement_id !== null)) {
+      problems.push(
+        `adjustment ${a.id} is ${a.status} with${a.movement_id ? '' : 'out'} a movement`,
+      );
+    }
+  }
+
+  // One idempotency key, one effect.
+  for (const k of book.keyed) {
+    const ids = new Set(
+      k.answers
+        .filter((a) => a.status === 200)
+        .map((a) => a.body?.message?.transaction_id as string | undefined),
+    );
+    if (ids.size > 1)
+      problems.push(`x-request-id ${k.rid} made ${ids.size} purchases: ${[...ids].join(', ')}`);
+    const made = await db
+      .selectFrom('transactions')
+      .select('id')
+      .where('client_request_id', '=', k.rid)
+      .execute();
+    const keys = await db
+      .selectFrom('idempotency_keys')
+      .select('transaction_id')
+      .where('request_id', '=', k.rid)
+      .execute();
+    const effects = new Set([...keys.map((r) => r.transaction_id).filter(Boolean)]);
+    if (made.length > 1 || effects.size > 1) {
+      problems.push(`x-request-id ${k.rid} has ${Math.max(made.length, effects.size)} effects`);
+    }
+  }
+
+  // The admin's reconciliation, as an operator reads it.
+  const rec = await http(world.base(0), 'GET', api.reconciliation.path, {
+    token: world.adminToken,
+  });
+  if (rec.status !== 200) {
+    problems.push(`reconciliation answered ${rec.status}`);
+  } else {
+    const r = rec.body.message;
+    for (const p of r.ledger ?? []) problems.push(`reconciliation: ${p}`);
+    for (const p of r.payment_mismatches ?? [])
+      problems.push(`reconciliation: card ${JSON.stringify(p)}`);
+    for (const p of r.transfer_problems ?? [])
+      problems.push(`reconciliation: transfer ${JSON.stringify(p)}`);
+    for (const p of r.stale_purchases ?? [])
+      problems.push(`reconciliation: stale ${p.transaction_id}`);
+  }
+
+  // Every instance reports each customer's balance as the database holds it.
+  for (const c of world.customers) {
+    const row = await db
+      .selectFrom('accounts')
+      .select('balance')
+      .where('id', '=', walletAccountId(c.id))
+      .executeTakeFirstOrThrow();
+    for (const [i, s] of world.servers.entries()) {
+      const me = await http(s.base, 'GET', api.currentUser.path, { token: c.token });
+      const naira = me.body?.message?.wallet_balance;
+      if (Math.round(Number(naira) * 100) !== num(row.balance)) {
+        problems.push(
+          `instance #${i} shows ${c.email} ₦${naira}, the ledger holds ${num(row.balance) / 100}`,
+        );
+      }
+    }
+  }
+  return problems;
+}

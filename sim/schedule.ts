@@ -1,0 +1,293 @@
+/**
+ * The schedule (ADR 0085): one seed → one list of steps, every random choice made here and
+ * written into the step (who, which instance, which product, the provider's outcome, the
+ * fault queued for the call, the retry, the kill point). Running a schedule makes no random
+ * choice of its own, so `--seed N` replays it, and a shrunk schedule (steps dropped) keeps
+ * every remaining step as it was. Steps name customers by index and earlier purchases or
+ * transfers by a number taken modulo what exists when the step runs, so any subset of a
+ * schedule still runs.
+ */
+import { createRng, type Rng } from './prng.ts';
+
+/** Customers the simulation makes (indexes 0…CUSTOMERS-1), each funded at the start. */
+export const CUSTOMERS = 3;
+
+/**
+ * The destination's last four digits choose the sandbox provider's answer (README "Sandbox",
+ * server/src/simulators/outcomes.ts): refused, pending then delivered or failed, the call lost
+ * then delivered, a cut JSON body then delivered, or delivered at once.
+ */
+export const ENDINGS = {
+  '5678': 'delivered',
+  '0000': 'refused (VTpass 016)',
+  '1111': 'pending, then delivered',
+  '2222': 'pending, then failed',
+  '3333': 'no answer (timeout), then delivered',
+  '4444': 'malformed body, then delivered',
+} as const;
+export type Ending = keyof typeof ENDINGS;
+
+export const PRODUCTS = ['airtime', 'data', 'cable', 'electricity', 'education'] as const;
+export type Product = (typeof PRODUCTS)[number];
+
+/**
+ * A fault queued on the serving instance's provider simulator for its next purchase call
+ * (`POST /api/dev/provider-fault`): a documented refusal, or no answer at all. `count` above 1
+ * on VTpass keeps it down for the purchase's failover too.
+ */
+export interface CallFault {
+  provider: 'vtpass' | 'flutterwave';
+  fault: 'refuse' | 'timeout';
+  count: number;
+}
+
+/**
+ * How a purchase's `x-request-id` is used: none; sent again with the same key after the first
+ * answer (a client retry); sent again with a new key (a double tap); sent to both instances at
+ * once with one key (a retry racing its original).
+ */
+export type KeyUse = 'none' | 'same' | 'new' | 'race';
+
+export type Step =
+  | {
+      kind: 'purchase';
+      who: number;
+      via: number;
+      product: Product;
+      ending: Ending;
+      /** Naira (airtime and electricity; the others are priced by their plan). */
+      amount: number;
+      key: KeyUse;
+      /** Through the reseller API (the customer's `X-Api-Key`; a request id always sent). */
+      apiKey: boolean;
+      fault?: CallFault;
+    }
+  | {
+      kind: 'card';
+      who: number;
+      via: number;
+      amount: number;
+      outcome: 'successful' | 'failed' | 'cancelled';
+      /** How many times the browser's return is verified (0: closed the tab; 2: reloaded). */
+      verifies: 0 | 1 | 2;
+    }
+  | {
+      kind: 'transfer';
+      /** null: an account number that is nobody's (held for an admin). */
+      who: number | null;
+      via: number;
+      amount: number;
+      delivery: 'once' | 'twice' | 'flat' | 'lost';
+    }
+  /** Delivers the webhooks of lost transfers late, newest first (out of order), once or twice. */
+  | { kind: 'late-webhooks'; via: number; twice: boolean }
+  | { kind: 'share'; from: number; to: number; via: number; amount: number }
+  /** An admin asks to reverse the n-th purchase so far (refused unless it failed unrefunded). */
+  | { kind: 'reverse'; via: number; n: number }
+  /** An admin settles the n-th purchase still pending by hand. */
+  | { kind: 'pending-action'; via: number; n: number; action: 'fail' | 'deliver' }
+  /** An admin assigns the n-th held transfer to a customer. */
+  | { kind: 'assign-held'; via: number; n: number; who: number }
+  /**
+   * An admin adjusts a wallet (credit or debit, naira); a second admin approves or rejects it
+   * (four eyes), or leaves it pending.
+   */
+  | {
+      kind: 'adjust';
+      via: number;
+      who: number;
+      direction: 'credit' | 'debit';
+      amount: number;
+      then: 'approve' | 'reject' | 'leave';
+    }
+  /** The second admin approves (or rejects) the n-th request waiting for approval. */
+  | { kind: 'approve'; via: number; n: number; reject: boolean }
+  /** Several purchases at once, spread over the instances. */
+  | { kind: 'burst'; steps: Extract<Step, { kind: 'purchase' }>[] }
+  /**
+   * SIGKILL of instance `which` `afterMs` after `inflight` purchases were sent to it (0: idle),
+   * then a restart on the same database.
+   */
+  | {
+      kind: 'kill';
+      which: number;
+      inflight: Extract<Step, { kind: 'purchase' }>[];
+      afterMs: number;
+    };
+
+export interface Schedule {
+  seed: number;
+  steps: Step[];
+}
+
+const ENDING_WEIGHTS: Record<Ending, number> = {
+  '5678': 5,
+  '0000': 2,
+  '1111': 2,
+  '2222': 2,
+  '3333': 1,
+  '4444': 1,
+};
+
+function purchase(rng: Rng, instances: number): Extract<Step, { kind: 'purchase' }> {
+  const product = rng.pick(PRODUCTS);
+  const step: Extract<Step, { kind: 'purchase' }> = {
+    kind: 'purchase',
+    who: rng.int(0, CUSTOMERS - 1),
+    via: rng.int(0, instances - 1),
+    product,
+    ending: rng.weighted(ENDING_WEIGHTS),
+    amount: product === 'electricity' ? rng.int(5, 20) * 100 : rng.int(50, 500),
+    key: rng.weighted({ none: 5, same: 2, new: 1, race: instances > 1 ? 1 : 0 }),
+    apiKey: rng.chance(0.2),
+  };
+  if (rng.chance(0.25)) {
+    step.fault = {
+      provider: rng.weighted({ vtpass: 3, flutterwave: 1 }),
+      fault: rng.weighted({ refuse: 2, timeout: 1 }),
+      count: rng.int(1, 3),
+    };
+  }
+  return step;
+}
+
+/** `instances`: 2 (two servers on one PostgreSQL) or 1 (SQLite). */
+export function generate(seed: number, steps: number, instances: number): Schedule {
+  const rng = createRng(seed);
+  const out: Step[] = [];
+  // The kill comes at a seeded point of the run's middle, at most once per run.
+  const killAt = steps >= 6 ? rng.int(Math.floor(steps / 3), Math.floor((2 * steps) / 3)) : -1;
+  for (let i = 0; i < steps; i++) {
+    if (i === killAt) {
+      const inflight = Array.from({ length: rng.int(0, 4) }, () => purchase(rng, instances));
+      const which = rng.int(0, instances - 1);
+      for (const p of inflight) {
+        p.via = which;
+        // A key racing on the other instance is a different step; kill-time purchases keep one.
+        if (p.key === 'race') p.key = 'none';
+      }
+      out.push({ kind: 'kill', which, inflight, afterMs: rng.int(0, 400) });
+      continue;
+    }
+    const kind = rng.weighted({
+      purchase: 10,
+      burst: 2,
+      card: 3,
+      transfer: 3,
+      'late-webhooks': 1,
+      share: 2,
+      reverse: 1,
+      'pending-action': 1,
+      'assign-held': 1,
+      adjust: 1,
+      approve: 1,
+    });
+    const via = rng.int(0, instances - 1);
+    switch (kind) {
+      case 'purchase':
+        out.push(purchase(rng, instances));
+        break;
+      case 'burst':
+        out.push({
+          kind: 'burst',
+          steps: Array.from({ length: rng.int(2, 5) }, () => purchase(rng, instances)),
+        });
+        break;
+      case 'card':
+        out.push({
+          kind: 'card',
+          who: rng.int(0, CUSTOMERS - 1),
+          via,
+          amount: rng.int(1, 50) * 100,
+          outcome: rng.weighted({ successful: 4, failed: 1, cancelled: 1 }),
+          verifies: rng.pick([0, 1, 1, 2] as const),
+        });
+        break;
+      case 'transfer':
+        out.push({
+          kind: 'transfer',
+          who: rng.chance(0.2) ? null : rng.int(0, CUSTOMERS - 1),
+          via,
+          amount: rng.int(1, 100) * 100,
+          delivery: rng.weighted({ once: 3, twice: 2, flat: 1, lost: 2 }),
+        });
+        break;
+      case 'late-webhooks':
+        out.push({ kind: 'late-webhooks', via, twice: rng.chance(0.5) });
+        break;
+      case 'share': {
+        const from = rng.int(0, CUSTOMERS - 1);
+        out.push({
+          kind: 'share',
+          from,
+          to: (from + rng.int(1, CUSTOMERS - 1)) % CUSTOMERS,
+          via,
+          amount: rng.int(1, 30) * 100,
+        });
+        break;
+      }
+      case 'reverse':
+        out.push({ kind: 'reverse', via, n: rng.int(0, 999) });
+        break;
+      case 'pending-action':
+        out.push({
+          kind: 'pending-action',
+          via,
+          n: rng.int(0, 999),
+          action: rng.chance(0.5) ? 'fail' : 'deliver',
+        });
+        break;
+      case 'assign-held':
+        out.push({ kind: 'assign-held', via, n: rng.int(0, 999), who: rng.int(0, CUSTOMERS - 1) });
+        break;
+      case 'adjust':
+        out.push({
+          kind: 'adjust',
+          via,
+          who: rng.int(0, CUSTOMERS - 1),
+          direction: rng.chance(0.5) ? 'credit' : 'debit',
+          amount: rng.int(1, 200) * 10,
+          then: rng.weighted({ approve: 3, reject: 1, leave: 1 }),
+        });
+        break;
+      case 'approve':
+        out.push({ kind: 'approve', via, n: rng.int(0, 999), reject: rng.chance(0.25) });
+        break;
+    }
+  }
+  return { seed, steps: out };
+}
+
+/** One line per step, for a failure report (the shortest failing schedule). */
+export function describeStep(step: Step): string {
+  switch (step.kind) {
+    case 'purchase': {
+      const fault = step.fault
+        ? `, ${step.fault.provider} ${step.fault.fault} ×${step.fault.count}`
+        : '';
+      return `purchase ${step.product} by c${step.who} on #${step.via}, ending ${step.ending} (${ENDINGS[step.ending]}), ₦${step.amount}, key ${step.key}${step.apiKey ? ', API key' : ''}${fault}`;
+    }
+    case 'burst':
+      return `burst [${step.steps.map(describeStep).join('; ')}]`;
+    case 'kill':
+      return `SIGKILL #${step.which} ${step.afterMs} ms after ${step.inflight.length} purchase(s) [${step.inflight.map(describeStep).join('; ')}], then restart`;
+    case 'card':
+      return `card ₦${step.amount} by c${step.who} on #${step.via}: ${step.outcome}, verified ×${step.verifies}`;
+    case 'transfer':
+      return `bank transfer ₦${step.amount} to ${step.who === null ? 'nobody' : `c${step.who}`} (webhook ${step.delivery}) on #${step.via}`;
+    case 'late-webhooks':
+      return `late webhooks of lost transfers, newest first${step.twice ? ', twice' : ''}, on #${step.via}`;
+    case 'share':
+      return `share ₦${step.amount} c${step.from} → c${step.to} on #${step.via}`;
+    case 'reverse':
+      return `admin reverse purchase n=${step.n} on #${step.via}`;
+    case 'pending-action':
+      return `admin marks pending n=${step.n} ${step.action} on #${step.via}`;
+    case 'assign-held':
+      return `admin assigns held transfer n=${step.n} to c${step.who} on #${step.via}`;
+    case 'adjust':
+      return `admin ${step.direction}s c${step.who} ₦${step.amount}, second admin ${step.then}s, on #${step.via}`;
+    case 'approve':
+      return `second admin ${step.reject ? 'rejects' : 'approves'} waiting request n=${step.n} on #${step.via}`;
+  }
+}

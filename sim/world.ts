@@ -1,0 +1,207 @@
+/**
+ * The world a schedule runs in (ADR 0085): real server processes (`server/src/server.ts`, as
+ * `npm start` runs it, in sandbox mode with the provider simulators it serves itself) on one
+ * database: two instances on a fresh PostgreSQL database, or one instance on SQLite. Customers
+ * are made straight in the database (verified, level 3, a pin, funded through the ledger),
+ * then sign in and open their transfer account through the API like anyone else.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { api } from '@contract';
+import pg from 'pg';
+import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../server/src/config.ts';
+import { openDb, type DbHandle } from '../server/src/db/index.ts';
+import { postMovement, systemAccountId, walletAccountId } from '../server/src/domain/ledger.ts';
+import { createHasher } from '../server/src/domain/secrets.ts';
+import { insertUser } from '../server/src/services/auth.ts';
+import { http, startServer, type ServerProcess } from '../server/test/processes.ts';
+import { CUSTOMERS } from './schedule.ts';
+
+export const SIM_PASSWORD = 'Sunny2026Day';
+export const SIM_PIN = '246810';
+/** A BVN the sandbox accepts (server/test/transfers.test.ts). */
+const BVN = '22212345678';
+/** Each customer's opening balance: ₦50,000, straight through the ledger. */
+export const OPENING_KOBO = 50_000_00;
+const JWT_SECRET = 'sim-secret-sim-secret-sim-secret-0123456789';
+
+export type Engine = 'postgres' | 'sqlite';
+
+export interface Customer {
+  id: string;
+  email: string;
+  token: string;
+  account: string;
+  /** The customer's reseller API key (ADR 0026). */
+  apiKey: string;
+}
+
+export interface World {
+  engine: Engine;
+  servers: ServerProcess[];
+  dbh: DbHandle;
+  customers: Customer[];
+  adminToken: string;
+  /** A second admin: the checker of the first one's four-eyes requests. */
+  checkerToken: string;
+  /** SIGKILL of instance `which` (already sent requests answer status 0). */
+  kill(which: number): Promise<void>;
+  /** A new process for instance `which`, on the same database; resolves once it answers. */
+  restart(which: number): Promise<void>;
+  base(which: number): string;
+  close(): Promise<void>;
+}
+
+/**
+ * The environment of every instance: sandbox mode, a short provider timeout (the simulators'
+ * lost answers and a killed worker's requery leases end quickly), route rate limits off (one
+ * address makes every call), one JWT secret for both instances.
+ */
+function serverEnv(engine: Engine, url: string, dir: string): Record<string, string> {
+  return {
+    ...(engine === 'postgres' ? { DATABASE_URL: url } : {}),
+    DATA_DIR: dir,
+    JWT_SECRET,
+    PROVIDER_TIMEOUT_MS: '2000',
+    RATE_LIMITS: 'off',
+  };
+}
+
+/** A fresh database in the PostgreSQL at `adminUrl`; answers its URL and how to drop it. */
+async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `sim_${process.pid}_${Date.now().toString(36)}_${Math.floor(performance.now())}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return {
+    url: adminUrl.replace(/\/postgres$/, `/${name}`),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createWorld(engine: Engine, pgAdminUrl?: string): Promise<World> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'paybills-sim-'));
+  let url = path.join(dir, 'paybills.db');
+  let drop = async () => {};
+  if (engine === 'postgres') {
+    if (!pgAdminUrl) throw new Error('the PostgreSQL world needs a PostgreSQL server');
+    const database = await createDatabase(pgAdminUrl);
+    url = database.url;
+    drop = database.drop;
+  }
+  const env = serverEnv(engine, url, dir);
+  const instances = engine === 'postgres' ? 2 : 1;
+  const servers: ServerProcess[] = [];
+  let dbh: DbHandle | undefined;
+  const tearDown = async () => {
+    await Promise.all(servers.map((s) => s.kill()));
+    await dbh?.close();
+    await drop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    // The first instance migrates; the second starts once it answers (both racing is the
+    // start-up test's subject, not this one's).
+    for (let i = 0; i < instances; i++) {
+      const s = await startServer(env);
+      servers.push(s);
+      await s.ready();
+    }
+    const handle = await openDb(engine, url, { migrate: false, poolSize: 3 });
+    dbh = handle;
+
+    const base = (which: number) => servers[which]!.base;
+    const login = async (username: string, password: string) => {
+      const res = await http(base(0), 'POST', api.login.path, { body: { username, password } });
+      if (res.status !== 200) throw new Error(`login ${username}: ${JSON.stringify(res.body)}`);
+      return res.body.JWTtoken as string;
+    };
+
+    const hasher = createHasher(true);
+    const customers: Customer[] = [];
+    for (let i = 0; i < CUSTOMERS; i++) {
+      const email = `sim${i}@example.com`;
+      const hash = await hasher.hash(SIM_PASSWORD);
+      const id = await handle.writeTx((trx) =>
+        insertUser(
+          trx,
+          { name: `Sim Customer${i}`, email, phone: `0803100000${i}`, password: '' },
+          hash,
+          { verified: true },
+        ),
+      );
+      await handle.db
+        .updateTable('users')
+        .set({ verification_level: 3, pin_hash: await hasher.hash(SIM_PIN) })
+        .where('id', '=', id)
+        .execute();
+      await handle.writeTx((trx) =>
+        postMovement(trx, {
+          kind: 'sim_funding',
+          legs: [
+            { accountId: systemAccountId('card_clearing'), amount: -OPENING_KOBO },
+            { accountId: walletAccountId(id), amount: OPENING_KOBO },
+          ],
+        }),
+      );
+      const token = await login(email, SIM_PASSWORD);
+      const va = await http(base(0), 'POST', api.createVirtualAccount.path, {
+        token,
+        body: { bvn: BVN, consent: true },
+      });
+      if (va.status !== 200) throw new Error(`virtual account: ${JSON.stringify(va.body)}`);
+      const key = await http(base(0), 'POST', api.createApiKey.path, {
+        token,
+        body: { name: 'Simulation', rate_limit: 600 },
+      });
+      if (key.status !== 200) throw new Error(`API key: ${JSON.stringify(key.body)}`);
+      customers.push({
+        id,
+        email,
+        token,
+        account: va.body.message.account_number,
+        apiKey: key.body.message.key,
+      });
+    }
+    const adminToken = await login(DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD);
+    const checkerEmail = 'sim-checker@example.com';
+    const checkerHash = await hasher.hash(SIM_PASSWORD);
+    await handle.writeTx((trx) =>
+      insertUser(
+        trx,
+        { name: 'Sim Checker', email: checkerEmail, phone: '08031000099', password: '' },
+        checkerHash,
+        { verified: true, admin: true },
+      ),
+    );
+    const checkerToken = await login(checkerEmail, SIM_PASSWORD);
+    return {
+      engine,
+      servers,
+      dbh: handle,
+      customers,
+      adminToken,
+      checkerToken,
+      base,
+      async kill(which) {
+        await servers[which]!.kill();
+      },
+      async restart(which) {
+        const s = await startServer(env);
+        servers[which] = s;
+        await s.ready();
+      },
+      close: tearDown,
+    };
+  } catch (error) {
+    await tearDown();
+    throw error;
+  }
+}
