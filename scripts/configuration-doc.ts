@@ -18,7 +18,16 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 export const DOC_FILE = path.join(ROOT, 'docs', 'configuration.md');
 
 /** Where the project's code reads the environment (tests are left out: they set, not read). */
-const SOURCE_DIRS = ['server/src', 'server/test', 'scripts', 'bench', 'src', 'e2e', 'visual'];
+const SOURCE_DIRS = [
+  'server/src',
+  'server/test',
+  'scripts',
+  'bench',
+  'sim',
+  'src',
+  'e2e',
+  'visual',
+];
 const SOURCE_FILES = ['vite.config.ts', 'vitest.config.ts', 'playwright.config.ts'];
 
 /** Names read in the code that belong to the platform or a tool, not to this project. */
