@@ -112,7 +112,7 @@ describe.each(engines)('wallet limits by level (%s)', (engine) => {
   });
 
   it('a share in past the maximum balance is held, told, and released once when the level rises', async () => {
-    const sender = await kit.user({ funds: 500_000_00 });
+    const sender = await kit.user({ funds: 500_000_00, name: 'Tunde Bakare' });
     const u = await kit.user({ level: 1, funds: 290_000_00 });
     const res = await kit.call(api.share, {
       token: sender.token,
@@ -130,6 +130,14 @@ describe.each(engines)('wallet limits by level (%s)', (engine) => {
     expect(heldMail?.text).toContain('past the level 1 maximum of ₦300,000');
     const shown = await kit.call(api.verification, { token: u.token });
     expect(shown.body.message.held).toMatchObject([{ amount: 20_000, status: 'held' }]);
+    // Its History line names who sent it, as a share received does.
+    const lines = await kit.call(api.myTransactions, { token: u.token, query: { limit: '5' } });
+    expect(lines.body.message[0]).toMatchObject({
+      kind: 'share_in',
+      held: { status: 'held', amount: 20_000 },
+      counterparty: sender.email,
+      counterparty_name: 'Tunde Bakare',
+    });
     expect(await kit.invariants()).toEqual([]);
 
     // Two admins raise the level at the same moment: the credit is released once.

@@ -504,6 +504,24 @@ async function heldLines(db: Db, user: UserRow, ids: string[]) {
         .on('h.source', 'in', ['card_funding', 'transfer_funding'])
         .on('p.user_id', '=', user.id),
     )
+    // Who sent a held share (the sender's debit line of the same movement), and why an admin
+    // credited a held adjustment: the line names them, as a released one does.
+    .leftJoin('transactions as st', (join) =>
+      join
+        .onRef('st.movement_id', '=', 'h.movement_id')
+        .on('h.source', '=', 'share')
+        .on('st.direction', '=', 'debit'),
+    )
+    .leftJoin('users as su', 'su.id', 'st.user_id')
+    .leftJoin('adjustments as adj', (join) =>
+      join.onRef('adj.movement_id', '=', 'h.movement_id').on('h.source', '=', 'adjustment'),
+    )
+    .select([
+      'su.email as sender_email',
+      'su.name as sender_name',
+      'adj.reason as adjustment_reason',
+      'adj.reference as adjustment_reference',
+    ])
     .select([
       'h.id',
       'h.amount',
@@ -564,6 +582,14 @@ async function heldLines(db: Db, user: UserRow, ids: string[]) {
         released_at: row.released_at === null ? null : Number(row.released_at),
       },
     };
+    if (row.sender_email !== null) {
+      line.counterparty = row.sender_email;
+      if (row.sender_name) line.counterparty_name = row.sender_name;
+    }
+    if (row.adjustment_reason !== null) {
+      line.reason = row.adjustment_reason;
+      if (row.adjustment_reference) line.reference = row.adjustment_reference;
+    }
     if (row.tx_ref !== null) {
       const duty = duties.get(row.movement_id) ?? 0;
       line.reference = row.tx_ref;
