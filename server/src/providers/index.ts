@@ -22,9 +22,11 @@ import {
 import type { FlutterwavePaymentsSimulator } from '../simulators/flutterwave-payments.ts';
 import { SANDBOX_VTPASS_KEYS } from '../simulators/vtpass.ts';
 import { createFlutterwaveTransferProvider } from './flutterwave-transfers.ts';
+import { createFlutterwavePayoutProvider } from './flutterwave-payouts.ts';
 import { instrument, type ProviderCallObserver } from './instrument.ts';
 import {
   type CardProvider,
+  type PayoutProvider,
   type TransferProvider,
   VTU_PRODUCTS,
   type VtuProduct,
@@ -58,6 +60,11 @@ export {
   type WebhookRefs,
 } from './flutterwave-transfers.ts';
 export { createFlutterwaveProvider, parseFlutterwaveWebhook } from './flutterwave.ts';
+export {
+  createFlutterwavePayoutProvider,
+  isTransferWebhook,
+  readTransferWebhook,
+} from './flutterwave-payouts.ts';
 export type { SmsProvider, SmsSendResult, SmsBalance } from './sms.ts';
 export { internationalNumber } from './sms.ts';
 export { createTermiiProvider, DEFAULT_TERMII_BASE_URL } from './termii.ts';
@@ -330,6 +337,14 @@ export interface Providers {
   /** The same simulator when the transfer adapter talks to it (mount the sandbox bank page). */
   sandboxTransfer: FlutterwavePaymentsSimulator | null;
   /**
+   * Withdrawals to bank accounts (ADR 0084): Flutterwave Transfers v3 with the same choice as
+   * bank-transfer funding (BANK_TRANSFER_PROVIDER, else FLUTTERWAVE_SECRET_KEY), else its
+   * simulator through the live adapter.
+   */
+  payout: PayoutProvider;
+  /** True when `payout` talks to the simulator. */
+  sandboxPayout: boolean;
+  /**
    * SMS (ADR 0079): Termii when TERMII_API_KEY is set; else, when every other provider is
    * simulated (sandbox mode), the Termii adapter against its simulator; else none (a live
    * server without a Termii key sends no SMS).
@@ -447,6 +462,12 @@ export function createProviders(
       : createFlutterwaveTransferProvider(livePayments),
   );
 
+  const payout: PayoutProvider = timed(
+    sandboxTransfer
+      ? createFlutterwavePayoutProvider({ ...simulatedPayments, name: 'sandbox-payouts' })
+      : createFlutterwavePayoutProvider(livePayments),
+  );
+
   // No provider publishes Spectranet's plan codes (ADR 0044): with both floats simulated and
   // no route of its own, the sandbox sells it through the second float's simulator.
   const routes: ProviderRoutes =
@@ -506,6 +527,8 @@ export function createProviders(
     sandboxCard,
     transfer,
     sandboxTransfer,
+    payout,
+    sandboxPayout: sandboxTransfer !== null,
     sms,
     simulators,
     forProduct(product, serviceId) {
@@ -540,7 +563,7 @@ export function describeProviders(providers: Providers): string {
   }
   const transfers = providers.sandboxTransfer
     ? 'sandbox transfers (page /sandbox/transfer), the Flutterwave payments simulator through the live adapter'
-    : `Flutterwave virtual accounts at ${host(config.FLUTTERWAVE_BASE_URL)}`;
+    : `Flutterwave virtual accounts and transfers to banks at ${host(config.FLUTTERWAVE_BASE_URL)}`;
   const routes = VTU_PRODUCTS.map((p) => `${p} → ${providers.forProduct(p).name}`);
   for (const [service, target] of Object.entries(config.routes.services)) {
     const provider =

@@ -257,3 +257,61 @@ export interface TransferProvider {
   listTransfers(query: TransferListQuery): Promise<{ items: ListedTransfer[]; pages: number }>;
   verifyWebhookSignature(headers: Record<string, string | string[] | undefined>): boolean;
 }
+
+// ── Withdrawals to bank accounts (ADR 0084) ─────────────────────────────────
+
+export interface PayoutRequest {
+  /** Our withdrawal id: Flutterwave's `reference`, unique, so it is never paid twice. */
+  reference: string;
+  bankCode: string;
+  accountNumber: string;
+  amount: Kobo;
+  narration: string;
+  /** The resolved account name (Flutterwave's `beneficiary_name`). */
+  beneficiaryName: string;
+  callbackUrl?: string;
+}
+
+/**
+ * What Flutterwave said of a transfer: `successful` and `failed` are verdicts; `pending` is
+ * not (NEW, PENDING, or no readable answer: `callFailed`). `refused`: the create call was
+ * answered with an error (no transfer queued by this call; one with the same reference may
+ * exist). `notFound`: the list by reference definitely holds none.
+ */
+export interface PayoutAnswer {
+  status: 'successful' | 'pending' | 'failed';
+  providerId?: string;
+  /** NEW, PENDING, SUCCESSFUL, FAILED as Flutterwave wrote it. */
+  providerStatus?: string;
+  message?: string;
+  raw?: unknown;
+  callFailed?: boolean;
+  refused?: boolean;
+  notFound?: boolean;
+}
+
+/** One transfer of the provider's list (reconciliation). */
+export interface ListedPayout {
+  providerId: string;
+  reference: string | null;
+  status: 'successful' | 'pending' | 'failed';
+  amount: Kobo;
+  accountNumber: string | null;
+  createdAt: number;
+}
+
+export interface PayoutProvider {
+  name: string;
+  /** Nigerian banks; throws ProviderError without a readable answer. */
+  banks(): Promise<{ code: string; name: string }[]>;
+  /** The account's name; `null` when it does not resolve; throws ProviderError otherwise. */
+  resolveAccount(bankCode: string, accountNumber: string): Promise<string | null>;
+  /** Flutterwave's fee on an NGN transfer of `amount`; throws ProviderError. */
+  fee(amount: Kobo): Promise<Kobo>;
+  send(req: PayoutRequest): Promise<PayoutAnswer>;
+  status(providerId: string): Promise<PayoutAnswer>;
+  byReference(reference: string): Promise<PayoutAnswer>;
+  /** One page (1-based) of every transfer; throws ProviderError. */
+  list(page: number): Promise<{ items: ListedPayout[]; pages: number }>;
+  verifyWebhookSignature(headers: Record<string, string | string[] | undefined>): boolean;
+}

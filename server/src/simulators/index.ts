@@ -21,6 +21,10 @@ import {
   createFlutterwavePaymentsSimulator,
 } from './flutterwave-payments.ts';
 import { createFaults } from './faults.ts';
+import {
+  type FlutterwavePayoutsSimulator,
+  createFlutterwavePayoutsSimulator,
+} from './flutterwave-payouts.ts';
 import { TERMII_SIMULATOR_PREFIX, type TermiiSimulator, createTermiiSimulator } from './termii.ts';
 import { injectFetch } from './transport.ts';
 import { VTPASS_SIMULATOR_PREFIX, type VtpassSimulator, createVtpassSimulator } from './vtpass.ts';
@@ -64,6 +68,8 @@ export interface Simulators {
   payments: FlutterwavePaymentsSimulator;
   /** Termii's SMS API (ADR 0079): what it received, per number, is the dev SMS outbox. */
   termii: TermiiSimulator;
+  /** Flutterwave Transfers v3: withdrawals to bank accounts (ADR 0084). */
+  payouts: FlutterwavePayoutsSimulator;
   /** The verif-hash `payments` signs webhooks with (the sandbox adapters accept it). */
   webhookHash: string;
   vtpassBaseUrl: string;
@@ -115,6 +121,14 @@ export function createSimulators(options: SimulatorsOptions): Simulators {
     deliver: (body, headers) => send(api.paymentWebhook.path, body, headers),
   });
 
+  const payouts = createFlutterwavePayoutsSimulator({
+    store: options.store('sim-flutterwave-payouts'),
+    faults: createFaults(options.latencyMs),
+    now: options.now,
+    webhookHash,
+    deliver: (body, headers) => send(api.paymentWebhook.path, body, headers),
+  });
+
   const termii = createTermiiSimulator({
     store: options.store('sim-termii'),
     faults: createFaults(options.latencyMs),
@@ -125,6 +139,7 @@ export function createSimulators(options: SimulatorsOptions): Simulators {
   void app.register(vtpass.plugin, { prefix: VTPASS_SIMULATOR_PREFIX });
   void app.register(bills.plugin, { prefix: FLUTTERWAVE_SIMULATOR_PREFIX });
   void app.register(payments.plugin, { prefix: FLUTTERWAVE_SIMULATOR_PREFIX });
+  void app.register(payouts.plugin, { prefix: FLUTTERWAVE_SIMULATOR_PREFIX });
   void app.register(termii.plugin, { prefix: TERMII_SIMULATOR_PREFIX });
 
   const inject = injectFetch(app);
@@ -140,6 +155,7 @@ export function createSimulators(options: SimulatorsOptions): Simulators {
     bills,
     payments,
     termii,
+    payouts,
     webhookHash,
     vtpassBaseUrl: `${SIMULATOR_ORIGIN}${VTPASS_SIMULATOR_PREFIX}`,
     flutterwaveBaseUrl: `${SIMULATOR_ORIGIN}${FLUTTERWAVE_SIMULATOR_PREFIX}`,
