@@ -15,6 +15,11 @@ export const NOTICE_KINDS = [
   /** A purchase that was pending was delivered. */
   'purchased',
   'refunded',
+  /**
+   * A purchase still undecided 24 hours after it was made (ADR 0082): still being checked, no
+   * need to pay again, it will be delivered or refunded.
+   */
+  'overdue',
   'commission',
   'announcement',
 ] as const;

@@ -32,7 +32,8 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 3
 /** A route label for answers no route matched (404s of any path: one series, not one per URL). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-export function createMetrics(db: () => Db, now: () => number = Date.now): Metrics {
+/** `now`: read at each scrape (the global clock by default, so a test's fake Date is seen). */
+export function createMetrics(db: () => Db, now: () => number = () => Date.now()): Metrics {
   const registry = new Registry();
   const registers = [registry];
 
@@ -77,10 +78,11 @@ export function createMetrics(db: () => Db, now: () => number = Date.now): Metri
     registers,
   });
 
-  // The gauges below are worked out together, once per scrape, in one read of four indexed
-  // queries (transactions_requery: status, next_requery_at; webhook_deliveries_due: status,
-  // next_attempt_at; purchase_disputes_state: resolved_at). Only pending rows and open
-  // disputes are read, and they are few.
+  // The gauges below are worked out together, once per scrape, in one read of indexed
+  // queries (transactions_requery: status, next_requery_at; transactions_pending_overdue:
+  // status, overdue_at; webhook_deliveries_due: status, next_attempt_at;
+  // purchase_disputes_state: resolved_at). Only pending rows and open disputes are read, and
+  // they are few.
   let scrape: Promise<QueueState> | undefined;
   const state = () => {
     scrape ??= readQueues(db(), now()).finally(() => {
@@ -109,6 +111,25 @@ export function createMetrics(db: () => Db, now: () => number = Date.now): Metri
       for (const p of pending) {
         this.set({ provider: p.provider }, Math.max(0, (at - p.oldest) / 1000));
       }
+    },
+  });
+  new Gauge({
+    name: 'paybills_pending_purchases_overdue',
+    help: 'Pending purchases the requery worker found undecided at 24 hours and told the customer of (ADR 0082): overdue, still asked about.',
+    registers,
+    async collect() {
+      this.set((await state()).overdue);
+    },
+  });
+  new Gauge({
+    name: 'paybills_pending_purchases_older_than',
+    help: 'Pending purchases older than the regulator’s clocks (ADR 0082): 30s (a failure is refunded within it) and 24h (a pending purchase is decided by then).',
+    labelNames: ['age'] as const,
+    registers,
+    async collect() {
+      const { olderThan30s, olderThan24h } = await state();
+      this.set({ age: '30s' }, olderThan30s);
+      this.set({ age: '24h' }, olderThan24h);
     },
   });
   new Gauge({
@@ -161,13 +182,26 @@ export function createMetrics(db: () => Db, now: () => number = Date.now): Metri
 interface QueueState {
   at: number;
   pending: { provider: string; count: number; oldest: number }[];
+  overdue: number;
+  olderThan30s: number;
+  olderThan24h: number;
   requeryDue: number;
   webhooks: number;
   disputes: number;
 }
 
+type PendingQuery = ReturnType<typeof pendingQuery>;
+const pendingQuery = (db: Db) =>
+  db
+    .selectFrom('transactions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'pending')
+    .where('direction', '=', 'debit');
+
 async function readQueues(db: Db, at: number): Promise<QueueState> {
-  const [pending, due, webhooks, disputes] = await Promise.all([
+  const pendingCount = (where: (q: PendingQuery) => PendingQuery) =>
+    where(pendingQuery(db)).executeTakeFirstOrThrow();
+  const [pending, due, webhooks, disputes, overdue, over30s, over24h] = await Promise.all([
     db
       .selectFrom('transactions')
       .select((eb) => [
@@ -195,6 +229,9 @@ async function readQueues(db: Db, at: number): Promise<QueueState> {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('resolved_at', 'is', null)
       .executeTakeFirstOrThrow(),
+    pendingCount((q) => q.where('overdue_at', 'is not', null)),
+    pendingCount((q) => q.where('created_at', '<', at - 30_000)),
+    pendingCount((q) => q.where('created_at', '<', at - 24 * 3_600_000)),
   ]);
   return {
     at,
@@ -203,6 +240,9 @@ async function readQueues(db: Db, at: number): Promise<QueueState> {
       count: Number(r.n),
       oldest: Number(r.oldest),
     })),
+    overdue: Number(overdue.n),
+    olderThan30s: Number(over30s.n),
+    olderThan24h: Number(over24h.n),
     requeryDue: Number(due.n),
     webhooks: Number(webhooks.n),
     disputes: Number(disputes.n),

@@ -50,6 +50,7 @@ import { failedCardAttemptsTold } from '../../migrations/0034-failed-card-attemp
 import { heldCreditsTold } from '../../migrations/0035-held-credits-told.ts';
 import { findPurchaseByDestination } from '../../migrations/0037-find-a-purchase-by-destination.ts';
 import { smsOutbox } from '../../migrations/0038-sms-outbox.ts';
+import { pendingDecidedAt24Hours } from '../../migrations/0041-pending-decided-at-24-hours.ts';
 import { fourEyes } from '../../migrations/0029-four-eyes.ts';
 import type { Engine } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -123,6 +124,7 @@ export function migrations(engine: Engine): MigrationProvider {
         '0035-held-credits-told': heldCreditsTold(engine),
         '0037-find-a-purchase-by-destination': findPurchaseByDestination(),
         '0038-sms-outbox': smsOutbox(engine),
+        '0041-pending-decided-at-24-hours': pendingDecidedAt24Hours(),
       };
     },
   };

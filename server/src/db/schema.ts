@@ -174,6 +174,11 @@ export interface TransactionsTable {
   requery_attempts: Generated<number>;
   /** Set when the purchase has been pending longer than PENDING_ALERT_HOURS (an admin looks). */
   flagged_at: number | null;
+  /**
+   * Set once when the requery worker found it still undecided 24 hours after it was made and
+   * told the customer (migration 0041; ADR 0082): overdue. It stays pending and is still asked.
+   */
+  overdue_at: number | null;
   /** The API key that made the purchase (reseller API), and the caller's X-Request-Id. */
   api_key_id: string | null;
   client_request_id: string | null;

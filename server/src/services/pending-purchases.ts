@@ -21,7 +21,7 @@ import {
   type PendingGoods,
   type PendingPurchase,
 } from '@contract';
-import type { Selectable, Updateable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { TransactionsTable } from '../db/schema.ts';
@@ -53,9 +53,11 @@ const pendingNow = (db: Db) =>
     .where('transactions.direction', '=', 'debit');
 
 /**
- * Every purchase pending now, oldest first: the longest wait is the first to look at. The
- * alert age is the alert (`overdue`), not a filter: an admin answering a customer sees a
- * purchase pending an hour too (ADR 0078); only overdue ones may be settled (`actionable`).
+ * Every purchase pending now, overdue first, then oldest first: the longest wait is the first
+ * to look at. The alert age is the alert (`overdue`), not a filter: an admin answering a
+ * customer sees a purchase pending an hour too (ADR 0078); only overdue ones may be settled
+ * (`actionable`). A purchase the 24-hour decision marked overdue (ADR 0082) is overdue
+ * whatever PENDING_ALERT_HOURS says.
  */
 export async function listPending(
   ctx: AppContext,
@@ -69,6 +71,7 @@ export async function listPending(
   const rows = await base
     .selectAll('transactions')
     .select('users.email')
+    .orderBy(sql`case when transactions.overdue_at is null then 1 else 0 end`)
     .orderBy('transactions.created_at')
     .orderBy('transactions.id')
     .limit(query.limit)
@@ -88,7 +91,7 @@ export async function listPending(
     created_at: Number(r.created_at),
     requery_attempts: Number(r.requery_attempts),
     flagged: r.flagged_at !== null,
-    overdue: Number(r.created_at) <= cutoff,
+    overdue: r.overdue_at !== null || Number(r.created_at) <= cutoff,
     goods: goodsOf(r),
   }));
   return { ...paged(items, query, total), alert_hours: alertMs / 3_600_000 };
@@ -106,7 +109,7 @@ async function actionable(ctx: AppContext, id: string, now: number) {
     .executeTakeFirst();
   if (!row) throw new ApiError('not_found', SERVER_MSG.transactionNotFound);
   if (row.status !== 'pending') throw new ApiError('conflict', PENDING_MSG.notPending);
-  if (Number(row.created_at) > now - pendingAlertMs(ctx.config.env)) {
+  if (row.overdue_at === null && Number(row.created_at) > now - pendingAlertMs(ctx.config.env)) {
     throw new ApiError('conflict', PENDING_MSG.tooRecent);
   }
   return row;

@@ -8,6 +8,12 @@
  * said twice, a minute apart, after the purchase call ended (ADR 0038). VTpass's callback is a
  * hint that triggers a requery (`transactionUpdateHint`). A definite answer that finds the
  * purchase already settled the other way is recorded as a dispute, never dropped (ADR 0073).
+ *
+ * The schedule is the back-off table `REQUERY_BACKOFF_MS`, and it never steps past the
+ * 24-hour mark: there the worker asks once more and applies the 24-hour decision
+ * (pending-decision.ts, ADR 0082): delivered, refunded, or overdue (the customer told), never
+ * left silent. The worker reads the time through `config.clock` (tests and the bench's
+ * outcomes mode pass a fake one), or `now` for one pass.
  */
 import { SERVER_MSG } from '@contract';
 import { sql, type Selectable } from 'kysely';
@@ -16,6 +22,13 @@ import type { TransactionsTable } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { parseVtpassCallback, type ProviderOutcome } from '../providers/index.ts';
 import { disputeIfContradicted } from './disputes.ts';
+import {
+  decideAt24Hours,
+  DECISION_AGE_MS,
+  lastAnswerOf,
+  markOverdue,
+  NO_RECORD_AT_24_HOURS,
+} from './pending-decision.ts';
 import { autoReverse, failDelivered, reverse, settle } from './reversal.ts';
 import { startWorker } from './worker.ts';
 
@@ -24,6 +37,36 @@ type TxRow = Selectable<TransactionsTable>;
 /** First requery after this; then doubling up to REQUERY_MAX_MS (decisions §5). */
 export const REQUERY_FIRST_MS = 5_000;
 export const REQUERY_MAX_MS = 10 * 60_000;
+/**
+ * The back-off table (ADR 0082): after the requery numbered `n` (1, 2, …) still pending, the
+ * next is asked `REQUERY_BACKOFF_MS[n]` later, the last step (10 min) from then on. The worker
+ * never gives up on a purchase; at 24 hours it decides it (pending-decision.ts), and an overdue
+ * one is still asked every 10 minutes until the provider answers.
+ */
+export const REQUERY_BACKOFF_MS: readonly number[] = [
+  5_000,
+  10_000,
+  20_000,
+  40_000,
+  80_000,
+  160_000,
+  320_000,
+  REQUERY_MAX_MS,
+];
+
+/**
+ * When to ask again after the requery numbered `attempts` left the purchase pending at `now`:
+ * the table's step, but never past the 24-hour mark of a purchase made at `createdAt` (the
+ * decision is asked at the mark itself, not up to a step later).
+ */
+export function nextRequeryAt(attempts: number, now: number, createdAt: number): number {
+  const step = REQUERY_BACKOFF_MS[Math.min(Math.max(attempts, 0), REQUERY_BACKOFF_MS.length - 1)]!;
+  const decisionAt = createdAt + DECISION_AGE_MS;
+  return now < decisionAt ? Math.min(now + step, decisionAt) : now + step;
+}
+
+/** The worker's clock: `config.clock` when a test or the bench passes one. */
+const clockOf = (ctx: AppContext) => ctx.config.clock ?? (() => Date.now());
 /**
  * A claimed job is leased for the longest a requery call can take (the provider timeout) and
  * a margin; a worker that dies (kill -9, a lost machine) loses its claims after it, and
@@ -199,7 +242,7 @@ export async function runRequeryOnce(
   ctx: AppContext,
   options: { now?: number; limit?: number } = {},
 ): Promise<number> {
-  const now = options.now ?? Date.now();
+  const now = options.now ?? clockOf(ctx)();
   let settled = 0;
   if (autoReverse(ctx)) {
     // A crash between "failed" and its reversal leaves a failed row: reverse it now (guarded).
@@ -244,6 +287,20 @@ async function requeryOne(
   let outcome = await askProvider(ctx, row);
   const judged = await judgeUnknownRequest(ctx, row, outcome, now);
   outcome = judged.outcome;
+  // At 24 hours, the decision (ADR 0082): a "no record" past the window refunds on one answer.
+  const decision = decideAt24Hours(
+    {
+      status: row.status,
+      createdAt: Number(row.created_at),
+      overdueAt: row.overdue_at === null ? null : Number(row.overdue_at),
+      providerWindowMs: ctx.providers.config.PROVIDER_TIMEOUT_MS,
+    },
+    lastAnswerOf(outcome),
+    now,
+  );
+  if (decision === 'refund' && outcome.status === 'pending') {
+    outcome = { ...outcome, status: 'failed', message: NO_RECORD_AT_24_HOURS };
+  }
   if (outcome.status !== 'pending') {
     await settle(ctx, row.id, outcome);
     if (outcome.unknownRequest) await forgetUnknown(ctx, row.id);
@@ -253,9 +310,18 @@ async function requeryOne(
     return true;
   }
   // Still pending, or the requery itself failed (refused, rate limited, timed out…): never
-  // guess. Back off, and past PENDING_ALERT_HOURS flag it for an admin (once).
+  // guess. Back off, and past PENDING_ALERT_HOURS flag it for an admin (once); at 24 hours
+  // mark it overdue and tell the customer (once: the guarded UPDATE in markOverdue).
   const attempts = Number(row.requery_attempts);
-  const backoff = Math.min(REQUERY_FIRST_MS * 2 ** Math.min(attempts, 20), REQUERY_MAX_MS);
+  if (decision === 'overdue') {
+    const marked = await ctx.dbh.writeTx((trx) => markOverdue(trx, row.id, now));
+    if (marked) {
+      ctx.log.warn(
+        { id: row.id, provider: row.provider, attempts, answer: outcome.message },
+        'purchase undecided at 24 hours: overdue, the customer told (ADR 0082)',
+      );
+    }
+  }
   const flag = row.flagged_at === null && Number(row.created_at) <= now - alertMs;
   const facts = { id: row.id, provider: row.provider, attempts, answer: outcome.message };
   if (outcome.callFailed) ctx.log.warn(facts, 'requery call failed; the purchase stays pending');
@@ -267,7 +333,7 @@ async function requeryOne(
     );
   }
   // "No such request" is asked again when its confirmation is due, not after a long backoff.
-  const next = judged.askAt ?? Date.now() + backoff;
+  const next = judged.askAt ?? nextRequeryAt(attempts, clockOf(ctx)(), Number(row.created_at));
   await ctx.db
     .updateTable('transactions')
     .set({ next_requery_at: next, ...(flag ? { flagged_at: now } : {}) })
