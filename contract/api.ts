@@ -110,6 +110,7 @@ export {
   dismissAnnouncement,
 } from './announcements';
 export { myReferrals, referralSettings, setReferralSettings } from './referrals';
+export { transactionTimeline, myTransactionTimeline } from './timeline';
 export {
   verification,
   verificationLimits,

@@ -119,6 +119,8 @@ export const api = {
   myReferrals: endpoints.myReferrals,
   referralSettings: endpoints.referralSettings,
   setReferralSettings: endpoints.setReferralSettings,
+  transactionTimeline: endpoints.transactionTimeline,
+  myTransactionTimeline: endpoints.myTransactionTimeline,
   verification: endpoints.verification,
   verificationLimits: endpoints.verificationLimits,
   setVerificationLimits: endpoints.setVerificationLimits,

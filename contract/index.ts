@@ -37,4 +37,5 @@ export * from './verification';
 export * from './referrals';
 export * from './announcements';
 export * from './plan-names';
+export * from './timeline';
 export * from './withdrawals';

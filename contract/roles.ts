@@ -94,6 +94,8 @@ export const ENDPOINT_PERMISSION: Record<string, Permission> = {
   'payment.all': 'payments',
   'transactions.all': 'transactions.read',
   'transactions.reverse': 'transactions.reverse',
+  // A purchase's whole story for support (ADR 0083): reading transactions.
+  'transactions.timeline': 'transactions.read',
   'product.all': 'plans',
   'product.edit': 'plans',
   'admin.overview': 'overview',
@@ -166,7 +168,6 @@ export const ENDPOINT_PERMISSION: Record<string, Permission> = {
   'admin.withdrawalSettings': 'transfers',
   'admin.setWithdrawalSettings': 'admins',
 };
-
 
 /**
  * Families of endpoints named by prefix, so that one added to a family later is placed with

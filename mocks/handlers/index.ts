@@ -21,9 +21,11 @@ import { referrals } from './referrals';
 import { transactions } from './transactions';
 import { transfers } from './transfers';
 import { tiers } from './tiers';
+import { timeline } from './timeline';
 import { twoFactor } from './two-factor';
 import { user } from './user';
 import { verification } from './verification';
+import { withdrawals } from './withdrawals';
 
 /**
  * Every endpoint of contract/endpoints.ts, by its `api` key. The mapped type makes a new
@@ -56,4 +58,6 @@ export const impls: Impls = {
   ...secrets,
   ...referrals,
   ...verification,
+  ...withdrawals,
+  ...timeline,
 };

@@ -50,7 +50,10 @@ import { failedCardAttemptsTold } from '../../migrations/0034-failed-card-attemp
 import { heldCreditsTold } from '../../migrations/0035-held-credits-told.ts';
 import { findPurchaseByDestination } from '../../migrations/0037-find-a-purchase-by-destination.ts';
 import { smsOutbox } from '../../migrations/0038-sms-outbox.ts';
+import { withdrawals } from '../../migrations/0040-withdrawals.ts';
+import { transactionEvents } from '../../migrations/0042-transaction-events.ts';
 import { pendingDecidedAt24Hours } from '../../migrations/0041-pending-decided-at-24-hours.ts';
+import { messagePreferences } from '../../migrations/0039-message-preferences.ts';
 import { fourEyes } from '../../migrations/0029-four-eyes.ts';
 import type { Engine } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -124,7 +127,10 @@ export function migrations(engine: Engine): MigrationProvider {
         '0035-held-credits-told': heldCreditsTold(engine),
         '0037-find-a-purchase-by-destination': findPurchaseByDestination(),
         '0038-sms-outbox': smsOutbox(engine),
+        '0040-withdrawals': withdrawals(engine),
+        '0042-transaction-events': transactionEvents(engine),
         '0041-pending-decided-at-24-hours': pendingDecidedAt24Hours(),
+        '0039-message-preferences': messagePreferences(),
       };
     },
   };

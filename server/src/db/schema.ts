@@ -39,6 +39,15 @@ export interface UsersTable {
   totp_last_step: Generated<number | null>;
   /** 1: funding, purchase, refund and share e-mails are sent (ADR 0047); security ones always. */
   money_mail: Generated<number>;
+  /**
+   * 1: that kind of message goes by that channel (ADR 0081): purchases' outcomes and wallet
+   * alerts, by SMS and by e-mail. A refund's SMS and security messages have no switch.
+   * `money_mail` is kept equal to `purchase_mail AND alert_mail` for the older switch.
+   */
+  purchase_sms: Generated<number>;
+  purchase_mail: Generated<number>;
+  alert_sms: Generated<number>;
+  alert_mail: Generated<number>;
   /** Wallet limits by verification level (ADR 0058): 1, 2 or 3. */
   verification_level: Generated<number>;
   /** The checked BVN's last 4 digits and when the customer consented (the BVN is not kept). */
@@ -345,6 +354,76 @@ export interface MailOutboxTable {
   transport: string | null;
   attempts: Generated<number>;
   last_error: string | null;
+  /** The purchase it tells of (migration 0042; ADR 0083); null for every other mail. */
+  transaction_id: string | null;
+}
+
+/** One fact of a purchase's story (migration 0042; ADR 0083), in `id` order. */
+export interface TransactionEventsTable {
+  id: Generated<number>;
+  transaction_id: string;
+  at: number;
+  kind: 'provider_call' | 'requery' | 'callback' | 'failover' | 'status';
+  provider: string | null;
+  actor: string | null;
+  request: string | null;
+  code: string | null;
+  description: string | null;
+  outcome: string | null;
+  previous: string | null;
+  latency_ms: number | null;
+}
+
+/** A withdrawal to a bank account (migration 0040; ADR 0084). Its id is the provider reference. */
+export interface WithdrawalsTable {
+  id: string;
+  user_id: string;
+  bank_code: string;
+  bank_name: string;
+  account_number: string;
+  account_name: string;
+  amount: number;
+  fee: number;
+  duty: number;
+  total: number;
+  status: 'pending' | 'awaiting_review' | 'successful' | 'failed' | 'refunded';
+  reason: string | null;
+  provider: string;
+  provider_id: string | null;
+  provider_status: string | null;
+  /** When the create call was last made; null: never (waiting for review, or a crash). */
+  sent_at: number | null;
+  /** When a create call was refused (no transfer queued by it). */
+  refused_at: number | null;
+  next_requery_at: number | null;
+  requery_attempts: Generated<number>;
+  reviewer_id: string | null;
+  reviewed_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One answer of the provider about a withdrawal (migration 0040). */
+export interface WithdrawalEventsTable {
+  id: Generated<number>;
+  withdrawal_id: string;
+  source: string;
+  status: string;
+  message: string | null;
+  raw: string;
+  created_at: number;
+}
+
+/** A bank account a customer paid (migration 0040). */
+export interface BeneficiariesTable {
+  id: string;
+  user_id: string;
+  bank_code: string;
+  bank_name: string;
+  account_number: string;
+  account_name: string;
+  first_paid_at: number;
+  last_paid_at: number;
 }
 
 /** One SMS to send (migration 0038; ADR 0079). */
@@ -579,6 +658,10 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   mail_outbox: MailOutboxTable;
   sms_outbox: SmsOutboxTable;
+  withdrawals: WithdrawalsTable;
+  withdrawal_events: WithdrawalEventsTable;
+  beneficiaries: BeneficiariesTable;
+  transaction_events: TransactionEventsTable;
   rate_counters: RateCountersTable;
   networks: NetworksTable;
   data_variations: DataVariationsTable;

@@ -46,6 +46,7 @@ import {
 import { type Actor, recordAudit } from './audit.ts';
 import { enqueueMail } from './mail.ts';
 import { REQUERY_FIRST_MS } from './requery.ts';
+import { noteCall, noteFailover } from './transaction-events.ts';
 import { startWorker } from './worker.ts';
 
 const HOUR_MS = 3_600_000;
@@ -496,6 +497,7 @@ async function callOnce(
     ctx.log.warn({ err: (err as Error).message, id }, 'purchase call failed; left pending');
     outcome = { status: 'pending', message: 'The provider did not answer.', callFailed: true };
   }
+  await noteCall(ctx, id, admitted, request, outcome, performance.now() - started);
   // Nothing was sent (no biller for it there): no word on the provider's health.
   if (!outcome.notSent) {
     try {
@@ -590,6 +592,7 @@ async function moveTo(
       .returning('id')
       .executeTakeFirst();
     if (!moved) return false;
+    await noteFailover(ctx, trx, id, provider, tried);
     await trx
       .deleteFrom('kv_store')
       .where('namespace', '=', 'requery-unknown-request')

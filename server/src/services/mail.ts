@@ -17,6 +17,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** The purchase it tells of, so the admin's timeline lists it (ADR 0083). */
+  transactionId?: string;
 }
 
 export async function enqueueMail(trx: Db, mail: OutgoingMail, now = Date.now()): Promise<void> {
@@ -27,6 +29,7 @@ export async function enqueueMail(trx: Db, mail: OutgoingMail, now = Date.now())
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html,
+      transaction_id: mail.transactionId ?? null,
       created_at: now,
     })
     .execute();
@@ -39,13 +42,31 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.cha
 export const lagosTime = (ms: number) =>
   `${new Date(ms + LAGOS_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ')} Lagos time (WAT, UTC+1)`;
 
-/** A mail of plain paragraphs: the text part and the HTML part say the same, escaped. */
-export function paragraphMail(to: string, subject: string, paragraphs: string[]): OutgoingMail {
+/** The purchase an event tells of (`{ purchase: { id } }`), for the admin's timeline (ADR 0083). */
+function purchaseOf(about: object | undefined): string | undefined {
+  const purchase = about && 'purchase' in about ? about.purchase : undefined;
+  return typeof purchase === 'object' && purchase !== null && 'id' in purchase
+    ? String(purchase.id)
+    : undefined;
+}
+
+/**
+ * A mail of plain paragraphs: the text part and the HTML part say the same, escaped. `about`,
+ * an event naming a purchase, links the mail to it (ADR 0083).
+ */
+export function paragraphMail(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  about?: object,
+): OutgoingMail {
+  const transactionId = purchaseOf(about);
   return {
     to,
     subject,
     text: `${paragraphs.join('\n\n')}\n`,
     html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
+    ...(transactionId !== undefined && { transactionId }),
   };
 }
 

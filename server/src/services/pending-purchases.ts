@@ -50,7 +50,9 @@ const pendingNow = (db: Db) =>
     .selectFrom('transactions')
     .innerJoin('users', 'users.id', 'transactions.user_id')
     .where('transactions.status', '=', 'pending')
-    .where('transactions.direction', '=', 'debit');
+    .where('transactions.direction', '=', 'debit')
+    // A withdrawal is settled by its own service and admin page (ADR 0084), never from here.
+    .where('transactions.product', '<>', 'Withdrawal');
 
 /**
  * Every purchase pending now, overdue first, then oldest first: the longest wait is the first
@@ -106,6 +108,7 @@ async function actionable(ctx: AppContext, id: string, now: number) {
     .select('users.email')
     .where('transactions.id', '=', id)
     .where('transactions.direction', '=', 'debit')
+    .where('transactions.product', '<>', 'Withdrawal')
     .executeTakeFirst();
   if (!row) throw new ApiError('not_found', SERVER_MSG.transactionNotFound);
   if (row.status !== 'pending') throw new ApiError('conflict', PENDING_MSG.notPending);
@@ -178,7 +181,7 @@ export async function requeryPending(
   now = Date.now(),
 ): Promise<string> {
   const row = await actionable(ctx, id, now);
-  const outcome = await askProvider(ctx, row);
+  const outcome = await askProvider(ctx, row, 'admin');
   const facts = { id, provider: row.provider, admin: actor.admin.id };
   if (outcome.callFailed) {
     ctx.log.warn({ ...facts, answer: outcome.message }, 'admin requery: the call failed');
@@ -243,7 +246,7 @@ export async function failPending(
   // The provider's own answer is the second check of a refund here (ADR 0070); an admin's own
   // purchase is refunded only by another admin.
   refuseOwnWallet(actor, row.user_id);
-  const outcome = await askProvider(ctx, row);
+  const outcome = await askProvider(ctx, row, 'admin');
   const provider = providerLabel(row.provider);
   if (outcome.callFailed) {
     ctx.log.warn(
@@ -298,7 +301,7 @@ export async function deliverPending(
   const goods = goodsOf(row);
   const code = body.code?.trim() || null;
   if (goods !== 'none' && !code) throw new ApiError('validation_error', PENDING_MSG.codeRequired);
-  const outcome = await askProvider(ctx, row);
+  const outcome = await askProvider(ctx, row, 'admin');
   const provider = providerLabel(row.provider);
   if (!outcome.callFailed && outcome.status === 'failed') {
     throw new ApiError('conflict', PENDING_MSG.deliverButFailed(provider, saidBy(outcome)));

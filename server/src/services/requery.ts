@@ -30,6 +30,7 @@ import {
   NO_RECORD_AT_24_HOURS,
 } from './pending-decision.ts';
 import { autoReverse, failDelivered, reverse, settle } from './reversal.ts';
+import { type EventActor, noteCallback, noteRequery } from './transaction-events.ts';
 import { startWorker } from './worker.ts';
 
 type TxRow = Selectable<TransactionsTable>;
@@ -174,6 +175,20 @@ export function firstRequeryDelay(ctx: AppContext, providerName: string): number
  * that throws, or a provider no longer configured, said nothing: a failed call.
  */
 export async function askProvider(
+  ctx: AppContext,
+  row: Pick<TxRow, 'provider' | 'provider_request_id'> & { id?: string },
+  /** Who asks, as the purchase's timeline tells it (ADR 0083). */
+  asker: EventActor = 'worker',
+): Promise<ProviderOutcome> {
+  const started = performance.now();
+  const outcome = await requeryAt(ctx, row);
+  if (row.id) {
+    await noteRequery(ctx, row.id, row.provider, asker, outcome, performance.now() - started);
+  }
+  return outcome;
+}
+
+async function requeryAt(
   ctx: AppContext,
   row: Pick<TxRow, 'provider' | 'provider_request_id'>,
 ): Promise<ProviderOutcome> {
@@ -370,13 +385,15 @@ export async function transactionUpdateHint(ctx: AppContext, body: unknown): Pro
     .selectAll()
     .where('provider_request_id', '=', hint.requestId)
     .executeTakeFirst();
+  if (row) await noteCallback(ctx, row.id, row.provider, hint.outcome.status);
   if (!row?.provider || !HINTED.includes(row.status) || !ctx.providers.byName(row.provider)) {
     return;
   }
-  const outcome = await askProvider(ctx, {
-    provider: row.provider,
-    provider_request_id: hint.requestId,
-  });
+  const outcome = await askProvider(
+    ctx,
+    { id: row.id, provider: row.provider, provider_request_id: hint.requestId },
+    'callback',
+  );
   const facts = { id: row.id, provider: row.provider, hinted: hint.outcome.status };
   if (row.status === 'pending') {
     // The "no such request" rule needs its two answers a minute apart: the worker's job.

@@ -8,8 +8,10 @@ import { listTransactions, transactionById } from '../../../services/history.ts'
 import * as purchases from '../../../services/purchase-flow.ts';
 import { reverse } from '../../../services/reversal.ts';
 import { share, shareAnswer, shareRecipient } from '../../../services/wallet.ts';
+import { timelineRoutes } from './timeline.ts';
 
 export function transactionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  timelineRoutes(app, ctx);
   route(
     app,
     ctx,
