@@ -41,6 +41,9 @@ export const AUDIT_ACTIONS = [
   'approval.approve',
   'approval.reject',
   'fourEyes.settings',
+  'withdrawal.approve',
+  'withdrawal.reject',
+  'withdrawal.settings',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -78,6 +81,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'approval.approve': 'Approved a waiting action',
   'approval.reject': 'Rejected a waiting action',
   'fourEyes.settings': 'Changed the daily totals of instant actions',
+  'withdrawal.approve': 'Approved a withdrawal',
+  'withdrawal.reject': 'Rejected and refunded a withdrawal',
+  'withdrawal.settings': 'Changed the withdrawal settings',
 };
 
 /** A before/after snapshot: the changed fields only, never a secret. */

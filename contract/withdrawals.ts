@@ -102,6 +102,17 @@ export function withdrawalCost(amount: Kobo, rule: WithdrawalFee): WithdrawalCos
   return { amount, fee, duty, total: amount + fee + duty };
 }
 
+/**
+ * The most one withdrawal may be, by verification level: the CBN's single-transaction limits of
+ * its three-tiered KYC (₦50,000 / ₦100,000 / ₦5,000,000; circular BPS/DIR/GEN/CIR/04/007), as
+ * the wallet's daily limits follow the same circular (verification.ts).
+ */
+export const WITHDRAWAL_SINGLE_LIMIT_KOBO: Record<1 | 2 | 3, Kobo> = {
+  1: 5_000_000,
+  2: 10_000_000,
+  3: 500_000_000,
+};
+
 /** Above this a withdrawal waits for a finance admin (owner-set; ₦200,000 by default). */
 export const DEFAULT_WITHDRAWAL_REVIEW_ABOVE_KOBO: Kobo = 20_000_000;
 /** The most that may go, in 24 h, to an account first paid less than 24 h ago: ₦20,000. */
@@ -136,7 +147,8 @@ export const WITHDRAWAL_MSG = {
   settingsSaved: 'Withdrawal settings saved.',
   messageInvalid: `Write the message in at most ${MAX_LENGTH.text} characters.`,
   thresholdInvalid: 'Enter an amount in naira with at most 2 decimals.',
-  feeInvalid: 'Enter each fee and band limit in naira with at most 2 decimals; the last band has no limit.',
+  feeInvalid:
+    'Enter each fee and band limit in naira with at most 2 decimals; the last band has no limit.',
 } as const;
 
 /** What raises a level's limit, as the end of a refusal. */
@@ -429,7 +441,8 @@ export const rejectWithdrawal = endpoint({
   method: 'POST',
   path: '/api/admin/withdrawals/:id/reject',
   access: 'admin',
-  summary: 'Rejects a withdrawal awaiting review with a reason: the whole debit is returned at once.',
+  summary:
+    'Rejects a withdrawal awaiting review with a reason: the whole debit is returned at once.',
   params: IdParams,
   body: RejectWithdrawalBody,
   response: message(AdminWithdrawalDetailSchema),
@@ -440,7 +453,8 @@ export const withdrawalSettings = endpoint({
   method: 'GET',
   path: '/api/admin/withdrawal-settings',
   access: 'admin',
-  summary: 'The kill switch, its customer message, the review threshold, the new-account cap, the fee table.',
+  summary:
+    'The kill switch, its customer message, the review threshold, the new-account cap, the fee table.',
   response: message(WithdrawalSettingsSchema),
 });
 export const setWithdrawalSettings = endpoint({

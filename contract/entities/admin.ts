@@ -157,6 +157,11 @@ export const ReconciliationSchema = z.object({
   held_transfers: z.int().check(z.nonnegative()),
   /** Credited bank transfers whose payment or wallet credit does not match (issue 16). */
   transfer_problems: z.array(z.string()),
+  /**
+   * Withdrawals (ADR 0084): payouts at Flutterwave with no withdrawal of ours, withdrawals paid
+   * with no payout there, amounts or outcomes that disagree. Optional: older answers lack it.
+   */
+  withdrawal_problems: z.optional(z.array(z.string())),
   /** Disputed purchases no owner has resolved yet, oldest first (ADR 0073). */
   open_disputes: z.array(
     z.object({

@@ -70,6 +70,8 @@ export const PRODUCTS = [
   'Funding',
   'Commission',
   'Adjustment',
+  /** A withdrawal to a bank account (ADR 0084): its statement line names the account and bank. */
+  'Withdrawal',
 ] as const;
 
 export const ProductSchema = z.enum(PRODUCTS);

@@ -45,6 +45,8 @@ import { referralRoutes } from './routes/api/referrals/index.ts';
 import { resellerRoutes } from './routes/api/reseller/index.ts';
 import { transactionRoutes } from './routes/api/transactions/index.ts';
 import { userRoutes } from './routes/api/user/index.ts';
+import { withdrawalRoutes } from './routes/api/withdrawals/index.ts';
+import { startWithdrawalRequeryWorker } from './services/withdrawals.ts';
 import { sandboxBvnConsentRoutes } from './routes/sandbox/bvn-consent.ts';
 import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
 import { sandboxProviderRoutes } from './routes/sandbox/providers.ts';
@@ -269,6 +271,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   authRoutes(app, ctx);
   userRoutes(app, ctx);
+  withdrawalRoutes(app, ctx);
   transactionRoutes(app, ctx);
   publicRoutes(app, ctx);
   paymentRoutes(app, ctx);
@@ -374,6 +377,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   let stopAnnouncementMail: (() => Promise<void>) | undefined;
   let stopHeldRelease: (() => Promise<void>) | undefined;
   let stopSms: (() => Promise<void>) | undefined;
+  let stopWithdrawals: (() => Promise<void>) | undefined;
   // The catalogue from the providers (ADR 0044): at start, in the background, then on the
   // schedule; a provider that is down only leaves its plans as they were. With the other
   // workers: an app built without them (tests, tools) calls no provider by itself.
@@ -398,6 +402,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     stopHeldRelease = startHeldReleaseWorker(ctx);
     // SMS from their outbox through Termii (or its simulator), retried on 5xx (ADR 0079).
     stopSms = startSmsWorker(ctx);
+    // Withdrawals not yet final, and any a crash left debited but unsent (ADR 0084).
+    stopWithdrawals = startWithdrawalRequeryWorker(ctx);
     maintenance = setInterval(() => {
       const warn = (what: string) => (err: Error) =>
         app.log.warn({ err: err.message }, `${what} purge failed`);
@@ -433,6 +439,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       stopAnnouncementMail?.(),
       stopHeldRelease?.(),
       stopSms?.(),
+      stopWithdrawals?.(),
       stopCatalogueSync?.(),
       stopFloatWatch?.(),
     ]);

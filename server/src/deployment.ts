@@ -436,6 +436,34 @@ export async function probeProviders(providers: Providers): Promise<ProbeReport>
           path: '/v3/balances/NGN',
         },
         () => flutterwave.balance(),
+        // Withdrawals (ADR 0084): with the key accepted, Flutterwave Transfers answers its fee
+        // for ₦100; a wrong path stops the start, a bad moment only warns.
+        providers.sandboxPayout
+          ? undefined
+          : async (report) => {
+              const transfers: ProbeTarget = {
+                who: 'Flutterwave',
+                baseVar: 'FLUTTERWAVE_BASE_URL',
+                baseUrl: config.FLUTTERWAVE_BASE_URL,
+                keyVars: 'FLUTTERWAVE_SECRET_KEY',
+                path: '/v3/transfers/fee',
+              };
+              try {
+                const fee = await providers.payout.fee(10_000);
+                report.answered.push(
+                  `Flutterwave transfers (fee ₦${(fee / 100).toFixed(2)} on ₦100)`,
+                );
+              } catch (error) {
+                const raw = error instanceof ProviderError ? error.raw : undefined;
+                const verdict = judge(
+                  transfers,
+                  raw,
+                  error instanceof Error ? error.message : String(error),
+                );
+                if (verdict.refusal) report.refusals.push(verdict.refusal);
+                if (verdict.warning) report.warnings.push(verdict.warning);
+              }
+            },
       ),
     );
   }

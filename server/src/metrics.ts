@@ -23,6 +23,11 @@ export interface Metrics {
   providerCall(call: ProviderCall): void;
   /** One HTTP answer: the route's pattern (`/api/transactions/:id`), never the raw URL. */
   http(method: string, route: string, status: number, seconds: number): void;
+  /**
+   * A withdrawal reached `status` (ADR 0084): counted once as `pending` or `awaiting_review`
+   * when debited, then once as `successful`, `failed` or `refunded` when settled.
+   */
+  withdrawal(status: string): void;
 }
 
 /** Seconds; a provider may take up to PROVIDER_TIMEOUT_MS (30 s by default, 300 s at most). */
@@ -41,6 +46,12 @@ export function createMetrics(db: () => Db, now: () => number = () => Date.now()
     name: 'paybills_purchases_total',
     help: 'Purchases by the status they reached: each charged purchase counts once as pending, then once as successful or failed when settled.',
     labelNames: ['product', 'provider', 'status'] as const,
+    registers,
+  });
+  const withdrawals = new Counter({
+    name: 'paybills_withdrawals_total',
+    help: 'Withdrawals to bank accounts by the status they reached: each debited withdrawal counts once as pending or awaiting_review, then once as successful, failed or refunded.',
+    labelNames: ['status'] as const,
     registers,
   });
   const providerSeconds = new Histogram({
@@ -175,6 +186,9 @@ export function createMetrics(db: () => Db, now: () => number = () => Date.now()
     http(method, route, status, seconds) {
       httpSeconds.observe({ method, route, status_code: String(status) }, seconds);
       if (status === 429) rateLimited.inc({ route });
+    },
+    withdrawal(status) {
+      withdrawals.inc({ status });
     },
   };
 }

@@ -59,6 +59,11 @@ function formatReport(r: Reconciliation): string {
       `${r.transfer_problems.length === 0 ? 'credits match' : `${r.transfer_problems.length} problem(s)`}`,
   );
   for (const p of r.transfer_problems) lines.push(`  - ${p}`);
+  const payouts = r.withdrawal_problems ?? [];
+  lines.push(
+    `Withdrawals to banks: ${payouts.length === 0 ? 'every payout matches one withdrawal' : `${payouts.length} problem(s)`}`,
+  );
+  for (const p of payouts) lines.push(`  - ${p}`);
   lines.push(
     `Disputed purchases (the provider against our settlement; an owner resolves them on the ` +
       `Pending purchases page): ${r.open_disputes.length === 0 ? 'none' : r.open_disputes.length}`,

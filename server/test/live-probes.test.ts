@@ -49,6 +49,16 @@ function healthy(req: FakeRequest): FakeReply {
       },
     };
   }
+  // Withdrawals (ADR 0084): Flutterwave's "Get transfer fee" (Node-v3 documentation/transfers.md).
+  if (req.path === '/v3/transfers/fee') {
+    return {
+      json: {
+        status: 'success',
+        message: 'Transfer fee fetched',
+        data: [{ currency: 'NGN', fee_type: 'value', fee: 10.75 }],
+      },
+    };
+  }
   return { status: 404, json: { message: 'not found' } };
 }
 
@@ -73,6 +83,7 @@ describe('the live start probe', () => {
     expect(report.answered).toEqual([
       'VTpass (balance ₦25000.50)',
       'Flutterwave (balance ₦12000.00)',
+      'Flutterwave transfers (fee ₦10.75 on ₦100)',
     ]);
     // The keys went where the adapters send them (the probe is the adapters' own calls).
     const balance = fake!.requests.find((r) => r.path === '/api/balance');
@@ -112,7 +123,22 @@ describe('the live start probe', () => {
     expect(report.refusals).toEqual([
       'VTPASS_SECRET_KEY was refused by VTpass (087 INVALID CREDENTIALS): check the keys (live keys with the live host, sandbox keys with the sandbox host).',
     ]);
-    expect(report.answered).toEqual(['Flutterwave (balance ₦12000.00)']);
+    expect(report.answered).toEqual([
+      'Flutterwave (balance ₦12000.00)',
+      'Flutterwave transfers (fee ₦10.75 on ₦100)',
+    ]);
+  });
+
+  it('withdrawals: a Flutterwave without the transfers fee path is refused, naming it', async () => {
+    const env = await upstream((req) =>
+      req.path === '/v3/transfers/fee'
+        ? { status: 404, json: { message: 'not found' } }
+        : undefined,
+    );
+    const report = await probe(env);
+    expect(report.refusals).toEqual([
+      `FLUTTERWAVE_BASE_URL: ${env.FLUTTERWAVE_BASE_URL} has no /v3/transfers/fee (HTTP 404); set the API base URL.`,
+    ]);
   });
 
   it('a redirect names VTPASS_BASE_URL and where it pointed', async () => {

@@ -69,6 +69,8 @@ interface Victim {
  */
 const REQUIRED_QUERY: Record<string, (v: Victim) => Record<string, string>> = {
   'transactions.requery': (v) => ({ id: v.transactionId }),
+  // A withdrawal's quote (ADR 0084) names the amount it prices; no one's data.
+  'wallet.withdrawalQuote': () => ({ amount: '5000' }),
 };
 const queryOf = (e: Endpoint, v: Victim) => REQUIRED_QUERY[e.name]?.(v);
 

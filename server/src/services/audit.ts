@@ -48,7 +48,8 @@ export async function recordAudit(
       | 'announcement'
       | 'verification'
       | 'approval'
-      | 'four_eyes';
+      | 'four_eyes'
+      | 'withdrawal';
     targetId: string;
     targetLabel?: string | null;
     before: Snapshot | null;

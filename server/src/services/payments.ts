@@ -26,11 +26,17 @@ import type { PaymentsTable } from '../db/schema.ts';
 import { fundingLegs } from '../domain/funding.ts';
 import { postMovement, walletAccountId } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
-import { type CardVerification, readFlutterwaveWebhook } from '../providers/index.ts';
+import {
+  type CardVerification,
+  isTransferWebhook,
+  readFlutterwaveWebhook,
+  readTransferWebhook,
+} from '../providers/index.ts';
 import { customerMail } from './customer-mail.ts';
 import { heldOr, verificationOf } from './verification.ts';
 import { firstFundingBonus } from './referrals.ts';
 import { transferWebhook } from './transfers.ts';
+import { transferWebhook as transferPayoutWebhook } from './withdrawals.ts';
 import { requireVerified } from './wallet.ts';
 import type { UserRow } from './users.ts';
 import { countRows, paged } from './paging.ts';
@@ -277,6 +283,13 @@ export async function webhook(
   headers: FastifyRequest['headers'],
   body: unknown,
 ): Promise<string> {
+  // A payout's `transfer.completed` (ADR 0084): re-verified by id before anything settles.
+  if (isTransferWebhook(body) && ctx.providers.payout.verifyWebhookSignature(headers)) {
+    const payout = readTransferWebhook(body);
+    if (!payout) throw new ApiError('validation_error', MSG.inputsInvalid);
+    await transferPayoutWebhook(ctx, payout);
+    return SERVER_MSG.webhookReceived;
+  }
   const cardSigned = ctx.providers.card.verifyWebhookSignature(headers);
   const transferSigned = ctx.providers.transfer.verifyWebhookSignature(headers);
   if (!cardSigned && !transferSigned) {

@@ -24,6 +24,7 @@ import { openDisputes } from './disputes.ts';
 import { creditable } from './payments.ts';
 import { pendingAlertMs } from './requery.ts';
 import { providerTransfers, recordedTransferIds } from './transfers.ts';
+import { reconcileWithdrawals } from './withdrawals.ts';
 
 /** Card payments of the last week are asked about at the provider… */
 export const PAYMENTS_DAYS = 7;
@@ -123,12 +124,18 @@ export async function reconcile(ctx: ReconcileContext, now = Date.now()): Promis
   const transfers = await checkTransfers(ctx.db);
   transfers.problems.push(...(await uncreditedTransfers(ctx, now)));
   const disputes = await openDisputes(ctx.db);
+  // Every payout at Flutterwave is one withdrawal of ours and every paid withdrawal is a payout
+  // there (ADR 0084).
+  const withdrawalProblems = await reconcileWithdrawals(ctx).catch((err: Error) => [
+    `payouts at the provider could not be listed (${err.message}): not checked`,
+  ]);
   return {
     ok:
       ledger.length === 0 &&
       stalePurchases.length === 0 &&
       mismatches.length === 0 &&
       transfers.problems.length === 0 &&
+      withdrawalProblems.length === 0 &&
       disputes.length === 0,
     checked_at: now,
     ledger,
@@ -140,6 +147,7 @@ export async function reconcile(ctx: ReconcileContext, now = Date.now()): Promis
     payment_mismatches: mismatches.sort((a, b) => a.t_id.localeCompare(b.t_id)),
     held_transfers: transfers.held,
     transfer_problems: transfers.problems,
+    withdrawal_problems: withdrawalProblems,
     open_disputes: disputes,
   };
 }
