@@ -1,9 +1,10 @@
 /**
  * The API benchmark still runs (ADR 0069): each mode of `npm run bench` on a tiny scale (a
  * fraction of a second per case, three customers, a 2,000-transaction scale database, nine
- * purchases behind a 0.3 s provider), in its own process, with BENCH_STRICT=1 (any answer but
- * 2xx, or a purchase lost, doubled or unsettled, fails the run). It checks that the bench starts,
- * runs every case, prints each figure and exits 0; never how fast anything is.
+ * purchases behind a 0.3 s provider, 20 purchases over the failure kinds on a fake clock), in
+ * its own process, with BENCH_STRICT=1 (any answer but 2xx, or a purchase lost, doubled or
+ * unsettled, fails the run). It checks that the bench starts, runs every case, prints each
+ * figure and exits 0; never how fast anything is.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -30,6 +31,7 @@ function bench(mode: string): Promise<{ code: number; out: string }> {
           BENCH_SCALE_ROWS: '2000',
           BENCH_SLOW_PROVIDER_MS: '300',
           BENCH_SLOW_PURCHASES: '9',
+          BENCH_OUTCOME_PURCHASES: '20',
           BENCH_STRICT: '1',
         },
       },
@@ -96,6 +98,33 @@ describe('npm run bench, each mode on a tiny scale', () => {
           ),
         );
       }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'outcomes: each failure kind timed to a final state on a fake clock, past 30 s and 24 h counted',
+    async () => {
+      const { code, out } = await bench('outcomes');
+      expect(code, out).toBe(0);
+      expect(out).toMatch(/outcomes: 20 purchases over 8 failure kinds/);
+      expect(out).toMatch(/kind\s+n\s+p50\s+p99\s+max\s+> 30 s\s+> 24 h/);
+      for (const kind of [
+        'refused (fault: VTpass 016)',
+        'refused (outcome 0000)',
+        'answer lost (outcome 3333)',
+        'HTTP 503 (fault)',
+        'cut body (fault: malformed)',
+        'hang past the time-out (fault)',
+        'pending then delivered (1111)',
+        'pending then failed (2222)',
+      ]) {
+        const row = out.split('\n').find((line) => line.startsWith(kind));
+        expect(row, kind).toMatch(/\s+[23]\s+\S+ \S+\s+\S+ \S+\s+\S+ \S+\s+\d+\s+\d+/);
+      }
+      expect(out).toMatch(
+        /20 purchases answered with a transaction, 0 refused before one; 0 still pending at 25 h; ledger invariants: hold/,
+      );
     },
     TIMEOUT,
   );

@@ -1,6 +1,6 @@
 /**
- * `npm run bench [-- sqlite|pg|scale|slow|all]` (default all): a benchmark, never a test. Starts the
- * real server (its own process) with SANDBOX_INSTANT=1 and production argon2 settings, drives
+ * `npm run bench [-- sqlite|pg|scale|slow|outcomes|all]` (default all): a benchmark, never a
+ * test. Starts the real server (its own process) with SANDBOX_INSTANT=1 and production argon2 settings, drives
  * it over loopback with autocannon (BENCH_SECONDS, default 5, per case) and measures in the
  * same run the limits each figure is bounded by (a bare Fastify route, the raw DB debit
  * transaction loop), then prints one table against the issue 15 targets. Route rate limits are
@@ -37,10 +37,22 @@
  *   p99 under that load ÷ idle, the database connections the server held (PostgreSQL, sampled
  *   from pg_stat_activity, with the longest transaction seen) and its memory before and after.
  *
+ * - outcomes (ADR 0082, the regulator's clocks): BENCH_OUTCOME_PURCHASES (1,000) purchases on
+ *   SQLite, spread over every documented failure kind, injected through the VTpass simulator's
+ *   outcome table (the last four digits: 0000 refused, 1111 pending then delivered, 2222
+ *   pending then failed, 3333 the answer lost) and its fault switches (a refusal code 016, a
+ *   5xx, a cut body, a hang past the time-out); then the requery worker runs on a fake clock to
+ *   25 hours, each pass at the next moment a requery is due. Prints per kind p50, p99 and max
+ *   time to a final state on that clock, how many took over 30 s and how many were still
+ *   pending at 24 h (overdue). This mode runs the server in the bench's own process (the
+ *   requests through `inject`): the fake clock is `Date.now` of this process, which stamps
+ *   every row (created_at, updated_at, next_requery_at), and `config.clock`, which the requery
+ *   worker reads (the seam of ADR 0082).
+ *
  * The server runs as `npm start` runs it, whatever NODE_ENV the caller has: NODE_ENV=production
  * is live mode, which refuses the simulators, and nothing else in the server reads it.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -67,6 +79,11 @@ import {
 } from '../server/src/domain/ledger.ts';
 import { createPinHasher } from '../server/src/domain/pins.ts';
 import { insertUser } from '../server/src/services/auth.ts';
+import { buildApp } from '../server/src/app.ts';
+import { loadConfig } from '../server/src/config.ts';
+import { DECISION_AGE_MS, REFUND_WITHIN_MS } from '../server/src/services/pending-decision.ts';
+import { runRequeryOnce } from '../server/src/services/requery.ts';
+import type { SimulatorFault } from '../server/src/simulators/faults.ts';
 import { seedHistory } from '../server/test/history-seed.ts';
 import { SIGNED_IN_READS, type SignedInRead } from '../server/test/signed-in-reads.ts';
 import { startThrowawayPostgres } from '../server/test/throwaway-pg.ts';
@@ -93,7 +110,9 @@ const STRICT = process.env.BENCH_STRICT === '1';
 const BENCH_LEVEL = 3;
 /** The servers' pin key, so the bench can store the customers' pin hashes itself. */
 const PIN_SECRET = 'bench-pin-secret-bench-pin-secret-0000';
-const MODE = (process.argv[2] ?? 'all') as 'sqlite' | 'pg' | 'scale' | 'slow' | 'all';
+const MODE = (process.argv[2] ?? 'all') as 'sqlite' | 'pg' | 'scale' | 'slow' | 'outcomes' | 'all';
+/** The outcomes mode's purchases, spread over its failure kinds in turn. */
+const OUTCOME_PURCHASES = Number(process.env.BENCH_OUTCOME_PURCHASES || 1_000);
 /** The slow provider's answer time (issue 27: 10 s) and the purchases in flight behind it. */
 const SLOW_PROVIDER_MS = Number(process.env.BENCH_SLOW_PROVIDER_MS || 10_000);
 const SLOW_PURCHASES = Number(process.env.BENCH_SLOW_PURCHASES || 1_000);
@@ -990,11 +1009,212 @@ async function slowMode() {
   if (engines.includes('postgres')) await slowRun('postgres');
 }
 
+// ── Outcomes: time to a final state per failure kind, on a fake clock (ADR 0082) ──
+
+/** A failure kind: the destination's last four digits (the outcome table) and a fault, if any. */
+interface OutcomeKind {
+  name: string;
+  last4: string;
+  /** Queued on the VTpass simulator's `pay` route, one per purchase of this kind. */
+  fault?: SimulatorFault;
+}
+
+const OUTCOME_KINDS: OutcomeKind[] = [
+  // https://www.vtpass.com/documentation/response-codes/: 016 TRANSACTION FAILED.
+  {
+    name: 'refused (fault: VTpass 016)',
+    last4: '5678',
+    fault: { kind: 'code', code: '016', message: 'TRANSACTION FAILED' },
+  },
+  { name: 'refused (outcome 0000)', last4: '0000' },
+  { name: 'answer lost (outcome 3333)', last4: '3333' },
+  { name: 'HTTP 503 (fault)', last4: '5678', fault: { kind: 'status', status: 503 } },
+  { name: 'cut body (fault: malformed)', last4: '5678', fault: { kind: 'malformed' } },
+  { name: 'hang past the time-out (fault)', last4: '5678', fault: { kind: 'hang' } },
+  { name: 'pending then delivered (1111)', last4: '1111' },
+  { name: 'pending then failed (2222)', last4: '2222' },
+];
+
+/** MTN prefixes: a distinct number per purchase (no "likely duplicate" among them). */
+const MTN_PREFIXES = [
+  '0803',
+  '0806',
+  '0813',
+  '0816',
+  '0703',
+  '0706',
+  '0810',
+  '0814',
+  '0903',
+  '0906',
+];
+const outcomePhone = (i: number, last4: string) =>
+  `${MTN_PREFIXES[Math.floor(i / 1000) % MTN_PREFIXES.length]}${String(i % 1000).padStart(3, '0')}${last4}`;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? NaN
+    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+function duration(ms: number): string {
+  if (!Number.isFinite(ms)) return 'pending';
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 3_600_000) return `${(ms / 60_000).toFixed(1)} min`;
+  return `${(ms / 3_600_000).toFixed(1)} h`;
+}
+
+async function outcomesMode() {
+  const realNow = Date.now.bind(Date);
+  let fakeNow = realNow();
+  const timeoutMs = 1_000;
+  const data = path.join(dir, 'outcomes');
+  const config = loadConfig(
+    {
+      DATA_DIR: data,
+      DATABASE_URL: `file:${path.join(data, 'outcomes.db')}`,
+      SANDBOX_INSTANT: '1',
+      RATE_LIMITS: 'off',
+      PIN_SECRET,
+      NODE_ENV: '',
+      // One provider: a refusal is a refund, not a failover (ADR 0052), and no breaker pauses it.
+      PROVIDER_ROUTES: 'airtime=vtpass',
+      PROVIDER_BREAKER_FAILURES: '1000',
+      PROVIDER_TIMEOUT_MS: String(timeoutMs),
+    },
+    {
+      jwtSecret: 'bench-outcomes-jwt-secret-bench-outcomes-0000',
+      workers: false,
+      catalogueSyncMs: 0,
+      webDir: undefined,
+      clock: () => fakeNow,
+    },
+  );
+  mkdirSync(data, { recursive: true });
+  // The fake clock: every row's time is this process's Date.now (restored below).
+  Date.now = () => fakeNow;
+  const app = await buildApp({ config, logger: false });
+  try {
+    const ctx = app.ctx;
+    await fundDemo(ctx.dbh);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: DEMO_EMAIL, password: DEMO_PASSWORD },
+    });
+    if (login.statusCode !== 200) throw new Error(`outcomes: login ${login.statusCode}`);
+    const auth = { authorization: `Bearer ${(login.json() as { JWTtoken: string }).JWTtoken}` };
+    const t0 = fakeNow;
+
+    // The kinds in turn, up to 50 purchases of one kind at a time (its faults queued first, one
+    // per purchase; 20 requests at once): the breaker never sees 1,000 failures in a row.
+    const kindOf = new Map<string, string>();
+    let refusedAnswers = 0;
+    const CHUNK = 50;
+    const chunks: { kind: OutcomeKind; indexes: number[] }[] = [];
+    for (let start = 0; start < OUTCOME_PURCHASES; start += CHUNK * OUTCOME_KINDS.length) {
+      for (const [k, kind] of OUTCOME_KINDS.entries()) {
+        const indexes: number[] = [];
+        const stop = Math.min(OUTCOME_PURCHASES, start + CHUNK * OUTCOME_KINDS.length);
+        for (let i = start + k; i < stop; i += OUTCOME_KINDS.length) indexes.push(i);
+        if (indexes.length) chunks.push({ kind, indexes });
+      }
+    }
+    for (const { kind, indexes } of chunks) {
+      const faults = ctx.providers.simulators.vtpass.faults;
+      if (kind.fault) for (let n = 0; n < indexes.length; n++) faults.inject('pay', kind.fault);
+      let next = 0;
+      const buy = async () => {
+        while (next < indexes.length) {
+          const i = indexes[next++]!;
+          const res = await app.inject({
+            method: 'POST',
+            url: '/api/transactions/airtime',
+            headers: auth,
+            payload: { pin: DEMO_PIN, phone_number: outcomePhone(i, kind.last4), amount: 100 },
+          });
+          const body = res.json() as { message?: { transaction_id?: string } };
+          const id = body.message?.transaction_id;
+          if (id) kindOf.set(id, kind.name);
+          else refusedAnswers += 1;
+          if (STRICT && res.statusCode >= 500)
+            throw new Error(`outcomes: ${res.statusCode} ${res.body}`);
+        }
+      };
+      await Promise.all(Array.from({ length: 20 }, buy));
+      faults.clear();
+    }
+    // Purchases past their answer budget finish their provider call in the background.
+    await new Promise((r) => setTimeout(r, timeoutMs + 1_500));
+
+    // The requery worker on the fake clock: each pass at the next moment one is due, to 25 h.
+    const end = t0 + DECISION_AGE_MS + 3_600_000;
+    let passes = 0;
+    for (;;) {
+      const due = await ctx.db
+        .selectFrom('transactions')
+        .select((eb) => eb.fn.min<number>('next_requery_at').as('at'))
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      if (due.at === null) break;
+      const at = Math.max(fakeNow + 1, Number(due.at));
+      if (at > end) break;
+      fakeNow = at;
+      await runRequeryOnce(ctx, { limit: 10_000 });
+      passes += 1;
+    }
+    fakeNow = end;
+    await runRequeryOnce(ctx, { limit: 10_000 });
+
+    const rows = await ctx.db
+      .selectFrom('transactions')
+      .select(['id', 'status', 'created_at', 'updated_at', 'overdue_at'])
+      .where('direction', '=', 'debit')
+      .where('product', '=', 'Airtime')
+      .execute();
+    const byKind = new Map<string, { ms: number[]; overdue: number }>();
+    for (const kind of OUTCOME_KINDS) byKind.set(kind.name, { ms: [], overdue: 0 });
+    for (const r of rows) {
+      const entry = byKind.get(kindOf.get(r.id) ?? '');
+      if (!entry) continue;
+      const final = r.status !== 'pending';
+      entry.ms.push(final ? Number(r.updated_at) - Number(r.created_at) : Infinity);
+      if (r.overdue_at !== null) entry.overdue += 1;
+    }
+    const problems = await checkInvariants(ctx.db);
+    const head = `${'kind'.padEnd(34)}${'n'.padStart(6)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'max'.padStart(10)}${'> 30 s'.padStart(8)}${'> 24 h'.padStart(8)}`;
+    const out = [
+      `outcomes: ${OUTCOME_PURCHASES} purchases over ${OUTCOME_KINDS.length} failure kinds, VTpass simulator (SANDBOX_INSTANT, PROVIDER_TIMEOUT_MS ${timeoutMs}), requery worker on a fake clock to 25 h (requery passes: ${passes}); time from the purchase to a final state on that clock; the sandbox's first requery waits 5 s (a live provider's waits PROVIDER_TIMEOUT_MS + 5 s: 35 s by default)`,
+      head,
+    ];
+    let unsettled = 0;
+    for (const [name, { ms, overdue }] of byKind) {
+      const sorted = [...ms].sort((a, b) => a - b);
+      const over30 = ms.filter((m) => m > REFUND_WITHIN_MS).length;
+      const over24 = ms.filter((m) => m > DECISION_AGE_MS).length;
+      unsettled += ms.filter((m) => !Number.isFinite(m)).length;
+      out.push(
+        `${name.padEnd(34)}${String(ms.length).padStart(6)}${duration(percentile(sorted, 50)).padStart(10)}${duration(percentile(sorted, 99)).padStart(10)}${duration(sorted[sorted.length - 1] ?? NaN).padStart(10)}${String(over30).padStart(8)}${String(over24).padStart(8)}${overdue ? `  (${overdue} overdue, customer told)` : ''}`,
+      );
+    }
+    out.push(
+      `  outcomes: ${kindOf.size} purchases answered with a transaction, ${refusedAnswers} refused before one; ${unsettled} still pending at 25 h; ledger invariants: ${problems.length === 0 ? 'hold' : problems.join('; ')}`,
+    );
+    lines.push(...out, '');
+    if (STRICT && (problems.length > 0 || kindOf.size !== OUTCOME_PURCHASES)) {
+      throw new Error('outcomes: a purchase was lost or the ledger does not balance (see above)');
+    }
+  } finally {
+    await app.close();
+    Date.now = realNow;
+  }
+}
+
 async function main() {
   if (MODE === 'sqlite' || MODE === 'all') await sqliteMode();
   if (MODE === 'pg' || MODE === 'all') await pgMode();
   if (MODE === 'scale' || MODE === 'all') await scaleMode();
   if (MODE === 'slow' || MODE === 'all') await slowMode();
+  if (MODE === 'outcomes' || MODE === 'all') await outcomesMode();
   const fmt = (n: number, d = 0) => n.toFixed(d).padStart(9);
   console.log(
     [

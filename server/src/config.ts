@@ -777,6 +777,12 @@ export const ENVIRONMENT: readonly EnvGroup[] = [
         meaning: "the slow mode's purchases in flight",
       },
       {
+        name: 'BENCH_OUTCOME_PURCHASES',
+        default: '`1000`',
+        meaning:
+          "the outcomes mode's purchases, spread over every documented failure kind (docs/decisions/0082)",
+      },
+      {
         name: 'BENCH_SLOW_ENGINES',
         default: '`sqlite,postgres`',
         meaning: 'the engines the slow mode runs',
