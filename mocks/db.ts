@@ -16,6 +16,7 @@ import { SEED_HISTORY } from './fixtures/history';
 import { seedLinks } from './fixtures/links';
 import { seedTransfers } from './fixtures/transfers';
 import { SEED_RECIPIENTS } from './fixtures/recipients';
+import { seedWithdrawals, type WithdrawalState } from './fixtures/withdrawals';
 import { Rng } from './random';
 import { seedReferrals, type ReferralState } from './fixtures/referrals';
 import { seedReseller, type ResellerState } from './fixtures/reseller';
@@ -100,6 +101,8 @@ export interface Db {
   announcements: AnnouncementRecord[];
   /** Referral commissions (ADR 0056): the admin's settings and the referrers' earnings. */
   referrals: ReferralState;
+  /** Withdrawals to bank accounts (ADR 0084): every customer's, their saved accounts, the settings. */
+  withdrawals: WithdrawalState;
   /** Seeded randomness for tokens, pins and codes; reset with the db. */
   rng: Rng;
   /** Sequence for ids created at run time. */
@@ -136,6 +139,7 @@ function seed(): Db {
     notices: seedNotices(),
     announcements: seedAnnouncements(),
     referrals: seedReferrals(),
+    withdrawals: seedWithdrawals(),
     rng: new Rng(42),
     seq: 1_000,
   };
