@@ -4,6 +4,7 @@ import type {
   Coupon,
   Kobo,
   Mail,
+  MailPreferences,
   Payment,
   Permission,
   Recipient,
@@ -41,8 +42,8 @@ export interface UserRecord {
   pin_locked_until: number | null;
   /** Price tier id (ADR 0027); absent: the default tier. */
   tier_id?: string;
-  /** The money e-mails switch (ADR 0047); absent: on, as for every new account. */
-  money_mail?: boolean;
+  /** SMS and e-mail per kind (ADR 0081); absent: everything on, as for every new account. */
+  preferences?: MailPreferences;
   /** An admin's role (ADR 0051); absent on an admin: owner, as the seeded admin is. */
   admin_role?: AdminRole | null;
   /** What an owner granted this admin beyond their role (ADR 0071). */

@@ -24,13 +24,15 @@ export const resetPin = endpoint({
   response: Text,
 });
 
-// The switch for the money e-mails (issue 24; ADR 0047); security e-mails have none.
+// SMS and e-mail per kind of message (ADR 0081; the e-mails ADR 0047). A refund's SMS and the
+// security messages have no switch.
 export const mailPreferences = endpoint({
   name: 'user.mailPreferences',
   method: 'GET',
   path: '/api/user/mail-preferences',
   access: 'user',
-  summary: 'Whether you are e-mailed after funding, purchases, refunds and money received.',
+  summary:
+    'How you are told of purchases, wallet alerts and security changes: SMS, e-mail or both.',
   response: message(MailPreferencesSchema),
 });
 
@@ -39,7 +41,8 @@ export const setMailPreferences = endpoint({
   method: 'PUT',
   path: '/api/user/mail-preferences',
   access: 'user',
-  summary: 'Turn the e-mails about your money on or off (security e-mails are always sent).',
+  summary:
+    'Turn the SMS or e-mails of purchases or wallet alerts on or off (refund SMS and security messages are always sent).',
   body: MailPreferencesBody,
   response: message(MailPreferencesSchema),
 });

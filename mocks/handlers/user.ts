@@ -1,4 +1,13 @@
-import { api, matchesSearch, MSG, ROLE_MSG, roleMayBlock, SERVER_MSG } from '@contract';
+import {
+  api,
+  applyPreferences,
+  DEFAULT_PREFERENCES,
+  matchesSearch,
+  MSG,
+  ROLE_MSG,
+  roleMayBlock,
+  SERVER_MSG,
+} from '@contract';
 import { me } from '../contract-handler';
 import { db, findUser } from '../db';
 import { MockApiError } from '../errors';
@@ -126,15 +135,16 @@ export const user = {
     return { message: MSG.pinChanged };
   }),
 
-  // The money e-mails switch (ADR 0047); the mocks send no mail, they keep the choice.
+  // SMS and e-mail per kind (ADR 0081; the e-mails ADR 0047): the mocks send nothing, they
+  // keep the choices, changed as the server changes them.
   mailPreferences: impl(api.mailPreferences, (ctx) => ({
-    message: { money_mail: me(ctx).money_mail ?? true },
+    message: me(ctx).preferences ?? DEFAULT_PREFERENCES,
   })),
 
   setMailPreferences: impl(api.setMailPreferences, (ctx) => {
     const u = me(ctx);
-    u.money_mail = ctx.body.money_mail;
-    return { message: { money_mail: u.money_mail } };
+    u.preferences = applyPreferences(u.preferences ?? DEFAULT_PREFERENCES, ctx.body);
+    return { message: u.preferences };
   }),
 
   blockUser: impl(api.blockUser, (ctx) => {

@@ -11,25 +11,39 @@
  *
  * Each also records the customer's in-app notice (notices.ts, ADR 0057), whatever the switch.
  *
- * The customer can turn these off in Settings (`users.money_mail`); the switch is read in the
- * same transaction. A body may hold a token or exam pins: it is never logged (mail.ts blanks
- * it once sent over SMTP), and the HTML part is escaped like every other mail.
+ * Each event also queues its SMS here (ADR 0081), in the same transaction and under one key per
+ * event (`refunded:<transaction id>`, `cardFunded:<payment ref>`…), so the outbox's unique key
+ * (ADR 0079) keeps it to one SMS however often the event is told. The texts are bank-alert
+ * style, GSM characters only ("NGN", never "₦", which would make it a 70-character Unicode
+ * page) and within one 160-character page for typical values; a token or exam pins are the
+ * goods bought and may make it longer.
+ *
+ * The customer chooses SMS, e-mail or both per kind in Settings (ADR 0081): `purchases`
+ * (outcomes) and `alerts` (credits and debits); the choice is read in the same transaction. A
+ * refund's SMS has no switch. A body may hold a token or exam pins: it is never logged (mail.ts
+ * blanks it once sent over SMTP; the SMS worker logs no body), and the HTML part is escaped
+ * like every other mail.
  */
 import {
+  applyPreferences,
   heldReasonText,
   nairaText,
   type HeldReason,
   type Kobo,
   type MailPreferences,
+  type MailPreferencesChange,
   type VerificationLevel,
 } from '@contract';
+import { failureSentence } from '@contract/failure-reasons';
 import { customerPlanName } from '@contract/plan-names';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { TransactionsTable } from '../db/schema.ts';
 import { sealedCodes, type SealedCodes } from '../db/sealed-codes.ts';
+import { failureReasonOf } from '../providers/failure-reason.ts';
 import { enqueueMail, lagosTime, paragraphMail } from './mail.ts';
+import { enqueueSms, gsmText, smsNaira } from './sms.ts';
 import { recordNotice, type NoticeInput } from './notices.ts';
 import type { UserRow } from './users.ts';
 
@@ -85,13 +99,24 @@ export type MoneyEvent =
       afterPending?: boolean;
     }
   | {
-      kind: 'refunded';
+      /**
+       * The purchase call outran its answer budget (ADR 0075) and the customer was answered
+       * "pending": an SMS says it is processing and that the outcome will follow. No e-mail.
+       */
+      kind: 'processing';
       purchase: PurchaseFacts;
+    }
+  | {
+      kind: 'refunded';
+      /** The failure's provider and answer, when known, give the SMS its plain reason. */
+      purchase: PurchaseFacts & Partial<Pick<TxRow, 'provider' | 'response_msg' | 'service_id'>>;
       amount: Kobo;
       /** The wallet's balance after the refund; none when a coupon paid (it is valid again). */
       balance: Kobo | null;
     }
   | { kind: 'shareReceived'; amount: Kobo; from: string; balance: Kobo; ref?: string }
+  /** The sender's side of a share: told by SMS only (the screen already said it). */
+  | { kind: 'shareSent'; amount: Kobo; to: string; balance: Kobo; ref: string }
   | {
       /** An admin's manual adjustment (ADR 0050), when it moved the money. */
       kind: 'adjusted';
@@ -104,13 +129,15 @@ export type MoneyEvent =
   | {
       /** A referral commission (ADR 0056): on a friend's purchase, or their first funding. */
       kind: 'commissionEarned';
+      /** The commission's row: its SMS key. */
+      id: string;
       amount: Kobo;
       /** The friend's first name. */
       friend: string;
       source: 'purchase' | 'first_funding';
       balance: Kobo;
     }
-  | { kind: 'commissionReversed'; amount: Kobo; friend: string; balance: Kobo }
+  | { kind: 'commissionReversed'; id: string; amount: Kobo; friend: string; balance: Kobo }
   // A credit a verification level's limit held, and its release (ADR 0058).
   | {
       kind: 'creditHeld';
@@ -120,8 +147,11 @@ export type MoneyEvent =
       reason: HeldReason;
       level: VerificationLevel;
       limit: Kobo;
+      /** The held movement's own reference (payment, transfer, share, adjustment). */
+      ref?: string;
     }
-  | { kind: 'heldReleased'; amount: Kobo; balance: Kobo };
+  /** `id`: the held credit's row. */
+  | { kind: 'heldReleased'; id: string; amount: Kobo; balance: Kobo };
 
 const HELD_SOURCES: Record<string, string> = {
   card_funding: 'Your card payment',
@@ -174,8 +204,12 @@ function goods(p: PurchaseFacts): string[] {
 
 const ref = (p: PurchaseFacts) => `Reference: ${p.id}.`;
 
-function wording(event: MoneyEvent, now: number): { subject: string; paragraphs: string[] } {
+function wording(event: MoneyEvent, now: number): { subject: string; paragraphs: string[] } | null {
   switch (event.kind) {
+    case 'processing':
+    case 'shareSent':
+      // Told by SMS only: the customer has just been answered on screen.
+      return null;
     case 'cardFunded':
     case 'transferFunded': {
       const how = event.kind === 'cardFunded' ? 'by card' : 'by bank transfer';
@@ -308,6 +342,9 @@ function wording(event: MoneyEvent, now: number): { subject: string; paragraphs:
  */
 function noticeOf(event: MoneyEvent, title: string): NoticeInput | null {
   switch (event.kind) {
+    case 'processing':
+    case 'shareSent':
+      return null;
     case 'cardFunded':
     case 'transferFunded':
       return { kind: 'credited', title, amount: event.credited, transactionId: event.ref };
@@ -345,9 +382,105 @@ function noticeOf(event: MoneyEvent, title: string): NoticeInput | null {
   }
 }
 
+/** Which kind of message `event` is, for the customer's choice of channels (ADR 0081). */
+export function kindOf(event: MoneyEvent): 'purchases' | 'alerts' {
+  switch (event.kind) {
+    case 'purchased':
+    case 'processing':
+    case 'refunded':
+      return 'purchases';
+    default:
+      return 'alerts';
+  }
+}
+
 /**
- * Queues the mail of `event` to the customer `userId`, inside `trx` (the transaction that moved
- * the money), unless they turned these mails off. Answers whether one was queued.
+ * The SMS key of `event` (ADR 0081): the event's own id, so telling it twice (a requery and a
+ * webhook, a retried request) queues one SMS. Events without an id of their own (none today)
+ * fall back to the user and the time.
+ */
+export function smsKey(event: MoneyEvent, userId: string, now: number): string {
+  const id = (() => {
+    switch (event.kind) {
+      case 'purchased':
+      case 'processing':
+      case 'refunded':
+        return event.purchase.id;
+      case 'cardFunded':
+      case 'transferFunded':
+      case 'shareReceived':
+      case 'shareSent':
+        return event.ref;
+      case 'adjusted':
+        return event.reference;
+      case 'commissionEarned':
+      case 'commissionReversed':
+      case 'heldReleased':
+        return event.id;
+      case 'creditHeld':
+        return event.ref && `${event.source}:${event.ref}`;
+    }
+  })();
+  return `${event.kind}:${id ?? `${userId}:${now}`}`;
+}
+
+const NGN = smsNaira;
+const bal = (b: Kobo) => `Bal: ${NGN(b)}`;
+
+/** "Airtime (MTN) for 08031234567", GSM characters only. */
+const boughtSms = (p: PurchaseFacts) => gsmText(bought(p).replace(' × ', ' x '));
+
+const paidSms = (p: PurchaseFacts) =>
+  p.coupon_code ? 'paid by coupon' : NGN(Number(p.paid_amount));
+
+/** The SMS of `event`: bank-alert style, amount, what and balance (ADR 0081). */
+export function moneySms(event: MoneyEvent): string {
+  switch (event.kind) {
+    case 'cardFunded':
+      return `Credit: ${NGN(event.credited)} card funding. ${bal(event.balance)}`;
+    case 'transferFunded':
+      return `Credit: ${NGN(event.credited)} bank transfer. ${bal(event.balance)}`;
+    case 'shareReceived':
+      return `Credit: ${NGN(event.amount)} from ${gsmText(oneLine(event.from, 40))}. ${bal(event.balance)}`;
+    case 'shareSent':
+      return `Debit: ${NGN(event.amount)} sent to ${gsmText(oneLine(event.to, 40))}. ${bal(event.balance)}`;
+    case 'adjusted':
+      return `${event.direction === 'credit' ? 'Credit' : 'Debit'}: ${NGN(event.amount)} adjustment by our team. ${bal(event.balance)}`;
+    case 'commissionEarned':
+      return `Credit: ${NGN(event.amount)} referral commission (${gsmText(oneLine(event.friend, 30))}). ${bal(event.balance)}`;
+    case 'commissionReversed':
+      return `Debit: ${NGN(event.amount)} referral commission reversed (${gsmText(oneLine(event.friend, 30))}). ${bal(event.balance)}`;
+    case 'heldReleased':
+      return `Credit: ${NGN(event.amount)} held credit released. ${bal(event.balance)}`;
+    case 'creditHeld':
+      return `${NGN(event.amount)} received but held by your wallet limit. Verify your account in Settings to receive it.`;
+    case 'processing': {
+      const p = event.purchase;
+      return `Processing: ${boughtSms(p)}, ${paidSms(p)}. We will SMS you when it is delivered or refunded.`;
+    }
+    case 'purchased': {
+      const p = event.purchase;
+      const paid = paidSms(p);
+      const codes = goods(p).map((c) => gsmText(c));
+      return [`Delivered: ${boughtSms(p)}, ${paid}.`, ...codes].join(' ');
+    }
+    case 'refunded': {
+      const p = event.purchase;
+      const why = gsmText(
+        failureSentence(failureReasonOf(p.provider ?? null, p.response_msg ?? null), p),
+      );
+      if (event.balance === null) {
+        return `${boughtSms(p)} failed. ${why} Your coupon can be used again.`;
+      }
+      return `Refund: ${NGN(event.amount)}. ${boughtSms(p)} failed. ${why} ${bal(event.balance)}`;
+    }
+  }
+}
+
+/**
+ * Tells the customer `userId` of `event`, inside `trx` (the transaction that moved the money):
+ * the bell's notice always, the e-mail and the SMS as they chose for its kind (a refund's SMS
+ * always). Answers whether an e-mail was queued.
  */
 export async function customerMail(
   trx: Db,
@@ -355,18 +488,30 @@ export async function customerMail(
   event: MoneyEvent,
   now = Date.now(),
 ): Promise<boolean> {
-  const { subject, paragraphs } = wording(event, now);
+  const words = wording(event, now);
   // Recorded with the mail, so every event that mails also rings the bell, but whatever the
   // switch: it turns off e-mails, not the account's own history (ADR 0057).
-  const notice = noticeOf(event, subject);
+  const notice = words && noticeOf(event, words.subject);
   if (notice) await recordNotice(trx, userId, notice, now);
   const user = await trx
     .selectFrom('users')
-    .select(['email', 'money_mail'])
+    .select(['email', 'phone', 'purchase_mail', 'purchase_sms', 'alert_mail', 'alert_sms'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  if (!user || Number(user.money_mail) !== 1) return false;
-  const mail = paragraphMail(user.email, subject, paragraphs);
+  if (!user) return false;
+  const purchases = kindOf(event) === 'purchases';
+  const wantsSms =
+    event.kind === 'refunded' || Number(purchases ? user.purchase_sms : user.alert_sms) === 1;
+  if (wantsSms && user.phone) {
+    const text = moneySms(event);
+    await enqueueSms(
+      trx,
+      { key: smsKey(event, userId, now), userId, phone: user.phone, text },
+      now,
+    );
+  }
+  if (!words || Number(purchases ? user.purchase_mail : user.alert_mail) !== 1) return false;
+  const mail = paragraphMail(user.email, words.subject, words.paragraphs, event);
   // A mail that names a coupon code (paid with it, or it can be used again) waits in the
   // outbox sealed, opened as it is read to be sent (ADR 0071).
   const sealed = (codes: SealedCodes) => ({
@@ -379,29 +524,50 @@ export async function customerMail(
   return true;
 }
 
-/** The switch as Settings shows it. */
+/** The choices as Settings shows them (ADR 0081). */
 export async function mailPreferences(
   ctx: Pick<AppContext, 'db'>,
   user: Pick<UserRow, 'id'>,
 ): Promise<MailPreferences> {
   const row = await ctx.db
     .selectFrom('users')
-    .select('money_mail')
+    .select(['purchase_mail', 'purchase_sms', 'alert_mail', 'alert_sms'])
     .where('id', '=', user.id)
     .executeTakeFirstOrThrow();
-  return { money_mail: Number(row.money_mail) === 1 };
+  const on = (v: number) => Number(v) === 1;
+  const purchases = { sms: on(row.purchase_sms), email: on(row.purchase_mail) };
+  const alerts = { sms: on(row.alert_sms), email: on(row.alert_mail) };
+  return {
+    money_mail: purchases.email && alerts.email,
+    purchases: { ...purchases, refund_sms: true },
+    alerts,
+    security: { sms: true, email: true },
+  };
 }
 
-/** Turns the money mails on or off; answers the switch as stored. */
+/**
+ * Changes the switches given (the others stay); answers the choices as stored. The older
+ * `money_mail` sets both e-mails, and is kept equal to "both e-mails on" for older builds.
+ */
 export async function setMailPreferences(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'dbh'>,
   user: Pick<UserRow, 'id'>,
-  body: MailPreferences,
+  body: MailPreferencesChange,
 ): Promise<MailPreferences> {
-  await ctx.db
-    .updateTable('users')
-    .set({ money_mail: body.money_mail ? 1 : 0 })
-    .where('id', '=', user.id)
-    .execute();
-  return mailPreferences(ctx, user);
+  return ctx.dbh.writeTx(async (trx) => {
+    const next = applyPreferences(await mailPreferences({ db: trx }, user), body);
+    const bit = (v: boolean) => (v ? 1 : 0);
+    await trx
+      .updateTable('users')
+      .set({
+        purchase_sms: bit(next.purchases.sms),
+        purchase_mail: bit(next.purchases.email),
+        alert_sms: bit(next.alerts.sms),
+        alert_mail: bit(next.alerts.email),
+        money_mail: bit(next.money_mail),
+      })
+      .where('id', '=', user.id)
+      .execute();
+    return next;
+  });
 }

@@ -47,6 +47,7 @@ import { bindIdempotencyKey, currentRequestId } from '../http/idempotency.ts';
 import { newVtpassRequestId, type PurchaseRequest, type VtuProduct } from '../providers/index.ts';
 import { inBackground, parseCapacity, purchaseGate } from '../capacity.ts';
 import { currentApiKeyId } from './api-keys.ts';
+import { customerMail } from './customer-mail.ts';
 import { checkKeyPin } from './key-pins.ts';
 import { findCoupon, ownerNotBlocked } from './coupons.ts';
 import { transactionById } from './history.ts';
@@ -137,7 +138,18 @@ async function buy(
     }, parseCapacity(ctx.config.env).purchaseAnswerMs);
   });
   const first = await Promise.race([finish, budget]).finally(() => clearTimeout(timer));
-  if (first) return first;
+  // Answered pending (the provider said so, or the budget ran out): an SMS says it is
+  // processing and that its outcome follows (ADR 0081), once (its key), and only while it still
+  // is pending. A failure here never fails the answer.
+  const toldProcessing = () =>
+    gate
+      .run(() => tellProcessing(ctx, id), { urgent: true })
+      .catch((err: unknown) => ctx.log.warn({ err, id }, 'the processing SMS was not queued'));
+  if (first) {
+    if (first.status === 'pending') await toldProcessing();
+    return first;
+  }
+  await toldProcessing();
   inBackground(
     ctx.config,
     finish.catch((err: unknown) =>
@@ -148,6 +160,19 @@ async function buy(
     ),
   );
   return transactionById(ctx.db, id);
+}
+
+/** Queues the "processing" SMS of a purchase answered pending, if it still is. */
+async function tellProcessing(ctx: AppContext, id: string): Promise<void> {
+  await ctx.dbh.writeTx(async (trx) => {
+    const row = await trx
+      .selectFrom('transactions')
+      .selectAll()
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (row) await customerMail(trx, row.user_id, { kind: 'processing', purchase: row });
+  });
 }
 
 /** Validates, prices and charges a purchase: recorded `pending`, ready for its provider. */

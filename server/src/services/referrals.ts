@@ -272,6 +272,7 @@ async function pay(
     pair.referrer.id,
     {
       kind: 'commissionEarned',
+      id,
       amount: granted,
       friend: firstName(pair.friend.name),
       source: claim.source,
@@ -368,6 +369,7 @@ export async function reverseCommission(trx: Db, row: TxRow, now = Date.now()): 
       claimed.referrer_id,
       {
         kind: 'commissionReversed',
+        id: claimed.id,
         amount: take,
         friend: firstName(friend?.name ?? ''),
         balance: posted.entries.get(wallet)!.balanceAfter,

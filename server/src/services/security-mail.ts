@@ -11,11 +11,17 @@
  * session could write a message or a link in the owner's mail with it), a webhook address by
  * its origin only (its path or query may carry the receiver's own secret). The HTML part is
  * escaped all the same.
+ *
+ * Each is also sent by SMS to the account's phone (ADR 0081), whatever the customer's choices:
+ * someone who took the account could otherwise silence the warning. The SMS names the change
+ * and when, and what to do if it was not the owner; it holds no link, key prefix, address or
+ * secret of any kind.
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { enqueueMail, lagosTime, paragraphMail } from './mail.ts';
+import { enqueueSms, smsTime } from './sms.ts';
 
 export { lagosTime };
 
@@ -105,6 +111,37 @@ function wording(event: SecurityEvent): { subject: string; what: string; more: s
   }
 }
 
+const NOT_YOU = 'Not you? Reset your password now from the sign-in page.';
+
+/** The SMS of `event` (ADR 0081): what changed and when, GSM characters, one page. */
+export function securitySms(event: SecurityEvent, now: number): string {
+  const at = smsTime(now);
+  switch (event.kind) {
+    case 'passwordChanged':
+      return `Your password was changed on ${at}. Other devices were signed out. ${NOT_YOU}`;
+    case 'passwordReset':
+      return `Your password was reset on ${at}. All devices were signed out. Not you? Secure your e-mail, then reset your password again.`;
+    case 'pinSet':
+      return `A secret pin was set on your account on ${at}. ${NOT_YOU}`;
+    case 'pinChanged':
+      return `Your secret pin was changed on ${at}. ${NOT_YOU}`;
+    case 'keyCreated':
+      return `A new API key was created on your account on ${at}. It can buy from your wallet. ${NOT_YOU}`;
+    case 'keyRevoked':
+      return `An API key of your account was revoked on ${at}. It no longer works.`;
+    case 'keysRevokedByBlock':
+      return `Your account was blocked on ${at} and its API keys revoked. Please contact support.`;
+    case 'webhookSet':
+      return `Your webhook address was changed on ${at}. ${NOT_YOU}`;
+  }
+}
+
+/** One SMS per change: a key's own identity, else the account and the moment. */
+const securityKey = (event: SecurityEvent, userId: string, now: number) =>
+  event.kind === 'keyCreated' || event.kind === 'keyRevoked'
+    ? `${event.kind}:${userId}:${event.prefix}:${event.createdAt}`
+    : `${event.kind}:${userId}:${now}`;
+
 /** Queues the mail of `event` to `to`, inside the transaction that made the change. */
 export async function securityMail(
   trx: Db,
@@ -126,4 +163,15 @@ export async function securityMail(
       : `If this was not you, reset your password now at ${ctx.config.publicUrl}/auth/forgotpassword: a reset signs out every device, revokes every API key and asks for a new secret pin.`,
   ];
   await enqueueMail(trx, paragraphMail(to, subject, paragraphs), now);
+  // The account is found by its address (unique), so every caller tells it in one place.
+  const user = await trx
+    .selectFrom('users')
+    .select(['id', 'phone'])
+    .where('email', '=', to)
+    .executeTakeFirst();
+  if (user?.phone) {
+    const key = securityKey(event, user.id, now);
+    const text = securitySms(event, now);
+    await enqueueSms(trx, { key, userId: user.id, phone: user.phone, text }, now);
+  }
 }

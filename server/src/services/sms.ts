@@ -16,6 +16,7 @@
  * - a crash between the send and its record leaves the row `sending`; once its lease ends the
  *   worker marks it `failed` ("outcome unknown"), never re-sending it blind: at most once.
  */
+import { nairaText } from '@contract';
 import type { Db } from '../db/index.ts';
 import type { AppContext } from '../context.ts';
 import { internationalNumber, type SmsProvider } from '../providers/index.ts';
@@ -23,6 +24,55 @@ import { startWorker } from './worker.ts';
 
 /** Most SMS fit one page: 160 characters of the GSM alphabet (Termii's Number API page). */
 export const SMS_PAGE = 160;
+
+/**
+ * The GSM 03.38 default alphabet. One character outside it sends the whole SMS as Unicode, in
+ * pages of 70 characters instead of 160 (https://docs.messangi.com/reference/send-5: "If you
+ * use any character that is not in the default alphabet, the message will be encoded in
+ * Unicode and will be divided in segments of a maximum of 70 characters each"). The extension
+ * characters (^{}[]~|€ and the backslash) count twice and are left out too.
+ */
+const GSM_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡' +
+  'ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const GSM = new Set(GSM_BASIC);
+const NEAREST: Record<string, string> = {
+  '₦': 'NGN',
+  '’': "'",
+  '‘': "'",
+  '“': '"',
+  '”': '"',
+  '–': '-',
+  '—': '-',
+  '×': 'x',
+  '…': '...',
+  '[': '(',
+  ']': ')',
+  '{': '(',
+  '}': ')',
+};
+
+/** Whether `text` is sent in GSM pages of 160 characters. */
+export const isGsm = (text: string) => [...text].every((c) => GSM.has(c));
+
+/** `text` in the GSM alphabet: the nearest GSM spelling, or "?" for what has none. */
+export const gsmText = (text: string) =>
+  [...text].map((c) => (GSM.has(c) ? c : (NEAREST[c] ?? '?'))).join('');
+
+const SMS_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** "2 Dec, 14:05 WAT": Lagos time, short, as an SMS says when. */
+export const smsTime = (ms: number) => `${gsmText(SMS_TIME.format(ms))} WAT`;
+
+/** "NGN5,000" or "NGN5,000.50": an amount as an SMS writes it (₦ is not GSM). */
+export const smsNaira = (kobo: number) => gsmText(nairaText(kobo));
 export const MAX_ATTEMPTS = 8;
 const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 60 * 60_000;

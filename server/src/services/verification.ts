@@ -383,6 +383,7 @@ export async function releaseHeldCredits(
           userId,
           {
             kind: 'heldReleased',
+            id: h.id,
             amount,
             balance: entries.get(walletAccountId(userId))!.balanceAfter,
           },
@@ -478,5 +479,7 @@ export function heldOr(
     reason: h.reason,
     level: h.level,
     limit: h.limit,
+    // The held movement's own reference: the held SMS's key (ADR 0081).
+    ref: 'ref' in event ? event.ref : 'reference' in event ? event.reference : undefined,
   };
 }

@@ -209,7 +209,7 @@ export async function share(
   await checkPin(ctx, sender, body.pin);
   const recipient = await ctx.db
     .selectFrom('users')
-    .select(['id', 'email'])
+    .select(['id', 'email', 'name'])
     .where('email', '=', body.email)
     .executeTakeFirst();
   if (!recipient) throw new ApiError('not_found', SERVER_MSG.userNotFound);
@@ -281,6 +281,19 @@ export async function share(
           balance: into?.balanceAfter ?? 0,
           ref: creditId,
         }),
+        now,
+      );
+      // The sender's bank alert (SMS only, ADR 0081): the debit's line is its key.
+      await customerMail(
+        trx,
+        sender.id,
+        {
+          kind: 'shareSent',
+          amount: body.amount,
+          to: recipient.name,
+          balance: out.balanceAfter,
+          ref: debitId,
+        },
         now,
       );
       await bindIdempotencyKey(trx, debitId);

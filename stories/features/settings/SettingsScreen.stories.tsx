@@ -44,9 +44,11 @@ export const Default: Story = {
     ).toBeVisible();
     await expect(canvas.getByRole('region', { name: 'Change password' })).toBeVisible();
     await expect(canvas.getByRole('region', { name: 'Reset transaction pin' })).toBeVisible();
-    // The money e-mails switch (ADR 0047), on for the demo customer.
-    const mails = canvas.getByRole('region', { name: 'E-mails' });
-    await expect(await within(mails).findByRole('switch')).toBeChecked();
+    // SMS and e-mail per kind (ADR 0081), all on for the demo customer.
+    const messages = canvas.getByRole('region', { name: 'Messages' });
+    await expect(
+      await within(messages).findByRole('switch', { name: 'Purchases by SMS' }),
+    ).toBeChecked();
     // Reseller API (issue 16): the demo customer's keys and webhook address.
     const keys = canvas.getByRole('region', { name: 'API keys' });
     await expect(await within(keys).findByText('Shop till')).toBeVisible();

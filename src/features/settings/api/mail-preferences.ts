@@ -1,7 +1,7 @@
 import * as api from '@contract/api';
 import { useApiMutation, useApiQuery } from '@/lib/swr';
 
-/** The money e-mails switch (issue 24; ADR 0047): read it, and set it. */
+/** SMS and e-mail per kind (ADR 0081; the e-mails ADR 0047): read them, and set them. */
 export function useMailPreferences() {
   return useApiQuery(api.mailPreferences, {});
 }

@@ -29,7 +29,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 /**
  * Settings (spec §2 page 8): profile, the referral link with what it earned (issue 26 §1),
- * change password, reset pin, e-mails.
+ * change password, reset pin, messages (SMS and e-mail, ADR 0081).
  */
 export function SettingsScreen() {
   const { data, error } = useCurrentUser();
@@ -59,7 +59,7 @@ export function SettingsScreen() {
       <Section id="pin-heading" title="Reset transaction pin">
         <ResetPinForm />
       </Section>
-      <Section id="mail-heading" title="E-mails">
+      <Section id="mail-heading" title="Messages">
         <MailPreferencesPanel />
       </Section>
       {/* Reseller API (issue 16): keys and webhooks. */}
