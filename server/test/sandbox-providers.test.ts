@@ -3,11 +3,13 @@
  * shows what each simulator's next purchase calls meet and each breaker; its form queues a
  * refusal, a time-out or a slow answer, or clears them, and a real purchase then fails over;
  * a post without the page's token, or from another site, changes nothing; bad input is told;
- * live mode serves no such page.
+ * live mode serves no such page. Its Termii section (ADR 0082) makes the SMS simulator's next
+ * send calls fail with a 5xx (the outbox sends the message later), be refused or never answer.
  */
 import { api } from '@contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, SANDBOX_PROVIDERS_PATH } from '../src/routes/sandbox/providers.ts';
+import { enqueueSms, retryDelayMs, smsPass } from '../src/services/sms.ts';
 import { adminLogin, createKit, engines, LIVE_ENV, PIN, type Kit } from './helper.ts';
 
 const form = 'application/x-www-form-urlencoded';
@@ -185,7 +187,10 @@ describe.each(engines)('sandbox providers page on %s', (engine) => {
   it('tells what is wrong with the input and queues nothing', async () => {
     const { cookie, token } = await open();
     const cases: [Record<string, string>, string][] = [
-      [{ provider: 'paystack', fault: 'refuse', count: '1' }, 'Choose VTpass or Flutterwave.'],
+      [
+        { provider: 'paystack', fault: 'refuse', count: '1' },
+        'Choose VTpass, Flutterwave or Termii.',
+      ],
       [
         { provider: 'vtpass', fault: 'explode', count: '1' },
         'Choose Refuse, Time out, Slow or Clear.',
@@ -216,6 +221,93 @@ describe.each(engines)('sandbox providers page on %s', (engine) => {
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
       expect(res.body).toContain(message);
     }
+    expect(queued('vtpass')).toEqual([]);
+  });
+
+  it('Termii, Fail (HTTP 500): the next send fails, and the SMS outbox sends it later', async () => {
+    const { db, providers } = kit.app.ctx;
+    const t0 = 1_900_000_000_000;
+    // What the purchases above queued goes out first, before any fault is queued.
+    while ((await smsPass(db, providers.sms, { now: () => t0 - 1 })) > 0);
+    const { res: first, cookie, token } = await open();
+    expect(stateOf(first.body, 'termii')).toBe('Its send calls are answered as usual.');
+    for (const label of ['Fail (HTTP 500)', 'Refuse', 'Time out', 'Clear'])
+      expect(first.body).toContain(`>${label}</button>`);
+    const res = await post(
+      { csrf: token, provider: 'termii', fault: 'error', count: '1' },
+      { cookie },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Termii: the next send call will fail with HTTP 500.');
+    expect(stateOf(res.body, 'termii')).toBe(
+      'Its next send calls: 1 failed with HTTP 500 (tried again later); after them it answers as usual.',
+    );
+
+    await enqueueSms(
+      db,
+      { key: 'sandbox:5xx', phone: '08031230011', text: 'Your refund is back' },
+      t0,
+    );
+    const row = async () =>
+      db
+        .selectFrom('sms_outbox')
+        .select(['status', 'attempts', 'last_error', 'next_attempt_at'])
+        .where('event_key', '=', 'sandbox:5xx')
+        .executeTakeFirstOrThrow();
+    await smsPass(db, providers.sms, { now: () => t0 });
+    expect(await row()).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      last_error: 'Termii HTTP 500: Internal Server Error',
+    });
+    expect(Number((await row()).next_attempt_at)).toBe(t0 + retryDelayMs(1));
+    expect(await providers.simulators.termii.received('2348031230011')).toEqual([]);
+    // Later, the simulator answering as usual again: sent, once.
+    await smsPass(db, providers.sms, { now: () => t0 + retryDelayMs(1) });
+    expect(await row()).toMatchObject({ status: 'sent', attempts: 2 });
+    expect((await providers.simulators.termii.received('2348031230011')).map((m) => m.sms)).toEqual(
+      ['Your refund is back'],
+    );
+    expect(stateOf((await open()).res.body, 'termii')).toBe(
+      'Its send calls are answered as usual.',
+    );
+  });
+
+  it('Termii, Refuse and Time out queue in order, Clear drops them; bad input is told', async () => {
+    const { cookie, token } = await open();
+    await post({ csrf: token, provider: 'termii', fault: 'refuse', count: '2' }, { cookie });
+    const res = await post(
+      { csrf: token, provider: 'termii', fault: 'timeout', count: '1' },
+      { cookie },
+    );
+    expect(res.body).toContain(
+      'Termii: the next send call will never be answered (3 faults queued in all).',
+    );
+    expect(stateOf(res.body, 'termii')).toBe(
+      'Its next send calls: 2 refused (not sent again), then 1 never answered (time-out, tried again later); after them it answers as usual.',
+    );
+    for (const [fields, message] of [
+      [
+        { provider: 'termii', fault: 'slow', count: '1' },
+        'Choose Fail (HTTP 500), Refuse, Time out or Clear.',
+      ],
+      [
+        { provider: 'termii', fault: 'error', count: '0' },
+        'Enter how many send calls, from 1 to 50.',
+      ],
+    ] as const) {
+      const bad = await post({ csrf: token, ...fields }, { cookie });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain(message);
+    }
+    expect(kit.app.ctx.providers.simulators.termii.faults.queued('send')).toHaveLength(3);
+    const cleared = await post(
+      { csrf: token, provider: 'termii', fault: 'clear', count: '1' },
+      { cookie },
+    );
+    expect(cleared.body).toContain('Termii: cleared; its send calls are answered as usual.');
+    expect(kit.app.ctx.providers.simulators.termii.faults.queued('send')).toEqual([]);
+    // The purchase simulators' switches are untouched.
     expect(queued('vtpass')).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@
  * The sandbox's provider switch (issue 25 §1; ADR 0052): makes the VTpass or Flutterwave bills
  * simulator refuse, never answer, or answer slowly on its next purchase calls, or clears that.
  * Shared by `POST /api/dev/provider-fault` and the sandbox page `/sandbox/providers`, so both
- * queue the same faults and the page shows what either queued.
+ * queue the same faults and the page shows what either queued. The page also switches the
+ * Termii SMS simulator's send calls (a 5xx, a refusal, a time-out: ADR 0082), below.
  */
 import { ROUTE_PROVIDER_LABELS, type RouteProvider } from '@contract';
 import type { SimulatorFault, SimulatorFaults } from './faults.ts';
@@ -102,4 +103,69 @@ export function providerFaultState(
     queued: groups.map((g) => `${g.n} ${g.text}`),
     latencyMs: faults.latencyMs,
   };
+}
+
+// ── Termii (ADR 0079): the SMS simulator's send calls ───────────────────────────
+
+/**
+ * What the sandbox page makes the Termii simulator's next send calls meet, each as Termii's
+ * error page (https://developers.termii.com/error) describes it: `error` a 5xx ("Something went
+ * wrong on Termii's end": the outbox tries again later), `refuse` a 400 with one of the page's
+ * common errors, "You are not set up on this route" (final: never re-sent), `timeout` no answer
+ * (the adapter's time-out: tried again later, ADR 0079).
+ */
+export type SmsFaultKind = 'error' | 'refuse' | 'timeout';
+
+/** The Termii simulator's route the SMS outbox's sends reach. */
+const SMS_SEND_ROUTE = 'send';
+
+function smsFault(kind: SmsFaultKind): SimulatorFault {
+  if (kind === 'timeout') return { kind: 'hang' };
+  if (kind === 'error') {
+    return { kind: 'status', status: 500, body: { message: 'Internal Server Error' } };
+  }
+  return { kind: 'code', code: '400', message: 'You are not set up on this route' };
+}
+
+/** Queues `count` faults on the Termii simulator's send route; answers how many are queued. */
+export function queueSmsFault(
+  sims: Pick<Simulators, 'termii'>,
+  kind: SmsFaultKind,
+  count: number,
+): number {
+  const fault = smsFault(kind);
+  for (let i = 0; i < count; i++) sims.termii.faults.inject(SMS_SEND_ROUTE, fault);
+  return sims.termii.faults.queued(SMS_SEND_ROUTE).length;
+}
+
+/** Drops the Termii simulator's queued faults. */
+export function clearSmsFaults(sims: Pick<Simulators, 'termii'>): void {
+  sims.termii.faults.clear();
+}
+
+const describeSms = (fault: SimulatorFault): string => {
+  switch (fault.kind) {
+    case 'status':
+      return `failed with HTTP ${fault.status} (tried again later)`;
+    case 'code':
+      return 'refused (not sent again)';
+    case 'hang':
+      return 'never answered (time-out, tried again later)';
+    case 'slow':
+      return `answered after ${Math.round(fault.ms / 1000)} s`;
+    case 'malformed':
+      return 'answered with a cut body';
+  }
+};
+
+/** What the Termii simulator's next send calls meet, in words, grouped in order. */
+export function smsFaultState(sims: Pick<Simulators, 'termii'>): string[] {
+  const groups: { text: string; n: number }[] = [];
+  for (const fault of sims.termii.faults.queued(SMS_SEND_ROUTE)) {
+    const text = describeSms(fault);
+    const last = groups[groups.length - 1];
+    if (last && last.text === text) last.n += 1;
+    else groups.push({ text, n: 1 });
+  }
+  return groups.map((g) => `${g.n} ${g.text}`);
 }

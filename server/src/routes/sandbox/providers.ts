@@ -3,8 +3,10 @@
  * Flutterwave bills, what their simulators' next purchase calls meet (refused, never answered,
  * answered slowly) and each provider's breaker, with a form to queue a fault or clear them.
  * An operator trying the sandbox watches failover and the breaker on a real purchase, with no
- * tool but the browser. A self-contained page like the other sandbox pages (no script, no
- * external asset: passes the CSP).
+ * tool but the browser. The Termii SMS simulator has its section too (ADR 0082): its next send
+ * calls fail with a 5xx, are refused or never answered, to watch the SMS outbox retry. A
+ * self-contained page like the other sandbox pages (no script, no external asset: passes the
+ * CSP).
  *
  * The form changes the server's state, so it is guarded against other sites (CSRF) and
  * rate-limited per address by the sandbox forms' guard (`form-guard.ts`, shared with the BVN
@@ -18,11 +20,15 @@ import { providerHealth } from '../../services/failover.ts';
 import { CSRF_FIELD, sandboxFormGuard } from './form-guard.ts';
 import {
   clearProviderFaults,
+  clearSmsFaults,
   MAX_FAULT_COUNT,
   MAX_SLOW_SECONDS,
   providerFaultState,
   queueProviderFault,
+  queueSmsFault,
+  smsFaultState,
   type ProviderFaultKind,
+  type SmsFaultKind,
 } from '../../simulators/provider-faults.ts';
 
 export const SANDBOX_PROVIDERS_PATH = '/sandbox/providers';
@@ -32,6 +38,10 @@ export const SANDBOX_PROVIDERS_LIMIT = { max: 120, windowMs: 15 * 60_000 };
 
 const ACTIONS = ['refuse', 'timeout', 'slow', 'clear'] as const;
 type Action = (typeof ACTIONS)[number];
+/** The Termii section's buttons (no Slow: the outbox waits for no one). */
+const SMS_ACTIONS = ['error', 'refuse', 'timeout', 'clear'] as const;
+type SmsAction = (typeof SMS_ACTIONS)[number];
+const TERMII = 'termii';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const html = 'text/html; charset=utf-8';
@@ -94,6 +104,30 @@ async function page(
 </form>
 </section>`;
   }).join('\n');
+  const smsQueued = smsFaultState(sims);
+  const smsState = smsQueued.length
+    ? `Its next send calls: ${smsQueued.map(escape).join(', then ')}; after them it answers as usual.`
+    : 'Its send calls are answered as usual.';
+  const smsCount = escape(input.provider === TERMII ? input.count : '1');
+  const termii = `<section aria-labelledby="p-${TERMII}">
+<h2 id="p-${TERMII}">Termii (SMS)</h2>
+<p class="state" data-testid="state-${TERMII}">${smsState}</p>
+<p>Fail (HTTP 500) and Time out: the SMS outbox tries the message again later (30 s, doubling);
+Refuse: a 400 "You are not set up on this route", never sent again.</p>
+<form method="post" action="${SANDBOX_PROVIDERS_PATH}">
+<input type="hidden" name="${CSRF_FIELD}" value="${escape(token)}">
+<input type="hidden" name="provider" value="${TERMII}">
+<div class="fields">
+<label>Send calls <input type="number" name="count" min="1" max="${MAX_FAULT_COUNT}" value="${smsCount}" required></label>
+</div>
+<div class="buttons">
+<button name="fault" value="error">Fail (HTTP 500)</button>
+<button name="fault" value="refuse">Refuse</button>
+<button name="fault" value="timeout">Time out</button>
+<button name="fault" value="clear" class="clear">Clear</button>
+</div>
+</form>
+</section>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sandbox providers</title>
@@ -117,6 +151,7 @@ settles it (never sent elsewhere). Slow: answered after the seconds given (past 
 time-out). The order is set on the admin Providers page.</p>
 ${notice ? `<p class="notice" role="status">${notice}</p>` : ''}
 ${sections}
+${termii}
 </main></body></html>`;
 }
 
@@ -173,8 +208,40 @@ export function sandboxProviderRoutes(app: FastifyInstance, ctx: AppContext): vo
     const provider = input.provider as RouteProvider;
     const bad = (text: string) =>
       page(ctx, token, escape(text), input).then((out) => reply.code(400).type(html).send(out));
+    if (input.provider === TERMII) {
+      const sims = ctx.providers.simulators;
+      const smsAction = action as string as SmsAction;
+      if (!(SMS_ACTIONS as readonly string[]).includes(smsAction)) {
+        return bad('Choose Fail (HTTP 500), Refuse, Time out or Clear.');
+      }
+      if (smsAction === 'clear') {
+        clearSmsFaults(sims);
+        const out = await page(
+          ctx,
+          token,
+          'Termii: cleared; its send calls are answered as usual.',
+        );
+        return reply.type(html).send(out);
+      }
+      const n = Number(input.count);
+      if (!/^\d+$/.test(input.count) || n < 1 || n > MAX_FAULT_COUNT) {
+        return bad(`Enter how many send calls, from 1 to ${MAX_FAULT_COUNT}.`);
+      }
+      const kind: SmsFaultKind = smsAction;
+      const queued = queueSmsFault(sims, kind, n);
+      const calls = n === 1 ? 'next send call' : `next ${n} send calls`;
+      const what =
+        kind === 'error'
+          ? 'fail with HTTP 500'
+          : kind === 'refuse'
+            ? 'be refused'
+            : 'never be answered';
+      const total = queued > n ? ` (${queued} faults queued in all)` : '';
+      const out = await page(ctx, token, `Termii: the ${calls} will ${what}${total}.`, input);
+      return reply.type(html).send(out);
+    }
     if (!(ROUTE_PROVIDERS as readonly string[]).includes(provider)) {
-      return bad('Choose VTpass or Flutterwave.');
+      return bad('Choose VTpass, Flutterwave or Termii.');
     }
     if (!(ACTIONS as readonly string[]).includes(action)) {
       return bad('Choose Refuse, Time out, Slow or Clear.');
