@@ -27,6 +27,8 @@ export const PAGES = {
   user: {
     overview: USER_DASHBOARD,
     wallet: `${USER_DASHBOARD}/wallet`,
+    /** Money out to a bank account (ADR 0084). */
+    withdraw: `${USER_DASHBOARD}/withdraw`,
     transactions: `${USER_DASHBOARD}/transactions`,
     airtime: `${USER_DASHBOARD}/airtime`,
     data: `${USER_DASHBOARD}/data`,
@@ -45,6 +47,8 @@ export const PAGES = {
     dataPrices: `${ADMIN_DASHBOARD}/data-prices`,
     cableTvPrices: `${ADMIN_DASHBOARD}/cabletv-prices`,
     transfers: `${ADMIN_DASHBOARD}/transfers`,
+    /** Withdrawals to bank accounts, their review queue and kill switch (ADR 0084). */
+    withdrawals: `${ADMIN_DASHBOARD}/withdrawals`,
     auditLog: `${ADMIN_DASHBOARD}/audit-log`,
     tiers: `${ADMIN_DASHBOARD}/tiers`,
     pending: `${ADMIN_DASHBOARD}/pending-purchases`,
@@ -59,6 +63,8 @@ export const PAGES = {
     security: `${ADMIN_DASHBOARD}/security`,
     admins: `${ADMIN_DASHBOARD}/admins`,
   },
+  /** One transaction's whole story, printable (ADR 0083): opened from Transactions and Pending. */
+  adminTransaction: `${ADMIN_DASHBOARD}/transactions/:id`,
 } as const;
 
 /** Every pattern of the table, flat. */

@@ -23,6 +23,7 @@ export const APP_SHELLS_DIR = 'app-shells';
  */
 export const USER_PAGES = [
   ['wallet', 'wallet'],
+  ['withdraw', 'withdraw'],
   ['transactions', 'transactions'],
   ['airtime', 'airtime'],
   ['data', 'data'],

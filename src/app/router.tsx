@@ -130,6 +130,13 @@ const userRoutes: RouteObject[] = [
     ),
   },
   {
+    path: paths.user.withdraw,
+    ...lazyRoute(
+      () => import('./routes/user/withdraw'),
+      (m) => m.WithdrawPage,
+    ),
+  },
+  {
     path: paths.user.transactions,
     ...lazyRoute(
       () => import('./routes/user/transactions'),
@@ -210,6 +217,13 @@ const adminRoutes: RouteObject[] = [
     ),
   },
   {
+    path: routePatterns.adminTransaction,
+    ...lazyRoute(
+      () => import('./routes/admin/transaction-timeline'),
+      (m) => m.AdminTransactionTimelinePage,
+    ),
+  },
+  {
     path: paths.admin.payments,
     ...lazyRoute(
       () => import('./routes/admin/payments'),
@@ -235,6 +249,13 @@ const adminRoutes: RouteObject[] = [
     ...lazyRoute(
       () => import('./routes/admin/transfers'),
       (m) => m.AdminTransfersPage,
+    ),
+  },
+  {
+    path: paths.admin.withdrawals,
+    ...lazyRoute(
+      () => import('./routes/admin/withdrawals'),
+      (m) => m.AdminWithdrawalsPage,
     ),
   },
   {

@@ -26,12 +26,15 @@ export const paths = {
 
   user: PAGES.user,
   admin: PAGES.admin,
+  /** One transaction's timeline, for support (ADR 0083). */
+  adminTransaction: (id: string) => fillPattern(PAGES.adminTransaction, id),
 } as const;
 
 /** Router patterns for the paths that take a parameter. */
 export const routePatterns = {
   resetPassword: PAGES.resetPassword,
   verifyEmail: PAGES.verifyEmail,
+  adminTransaction: PAGES.adminTransaction,
   notFound: '*',
 } as const;
 

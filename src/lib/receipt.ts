@@ -100,8 +100,7 @@ export function receiptContent(tx: Transaction): ReceiptContent {
 
 /** The receipt's file name: `paybills-receipt-<reference>.png`. */
 export function receiptFileName(tx: Transaction): string {
-  const safe = tx.transaction_id.replace(/[^\w-]/g, '');
-  return `${brand.name.toLowerCase().replace(/\W/g, '')}-receipt-${safe}.png`;
+  return receiptFileNameFor(tx.transaction_id);
 }
 
 /**
@@ -112,9 +111,26 @@ export function receiptFileName(tx: Transaction): string {
 export async function shareReceipt(
   tx: Transaction,
 ): Promise<'shared' | 'downloaded' | 'cancelled'> {
+  return shareReceiptContent(receiptContent(tx), receiptFileName(tx));
+}
+
+/** The receipt file's name for a reference: `paybills-receipt-<reference>.png`. */
+export function receiptFileNameFor(reference: string): string {
+  const safe = reference.replace(/[^\w-]/g, '');
+  return `${brand.name.toLowerCase().replace(/\W/g, '')}-receipt-${safe}.png`;
+}
+
+/**
+ * `shareReceipt` for a receipt that is no statement line (a withdrawal's, ADR 0084): the same
+ * image, drawn from `content`, saved as `fileName`.
+ */
+export async function shareReceiptContent(
+  content: ReceiptContent,
+  fileName: string,
+): Promise<'shared' | 'downloaded' | 'cancelled'> {
   const { drawReceipt } = await import('./receipt-image');
-  const blob = await drawReceipt(receiptContent(tx), brand.primaryColor);
-  const file = new File([blob], receiptFileName(tx), { type: 'image/png' });
+  const blob = await drawReceipt(content, brand.primaryColor);
+  const file = new File([blob], fileName, { type: 'image/png' });
   const data = { files: [file], title: `${brand.name} receipt` };
   if (typeof navigator.canShare === 'function' && navigator.canShare(data)) {
     try {

@@ -255,7 +255,7 @@ export const PaymentReturnCredited: Story = {
   },
 };
 
-/** Issue 17: a tile per service and Fund wallet, above the figures. */
+/** Issue 17: a tile per service, Fund wallet and Withdraw (ADR 0084), above the figures. */
 export const Shortcuts: Story = {
   play: async ({ canvas }) => {
     const buy = await canvas.findByRole('navigation', { name: 'Buy' });
@@ -266,10 +266,15 @@ export const Shortcuts: Story = {
       'TV',
       'Electricity',
       'Fund wallet',
+      'Withdraw',
     ]);
     await expect(within(buy).getByRole('link', { name: 'Fund wallet' })).toHaveAttribute(
       'href',
       paths.user.wallet,
+    );
+    await expect(within(buy).getByRole('link', { name: 'Withdraw' })).toHaveAttribute(
+      'href',
+      paths.user.withdraw,
     );
   },
 };

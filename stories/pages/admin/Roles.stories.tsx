@@ -37,6 +37,7 @@ const EVERY_PAGE = [
   'Data plan prices',
   'Cable TV plan prices',
   'Unmatched transfers',
+  'Withdrawals',
   'Audit log',
   'Price tiers',
   'Pending purchases',
@@ -76,6 +77,7 @@ export const FinanceMenu = roleStory(
     'Transactions',
     'Payments',
     'Unmatched transfers',
+    'Withdrawals',
     'Pending purchases',
     'Adjustments',
     'Two-factor sign-in',
@@ -90,6 +92,7 @@ export const SupportMenu = roleStory(
     'Payments',
     'Adjustments',
     'Unmatched transfers',
+    'Withdrawals',
     'Pending purchases',
     'Price tiers',
     'Data plan prices',
@@ -108,7 +111,15 @@ export const PricingMenu = roleStory(
     'Price tiers',
     'Two-factor sign-in',
   ],
-  ['Transactions', 'Payments', 'Adjustments', 'Unmatched transfers', 'Audit log', 'Admins'],
+  [
+    'Transactions',
+    'Payments',
+    'Adjustments',
+    'Unmatched transfers',
+    'Withdrawals',
+    'Audit log',
+    'Admins',
+  ],
 );
 
 /** Support opens Payments by its URL: a plain refusal, and no payments call is made. */

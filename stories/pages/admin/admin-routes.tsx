@@ -17,6 +17,7 @@ import { TiersScreen } from '@/features/admin/components/tiers-screen';
 import { TwoFactorScreen } from '@/features/admin/components/two-factor-screen';
 import { TransactionsScreen } from '@/features/admin/components/transactions-screen';
 import { UsersScreen } from '@/features/admin/components/users-screen';
+import { WithdrawalsScreen } from '@/features/admin/components/withdrawals-screen';
 
 /**
  * The admin dashboard as the app routes it (src/app/router.tsx: guard layout + six pages),
@@ -33,6 +34,7 @@ export function AdminRoutes() {
         <Route path={paths.admin.dataPrices} element={<PlanPricesScreen kind="data" />} />
         <Route path={paths.admin.cableTvPrices} element={<PlanPricesScreen kind="cabletv" />} />
         <Route path={paths.admin.transfers} element={<HeldTransfersScreen />} />
+        <Route path={paths.admin.withdrawals} element={<WithdrawalsScreen />} />
         <Route path={paths.admin.auditLog} element={<AuditLogScreen />} />
         <Route path={paths.admin.tiers} element={<TiersScreen />} />
         <Route path={paths.admin.pending} element={<PendingPurchasesScreen />} />

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
 import { variants } from '@mocks/index';
 import { paths } from '@/config/routes';
 import { WalletScreen } from '@/features/wallet/components/wallet-screen';
@@ -18,3 +19,11 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = currentPage('Wallet');
 export const Loading: Story = loadingAll;
 export const LoadError: Story = loadErrorWith(variants.currentUser.error);
+
+/** Withdraw (ADR 0084) opens its own page from the balance. */
+export const WithdrawLink: Story = {
+  play: async ({ canvas }) => {
+    const link = await canvas.findByRole('link', { name: 'Withdraw' });
+    await expect(link).toHaveAttribute('href', paths.user.withdraw);
+  },
+};

@@ -18,6 +18,8 @@ export const PAGE_PERMISSION: Record<AdminPage, Permission> = {
   dataPrices: 'plans',
   cableTvPrices: 'plans',
   transfers: 'transfers',
+  // Reading withdrawals and asking Flutterwave again; deciding one needs `adjustments` (ADR 0084).
+  withdrawals: 'transfers',
   auditLog: 'audit',
   tiers: 'tiers',
   pending: 'payments',

@@ -4,6 +4,7 @@ import {
   AirtimeIcon,
   CableTvIcon,
   DataIcon,
+  DownloadIcon,
   ElectricityIcon,
   PlusIcon,
 } from '@/components/ui/icons';
@@ -29,15 +30,16 @@ export function buyAgainHref(r: Recipient): string {
 }
 
 /**
- * The overview's first row (issue 17): one tile per service and Fund wallet, then the
- * customer's saved and recent recipients, each opening its purchase page ready to pay.
+ * The overview's first row (issue 17): one tile per service, Fund wallet and Withdraw (ADR
+ * 0084), then the customer's saved and recent recipients, each opening its purchase page ready
+ * to pay.
  */
 export function Shortcuts() {
   const { data } = useRecipients();
   const again = data ? [...data.message.saved, ...data.message.recent].slice(0, BUY_AGAIN) : [];
   return (
     <>
-      <nav aria-label="Buy" className="grid grid-cols-3 gap-2 sm:grid-cols-5 sm:gap-3">
+      <nav aria-label="Buy" className="grid grid-cols-3 gap-2 sm:grid-cols-6 sm:gap-3">
         {(Object.keys(PRODUCT) as RecipientProduct[]).map((product) => (
           <ShortcutTile
             key={product}
@@ -52,6 +54,12 @@ export function Shortcuts() {
           icon={<PlusIcon />}
           label="Fund wallet"
           tone="brand"
+          renderLink={renderLink}
+        />
+        <ShortcutTile
+          href={paths.user.withdraw}
+          icon={<DownloadIcon />}
+          label="Withdraw"
           renderLink={renderLink}
         />
       </nav>

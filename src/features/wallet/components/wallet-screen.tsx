@@ -1,17 +1,21 @@
 import { FALLBACK } from '@contract/messages';
+import { buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
+import { DownloadIcon } from '@/components/ui/icons';
 import { Money } from '@/components/ui/money';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
+import { paths } from '@/config/routes';
 import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
+import { Link } from '@/lib/link';
 import { BankTransferCard } from './bank-transfer-card';
 import { FundWalletDialog, type FundWalletDialogProps } from './fund-wallet-dialog';
 import { ShareFundsForm } from './share-funds-form';
 
 /**
  * Wallet (spec §2 page 2): the balance, the Fund Wallet popup, funding by bank transfer
- * (issue 16) and the Share Funds form.
+ * (issue 16), Withdraw (to a bank account, ADR 0084) and the Share Funds form.
  */
 export function WalletScreen({ onRedirect }: Pick<FundWalletDialogProps, 'onRedirect'>) {
   const { data, error } = useCurrentUser();
@@ -28,8 +32,13 @@ export function WalletScreen({ onRedirect }: Pick<FundWalletDialogProps, 'onRedi
           value={user ? <Money kobo={user.wallet_balance} /> : null}
           loading={!user && !error}
         />
-        <div>
+        <div className="flex flex-wrap gap-2">
           <FundWalletDialog onRedirect={onRedirect} />
+          {/* Money out to a bank account (ADR 0084): its own page. */}
+          <Link to={paths.user.withdraw} className={buttonVariants({ variant: 'outline' })}>
+            <DownloadIcon aria-hidden className="size-4" />
+            Withdraw
+          </Link>
         </div>
       </section>
       <BankTransferCard />

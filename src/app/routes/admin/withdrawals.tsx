@@ -1,0 +1,5 @@
+import { WithdrawalsScreen } from '@/features/admin/components/withdrawals-screen';
+
+export function AdminWithdrawalsPage() {
+  return <WithdrawalsScreen />;
+}

@@ -1,0 +1,193 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, waitFor, within } from 'storybook/test';
+import { DEFAULT_WITHDRAWAL_REVIEW_ABOVE_KOBO, WITHDRAWAL_MSG } from '@contract';
+import { db, DEMO_CUSTOMER, handlers, variants } from '@mocks/index';
+import { untilClickable } from '../../pointer';
+import { WithdrawalsScreen } from '@/features/admin/components/withdrawals-screen';
+import { signedInAsAdmin, signedInAsRole } from './session';
+
+const meta = {
+  title: 'Features/Admin/WithdrawalsScreen',
+  component: WithdrawalsScreen,
+  beforeEach: signedInAsAdmin,
+} satisfies Meta<typeof WithdrawalsScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
+type User = Parameters<NonNullable<Story['play']>>[0]['userEvent'];
+
+/** Opens one withdrawal's details from the table. */
+async function open(canvas: Canvas, userEvent: User, id: string) {
+  await userEvent.click(await canvas.findByRole('row', { name: `Open withdrawal ${id}` }));
+  return screen.findByRole('dialog', { name: `Withdrawal ${id}` });
+}
+
+/** Every withdrawal, newest first, with its status; the review queue counted; the switch on. */
+export const Success: Story = {
+  play: async ({ canvas }) => {
+    const table = await canvas.findByRole('table', { name: 'Withdrawals' });
+    await expect(await within(table).findByText('wd_seed_4')).toBeVisible();
+    await expect(within(table).getAllByRole('row', { name: /^Open withdrawal/ })).toHaveLength(4);
+    await expect(within(table).getByText('Awaiting review')).toBeVisible();
+    await expect(within(table).getByText('Processing')).toBeVisible();
+    await expect(within(table).getByText('Failed (refunded)')).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: 'Awaiting review (1)' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Withdrawals are on' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Pause withdrawals' })).toBeVisible();
+  },
+};
+
+/** The search finds a withdrawal by its account number (or customer, name, reference). */
+export const Search: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('row', { name: 'Open withdrawal wd_seed_3' });
+    await userEvent.type(
+      canvas.getByLabelText('Customer, account number or name, reference'),
+      '1234567895',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(canvas.queryByRole('row', { name: 'Open withdrawal wd_seed_3' })).toBeNull(),
+    );
+    await expect(
+      await canvas.findByRole('row', { name: 'Open withdrawal wd_seed_4' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('row', { name: 'Open withdrawal wd_seed_2' })).toBeVisible();
+  },
+};
+
+/** The approval queue: only the withdrawals awaiting review. */
+export const ReviewQueue: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Awaiting review (1)' }));
+    await waitFor(() =>
+      expect(canvas.queryByRole('row', { name: 'Open withdrawal wd_seed_1' })).toBeNull(),
+    );
+    await expect(
+      await canvas.findByRole('row', { name: 'Open withdrawal wd_seed_4' }),
+    ).toBeVisible();
+  },
+};
+
+/** A finance admin approves one awaiting review: it is sent, and the reviewer is recorded. */
+export const Approve: Story = {
+  beforeEach: signedInAsRole('finance'),
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await open(canvas, userEvent, 'wd_seed_4');
+    await expect(await within(dialog).findByText('BABATUNDE OGUNLEYE')).toBeVisible();
+    await expect(within(dialog).getByText('Not sent to Flutterwave yet.')).toBeVisible();
+    const approve = within(dialog).getByRole('button', { name: 'Approve and send' });
+    await untilClickable(approve);
+    await userEvent.click(approve);
+    await expect(await within(dialog).findByText(WITHDRAWAL_MSG.approved)).toBeVisible();
+    await expect(await within(dialog).findByText('Successful')).toBeVisible();
+    await expect(within(dialog).getByText(/admin@example\.com/)).toBeVisible();
+    // A finance admin cannot pause withdrawals: that is the owner's.
+    await expect(canvas.getByText('Only an owner can pause or resume withdrawals.')).toBeVisible();
+  },
+};
+
+/** Rejecting asks for the reason (exact message), then the whole debit returns to the wallet. */
+export const Reject: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const before = db.users.find((u) => u.id === DEMO_CUSTOMER.id)!.wallet_balance;
+    const dialog = await open(canvas, userEvent, 'wd_seed_4');
+    const reject = await within(dialog).findByRole('button', { name: 'Reject and refund' });
+    await untilClickable(reject);
+    await userEvent.click(reject);
+    await expect(await within(dialog).findByText(WITHDRAWAL_MSG.reasonRequired)).toBeVisible();
+    await userEvent.type(
+      within(dialog).getByLabelText(/Reason for the customer/),
+      'The account name does not match yours.',
+    );
+    await userEvent.click(reject);
+    await expect(await within(dialog).findByText(WITHDRAWAL_MSG.rejected)).toBeVisible();
+    await expect(await within(dialog).findByText('Rejected (refunded)')).toBeVisible();
+    const w = db.withdrawals.withdrawals.find((x) => x.id === 'wd_seed_4')!;
+    await expect(db.users.find((u) => u.id === DEMO_CUSTOMER.id)!.wallet_balance).toBe(
+      before + w.total,
+    );
+  },
+};
+
+/** A processing one is asked about again: Flutterwave's new answer joins the list. */
+export const Requery: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await open(canvas, userEvent, 'wd_seed_3');
+    const ask = await within(dialog).findByRole('button', { name: 'Ask Flutterwave again' });
+    await expect(within(dialog).getAllByText('NEW')).toHaveLength(1);
+    await untilClickable(ask);
+    await userEvent.click(ask);
+    await expect(await within(dialog).findByText(WITHDRAWAL_MSG.requeried)).toBeVisible();
+    await expect(await within(dialog).findByText('SUCCESSFUL')).toBeVisible();
+    await expect(within(dialog).getByText('Successful')).toBeVisible();
+    await expect(
+      within(dialog).queryByRole('button', { name: 'Ask Flutterwave again' }),
+    ).toBeNull();
+  },
+};
+
+/** The provider's answers as Flutterwave gave them, raw JSON included. */
+export const ProviderAnswers: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await open(canvas, userEvent, 'wd_seed_1');
+    await expect(await within(dialog).findByText('Transfer Queued Successfully')).toBeVisible();
+    await expect(within(dialog).getByText(/"status":"NEW"/)).toBeVisible();
+    await expect(within(dialog).queryByRole('button', { name: 'Approve and send' })).toBeNull();
+  },
+};
+
+/** The owner pauses every new withdrawal, with the message customers will read. */
+export const KillSwitch: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Pause withdrawals' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Pause every new withdrawal?' });
+    const message = within(dialog).getByLabelText('Message to customers');
+    await expect(message).toHaveValue(WITHDRAWAL_MSG.paused);
+    await userEvent.clear(message);
+    await userEvent.type(message, 'Withdrawals resume at 6 pm.');
+    const confirm = within(dialog).getByRole('button', { name: 'Pause withdrawals' });
+    await untilClickable(confirm);
+    await userEvent.click(confirm);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Withdrawals are paused' }),
+    ).toBeVisible();
+    await expect(canvas.getByText('Withdrawals resume at 6 pm.')).toBeVisible();
+    await expect(canvas.getByText(WITHDRAWAL_MSG.settingsSaved)).toBeVisible();
+    await expect(db.withdrawals.settings.enabled).toBe(false);
+    await expect(db.withdrawals.settings.review_above).toBe(DEFAULT_WITHDRAWAL_REVIEW_ABOVE_KOBO);
+  },
+};
+
+/** None yet. */
+export const Empty: Story = {
+  parameters: { msw: { handlers: [variants.adminWithdrawals.empty, ...handlers] } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No withdrawals yet')).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: 'Awaiting review (0)' })).toBeVisible();
+  },
+};
+
+/** The list could not load: the server's reason. */
+export const LoadFailure: Story = {
+  parameters: { msw: { handlers: [variants.adminWithdrawals.error, ...handlers] } },
+  play: async ({ canvas }) => {
+    await expect((await canvas.findAllByRole('alert')).length).toBeGreaterThan(0);
+  },
+};
+
+/** At 360 px: the table folds to what matters, nothing wider than the screen. */
+export const Phone: Story = {
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('row', { name: 'Open withdrawal wd_seed_4' });
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(
+      document.documentElement.clientWidth,
+    );
+    const dialog = await open(canvas, userEvent, 'wd_seed_4');
+    await expect(
+      await within(dialog).findByRole('button', { name: 'Approve and send' }),
+    ).toBeVisible();
+  },
+};
