@@ -4,13 +4,21 @@
  * a throwaway PostgreSQL (two instances) and/or SQLite (one), checks the oracle, and on a
  * failure prints the seed, the step, the problems and the shortest failing schedule it finds
  * by dropping steps. The same seed replays the same schedule: its steps, faults, kill point
- * and order; `--only 3,7,12` runs just those steps of it (a shrunk schedule). `--verbose` prints each step as it runs; `--no-shrink` skips shrinking.
+ * and order; `--minutes T` stops starting runs after T minutes (a soak); `--only 3,7,12` runs just those steps of it (a shrunk schedule). `--verbose` prints each step as it runs; `--no-shrink` skips shrinking.
  *
  * Exit code: 0 every run held, 1 an invariant broke, 2 could not run.
  */
 import { startThrowawayPostgres } from '../server/test/throwaway-pg.ts';
 import { describeStep, generate } from './schedule.ts';
-import { instancesOf, only, runOnce, shrink, type RunResult, type SimulateOptions } from './run.ts';
+import {
+  instancesOf,
+  only,
+  openWorlds,
+  runOnce,
+  shrink,
+  type RunResult,
+  type SimulateOptions,
+} from './run.ts';
 import type { Engine } from './world.ts';
 
 function args(argv: string[]) {
@@ -32,6 +40,8 @@ function args(argv: string[]) {
     seed: int('seed', 1),
     steps: int('steps', 30),
     seeds: int('seeds', 1),
+    /** A soak's budget: no new run starts after this many minutes (0: none). */
+    minutes: int('minutes', 0),
     engines: (engine === 'both' ? ['postgres', 'sqlite'] : [engine]) as Engine[],
     only: get('only')
       ?.split(',')
@@ -66,13 +76,26 @@ async function main(): Promise<number> {
     pgAdminUrl = pg.adminUrl;
     stopPg = pg.stop;
   }
+  // Ctrl-C or a time-out: the servers and the throwaway PostgreSQL go too.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void Promise.all([...openWorlds].map((w) => w.close().catch(() => undefined))).finally(() => {
+        stopPg();
+        process.exit(130);
+      });
+    });
+  }
   const totals: Record<string, number> = {};
   let failed = 0;
   let runs = 0;
   const started = performance.now();
   try {
-    for (let seed = o.seed; seed < o.seed + o.seeds; seed++) {
+    seeds: for (let seed = o.seed; seed < o.seed + o.seeds; seed++) {
       for (const engine of o.engines) {
+        if (o.minutes > 0 && performance.now() - started > o.minutes * 60_000) {
+          console.log(`(the ${o.minutes}-minute budget is spent: no more runs)`);
+          break seeds;
+        }
         const options: SimulateOptions = {
           engine,
           pgAdminUrl,

@@ -129,7 +129,7 @@ async function http(
 }
 
 /** Everything the run did that the oracle needs (ids of what it made, what it asked). */
-function newBook(): Ledgerbook {
+export function newBook(): Ledgerbook {
   return { cards: [], transfers: [], keyed: [], adminSettled: new Set(), serverErrors: [] };
 }
 
@@ -435,8 +435,8 @@ export async function runSchedule(
   schedule: Schedule,
   counts: Record<string, number> = {},
   log: (line: string) => void = () => {},
+  book: Ledgerbook = newBook(),
 ): Promise<Failure | undefined> {
-  const book = newBook();
   for (const [index, step] of schedule.steps.entries()) {
     const began = performance.now();
     await runStep(world, book, step, index, schedule.seed, counts);
@@ -455,6 +455,9 @@ export async function runSchedule(
   return problems.length > 0 ? { at: 'quiescence', problems } : undefined;
 }
 
+/** The worlds running now: the CLI stops their servers when it is interrupted. */
+export const openWorlds = new Set<World>();
+
 export interface SimulateOptions {
   engine: Engine;
   pgAdminUrl?: string;
@@ -466,6 +469,7 @@ export async function runOnce(schedule: Schedule, o: SimulateOptions): Promise<R
   const started = performance.now();
   const counts: Record<string, number> = {};
   const world = await createWorld(o.engine, o.pgAdminUrl);
+  openWorlds.add(world);
   o.log?.(`  world ready after ${((performance.now() - started) / 1000).toFixed(1)} s`);
   let failure: Failure | undefined;
   try {
@@ -473,6 +477,7 @@ export async function runOnce(schedule: Schedule, o: SimulateOptions): Promise<R
   } catch (error) {
     failure = { at: 'quiescence', problems: [`the run itself broke: ${String(error)}`] };
   } finally {
+    openWorlds.delete(world);
     await world.close();
   }
   return {
