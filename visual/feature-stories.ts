@@ -16,12 +16,14 @@ import type { composeStories } from '@storybook/react-vite';
 import * as AuditActors from '../stories/features/admin/AuditLogActors.stories';
 import * as PendingPurchases from '../stories/features/admin/PendingPurchasesScreen.stories';
 import * as ProviderAnswer from '../stories/features/admin/TransactionProviderAnswer.stories';
+import * as Timeline from '../stories/features/admin/TransactionTimelineScreen.stories';
 import * as AdminUsers from '../stories/features/admin/UsersScreen.stories';
 import * as VerifyEmail from '../stories/features/auth/VerifyEmailScreen.stories';
 import * as PaymentReturnHeld from '../stories/features/overview/PaymentReturnHeld.stories';
 import * as CableForm from '../stories/features/purchases/CableForm.stories';
 import * as CardAttempts from '../stories/features/transactions/CardAttemptLines.stories';
 import * as HeldCredits from '../stories/features/transactions/HeldCreditLines.stories';
+import * as Progress from '../stories/features/transactions/TransactionProgress.stories';
 import * as FundWalletLimits from '../stories/features/wallet/FundWalletLimits.stories';
 import * as ShareFundsResult from '../stories/features/wallet/ShareFundsResult.stories';
 import * as AdminTransactions from '../stories/features/admin/TransactionsScreen.stories';
@@ -121,4 +123,8 @@ export const FEATURE_SHOTS: FeatureShots[] = [
   }),
   shots(AdminTransactions, { SearchByDestination: {} }),
   shots(PendingPurchases, { YoungPendingListed: {} }),
+  // One page per transaction that proves what happened (ADR 0083), and the customer's part.
+  // (The page is taller than the viewport: its top is what is compared.)
+  shots(Timeline, { PendingThenDelivered: {}, AdminResolved: {} }),
+  shots(Progress, { Refunded: { fullPage: true } }),
 ];

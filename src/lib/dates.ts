@@ -32,6 +32,12 @@ export function formatDateTime(epochMs: number): string {
   return `${formatDate(epochMs)} ${formatTime(epochMs)}`;
 }
 
+/** "DD - MM - YYYY HH:MM:SS", for a timeline whose events are seconds apart (ADR 0083). */
+export function formatDateTimeSeconds(epochMs: number): string {
+  const d = new Date(epochMs + LAGOS_OFFSET_MS);
+  return `${formatDateTime(epochMs)}:${two(d.getUTCSeconds())}`;
+}
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;

@@ -2,7 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
 
 import { cn } from '@/lib/cn';
-import { formatDate, formatDateTime, formatTime } from '@/lib/dates';
+import { formatDate, formatDateTime, formatDateTimeSeconds, formatTime } from '@/lib/dates';
 
 export const dateTextVariants = cva('whitespace-nowrap tabular-nums', {
   variants: {
@@ -14,14 +14,20 @@ export const dateTextVariants = cva('whitespace-nowrap tabular-nums', {
   defaultVariants: { tone: 'plain' },
 });
 
-const FORMAT = { date: formatDate, time: formatTime, datetime: formatDateTime } as const;
+const FORMAT = {
+  date: formatDate,
+  time: formatTime,
+  datetime: formatDateTime,
+  seconds: formatDateTimeSeconds,
+} as const;
 
 export type DateTextProps = Omit<React.ComponentProps<'time'>, 'children' | 'dateTime'> &
   VariantProps<typeof dateTextVariants> & {
     /** The moment, in epoch milliseconds (every contract date is). */
     epochMs: number;
     /**
-     * `date` "DD - MM - YYYY" (spec §2), `time` "HH:MM" (24 h), or `datetime` both.
+     * `date` "DD - MM - YYYY" (spec §2), `time` "HH:MM" (24 h), `datetime` both, or
+     * `seconds` both with the seconds.
      * Always in Nigerian time (Africa/Lagos), whatever the device's zone.
      */
     show?: keyof typeof FORMAT;

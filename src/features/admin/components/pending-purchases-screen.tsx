@@ -34,6 +34,7 @@ import {
 } from '../api/pending-purchases';
 import { LoadError, ScreenHeading } from './admin-parts';
 import { DisputedPurchases } from './purchase-disputes';
+import { TimelineLink } from './timeline-link';
 
 const CODE_LABEL: Record<PendingGoods, string> = {
   token: 'Token the provider gave',
@@ -173,6 +174,7 @@ function PendingPanel({
             {purchase.requery_attempts === 1 ? 'time' : 'times'}
           </dd>
         </dl>
+        <TimelineLink id={purchase.transaction_id} />
         {purchase.overdue ? null : <FormAlert tone="info">{PENDING_MSG.tooRecent}</FormAlert>}
         {told ? <FormAlert tone={settledBy ? 'success' : 'info'}>{told}</FormAlert> : null}
         {failure ? <FormAlert>{failure}</FormAlert> : null}

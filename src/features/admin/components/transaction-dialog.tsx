@@ -19,6 +19,7 @@ import { cn } from '@/lib/cn';
 import { useReverseTransaction } from '../api/reverse-transaction';
 import { useAdminCan } from './admin-access';
 import { BearerSecrets, withoutBearerFields } from './bearer-secrets';
+import { TimelineLink } from './timeline-link';
 
 /**
  * Transaction details (spec §2 admin 3) with Reverse for a failed transaction only (spec §4),
@@ -99,6 +100,7 @@ function TransactionPanel({
         {transaction.providers_tried?.length ? (
           <ProvidersTried tried={transaction.providers_tried} />
         ) : null}
+        <TimelineLink id={transaction.transaction_id} />
         {done ? (
           // A reversal past the four-eyes rules waits for a second admin (ADR 0070).
           <FormAlert tone={done === SERVER_MSG.reversed ? 'success' : 'info'}>{done}</FormAlert>

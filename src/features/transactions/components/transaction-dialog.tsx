@@ -22,6 +22,7 @@ import { cn } from '@/lib/cn';
 import { formatNaira } from '@/lib/money';
 import { isAttempt, isRefunded, lineLabel, movedAmount } from '@/lib/statement';
 import { useDeleteTransaction } from '../api/delete-transaction';
+import { TransactionProgress } from './transaction-progress';
 
 /** Printing shows the receipt only: everything else on the page is hidden. */
 const PRINT_CSS = `@media print {
@@ -125,6 +126,7 @@ export function TransactionDialog({
             </FormAlert>
           ) : null}
           {transaction ? <TransactionDetails transaction={transaction} /> : null}
+          {purchase ? <TransactionProgress id={transaction.transaction_id} /> : null}
         </DialogBody>
         <DialogFooter className="print:hidden">
           {remove.error ? (
