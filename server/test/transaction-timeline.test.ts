@@ -144,6 +144,12 @@ describe.each(engines)('transaction timeline with the simulators on %s', (engine
     const call = events.find((e) => e.kind === 'provider_call')!;
     expect(call.latency_ms).not.toBeNull();
     expect(JSON.parse(call.request!)).toMatchObject({ serviceId: 'mtn', phone: '08031230000' });
+    // The refund's SMS (ADR 0081: it cannot be turned off) is listed, the number masked and
+    // never its text.
+    const texts = events.filter((e) => e.kind === 'sms');
+    expect(texts.map((e) => e.title)).toEqual([
+      expect.stringMatching(/^refunded to \+234 803 ••• \d{4}$/),
+    ]);
     // The refund's e-mail is listed with its state.
     expect(events.filter((e) => e.kind === 'mail').map((e) => e.status)).toEqual([
       expect.stringMatching(/^(queued|sent)$/),
