@@ -8,7 +8,7 @@ import { defaultRenderLink, type SidebarLinkProps } from './sidebar';
 
 export const shortcutTileVariants = cva(
   [
-    'flex min-w-0 flex-col items-center justify-center gap-2 rounded-card border p-3 text-center text-sm font-medium',
+    'flex min-w-0 flex-col items-center justify-center gap-2 rounded-card border px-2 py-3 text-center text-sm font-medium',
     'transition-colors [&_svg]:size-6 [&_svg]:shrink-0',
     focusRing,
   ],
@@ -36,7 +36,7 @@ export type ShortcutTileProps = VariantProps<typeof shortcutTileVariants> & {
   className?: string;
 };
 
-/** A square link with an icon and a label: the overview's shortcuts (issue 17). */
+/** A square link with an icon and a label: the overview's shortcuts. */
 export function ShortcutTile({
   href,
   icon,
@@ -56,7 +56,7 @@ export function ShortcutTile({
         </span>
         <span className="max-w-full leading-tight break-words">{label}</span>
         {detail ? (
-          // Wrapped, never cut: the number is what tells two of Mum's lines apart (issue 24).
+          // Wrapped, never cut: the number is what tells two of Mum's lines apart.
           <span className="max-w-full text-xs font-normal [overflow-wrap:anywhere] text-muted">
             {detail}
           </span>
