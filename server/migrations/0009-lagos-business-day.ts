@@ -10,7 +10,7 @@ import {
   aggregateTriggers,
   createAggregateTrigger,
   dayOf,
-} from './0005-issue15-history-aggregates.ts';
+} from './0005-history-aggregates.ts';
 
 /** Africa/Lagos is UTC+1 all year. */
 export const LAGOS_OFFSET_MS = 3_600_000;

@@ -28,7 +28,7 @@ import {
   COUNTER_SHARDS,
   createAggregateTrigger,
   type AggregateTrigger,
-} from './0005-issue15-history-aggregates.ts';
+} from './0005-history-aggregates.ts';
 
 /** Movements whose wallet leg is told by a transaction row (statement.ts's ROW_KINDS). */
 const ROW_KINDS = `('purchase', 'coupon_redemption', 'share', 'coupon_purchase')`;

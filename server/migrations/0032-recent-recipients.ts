@@ -20,7 +20,7 @@ import type { Engine } from '../src/db/engine.ts';
 import {
   createAggregateTrigger,
   type AggregateTrigger,
-} from './0005-issue15-history-aggregates.ts';
+} from './0005-history-aggregates.ts';
 
 /** contract/entities/recipients.ts's RECIPIENT_PRODUCTS. */
 const PRODUCTS = `('Airtime', 'Data', 'CableTV', 'Electricity')`;

@@ -14,7 +14,7 @@ import type { Engine } from '../src/db/engine.ts';
 import {
   createAggregateTrigger,
   type AggregateTrigger,
-} from './0005-issue15-history-aggregates.ts';
+} from './0005-history-aggregates.ts';
 import { LINE_COLUMNS } from './0027-flat-signed-in-reads.ts';
 
 /** A card payment that is a line of its own: one that failed or was cancelled. */

@@ -23,7 +23,7 @@ import {
   COUNTER_SHARDS,
   createAggregateTrigger,
   type AggregateTrigger,
-} from './0005-issue15-history-aggregates.ts';
+} from './0005-history-aggregates.ts';
 import { LINE_COLUMNS, txLine } from './0027-flat-signed-in-reads.ts';
 
 /** Movements whose wallet leg is told by a transaction row (statement.ts's ROW_KINDS). */

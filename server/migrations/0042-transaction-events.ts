@@ -15,7 +15,7 @@
  */
 import type { Kysely, Migration } from 'kysely';
 import type { Engine } from '../src/db/engine.ts';
-import { createAggregateTrigger } from './0005-issue15-history-aggregates.ts';
+import { createAggregateTrigger } from './0005-history-aggregates.ts';
 
 export function transactionEvents(engine: Engine): Migration {
   return {

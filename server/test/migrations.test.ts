@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RESELLER_MSG } from '@contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate, openDb, type DbHandle } from '../src/db/index.ts';
+import { migrate, migrations, openDb, RENAMED_MIGRATIONS, type DbHandle } from '../src/db/index.ts';
+import { sql } from 'kysely';
 import {
   checkInvariants,
   ensureSystemAccounts,
@@ -62,7 +63,7 @@ describe.each(engines)('upgrading a database with history on %s', (engine) => {
 
   it('0009 moves the daily sales made before it onto Lagos days', async () => {
     const dbh = await open();
-    await dbh.exclusive(() => migrate(dbh, { to: '0007-issue17-recipients-and-search' }));
+    await dbh.exclusive(() => migrate(dbh, { to: '0007-recipients-and-search' }));
     const userId = await oldCustomer(dbh);
     // 23:30 UTC on 10 June: 00:30 on 11 June in Lagos. The old schema counted it on the 10th.
     const at = Date.UTC(2026, 5, 10, 23, 30);
@@ -485,5 +486,36 @@ describe.each(engines)('upgrading a database with history on %s', (engine) => {
     await keyless.exclusive(() => migrate(keyless, { to: '0026-bvn-once' }));
     await oldCoupons(keyless, CODES);
     await expect(keyless.exclusive(() => migrate(keyless))).rejects.toThrow(/0028.*PIN_SECRET/);
+  });
+
+  it('a database that ran migrations under their old names, or a later one first, migrates once', async () => {
+    const dbh = await open();
+    const names = async () =>
+      (
+        await sql<{ name: string }>`select name from kysely_migration order by name`.execute(dbh.db)
+      ).rows.map((r) => r.name);
+    // An old release: 0001–0038, the renamed five under their old names, then 0040 before 0039
+    // (migrations written side by side land out of number order).
+    await dbh.exclusive(() => migrate(dbh, { to: '0038-sms-outbox' }));
+    for (const [from, to] of Object.entries(RENAMED_MIGRATIONS)) {
+      await sql`update kysely_migration set name = ${from} where name = ${to}`.execute(dbh.db);
+    }
+    const all = await migrations(engine).getMigrations();
+    await all['0040-withdrawals']!.up(dbh.db as never);
+    await sql`insert into kysely_migration (name, timestamp) values ('0040-withdrawals', ${new Date().toISOString()})`.execute(
+      dbh.db,
+    );
+    expect(await names()).toContain('0005-issue15-history-aggregates');
+
+    // Running any of them twice would fail (its tables exist); it migrates to the latest.
+    await dbh.exclusive(() => migrate(dbh));
+    expect(await names()).toEqual(Object.keys(all).sort());
+    const columns = (await dbh.db.introspection.getTables())
+      .find((t) => t.name === 'users')!
+      .columns.map((c) => c.name);
+    expect(columns).toContain('purchase_sms');
+    // Again: nothing left to do.
+    await dbh.exclusive(() => migrate(dbh));
+    expect(await names()).toEqual(Object.keys(all).sort());
   });
 });

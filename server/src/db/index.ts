@@ -19,11 +19,11 @@ import pg from 'pg';
 import { init } from '../../migrations/0001-init.ts';
 import { purchases } from '../../migrations/0002-purchases.ts';
 import { moneyFaults } from '../../migrations/0003-money-faults.ts';
-import { resellerApi } from '../../migrations/0004-16r-reseller-api.ts';
-import { historyAggregates } from '../../migrations/0005-issue15-history-aggregates.ts';
-import { transfersAudit } from '../../migrations/0006-issue16-transfers-audit.ts';
-import { recipientsAndSearch } from '../../migrations/0007-issue17-recipients-and-search.ts';
-import { priceTiers } from '../../migrations/0008-issue16-price-tiers.ts';
+import { resellerApi } from '../../migrations/0004-reseller-api.ts';
+import { historyAggregates } from '../../migrations/0005-history-aggregates.ts';
+import { transfersAudit } from '../../migrations/0006-transfers-audit.ts';
+import { recipientsAndSearch } from '../../migrations/0007-recipients-and-search.ts';
+import { priceTiers } from '../../migrations/0008-price-tiers.ts';
 import { lagosBusinessDay } from '../../migrations/0009-lagos-business-day.ts';
 import { auditAppendOnly } from '../../migrations/0010-audit-append-only.ts';
 import { secretFingerprints } from '../../migrations/0011-secret-fingerprints.ts';
@@ -95,11 +95,11 @@ export function migrations(engine: Engine): MigrationProvider {
         '0001-init': init(engine),
         '0002-purchases': purchases(),
         '0003-money-faults': moneyFaults(),
-        '0004-16r-reseller-api': resellerApi(),
-        '0005-issue15-history-aggregates': historyAggregates(engine),
-        '0006-issue16-transfers-audit': transfersAudit(),
-        '0007-issue17-recipients-and-search': recipientsAndSearch(engine),
-        '0008-issue16-price-tiers': priceTiers(),
+        '0004-reseller-api': resellerApi(),
+        '0005-history-aggregates': historyAggregates(engine),
+        '0006-transfers-audit': transfersAudit(),
+        '0007-recipients-and-search': recipientsAndSearch(engine),
+        '0008-price-tiers': priceTiers(),
         '0009-lagos-business-day': lagosBusinessDay(engine),
         '0010-audit-append-only': auditAppendOnly(engine),
         '0011-secret-fingerprints': secretFingerprints(),
@@ -136,9 +136,38 @@ export function migrations(engine: Engine): MigrationProvider {
   };
 }
 
+/**
+ * Migrations renamed after they ran: their old names named the tracker, not what they do. A
+ * database that ran them under the old name has its record renamed before migrating, so
+ * nothing runs twice and Kysely finds every migration it has run.
+ */
+export const RENAMED_MIGRATIONS: Readonly<Record<string, string>> = {
+  '0004-16r-reseller-api': '0004-reseller-api',
+  '0005-issue15-history-aggregates': '0005-history-aggregates',
+  '0006-issue16-transfers-audit': '0006-transfers-audit',
+  '0007-issue17-recipients-and-search': '0007-recipients-and-search',
+  '0008-issue16-price-tiers': '0008-price-tiers',
+};
+
+async function renameMigrations(db: Db): Promise<void> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((t) => t.name === 'kysely_migration')) return;
+  for (const [from, to] of Object.entries(RENAMED_MIGRATIONS)) {
+    await sql`update kysely_migration set name = ${to} where name = ${from}`.execute(db);
+  }
+}
+
 /** Brings the schema up to date (run inside `exclusive`). */
 export async function migrate(dbh: DbHandle, options: { to?: string } = {}): Promise<void> {
-  const migrator = new Migrator({ db: dbh.db, provider: migrations(dbh.engine) });
+  await renameMigrations(dbh.db);
+  const migrator = new Migrator({
+    db: dbh.db,
+    provider: migrations(dbh.engine),
+    // Migrations written side by side can land out of number order (0039 after 0040–0042): a
+    // database that ran the later ones first runs the earlier one when it arrives, rather
+    // than refusing to start. Each migration only adds, so their order between them is free.
+    allowUnorderedMigrations: true,
+  });
   // `to`: stop after that migration (tests of an upgrade from an older schema).
   const { error, results } = options.to
     ? await migrator.migrateTo(options.to)

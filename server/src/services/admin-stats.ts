@@ -2,7 +2,7 @@
 import { LIMITS, type AdminOverview } from '@contract';
 import { LAGOS_OFFSET_MS } from '@contract/time';
 import type { AppContext } from '../context.ts';
-import { DAY_MS } from '../../migrations/0005-issue15-history-aggregates.ts';
+import { DAY_MS } from '../../migrations/0005-history-aggregates.ts';
 import { counter } from './aggregates.ts';
 import { commissionsPaid } from './referrals.ts';
 

@@ -4,7 +4,7 @@
  * them with a full recount (tests after every scenario, `npm run reconcile`).
  */
 import { sql } from 'kysely';
-import { dayOf } from '../../migrations/0005-issue15-history-aggregates.ts';
+import { dayOf } from '../../migrations/0005-history-aggregates.ts';
 import {
   ACCOUNT_TOTALS_SQL,
   LINE_COLUMNS,

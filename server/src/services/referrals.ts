@@ -47,7 +47,7 @@ import type { Db } from '../db/index.ts';
 import type { TransactionsTable, UserRow } from '../db/schema.ts';
 import { postMovement, systemAccountId, walletAccountId } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
-import { DAY_MS } from '../../migrations/0005-issue15-history-aggregates.ts';
+import { DAY_MS } from '../../migrations/0005-history-aggregates.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { customerMail } from './customer-mail.ts';
 import { userTotals } from './aggregates.ts';
