@@ -55,7 +55,7 @@ export default defineConfig(({ command, mode }) => {
       // dist/.vite/manifest.json: scripts/report-chunks.mjs reads it to size each route.
       manifest: true,
       // Every browser that runs the es2022 build preloads modules itself; the polyfill cost
-      // every page 0.2 KiB (issue 27).
+      // every page 0.2 KiB.
       modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {

@@ -3,7 +3,7 @@
  * test. Starts the real server (its own process) with SANDBOX_INSTANT=1 and production argon2 settings, drives
  * it over loopback with autocannon (BENCH_SECONDS, default 5, per case) and measures in the
  * same run the limits each figure is bounded by (a bare Fastify route, the raw DB debit
- * transaction loop), then prints one table against the issue 15 targets. Route rate limits are
+ * transaction loop), then prints one table against its targets (README, docs/benchmarks.md). Route rate limits are
  * off (RATE_LIMITS=off, sandbox only).
  *
  * Wallet limits (ADR 0058): every customer the bench buys with is at verification level 3
@@ -30,7 +30,7 @@
  *   read of a signed-in customer page and of the admin's pages about a customer
  *   (server/test/signed-in-reads.ts) is timed for both, one request at a time; the admin's
  *   transactions page, overview and users page against the same on 1,000 transactions.
- * - slow (issue 27): the provider simulators answer after SLOW_PROVIDER_MS (SANDBOX_LATENCY_MS,
+ * - slow: the provider simulators answer after SLOW_PROVIDER_MS (SANDBOX_LATENCY_MS,
  *   10 s); 1,000 purchases from 100 customers sent at once, while signed-in customers keep
  *   reading GET /api/user (10 at a time); on SQLite and on PostgreSQL. Prints the purchases
  *   settled (each debited once, refunded at most once, the ledger's invariants), GET /api/user
@@ -113,7 +113,7 @@ const PIN_SECRET = 'bench-pin-secret-bench-pin-secret-0000';
 const MODE = (process.argv[2] ?? 'all') as 'sqlite' | 'pg' | 'scale' | 'slow' | 'outcomes' | 'all';
 /** The outcomes mode's purchases, spread over its failure kinds in turn. */
 const OUTCOME_PURCHASES = Number(process.env.BENCH_OUTCOME_PURCHASES || 1_000);
-/** The slow provider's answer time (issue 27: 10 s) and the purchases in flight behind it. */
+/** The slow provider's answer time (10 s) and the purchases in flight behind it. */
 const SLOW_PROVIDER_MS = Number(process.env.BENCH_SLOW_PROVIDER_MS || 10_000);
 const SLOW_PURCHASES = Number(process.env.BENCH_SLOW_PURCHASES || 1_000);
 const dir = mkdtempSync(path.join(tmpdir(), 'paybills-bench-'));
@@ -506,8 +506,7 @@ async function sqliteMode() {
     headers: auth,
     body: { amount: 1, email: DEFAULT_ADMIN_EMAIL, pin: DEMO_PIN },
   });
-  // An unauthenticated 60 KB username shaped to make the old e-mail pattern backtrack (issue 13
-  // row 5): answered 400 by the length check.
+  // An unauthenticated 60 KB username shaped to make the old e-mail pattern backtrack (// row 5): answered 400 by the length check.
   const hugeUsername = `a@${'a.'.repeat(30_000)} x`;
   const huge = await loop('login, 60 KB username', async () => {
     const res = await fetch(`${base}/api/auth/login`, {
@@ -760,7 +759,7 @@ async function scaleMode() {
   );
 }
 
-// ── Slow provider (issue 27) ────────────────────────────────────────────────
+// ── Slow provider ────────────────────────────────────────────────
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;

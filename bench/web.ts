@@ -11,8 +11,8 @@
  *    figure is printed against its target and a typical peer (138 KB of JavaScript in one
  *    bundle for every route, landing page painted at about 2 s). Step 1 also prints the entry
  *    (what every app page loads) from the build's manifest.
- * 3. Issue 27's table: each route's first-visit JS (gzip) and each signed-in page's Lighthouse
- *    performance score against the issue's targets, with the ratio now ÷ target.
+ * 3. The web table: each route's first-visit JS (gzip) and each signed-in page's Lighthouse
+ *    performance score against its targets, with the ratio now ÷ target.
  *
  * BENCH_RUNS=5 npm run bench:web for more runs; BENCH_WEB_REPORTS=<dir> keeps each page's last
  * Lighthouse report (JSON) there; BENCH_WEB_PAGES=airtime,admin runs Lighthouse on those pages
@@ -41,8 +41,8 @@ const dir = mkdtempSync(path.join(tmpdir(), 'paybills-bench-web-'));
 type Who = 'customer' | 'admin';
 
 /**
- * The routes of a first visit, whether they need the demo customer (or the admin), and issue
- * 27's target for their first-visit JavaScript (KB gzip).
+ * The routes of a first visit, whether they need the demo customer (or the admin), and the
+ * target for their first-visit JavaScript (KB gzip).
  */
 const ROUTES: { path: string; as?: Who; targetKb?: number }[] = [
   { path: '/' },
@@ -59,8 +59,8 @@ const ROUTES: { path: string; as?: Who; targetKb?: number }[] = [
 
 /**
  * The pages Lighthouse measures, in this order (the landing page first, before any session is
- * stored), and their performance target: issue 6 for the landing page, issue 27 (≥ 98 each)
- * for the signed-in ones; the dashboard also keeps issue 15's LCP ≤ 1.5 s.
+ * stored), and their performance target (PERF_TARGET, every page); the dashboard also keeps its
+ * LCP ≤ 1.5 s target.
  */
 const LIGHTHOUSE_PAGES: { name: string; path: string; as?: Who; lcpMs?: number }[] = [
   { name: 'landing', path: '/', lcpMs: 1200 },
@@ -83,7 +83,7 @@ function lighthousePages() {
   return LIGHTHOUSE_PAGES.filter((p) => !only || only.includes(p.name));
 }
 
-/** Issue 27's (and issue 6's) Lighthouse performance target for every measured page. */
+/** The Lighthouse performance target for every measured page. */
 const PERF_TARGET = 98;
 
 /** The entry's JavaScript (gzip level 6, as measured per route below), from the build. */
@@ -227,7 +227,7 @@ async function lighthouseRun(url: string, keepStorage: boolean): Promise<Figures
   if (process.env.BENCH_WEB_REPORTS) {
     // The whole report of the last run of each page, to see what the figures come from.
     const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing';
-    // A directory that does not exist yet is made (issue 27: it crashed on a fresh path).
+    // A directory that does not exist yet is made (it crashed on a fresh path).
     mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
     writeFileSync(
       path.join(process.env.BENCH_WEB_REPORTS, `${name}.json`),
@@ -303,7 +303,7 @@ async function measureLighthouse(): Promise<PageFigures[]> {
   return results;
 }
 
-/** "≤ 138 KB: 1.42× MISSED": issue 27's target, now ÷ target, and whether it is met. */
+/** "≤ 138 KB: 1.42× MISSED": the page's target, now ÷ target, and whether it is met. */
 function jsVerdict(jsGzip: number, targetKb: number): string {
   const ratio = jsGzip / 1024 / targetKb;
   return `≤ ${targetKb} KB: ${ratio.toFixed(2)}× ${ratio <= 1 ? 'met' : 'MISSED'}`;
@@ -318,7 +318,7 @@ function printRoutes(rows: Row[]) {
       'JS gzip'.padStart(9) +
       'CSS wire'.padStart(10) +
       'CSS gzip'.padStart(10) +
-      '  vs peer 138 KB   target (issue 27)',
+      '  vs peer 138 KB   target',
   );
   const entry = entryGzip();
   console.log(
@@ -349,7 +349,7 @@ function printRoutes(rows: Row[]) {
 }
 
 function printLighthouse(results: PageFigures[]) {
-  console.log(`\nLighthouse 12, mobile, median of ${RUNS} (targets from issues 6, 15 and 27):`);
+  console.log(`\nLighthouse 12, mobile, median of ${RUNS} (targets: docs/benchmarks.md):`);
   console.log(
     'page'.padEnd(46) +
       'perf'.padStart(6) +
@@ -365,8 +365,8 @@ function printLighthouse(results: PageFigures[]) {
       route === '/'
         ? `perf ≥ ${PERF_TARGET}, a11y 100, LCP ≤ 1.2 s (peer ≈ 2 s: ${(f.lcp / 2000).toFixed(2)}×)`
         : lcpMs
-          ? `perf ≥ ${PERF_TARGET} (issue 27), LCP ≤ ${lcpMs / 1000} s (issue 15): ${f.performance >= PERF_TARGET && f.lcp <= lcpMs ? 'met' : 'MISSED'}`
-          : `perf ≥ ${PERF_TARGET} (issue 27): ${f.performance >= PERF_TARGET ? 'met' : 'MISSED'}`;
+          ? `perf ≥ ${PERF_TARGET}, LCP ≤ ${lcpMs / 1000} s: ${f.performance >= PERF_TARGET && f.lcp <= lcpMs ? 'met' : 'MISSED'}`
+          : `perf ≥ ${PERF_TARGET}: ${f.performance >= PERF_TARGET ? 'met' : 'MISSED'}`;
     console.log(
       page.padEnd(46) +
         String(f.performance).padStart(6) +
@@ -380,9 +380,9 @@ function printLighthouse(results: PageFigures[]) {
   }
 }
 
-/** Issue 27's table, each figure against its target (now ÷ target), from this one run. */
-function printIssue27(rows: Row[], results: PageFigures[]) {
-  console.log(`\nIssue 27's table (this run; ratio = now ÷ target):`);
+/** The web table, each figure against its target (now ÷ target), from this one run. */
+function printWebTable(rows: Row[], results: PageFigures[]) {
+  console.log(`\nThe web table (this run; ratio = now ÷ target):`);
   console.log(
     'figure'.padEnd(54) + 'now'.padStart(10) + 'target'.padStart(10) + 'ratio'.padStart(8),
   );
@@ -435,7 +435,7 @@ async function main() {
   process.stdout.write(`\nLighthouse runs (${RUNS} per page) `);
   const results = await measureLighthouse();
   printLighthouse(results);
-  printIssue27(rows, results);
+  printWebTable(rows, results);
 }
 
 runBenchmark(main, dir);

@@ -6,7 +6,7 @@ import { isEmail, MAX_LENGTH, notEmpty, requiredId, text } from './rules';
 import { FourEyesStateSchema, WAIT_REASONS } from './four-eyes';
 
 /**
- * Manual wallet adjustments (issue 25 §2; ADR 0050): an admin credits or debits a customer's
+ * Manual wallet adjustments (ADR 0050): an admin credits or debits a customer's
  * wallet, never by SQL. The money moves through the ledger between the wallet and the
  * `adjustments` system account, so reconciliation still balances. Above the approval threshold
  * (ADJUSTMENT_APPROVAL_KOBO on the server) an adjustment waits, pending, for a second admin
@@ -20,7 +20,7 @@ export type AdjustmentDirection = (typeof ADJUSTMENT_DIRECTIONS)[number];
 export const ADJUSTMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type AdjustmentStatus = (typeof ADJUSTMENT_STATUSES)[number];
 
-/** The default approval threshold: ₦50,000 (issue 25); above it a second admin approves. */
+/** The default approval threshold: ₦50,000; above it a second admin approves. */
 export const DEFAULT_ADJUSTMENT_APPROVAL_KOBO: Kobo = 5_000_000;
 /**
  * The largest single adjustment: ₦10,000,000. A typed amount with a few zeros too many is

@@ -1,7 +1,7 @@
 /**
  * Who the signed-in admin is (ADR 0051): every admin page asks, so this is a module of its own
  * and an admin page carries the two-factor setup and the roles page's calls only where they
- * are used (issue 27; ADR 0066).
+ * are used (ADR 0066).
  */
 import { z } from './zod';
 import { endpoint, message } from './endpoint';

@@ -1,5 +1,5 @@
 /**
- * Every call of the API, one export each (issue 27; ADR 0065): the app imports them as
+ * Every call of the API, one export each (ADR 0065): the app imports them as
  * `import * as api from '@contract/api'` and a page's bundle keeps only the endpoints it calls,
  * with their schemas. The server, the mocks and the tests use the `api` map (endpoint-map.ts).
  */

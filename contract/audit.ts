@@ -4,7 +4,7 @@ import { EpochMs } from './entities';
 import { MAX_LENGTH } from './rules';
 
 /**
- * The admin audit log (issue 16 part 3; ADR 0025): one entry per admin action that changed
+ * The admin audit log (ADR 0025): one entry per admin action that changed
  * something, written in the same database transaction as the action. Read-only through the API.
  */
 

@@ -3,7 +3,7 @@ import type { Kobo } from './money';
 /** One naira in kobo. */
 export const NAIRA: Kobo = 100;
 
-/** Business constants (spec §9); a module of their own (issue 27; ADR 0066). */
+/** Business constants (spec §9); a module of their own (ADR 0066). */
 export const LIMITS = {
   pageSize: 5,
   overviewTransactions: 5,
@@ -23,7 +23,7 @@ export const LIMITS = {
   cardFeeCap: 2_000 * NAIRA,
   verificationLinkHours: 24,
   deletionDays: 30,
-  /** Saved recipients per customer, and recent destinations shown per product (issue 17). */
+  /** Saved recipients per customer, and recent destinations shown per product. */
   savedRecipients: 20,
   recentRecipients: 5,
   recipientName: 40,

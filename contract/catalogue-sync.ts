@@ -3,7 +3,7 @@ import { endpoint, message } from './endpoint';
 import { EpochMs } from './entities';
 
 /**
- * The catalogue comes from the provider (issue 23 item 2; ADR 0044): for each data, TV and
+ * The catalogue comes from the provider (ADR 0044): for each data, TV and
  * education service, the provider it is routed to lists its variations; plans are matched by
  * `plan_id` (the provider's code), the provider's price is stored as our cost, and plans the
  * admin must look at are flagged (SYNC_FLAGS). Runs at start, every

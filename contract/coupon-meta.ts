@@ -3,7 +3,7 @@ import { nairaText, type Kobo } from './money';
 
 /**
  * What a coupon carries (`meta_data`, spec §3): everything its redemption needs, built here
- * once so the server and the mocks store the same shape (issue 11: the server used to drop an
+ * once so the server and the mocks store the same shape (the server used to drop an
  * electricity coupon's DisCo, so it could never be redeemed). Arguments are catalogue entries
  * as the contract describes them (entities.ts), or the server's rows of the same columns.
  */

@@ -153,7 +153,7 @@ describe('names and paths are unique', () => {
   });
 });
 
-describe('history answers stay bounded (issue 15, ADR 0020)', () => {
+describe('history answers stay bounded (ADR 0020)', () => {
   const tx = {
     transaction_id: 't',
     user: 'a@example.com',

@@ -4,7 +4,7 @@
  * The spec's relative paths (auth/verify-reset-token, auth/reset-password, auth/verify-email,
  * api/public/product/...) are normalised under /api/.
  *
- * One module per area (issue 27; ADR 0066): a page's bundle carries the areas it calls and no
+ * One module per area (ADR 0066): a page's bundle carries the areas it calls and no
  * other, because a bundler places whole modules. Add a call to its area's module.
  */
 export * from './endpoints/session';

@@ -4,7 +4,7 @@
  * screen parses (raw input strings, plus what the screen knows: balance, chosen plan); it
  * reuses the body's field rules, so one message lives in one place.
  *
- * One module per area (issue 27; ADR 0066), as for the endpoints: a page's bundle carries the
+ * One module per area (ADR 0066), as for the endpoints: a page's bundle carries the
  * forms of the areas it uses and no other.
  */
 export * from './forms/session';

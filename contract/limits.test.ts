@@ -1,5 +1,5 @@
 /**
- * Every string field has a maximum length, checked before its pattern (issue 13, row 5): a
+ * Every string field has a maximum length, checked before its pattern: a
  * value that matches the pattern but is too long is refused with the field's message, so the
  * form, the mocks and the server refuse it alike and nothing long reaches a regex, argon2 or a
  * `varchar` column.

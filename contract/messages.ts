@@ -1,6 +1,6 @@
 /**
  * Every user-facing sentence: the spec's, word for word (spec.ts), and those the spec does not
- * word, one module per area so a page carries only the sentences it shows (issue 27; ADR 0066).
+ * word, one module per area so a page carries only the sentences it shows (ADR 0066).
  */
 export * from './messages/spec';
 export * from './messages/account';

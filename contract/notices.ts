@@ -3,7 +3,7 @@ import { EpochMs } from './entities';
 import { Naira } from './money';
 
 /**
- * In-app notices: the bell in the customer's header (issue 26 §2; ADR 0057). One notice per
+ * In-app notices: the bell in the customer's header (ADR 0057). One notice per
  * money event that e-mails the customer (ADR 0047), recorded in the same transaction whether
  * or not the e-mails are on, plus commissions and the announcements live for the customer.
  */

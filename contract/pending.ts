@@ -5,7 +5,7 @@ import { Naira } from './money';
 import { requiredId } from './rules';
 
 /**
- * Purchases pending past the alert age (issue 23 item 4; ADR 0041). The requery worker keeps
+ * Purchases pending past the alert age (ADR 0041). The requery worker keeps
  * asking about them; an admin may settle one: ask the provider now, fail and refund it, or
  * mark it delivered with the token or pins the provider gave. Each action moves only a
  * purchase still pending (guarded, in one transaction with its ledger movement and its audit

@@ -3,7 +3,7 @@ import { endpoint, message } from './endpoint';
 import { EpochMs } from './entities';
 
 /**
- * Provider failover, circuit breaker and float alerts (issue 25 §1; ADR 0052). Each product
+ * Provider failover, circuit breaker and float alerts (ADR 0052). Each product
  * (or one of its services) has an ordered list of providers, set by an admin; a purchase the
  * first refuses definitely goes to the next, under the same record; a provider refusing or
  * timing out too often in a row is paused for a while (the breaker); each float has an alert

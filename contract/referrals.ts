@@ -11,7 +11,7 @@ import {
 } from './tiers';
 
 /**
- * Referral commissions (issue 26 §1; ADR 0056). A customer who signed up with another's
+ * Referral commissions (ADR 0056). A customer who signed up with another's
  * referral code earns that referrer a commission on each purchase that succeeds: a percentage,
  * per product, of our margin on it or of its amount, set by an admin. It is paid from the
  * `referral_expense` system account into the referrer's wallet through the ledger, in the

@@ -1,5 +1,5 @@
 /**
- * The reseller API's rules (issue 16): every new string field has a maximum length with its
+ * The reseller API's rules: every new string field has a maximum length with its
  * message, the requery takes exactly one of id and request_id, and the OpenAPI document
  * describes every endpoint of the contract with its path parameters, body and errors.
  */

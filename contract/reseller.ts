@@ -1,5 +1,5 @@
 /**
- * The reseller API (issue 16, part 2; ADR 0026): API keys a customer creates in Settings, the
+ * The reseller API (ADR 0026): API keys a customer creates in Settings, the
  * purchase endpoints called with a key in the `X-Api-Key` header, a requery by our id or the
  * caller's request id, signed webhooks with a delivery log, and the OpenAPI document.
  */

@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 /**
- * Admin roles (issue 25 §3; ADR 0051), declared once: the server refuses a call the caller's
+ * Admin roles (ADR 0051), declared once: the server refuses a call the caller's
  * role does not allow (403, nothing written) and the screens hide what it cannot do. Every
  * admin endpoint (`access: 'admin'`) names the permission it needs here, by its stable
  * `name`; `roles.test.ts` fails for an admin endpoint without one, so a new endpoint is
@@ -133,12 +133,12 @@ export const ENDPOINT_PERMISSION: Record<string, Permission> = {
   // Changing it decides what money leaves our margin for referrers, so only an owner may
   // (ADR 0070): one pricing admin could otherwise pay a friend's throwaway referrals.
   'admin.setReferralSettings': 'admins',
-  // Banners and e-mails to customers (issue 26 §4; ADR 0059): owner and support.
+  // Banners and e-mails to customers (ADR 0059): owner and support.
   'admin.announcements': 'announcements',
   'admin.createAnnouncement': 'announcements',
   'admin.editAnnouncement': 'announcements',
   'admin.endAnnouncement': 'announcements',
-  // Wallet limits by verification level (issue 26 §3; ADR 0058): seeing a customer's level is
+  // Wallet limits by verification level (ADR 0058): seeing a customer's level is
   // reading users; setting it or the limits changes what money may move: finance's.
   'admin.userVerification': 'users.read',
   'admin.verificationLimits': 'users.read',
@@ -171,7 +171,7 @@ export const ENDPOINT_PERMISSION: Record<string, Permission> = {
 
 /**
  * Families of endpoints named by prefix, so that one added to a family later is placed with
- * it: every manual-adjustment call (`admin.adjustment…`, issue 25 §2) is finance's.
+ * it: every manual-adjustment call (`admin.adjustment…`) is finance's.
  */
 export const ENDPOINT_PERMISSION_PREFIX: readonly (readonly [string, Permission])[] = [
   ['admin.adjustment', 'adjustments'],

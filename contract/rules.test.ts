@@ -244,7 +244,7 @@ describe('create pin (spec §5)', () => {
   it.each(['123456', '000000'])('accepts %j typed twice, and sends only the pin', (pin) => {
     expect(form.safeParse({ pin, confirm_pin: pin })).toEqual({ success: true, data: { pin } });
   });
-  // Issue 24: the pin is typed twice; the spec's own messages come first.
+  // the pin is typed twice; the spec's own messages come first.
   it('refuses a confirmation that differs, with its own message', () => {
     expect(msgOf(form, { pin: '123456', confirm_pin: '123465' }, 'confirm_pin')).toBe(
       'Pins do not match.',
@@ -265,7 +265,7 @@ describe('reset pin (spec §5)', () => {
       data: { password: 'password1', pin: '654321' },
     });
   });
-  it('refuses a confirmation that differs (issue 24)', () => {
+  it('refuses a confirmation that differs', () => {
     expect(msgOf(form, { ...good, confirm_pin: '654312' }, 'confirm_pin')).toBe(
       'Pins do not match.',
     );
@@ -558,7 +558,7 @@ describe('electricity (spec §5)', () => {
     expect(electricityForm({ ...ctx, balance: 110_000 }).safeParse(good).success).toBe(true);
   });
 
-  describe('the body (issue 22): the ₦500 minimum is the wallet’s, not a coupon’s', () => {
+  describe('the body: the ₦500 minimum is the wallet’s, not a coupon’s', () => {
     const body = {
       service_id: 'ikeja-electric',
       variation_code: 'prepaid',

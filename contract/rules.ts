@@ -4,7 +4,7 @@ import { toKobo, toNaira, type Kobo } from './money';
 import { MAX_LENGTH, requiredId } from './field-limits';
 
 // The limits every page's schemas use (the session's, announcements') live in field-limits.ts,
-// so a page without forms does not carry these rules (issue 27; ADR 0066).
+// so a page without forms does not carry these rules (ADR 0066).
 export { MAX_LENGTH, requiredId };
 
 /**

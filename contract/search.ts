@@ -1,5 +1,5 @@
 /**
- * The admin's user search (issue 17): what a person might type from the start of. Each name
+ * The admin's user search: what a person might type from the start of. Each name
  * word, the whole e-mail, its local part and its domain, and the phone as written, without the
  * leading 0 and as +234. Lower-case; a search term matches any term it starts.
  */

@@ -1,5 +1,5 @@
 /**
- * SECRET_FIELDS is the one list of secret request fields (issue 22 row 2; ADR 0034): every body
+ * SECRET_FIELDS is the one list of secret request fields (ADR 0034): every body
  * field of every endpoint whose name looks secret is on it, so that a field added later cannot
  * slip into a retry record's fingerprint unnoticed.
  */

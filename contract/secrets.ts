@@ -1,5 +1,5 @@
 /**
- * Request fields that carry a secret (issue 22 row 2; ADR 0034): the transaction pin, every
+ * Request fields that carry a secret (ADR 0034): the transaction pin, every
  * password (and the confirmation a form may send along), a one-time link token, a refresh
  * token, the BVN, card data should a client ever send it. The server keeps none of them: not
  * in logs, not even in the keyed fingerprint of an X-Request-Id (server/src/http/idempotency.ts).

@@ -3,7 +3,7 @@ import { endpoint, message } from './endpoint';
 import { ShareBody } from './forms';
 
 /**
- * A name before money leaves (issue 24; ADR 0046). Share Funds first resolves the e-mail to the
+ * A name before money leaves (ADR 0046). Share Funds first resolves the e-mail to the
  * account's display name, masked as the banking apps do ("Ade*** O***"), and the screen asks
  * to confirm it before sending. The answer tells a signed-in customer only whether an account
  * uses the e-mail and a masked name: not the e-mail's owner in full, not whether it is verified

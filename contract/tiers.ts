@@ -7,7 +7,7 @@ import type { PriceBreakdown } from './pricing';
 import { MAX_LENGTH, notEmpty, requiredId, text } from './rules';
 
 /**
- * Price tiers (issue 16 part 2; ADR 0027). A tier is a percentage discount per product, in
+ * Price tiers (ADR 0027). A tier is a percentage discount per product, in
  * basis points, taken off what the product costs from the wallet today (fees and the network's
  * airtime discount included). Every customer is on the default tier (no discount) until an
  * admin moves them. `tierPrice` is the one way a tier price is computed: the server charges

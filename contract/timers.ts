@@ -1,4 +1,4 @@
-/** Spec §9 timers, in milliseconds (a module of its own: issue 27, ADR 0066). */
+/** Spec §9 timers, in milliseconds (a module of its own: ADR 0066). */
 export const TIMERS = {
   userLoadDelay: 1_000,
   sessionRefreshMargin: 50_000,

@@ -7,8 +7,7 @@ import { isDigits, MAX_LENGTH, notEmpty, requiredId, text } from './rules';
 import { WAIT_REASONS } from './four-eyes';
 
 /**
- * Funding by bank transfer into the customer's own (static) virtual account (issue 16 part 1;
- * ADR 0024): the fee rule, the account, a transfer held for an admin, and their bodies.
+ * Funding by bank transfer into the customer's own (static) virtual account (* ADR 0024): the fee rule, the account, a transfer held for an admin, and their bodies.
  */
 
 // ── The fee rule ──────────────────────────────────────────────────────────────

@@ -5,7 +5,7 @@ import { AdminRoleSchema, PermissionSchema } from './roles';
 import { Tokens } from './endpoints/session';
 
 /**
- * Two-factor sign-in for admins (issue 25 §3; ADR 0051): TOTP (RFC 6238: 30-second steps,
+ * Two-factor sign-in for admins (ADR 0051): TOTP (RFC 6238: 30-second steps,
  * 6 digits, SHA-1, the step before and after accepted, no code accepted twice) from any
  * authenticator app, and ten one-time recovery codes shown once at enrolment. An enrolled
  * admin's login answers a challenge instead of tokens; the code is sent with it to

@@ -8,7 +8,7 @@ import { requiredId } from './rules';
 import { VirtualAccountBody } from './transfers';
 
 /**
- * Wallet limits by verification level (issue 26 §3; ADR 0058), after the CBN's three-tiered
+ * Wallet limits by verification level (ADR 0058), after the CBN's three-tiered
  * KYC for mobile money wallets (circular BPS/DIR/GEN/CIR/04/007 of 7 September 2017):
  * - level 1: e-mail and phone verified (every customer starts here);
  * - level 2: a BVN checked with the provider, the customer's consent recorded with its time,

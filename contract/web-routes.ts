@@ -1,7 +1,7 @@
 /**
  * Every page of the web app (spec §2), as router patterns: the one table the browser's router
  * (src/config/routes.ts, src/app/router.tsx) and the server (which answers any other path with
- * 404 and the "Page not found" screen: issue 22, ADR 0037) both read. A page the router
+ * 404 and the "Page not found" screen: ADR 0037) both read. A page the router
  * declares and this table lacks fails src/app/route-table.test.tsx. Plain data, no imports:
  * the browser's public pages load it without zod.
  */

@@ -1,5 +1,5 @@
 /**
- * The contract's zod: zod/mini (issue 27; ADR 0064), the same package and parser as zod's
+ * The contract's zod: zod/mini (ADR 0064), the same package and parser as zod's
  * classic API, with functions in place of methods (`z.optional(s)`, `s.check(z.maxLength(n))`)
  * so a bundle keeps only the schema kinds and checks the contract uses.
  *

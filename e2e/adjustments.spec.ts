@@ -10,7 +10,7 @@ import {
   type Customer,
 } from './helpers';
 
-// Issue 25 §2 (ADR 0050) end to end, on `npm start` with its defaults: a finance admin credits
+// ADR 0050: end to end, on `npm start` with its defaults: a finance admin credits
 // a customer ₦60,000, above ADJUSTMENT_APPROVAL_KOBO (₦50,000), so nothing moves until a
 // second admin (the owner, in a browser of their own) approves it; the maker is never offered
 // Approve on their own. The customer's History then shows the credit with its reason, and the

@@ -7,7 +7,7 @@ import { SESSION_KEYS } from '../src/lib/session';
 import { ADMIN, DEMO, freshCustomer, logIn } from './helpers';
 import { MANUAL_REVERSE_URL } from './servers';
 
-// Admin roles and two-factor sign-in (issue 25 §3; ADR 0051) on `npm start` with no
+// Admin roles and two-factor sign-in (ADR 0051) on `npm start` with no
 // configuration (sandbox: two-factor optional). On the server where failed purchases wait for
 // an admin (AUTO_REVERSE_FAILED=0), so a failed one is there to not be reversed.
 test.use({ baseURL: MANUAL_REVERSE_URL });

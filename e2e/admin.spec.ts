@@ -37,7 +37,7 @@ const main = (page: Page) => page.getByRole('main');
  * A journey that drives two browsers (the admin's and a customer's) with three to five
  * sign-ins gets the slow timeout (90 s): on the shared 2-core machine each page takes seconds
  * to render while the server answers in under 300 ms with no repeated request (traces of
- * 2026-11-25), and issue 24's confirmations and the provider's full catalogue on the price
+ * 2026-11-25), and the price confirmations and the provider's full catalogue on the price
  * page (ADR 0044, 0046) made them longer; 30 s was passed on the last step.
  */
 const twoBrowsers = () => test.slow();

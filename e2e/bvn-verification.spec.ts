@@ -3,7 +3,7 @@ import { BVN_MSG } from '../contract/verification';
 import { TRANSFER_MSG } from '../contract/messages';
 import { freshCustomer, logIn, openFromMenu } from './helpers';
 
-// Level 2 by BVN (issue 26 §3; ADR 0063) on `npm start` with no configuration: Settings →
+// Level 2 by BVN (ADR 0063) on `npm start` with no configuration: Settings →
 // Verification sends the BVN with consent, the sandbox consent page stands in for NIBSS's,
 // and back in Settings the level rises when the names match.
 

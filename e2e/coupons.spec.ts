@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectBalance, freshCustomer, fundWallet, koboOf, logIn, openFromMenu } from './helpers';
 
-// Electricity coupons end to end (issue 11): bought on Buy Coupon for ₦200 (the coupon
+// Electricity coupons end to end: bought on Buy Coupon for ₦200 (the coupon
 // minimum, below the wallet's ₦500) and ₦500, redeemed on Electricity → Use Coupon for a
 // token; the buyer is charged once, exactly the total the form showed, and each coupon then
 // reads Active NO.

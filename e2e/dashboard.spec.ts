@@ -29,7 +29,7 @@ test('share funds from the wallet, see the new balance and the transfer on the o
   await page.getByLabel(/Amount/).fill('1500');
   await page.getByLabel(/Secret pin/).fill(DEMO.pin);
   await page.getByRole('button', { name: 'Send funds' }).click();
-  // The recipient's masked name is confirmed first (issue 24; ADR 0046).
+  // The recipient's masked name is confirmed first (ADR 0046).
   const confirm = page.getByRole('alertdialog', { name: 'Confirm the recipient' });
   await expect(confirm).toContainText('Tob*** E***');
   await confirm.getByRole('button', { name: 'Send ₦1,500.00' }).click();

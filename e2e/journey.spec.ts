@@ -172,7 +172,7 @@ test('a new customer: sign up to logout, every kobo accounted for', async ({ pag
   await test.step('the history is paged and filtered by the server', async () => {
     // The statement (ADR 0045): the card funding, six purchases and the failed one's refund,
     // eight lines, newest first (GET /api/user/transactions). A 1280 × 720 window holds six
-    // a page (the page fits the screen, issue 24): two pages, six and two.
+    // a page (the page fits the screen): two pages, six and two.
     const table = page.getByRole('table', { name: 'Transactions' });
     await expect(page.getByText('Page 1 of 2')).toBeVisible();
     await expect(table.getByRole('row')).toHaveCount(7);
@@ -201,7 +201,7 @@ test('a new customer: sign up to logout, every kobo accounted for', async ({ pag
     await page.getByLabel(/Amount/).fill('1000');
     await typePin(page, PIN);
     await page.getByRole('button', { name: 'Send funds' }).click();
-    // The friend's masked name first (issue 24; ADR 0046), then the money moves.
+    // The friend's masked name first (ADR 0046), then the money moves.
     const confirm = page.getByRole('alertdialog', { name: 'Confirm the recipient' });
     await expect(confirm).toContainText('Tob*** E***');
     await confirm.getByRole('button', { name: 'Send ₦1,000.00' }).click();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { freshCustomer, fundWallet, logIn } from './helpers';
 
-// Issue 17 on a 360 px phone: a returning customer buys airtime for a saved number from the
+// On a 360 px phone: a returning customer buys airtime for a saved number from the
 // overview and shares the receipt; the app meets the install criteria (manifest, icons, a
 // service worker that controls the page and never keeps API answers).
 

@@ -16,7 +16,7 @@ import {
   uniqueEmail,
 } from './helpers';
 
-// Referral commissions end to end (issue 26 §1; ADR 0056) on `npm start` with no
+// Referral commissions end to end (ADR 0056) on `npm start` with no
 // configuration: a customer copies their referral link from Settings, a friend signs up
 // through it, verifies the e-mail, creates a pin, funds by card at the sandbox checkout and
 // buys airtime; the referrer's wallet shows the commission (History's Commission line, the

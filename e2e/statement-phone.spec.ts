@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { MSG } from '../contract/messages';
 import { expectBalance, freshCustomer, logIn } from './helpers';
 
-// Issue 24 on a 360 px phone: a customer follows every naira from History alone. A card
+// On a 360 px phone: a customer follows every naira from History alone. A card
 // funding says what it added, a failed airtime purchase shows its debit and then its refund,
 // a share names the friend before money leaves, the friend's statement says who it came from,
 // and each of those credits leaves an e-mail in the dev mailbox.

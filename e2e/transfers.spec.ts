@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { TRANSFER_MSG } from '../contract/messages';
 import { ADMIN, expectBalance, freshCustomer, logIn, openFromMenu } from './helpers';
 
-// Funding by bank transfer (issue 16) on `npm start` with no configuration: the sandbox bank
+// Funding by bank transfer on `npm start` with no configuration: the sandbox bank
 // page stands in for the customer's bank; an unmatched transfer is assigned by an admin, and
 // the audit log shows it.
 
@@ -62,7 +62,7 @@ test('a transfer to nobody’s account is held; an admin assigns it and the audi
   await page.getByLabel(`Customer e-mail for transfer ${reference}`).fill(customer.email);
   const row = page.getByRole('row').filter({ hasText: reference });
   await row.getByRole('button', { name: 'Assign' }).click();
-  // The customer's name before any money moves (issue 24; ADR 0046).
+  // The customer's name before any money moves (ADR 0046).
   const confirm = page.getByRole('alertdialog', { name: 'Assign this transfer?' });
   await expect(confirm.getByTestId('assign-customer')).toHaveText('Tobenna Eze');
   await confirm.getByRole('button', { name: /^Credit ₦/ }).click();

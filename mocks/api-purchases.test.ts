@@ -316,7 +316,7 @@ describe('coupons', () => {
     expect(balanceOf(me)).toBe(before);
   });
 
-  it('redeems an electricity coupon of ₦499 with its face value sent as the amount (issue 22)', async () => {
+  it('redeems an electricity coupon of ₦499 with its face value sent as the amount', async () => {
     const token = await loginAs();
     const bought = await ok(api.buyCoupon, {
       token,

@@ -7,7 +7,7 @@ import { loginAs, setupMockServer } from './test-setup';
 
 setupMockServer();
 
-describe('saved and recent recipients (issue 17)', () => {
+describe('saved and recent recipients', () => {
   it("lists the demo customer's saved recipients and recent destinations, not both", async () => {
     const token = await loginAs();
     const { message } = await ok(api.recipients, { token });

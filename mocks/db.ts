@@ -46,7 +46,7 @@ export interface Db {
   transactions: TransactionRecord[];
   payments: PaymentRecord[];
   coupons: CouponRecord[];
-  /** Saved recipients of every user (issue 17). */
+  /** Saved recipients of every user. */
   recipients: RecipientRecord[];
   /** A copy of contract/catalogue.ts that admin price edits change. */
   catalogue: Catalogue;
@@ -73,9 +73,9 @@ export interface Db {
     /** Live mode's rule (ADR 0051): every admin must set up two-factor. Sandbox: false. */
     twoFactorRequired: boolean;
   };
-  /** API keys, webhook address and deliveries per user id (reseller API, issue 16). */
+  /** API keys, webhook address and deliveries per user id (reseller API). */
   reseller: ResellerState;
-  /** Bank-transfer funding (issue 16): each customer's account number, by user id. */
+  /** Bank-transfer funding: each customer's account number, by user id. */
   virtualAccounts: Map<string, VirtualAccount>;
   /** Transfers to nobody's account, held for an admin (and those assigned). */
   heldTransfers: HeldTransfer[];

@@ -61,7 +61,7 @@ export interface TransactionRecord extends Transaction {
   providers_tried?: TriedProvider[] | null;
 }
 
-/** A saved recipient (issue 17): the contract's shape plus its owner. */
+/** A saved recipient: the contract's shape plus its owner. */
 export interface RecipientRecord extends Recipient {
   id: string;
   name: string;

@@ -1,5 +1,5 @@
 /*
- * PayBills service worker (issue 17, decision 0018). Caches the app shell and static files so
+ * PayBills service worker (decision 0018). Caches the app shell and static files so
  * the app opens fast and installs; NEVER an API answer (balances, receipts, tokens): /api/ and
  * every non-GET request go straight to the network.
  *

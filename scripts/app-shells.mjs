@@ -38,7 +38,7 @@ export const USER_PAGES = [
  * Each area's URL prefix and the page its first visit most often opens; the server sends the
  * first whose prefix starts the path. A first visit straight to one of the customer's pages (a
  * bookmark, a shortcut, a link in an e-mail) preloads that page's code rather than the
- * overview's, which it would not use (issue 27).
+ * overview's, which it would not use.
  */
 export const SHELLS = [
   ...USER_PAGES.map(([segment, file]) => ({

@@ -61,7 +61,7 @@ describe('app shells', () => {
     }
     // The entry's own imports are already on their way: not preloaded twice.
     expect(user).not.toContain('href="/assets/vendor.js"');
-    // A first visit to the airtime page preloads the airtime page, not the overview (issue 27).
+    // A first visit to the airtime page preloads the airtime page, not the overview.
     const airtime = readFileSync(path.join(dir, 'app-shells', 'user-airtime.html'), 'utf8');
     for (const file of ['session', 'swr', 'user-layout', 'user-airtime']) {
       expect(airtime).toContain(`href="/assets/${file}.js"`);

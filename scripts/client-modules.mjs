@@ -1,5 +1,5 @@
 /**
- * Which build of a package the browser gets (issue 27):
+ * Which build of a package the browser gets:
  * - **zod**: zod/mini (ADR 0064). The contract imports `z` from contract/zod.ts; a client build
  *   that reaches zod's classic API (23 KiB gzip on every app page, twice what mini costs) fails,
  *   naming the file.

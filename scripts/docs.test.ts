@@ -4,6 +4,7 @@
  * when it names one), and neither names tracker issues: a clone carries no tracker, so the
  * text states the rule or links the decision record. docs/decisions/ is left as written.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -54,6 +55,9 @@ export function relativeLinks(text: string): string[] {
   return links;
 }
 
+/** In code, "issue 24" unless it follows another project's repository ("Owner/repo issue 11"). */
+const CODE_TRACKER = /(?<![\w.-]+\/[\w.-]+ )\bissues? \d+\b/gi;
+
 /** Tracker references: "issue 24", "issues 25 and 26", "#38". */
 export function trackerReferences(text: string): string[] {
   const plain = prose(text).replace(/\]\([^)]*\)/g, ']');
@@ -88,6 +92,26 @@ describe('the README and docs/', () => {
       ),
     );
     expect(found).toEqual([]);
+  });
+
+  it("and the code names no tracker issue either (another project's GitHub issue may be cited)", () => {
+    const files = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\0')
+      .filter((f) => /\.(?:[cm]?[jt]sx?|md|css|html|json)$/.test(f))
+      .filter((f) => !f.startsWith('docs/decisions/') && f !== 'package-lock.json')
+      // This file's own examples of what is refused.
+      .filter((f) => f !== 'scripts/docs.test.ts');
+    const found = files.flatMap((file) => {
+      const full = path.join(ROOT, file);
+      if (!existsSync(full)) return [];
+      return [...readFileSync(full, 'utf8').matchAll(CODE_TRACKER)].map((m) => `${file}: ${m[0]}`);
+    });
+    expect(found).toEqual([]);
+    expect(
+      [...'see issue 24; Flutterwave/Node-v3 issue 136; 0005-issue15'.matchAll(CODE_TRACKER)].map(
+        (m) => m[0],
+      ),
+    ).toEqual(['issue 24']);
   });
 
   it('find the links and tracker references a reader would see', () => {

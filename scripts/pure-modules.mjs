@@ -1,6 +1,5 @@
 /**
- * Modules whose top level only builds values, which a bundler cannot tell by itself (issue 27;
- * ADR 0066, ADR 0067). This Vite plugin says so for them in a client build, so a page keeps
+ * Modules whose top level only builds values, which a bundler cannot tell by itself (* ADR 0066, ADR 0067). This Vite plugin says so for them in a client build, so a page keeps
  * only what it uses:
  * - **the contract** builds its schemas when a module loads, and nothing else happens there
  *   (package.json `sideEffects`: contract/ is free of them). zod's

@@ -132,14 +132,14 @@ export function findLeaks(manifest) {
  * First-visit JavaScript budgets (gzip level 9, KiB as the table prints them): what decision
  * 0030 measured plus about 3 KiB (pages with a Radix Select, a package the design card
  * requires, carry its ~23 KiB), so a dependency or screen that grows a page fails the build
- * and its test instead of slipping in. They are not issue 15's targets (entry ≤ 80 KB, login
+ * and its test instead of slipping in. They are not the performance targets (entry ≤ 80 KB, login
  * ≤ 90, overview ≤ 110, heaviest purchase page ≤ 130): React DOM alone is 64 KiB of the entry
  * (decisions 0022, 0030); lower a budget when a change makes room, never raise one without
  * saying why in a decision (ADR 0045 raised overview, purchase pages and the rest by 2–3 KiB
  * for the wallet statement, the recipient's name and the pin confirmation; ADR 0053 by 3–4 KiB
  * for the contract's adjustments, providers, two-factor, roles and mail-preference schemas that
- * every page's API client carries, until issue 27's zod/mini work takes them back; ADR 0062 by
- * 4–21 KiB for issue 26's notices bell and announcement banner in the dashboard layout and its
+ * every page's API client carries, until the zod/mini work takes them back; ADR 0062 by
+ * 4–21 KiB for the notices bell and announcement banner in the dashboard layout and its
  * referral, notice, announcement and verification schemas; its addendum lowered overview,
 transactions and purchase pages by 13–34 KiB when the bell's list, History's details popup and
 the purchase forms' selects came to load on first use; ADR 0064 every page by 7–9 KiB when the

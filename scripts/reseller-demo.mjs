@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * A reseller's script (issue 16; README "Reseller API"): against `npm start` in sandbox mode it
+ * A reseller's script (README "Reseller API"): against `npm start` in sandbox mode it
  * signs in as the demo customer (only to create a key, as one would in Settings), creates an
  * API key, starts a webhook receiver on 127.0.0.1, sets it as the webhook address, buys ₦100
  * airtime with the key and an X-Request-Id, waits for the signed webhook, checks its

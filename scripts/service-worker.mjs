@@ -1,7 +1,6 @@
 /**
  * Stamps dist/sw.js with this build's id (a hash of Vite's manifest: every hashed file name),
- * so each build's service worker uses a cache of its own and drops the previous ones (issue 17,
- * decision 0018). Run after `vite build`: `node scripts/service-worker.mjs`.
+ * so each build's service worker uses a cache of its own and drops the previous ones (* decision 0018). Run after `vite build`: `node scripts/service-worker.mjs`.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';

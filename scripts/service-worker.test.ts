@@ -1,5 +1,5 @@
 /**
- * The installable app's service worker (issue 17): public/sw.js run in a fake worker scope.
+ * The installable app's service worker: public/sw.js run in a fake worker scope.
  * It must never answer an API call from a cache, must show the offline page for a page it
  * cannot fetch, and each build must get a cache of its own.
  */

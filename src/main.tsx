@@ -21,7 +21,7 @@ async function startMocksIfEnabled(): Promise<void> {
 }
 
 /**
- * The installable app's service worker (issue 17, decision 0018): built apps talking to the
+ * The installable app's service worker (decision 0018): built apps talking to the
  * real server only. Mock builds leave the scope to MSW's worker; the dev server has none.
  * public/public-menu.js does the same on the prerendered public pages.
  */

@@ -1,5 +1,5 @@
 /**
- * The tap-target check over every story (issue 24; WCAG 2.5.5): each story is composed with the
+ * The tap-target check over every story (WCAG 2.5.5): each story is composed with the
  * Storybook preview (MSW mocks included), rendered at 360 × 740 in a Chromium whose context has
  * a touch screen (`hasTouch`, so `pointer: coarse` applies as on a phone: see the `taps`
  * project in vitest.config.ts), and every drawn interactive element must be at least 44 × 44 px.

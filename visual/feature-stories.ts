@@ -1,6 +1,6 @@
 /**
  * The feature stories shot by the visual tests (screenshot-feature-stories.tsx), chosen one by
- * one: the states issue 24 added to what a customer or an admin sees. Unlike stories/ui, the
+ * one: the states a customer or an admin sees. Unlike stories/ui, the
  * feature stories are not all shot: each runs the API mocks and a whole interaction (seconds,
  * not milliseconds), many end half-way through a flow that the storybook project already
  * checks, and a few can only be shot at one width (their play asserts a phone layout). A story

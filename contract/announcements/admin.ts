@@ -11,7 +11,7 @@ import {
   AnnouncementSchema,
 } from './customer';
 
-/** The admin's side: writing, listing and ending announcements (issue 26 §4; ADR 0059). */
+/** The admin's side: writing, listing and ending announcements (ADR 0059). */
 
 /** A window longer than this is a mistake (a year typed for a month): 90 days. */
 export const ANNOUNCEMENT_MAX_WINDOW_MS = 90 * 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-/** The admin dashboard's calls, one module per page (issue 27; ADR 0066). */
+/** The admin dashboard's calls, one module per page (ADR 0066). */
 export * from './admin/overview';
 export * from './admin/users';
 export * from './admin/balances';

@@ -5,7 +5,7 @@ import { CouponBuyBody } from '../forms';
 
 /**
  * Buying coupons to gift. Its own module: the purchase pages name the coupon list (a purchase
- * refreshes it), and with this beside it they downloaded the coupon shop's rules (issue 27).
+ * refreshes it), and with this beside it they downloaded the coupon shop's rules.
  */
 export const buyCoupon = endpoint({
   name: 'coupon.buy',

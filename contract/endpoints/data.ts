@@ -4,7 +4,7 @@ import { DataBody } from '../forms';
 
 /**
  * Data: a purchase (spec §7), answered with the transaction it created (pending, successful
- * or failed). One module per product, so a purchase page's chunk carries its own (issue 27).
+ * or failed). One module per product, so a purchase page's chunk carries its own.
  */
 export const data = endpoint({
   name: 'transactions.data',

@@ -1,6 +1,6 @@
 /**
  * Signing in (spec §5, §7; ADR 0051): a module of its own, so the login page carries neither
- * the other auth pages' calls nor the admin's two-factor setup (issue 27).
+ * the other auth pages' calls nor the admin's two-factor setup.
  */
 import { z } from '../zod';
 import { endpoint } from '../endpoint';

@@ -3,7 +3,7 @@ import { NoticesReadBody, NoticesSchema } from '../notices';
 
 /** The notices bell. */
 
-// The bell (issue 26 §2; ADR 0057): the newest notices, read state kept here.
+// The bell (ADR 0057): the newest notices, read state kept here.
 export const notices = endpoint({
   name: 'user.notices',
   method: 'GET',

@@ -2,9 +2,9 @@ import { endpoint, IdParams, message, Text } from '../endpoint';
 import { RecipientsSchema } from '../entities';
 
 /**
- * Saved recipients (issue 17): the list, which the overview and every purchase form read, and
+ * Saved recipients: the list, which the overview and every purchase form read, and
  * deleting one. Saving one is endpoints/save-recipient.ts, so these pages do not download the
- * save form's rules and the server's sentences they use (issue 27).
+ * save form's rules and the server's sentences they use.
  */
 
 export const recipients = endpoint({

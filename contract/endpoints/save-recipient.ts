@@ -3,7 +3,7 @@ import { RecipientSchema } from '../entities';
 import { SaveRecipientBody } from '../forms';
 
 /**
- * Saving or renaming a recipient (issue 17). Its own module: the list and deleting are read on
+ * Saving or renaming a recipient. Its own module: the list and deleting are read on
  * every purchase page, the save form's rules only once it is opened (endpoints/recipients.ts).
  */
 

@@ -153,9 +153,9 @@ export const ReconciliationSchema = z.object({
       problem: z.enum(Object.keys(PAYMENT_MISMATCHES) as [PaymentMismatch, ...PaymentMismatch[]]),
     }),
   ),
-  /** Bank transfers to nobody's account waiting for an admin (issue 16). */
+  /** Bank transfers to nobody's account waiting for an admin. */
   held_transfers: z.int().check(z.nonnegative()),
-  /** Credited bank transfers whose payment or wallet credit does not match (issue 16). */
+  /** Credited bank transfers whose payment or wallet credit does not match. */
   transfer_problems: z.array(z.string()),
   /**
    * Withdrawals (ADR 0084): payouts at Flutterwave with no withdrawal of ours, withdrawals paid

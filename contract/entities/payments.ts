@@ -17,7 +17,7 @@ export const PaymentSchema = z.object({
   /** The provider's reference (transaction_id), once known. */
   payment_reference: z.nullable(z.string()),
   date_of_payment: EpochMs,
-  /** How the money came: the card checkout or a bank transfer (issue 16). */
+  /** How the money came: the card checkout or a bank transfer. */
   channel: z.enum(PAYMENT_CHANNELS),
   /**
    * A completed payment whose credit a verification level's limit held (ADR 0058, ADR 0076):

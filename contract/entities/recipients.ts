@@ -2,9 +2,9 @@ import { z } from '../zod';
 import { Naira } from '../money';
 import { EpochMs } from './core';
 
-/** Saved recipients (issue 17) and the name on a meter or smart card. */
+/** Saved recipients and the name on a meter or smart card. */
 
-/** Products a customer buys for a destination they may want again (issue 17). */
+/** Products a customer buys for a destination they may want again. */
 export const RECIPIENT_PRODUCTS = ['Airtime', 'Data', 'CableTV', 'Electricity'] as const;
 
 export const RecipientProductSchema = z.enum(RECIPIENT_PRODUCTS);

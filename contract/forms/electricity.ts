@@ -38,10 +38,10 @@ const ElectricityFields = z.object({
   ),
   /**
    * Required for a wallet purchase, and at least ₦500 there (ElectricityBody). A coupon buys
-   * its own amount, whose minimum (₦200) was checked when it was bought (issue 11, decision
+   * its own amount, whose minimum (₦200) was checked when it was bought (decision
    * 0013): a coupon call may leave it out or send the coupon's face value, as the original
    * screen did; the coupon's own amount is what is bought, and another amount is refused by
-   * the server, which alone knows the face value (issue 22, ADR 0037).
+   * the server, which alone knows the face value (ADR 0037).
    */
   amount: z.optional(anyElectricityAmount),
   pin: requiredPin(MSG.invalidPin),

@@ -1,4 +1,4 @@
-/** The login form (spec §5): its own module, as endpoints/login.ts (issue 27). */
+/** The login form (spec §5): its own module, as endpoints/login.ts. */
 import { z } from '../zod';
 import { MSG } from '../messages';
 import { isEmail, notEmpty, PASSWORD_LIMIT, text } from '../rules';

@@ -3,7 +3,7 @@ import { TRUST_MSG } from '../messages';
 import { MAX_LENGTH, type PinSchema } from '../rules';
 
 /**
- * The pin typed twice (issue 24; ADR 0046): it is masked, and a slip would lock the customer
+ * The pin typed twice (ADR 0046): it is masked, and a slip would lock the customer
  * out of their money. The confirmation is checked once the pin itself passes the spec's rules
  * (their messages come first), and is not sent.
  */

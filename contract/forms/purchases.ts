@@ -5,7 +5,7 @@ import { isDigits, MAX_LENGTH, notEmpty, optionalText, requiredId, text } from '
 /**
  * What the five purchases share: the coupon code field, the name check before paying and the
  * coupon loader. Each product's body and form has its own module (contract/forms/airtime.ts…)
- * so a purchase page's chunk carries its own product's rules and no other's (issue 27).
+ * so a purchase page's chunk carries its own product's rules and no other's.
  */
 
 /** Coupon codes, wherever one is typed (longer than any code is simply not a code). */

@@ -1,7 +1,7 @@
 /**
  * Why the server will not serve an account (decisions §7): part of SERVER_MSG, and a module of
  * its own because every dashboard page may show one while it needs no other server sentence
- * (issue 27; ADR 0066).
+ * (ADR 0066).
  */
 export const ACCOUNT_MSG = {
   emailNotVerified: 'Please verify your email address first. Check your inbox for the link.',

@@ -1,5 +1,5 @@
 /**
- * The catalogue from the provider (issue 23 item 2, issue 24 row 9; ADR 0044). The server and
+ * The catalogue from the provider (ADR 0044). The server and
  * the plan form send the same sentence; the cost is formatted by the caller (e.g. "₦350").
  */
 export const CATALOGUE_MSG = {

@@ -59,7 +59,7 @@ export const SERVER_MSG = {
   fundsReceived: 'Funds received.',
   jambProfileId: "Enter the candidate's 10-digit JAMB profile ID.",
   chooseDisco: 'Choose the electricity company (DisCo) of the meter.',
-  // Saved recipients (issue 17)
+  // Saved recipients
   recipientNameRequired: 'Give this recipient a name.',
   recipientNameTooLong: 'A name can be at most 40 characters.',
   recipientNumberInvalid: 'Enter the number this recipient uses (digits only).',
@@ -72,7 +72,7 @@ export const SERVER_MSG = {
 /** Wrong pins in a row that lock purchases and transfers for 30 minutes (decisions §7). */
 export const PIN_MAX_WRONG = 5;
 
-/** From this many wrong pins in a row, the refusal says how many remain (issue 24). */
+/** From this many wrong pins in a row, the refusal says how many remain. */
 export const PIN_WARN_FROM = 3;
 
 /**

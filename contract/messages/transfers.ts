@@ -1,4 +1,4 @@
-/** Bank-transfer funding and held transfers (issue 16; ADR 0024). */
+/** Bank-transfer funding and held transfers (ADR 0024). */
 export const TRANSFER_MSG = {
   bvnRequired: 'Please enter your BVN.',
   bvnInvalid: 'Your BVN is the 11 digits your bank gave you.',

@@ -1,6 +1,6 @@
 /**
  * A name before money leaves, pins typed twice, attempts left, and a word after every credit
- * (issue 24; ADR 0046). The spec's pin messages (MSG.pin*) stay as they are; these word what
+ * (ADR 0046). The spec's pin messages (MSG.pin*) stay as they are; these word what
  * the spec does not.
  */
 export const TRUST_MSG = {

@@ -20,7 +20,7 @@ import { reverse } from '../services/purchase';
 import { impl } from './impl';
 
 /**
- * Purchases pending past the alert age (issue 23; ADR 0041), over the mock store: the seed's
+ * Purchases pending past the alert age (ADR 0041), over the mock store: the seed's
  * `…1111` purchases. Each action asks the mock provider first (ADR 0073): it says
  * `db.providerAnswers` of the purchase, "processing" unless a story set another. Requery now
  * applies a definite answer; fail and refund needs "failed" or "no record", mark delivered is

@@ -16,7 +16,7 @@ import { recordAudit } from '../services/audit';
 import { impl } from './impl';
 
 /**
- * The Providers page (issue 25 §1; ADR 0052) over a small mock state: VTpass healthy with a
+ * The Providers page (ADR 0052) over a small mock state: VTpass healthy with a
  * float above its threshold, Flutterwave paused by its breaker with a float below its
  * threshold, every product on VTpass alone. Order and threshold changes are kept (and
  * audited) until the mock store is reset.

@@ -6,7 +6,7 @@ import { now } from '../clock';
 import type { RecipientRecord } from '../records';
 import { impl } from './impl';
 
-/** Saved and recent recipients (issue 17), as the server keeps them: per customer, limited. */
+/** Saved and recent recipients, as the server keeps them: per customer, limited. */
 
 const view = ({ user_id: _owner, ...recipient }: RecipientRecord): Recipient => recipient;
 

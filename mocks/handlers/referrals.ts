@@ -7,7 +7,7 @@ import { paginate } from '../services/paging';
 import { impl } from './impl';
 
 /**
- * Referral commissions (issue 26 §1; ADR 0056), as the server answers them: the customer's
+ * Referral commissions (ADR 0056), as the server answers them: the customer's
  * summary and paged earnings, and the admin's settings (validated by the contract, audited).
  * The mock does not pay commissions on its own purchases: the seed's earnings show each state.
  * `empty` answers a customer nobody has signed up with yet.

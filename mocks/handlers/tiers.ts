@@ -8,7 +8,7 @@ import { discountsOf, tierSnapshot, toTier } from '../services/tiers';
 import { impl } from './impl';
 
 /**
- * Price tiers (issue 16 part 2; ADR 0027), as the server: the below-cost rule and name rules
+ * Price tiers (ADR 0027), as the server: the below-cost rule and name rules
  * refuse a write before anything changes, and every admin write records one audit entry.
  * `empty` answers only the default tier.
  */

@@ -56,7 +56,7 @@ export function assignHeld(
 }
 
 /**
- * Bank-transfer funding (issue 16; ADR 0024). The account number comes straight back (no
+ * Bank-transfer funding (ADR 0024). The account number comes straight back (no
  * provider); held transfers wait for an admin, and assigning one credits the customer once and
  * writes an audit entry, as on the server.
  */

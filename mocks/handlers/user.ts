@@ -34,7 +34,7 @@ function mayBlock(ctx: { user: UserRecord | null }, u: UserRecord) {
   }
 }
 
-/** The audit entry of a block or unblock, as the server writes it (issue 16). */
+/** The audit entry of a block or unblock, as the server writes it. */
 function auditBlock(
   ctx: { user: UserRecord | null; request: Request },
   u: UserRecord,

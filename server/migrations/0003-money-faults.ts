@@ -1,5 +1,5 @@
 /**
- * Money that survives provider and database faults (issue 14; ADR 0017): a pending purchase
+ * Money that survives provider and database faults (ADR 0017): a pending purchase
  * the provider has not settled for a long time is flagged for an admin (`flagged_at`) instead
  * of being guessed; an idempotency key is tied to the transaction it created
  * (`transaction_id`), so it is never freed once money moved and a retry answers from that

@@ -1,5 +1,5 @@
 /**
- * The reseller API (issue 16, part 2; ADR 0026): API keys (a keyed hash of the key, never the
+ * The reseller API (ADR 0026): API keys (a keyed hash of the key, never the
  * key), one webhook address per customer, the webhook deliveries (a DB-claimed job table like
  * the requery worker's), and on each purchase the key that made it and the caller's
  * X-Request-Id (for the requery by request id).

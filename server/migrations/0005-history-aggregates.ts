@@ -1,5 +1,5 @@
 /**
- * History whose cost stays flat as it grows (issue 15; ADR 0020). Page loads read counts and
+ * History whose cost stays flat as it grows (ADR 0020). Page loads read counts and
  * sums from small aggregate tables that triggers keep in step with every insert, update and
  * delete, in the same database transaction as the change, so no writer has to remember them:
  *

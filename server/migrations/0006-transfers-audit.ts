@@ -1,5 +1,5 @@
 /**
- * Bank-transfer funding and the admin audit log (issue 16; ADR 0024, 0025): each customer's
+ * Bank-transfer funding and the admin audit log (ADR 0024, 0025): each customer's
  * permanent virtual account (only the BVN's last four digits are kept), every transfer the
  * provider reports (unique provider id: recorded once; `payment_id` unique: credited once),
  * a payment's channel, and the audit log (only ever inserted).

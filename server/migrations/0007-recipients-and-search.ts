@@ -1,5 +1,5 @@
 /**
- * Issue 17: saved recipients (per customer, named, at most LIMITS.savedRecipients, enforced by
+ * saved recipients (per customer, named, at most LIMITS.savedRecipients, enforced by
  * the service) and the admin's user search. Search terms are the start-able pieces of a user's
  * name, e-mail and phone, lower-cased, one row each: a search is an indexed range scan on
  * `term` (`term >= q and term < q || U+FFFF`), never a full-table LIKE '%q%'. On PostgreSQL the

@@ -1,5 +1,5 @@
 /**
- * Price tiers (issue 16 part 2; ADR 0027): a tier is a discount per product in basis points,
+ * Price tiers (ADR 0027): a tier is a discount per product in basis points,
  * taken off the standard wallet price. The default tier (no discount) is inserted here; a
  * customer whose `tier_id` is null is on it. `tier_id` is nullable because SQLite adds a
  * referencing column only with a null default.

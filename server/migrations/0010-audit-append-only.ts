@@ -1,5 +1,5 @@
 /**
- * The audit log is append-only in the database too (issue 16; ADR 0025): no API route edits or
+ * The audit log is append-only in the database too (ADR 0025): no API route edits or
  * deletes an entry, and now neither can any other code or a stray SQL statement through the
  * application's connection. An UPDATE or DELETE of an `audit_log` row fails (SQLite: RAISE in
  * a BEFORE trigger; PostgreSQL: a trigger function, plus TRUNCATE refused).

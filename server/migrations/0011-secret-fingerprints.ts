@@ -1,5 +1,5 @@
 /**
- * Keys every instance must share (issue 22 row 5; ADR 0036): the first start records a
+ * Keys every instance must share (ADR 0036): the first start records a
  * fingerprint of `JWT_SECRET` and of `PIN_SECRET` (an HMAC of a constant under the key, never
  * the key), and an instance whose key gives another fingerprint refuses to start. One row per
  * key, its name the primary key, so of two instances started together one row is kept.

@@ -1,5 +1,5 @@
 /**
- * No insert rewrites an audit entry either (issue 22; ADR 0037). Migration 0010 refused UPDATE
+ * No insert rewrites an audit entry either (ADR 0037). Migration 0010 refused UPDATE
  * and DELETE, but two statements remove an entry without firing those triggers:
  *
  * - SQLite `INSERT OR REPLACE` / `REPLACE` deletes the row in the way (same id, or the same

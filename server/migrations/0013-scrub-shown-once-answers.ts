@@ -1,5 +1,5 @@
 /**
- * Retry records kept before ADR 0034 hold working keys (issue 22 row 2; review 10): the first
+ * Retry records kept before ADR 0034 hold working keys (review 10): the first
  * answer of a key creation, with the key and its webhook secret, was stored for a retry of the
  * same X-Request-Id, so a backup of the database held them. Each such answer becomes the one
  * 3e5667b stores in its place: 409, the key was shown once, named by id and prefix. Not null:

@@ -1,5 +1,5 @@
 /**
- * The catalogue comes from the provider (issue 23 item 2; ADR 0044): each data, TV and
+ * The catalogue comes from the provider (ADR 0044): each data, TV and
  * education plan keeps what the provider last said it costs us, which provider said it and
  * when, and a flag the admin must act on (`price_above_ours`, `not_at_provider`, `new`).
  * `sync_off_sale` remembers that the sync (not an admin) took the plan off sale, so only such

@@ -1,5 +1,5 @@
 /**
- * A switch for the customer e-mails (issue 24 "a word after every credit"; ADR 0047): funding,
+ * A switch for the customer e-mails ("a word after every credit"; ADR 0047): funding,
  * purchases, refunds and shares received mail the customer unless `money_mail` is 0. Security
  * mails (ADR 0033) have no switch: someone who took the account could turn them off. Every
  * existing customer starts with the mails on, as a new one does.

@@ -1,5 +1,5 @@
 /**
- * Manual wallet adjustments (issue 25 §2; ADR 0050): one row per credit or debit an admin
+ * Manual wallet adjustments (ADR 0050): one row per credit or debit an admin
  * makes, with its maker, its checker and its state (`pending` until a second admin approves
  * or rejects it, `approved` once the money moved, `rejected`). The reference is unique: the
  * same adjustment sent twice is one row. The money moves between the wallet and a new system

@@ -1,5 +1,5 @@
 /**
- * Admin roles and two-factor sign-in (issue 25 §3; ADR 0051). `admin_role` is what an admin
+ * Admin roles and two-factor sign-in (ADR 0051). `admin_role` is what an admin
  * may do (contract/roles.ts); every admin there is today could do everything, so each becomes
  * an owner. `totp_secret` is the authenticator's key sealed with a key derived from PIN_SECRET
  * (never in the clear: a copy of the database gives no codes); `totp_enrolled` turns on once a

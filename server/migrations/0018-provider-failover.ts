@@ -1,5 +1,5 @@
 /**
- * Provider failover, circuit breaker and float alerts (issue 25 §1; ADR 0052).
+ * Provider failover, circuit breaker and float alerts (ADR 0052).
  *
  * - `provider_routes`: an admin's ordered provider list for a product or a service id (JSON
  *   array of route targets); a key with no row keeps the configured route (PROVIDER_ROUTES).

@@ -1,5 +1,5 @@
 /**
- * Referral commissions (issue 26 §1; ADR 0056).
+ * Referral commissions (ADR 0056).
  *
  * - `referral_settings`: one row (id 1) with the admin's rates per product (JSON, validated by
  *   the contract when read), the first-funding bonus and the daily cap per referrer; no row:

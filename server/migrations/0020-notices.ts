@@ -1,5 +1,5 @@
 /**
- * In-app notices (issue 26 §2; ADR 0057): one row per account event shown in the customer's
+ * In-app notices (ADR 0057): one row per account event shown in the customer's
  * bell, written in the transaction that moved the money (services/notices.ts). Numbered rows,
  * so "read up to this one" is a comparison; `read_at` null until the customer reads it.
  */

@@ -1,5 +1,5 @@
 /**
- * Wallet limits by verification level (issue 26 §3; ADR 0058).
+ * Wallet limits by verification level (ADR 0058).
  *
  * - `users.verification_level` (1 to 3; every existing customer starts at 1, as a new one
  *   does), `bvn_last4` and `bvn_consented_at`: the BVN itself is never stored.

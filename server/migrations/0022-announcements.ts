@@ -1,5 +1,5 @@
 /**
- * Admin announcements (issue 26 §4; ADR 0059).
+ * Admin announcements (ADR 0059).
  *
  * - `announcements`: the text, severity, window (epoch ms, end exclusive) and audience (a price
  *   tier, or null for every customer); `email` asks for the audience to be mailed, and

@@ -1,5 +1,5 @@
 /**
- * Level 2 by BVN (issue 26 §3; ADR 0063): `bvn_checks`, one row per consent request sent to the
+ * Level 2 by BVN (ADR 0063): `bvn_checks`, one row per consent request sent to the
  * provider. Our `id` is the reference the consent page's return address carries; `provider_ref`
  * is the provider's, to ask for the result. The BVN itself is never stored: its last 4 digits
  * and the moment the customer consented (ticked the box and sent it) are, and move to the

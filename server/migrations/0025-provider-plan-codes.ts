@@ -1,5 +1,5 @@
 /**
- * Each provider's own code for our plan (issue 25 §1; ADR 0052, "Each provider's own code"):
+ * Each provider's own code for our plan (ADR 0052, "Each provider's own code"):
  * `provider_plans.plan_code` is the code of our plan (its `plan_id`) that the listed plan was
  * matched to by the catalogue sync, or null when it matched none of ours. A purchase sent to
  * that provider uses the listed `code`, found by `plan_code`. Rows kept before get their own

@@ -160,7 +160,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         : config.trustProxy,
   });
 
-  // The access log (issue 17): API calls at info, pages and static files at debug; the URL
+  // The access log: API calls at info, pages and static files at debug; the URL
   // with e-mailed link tokens and token-like query values redacted (loggedUrl).
   app.addHook('onResponse', (req, reply, done) => {
     req.log[accessLevel(req.url)]({
@@ -334,7 +334,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // SPA fallback: a page of the app (the route table the browser's router uses too) gets
       // the app's document, a dashboard or auth page with its area's code preloaded
       // (scripts/app-shells.mjs). Any other path is missing for monitors and crawlers (404),
-      // and the same document draws the "Page not found" screen (issue 22, ADR 0037).
+      // and the same document draws the "Page not found" screen (ADR 0037).
       if (!isPagePath(url)) {
         return reply.code(404).type('text/html; charset=utf-8').sendFile('index.html');
       }

@@ -1,5 +1,5 @@
 /**
- * How much work one server process takes on at once (issue 27, ADR 0060): the PostgreSQL pool
+ * How much work one server process takes on at once (ADR 0060): the PostgreSQL pool
  * and how many purchases do their database work together. Beside config.ts, below the
  * services, so that both can read it; parsed at start (buildApp), so a bad value stops the
  * start with one line instead of failing purchases.
@@ -19,7 +19,7 @@ export interface Capacity {
   /**
    * LISTEN_BACKLOG: connections the kernel holds for the server (and the sandbox's simulators)
    * until they are accepted. Node's 511 overflowed when a thousand customers' purchases arrived
-   * together on a busy machine: the kernel dropped the rest and reset them (issue 27). The
+   * together on a busy machine: the kernel dropped the rest and reset them. The
    * kernel caps it at net.core.somaxconn.
    */
   listenBacklog: number;

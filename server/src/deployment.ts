@@ -6,7 +6,7 @@
  * strong admin password, the secrets, real e-mail, the public https address, a real provider
  * for every product and the real card checkout with its webhook hash, no test-only setting, and
  * a database that never ran in sandbox mode. In either mode, an instance whose JWT_SECRET or
- * PIN_SECRET is not the one the database was first used with is refused (issue 22 row 5).
+ * PIN_SECRET is not the one the database was first used with is refused.
  */
 import { timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
@@ -363,7 +363,7 @@ function judge(t: ProbeTarget, raw: unknown, what: string): { refusal?: string; 
 }
 
 /**
- * Live start probe (issue 23 item 7, ADR 0042): one balance call per configured provider (and
+ * Live start probe (ADR 0042): one balance call per configured provider (and
  * for VTpass a requery of an unused id, the only call that checks VTPASS_SECRET_KEY without
  * buying anything), before the server listens. Run by the process start path, not buildApp:
  * the in-process test kits use fake keys and no network.

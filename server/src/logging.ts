@@ -1,5 +1,5 @@
 /**
- * How the server's log reads (issue 17). pino writes JSON lines (redacted: app.ts
+ * How the server's log reads. pino writes JSON lines (redacted: app.ts
  * `loggerOptions`); in a terminal each line is turned into one short line a person can read,
  * `12:03:04  POST /api/transactions/airtime  200  35 ms`, so the start banner stays on screen.
  * JSON stays when the output is not a terminal (a file, a log collector) or LOG_FORMAT=json.

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (issue 25 §4; ADR 0049), served at `/metrics` (routes/health.ts). One
+ * Prometheus metrics (ADR 0049), served at `/metrics` (routes/health.ts). One
  * Registry per app, never prom-client's global one: tests build many apps in one process, and
  * a global registry would refuse the second app's metrics by name.
  *

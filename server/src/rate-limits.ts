@@ -86,13 +86,13 @@ export const DEFAULT_LIMITS: Limits = {
     shareRecipient: perAccount(30),
     initiatePayment: perAccount(30),
     verifyPayment: perAccount(100),
-    // Bank transfers (issue 16): a virtual account sends the BVN to the provider.
+    // Bank transfers: a virtual account sends the BVN to the provider.
     createVirtualAccount: perAccount(10, HOUR),
     // Level 2 by BVN (ADR 0063): the BVN goes to the provider; the result is asked of it.
     startBvnVerification: perAccount(10, HOUR),
     completeBvnVerification: perAccount(60),
     assignTransfer: perAccount(300),
-    // Saved recipients: cheap, but a script must not churn them (issue 17).
+    // Saved recipients: cheap, but a script must not churn them.
     saveRecipient: perAccount(60),
     deleteRecipient: perAccount(60),
     // Hiding a line from History: cheap, but a script must not sweep a statement.

@@ -1,5 +1,5 @@
 /**
- * Abuse an attacker would try (issue 13 rows 5–11; ADR 0015), on SQLite and PostgreSQL:
+ * Abuse an attacker would try (ADR 0015), on SQLite and PostgreSQL:
  * over-long input (4xx, never 5xx, nothing stored), guessing pins and passwords in parallel
  * (exactly five checks whatever the concurrency), rate limits in the database shared by two
  * instances (429 with Retry-After), X-Forwarded-For spoofing, a stranger locking the owner out,

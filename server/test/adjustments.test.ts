@@ -1,5 +1,5 @@
 /**
- * Manual wallet adjustments with a second approver (issue 25 §2; ADR 0050): up to the
+ * Manual wallet adjustments with a second approver (ADR 0050): up to the
  * threshold the money moves at once; above it the adjustment waits for another admin, who
  * approves (the money moves once, however many approve together) or rejects (nothing moves);
  * the maker cannot approve their own; a debit never takes a wallet below zero, at creation or

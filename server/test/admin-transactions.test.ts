@@ -1,5 +1,5 @@
 /**
- * The admin's transaction list filtered on the server (issue 24 row 11; ADR 0048): by status
+ * The admin's transaction list filtered on the server (ADR 0048): by status
  * and by a range of Lagos calendar days (`from` and `to`, both inclusive), with the user and
  * id searches; bad filters are refused with a message and change nothing.
  */

@@ -41,7 +41,7 @@ describe.each(engines)('admin routes on %s', (engine) => {
     expect((await kit.call(api.users, { token: admin, query: { page: '0' } })).status).toBe(400);
   });
 
-  it('searches users by the start of a name word, an e-mail or a phone, paged (issue 17)', async () => {
+  it('searches users by the start of a name word, an e-mail or a phone, paged', async () => {
     const ada = await kit.user({
       name: 'Adaeze Okonkwo-Bello',
       email: 'ada.okonkwo@mailbox.ng',

@@ -1,5 +1,5 @@
 /**
- * Admin announcements (issue 26 §4; ADR 0059): a customer sees an announcement from its start
+ * Admin announcements (ADR 0059): a customer sees an announcement from its start
  * until its end (a fake clock moves across both edges), only when in its audience (every
  * customer, or one price tier), until they dismiss it (their dismissal, not another's); the
  * e-mail to the audience is queued by the worker in batches, never by the admin's request,

@@ -1,5 +1,5 @@
 /**
- * The admin audit log (issue 16; ADR 0025): every admin action that changes something writes
+ * The admin audit log (ADR 0025): every admin action that changes something writes
  * exactly one entry (who, what, when, before/after, request id, address) in the action's own
  * transaction: a refused action writes none, and an action whose entry cannot be written does
  * not happen. Only admins read it; it is paged and filtered; it holds no secret.
@@ -174,7 +174,7 @@ describe.each(engines)('admin audit log on %s', (engine) => {
     expect(after).toEqual(entry);
   });
 
-  it('no insert rewrites an entry either: REPLACE, upsert, MERGE, replica mode (issue 22)', async () => {
+  it('no insert rewrites an entry either: REPLACE, upsert, MERGE, replica mode', async () => {
     const u = await kit.user();
     await kit.call(api.blockUser, {
       token: admin,

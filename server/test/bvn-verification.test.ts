@@ -1,5 +1,5 @@
 /**
- * Level 2 by BVN (issue 26 §3; ADR 0063), on SQLite and PostgreSQL, through the Flutterwave
+ * Level 2 by BVN (ADR 0063), on SQLite and PostgreSQL, through the Flutterwave
  * payments simulator's consent flow and its sandbox consent page: start → Approve → level 2;
  * Decline → stays; someone else's BVN → a name mismatch, stays; only the last 4 digits are
  * stored and the full BVN is in no table and no log line; the start is rate limited; a level

@@ -1,6 +1,6 @@
 /**
- * The catalogue comes from the provider (issue 23 item 2; ADR 0044) and the plan price floor
- * (issue 24 row 9). The providers are the kit's own with their `listVariations` answered by
+ * The catalogue comes from the provider (ADR 0044) and the plan price floor
+ *. The providers are the kit's own with their `listVariations` answered by
  * the test: by default the seed's plans at the seed's prices (a sync then changes nothing but
  * the costs), else a price rise, a new variation, a variation gone, a failure.
  */

@@ -1,5 +1,5 @@
 /**
- * Coupons keep what their redemption needs (issue 11; decision 0013): an electricity coupon
+ * Coupons keep what their redemption needs (decision 0013): an electricity coupon
  * of any amount the coupon rules allow (₦200 and up) is bought and redeemed through the
  * electricity call with its own DisCo; coupons sold before the DisCo was kept are redeemed
  * with the one the customer picks; every coupon product's meta_data has the contract's keys.
@@ -116,7 +116,7 @@ describe.each(engines)('coupons on %s', (engine) => {
   });
 
   it.each([200, 499])(
-    'a ₦%i coupon redeemed the way the spec calls it, its amount sent with the code (issue 22)',
+    'a ₦%i coupon redeemed the way the spec calls it, its amount sent with the code',
     async (naira) => {
       const u = await kit.user({ funds: 5_000_00 });
       const bought = await kit.call(api.buyCoupon, {
@@ -220,7 +220,7 @@ describe.each(engines)('coupons on %s', (engine) => {
   it('a coupon sold without its DisCo is redeemed with the DisCo the customer picks', async () => {
     const buyer = await kit.user({ funds: 1_000_00 });
     const redeemer = await kit.user({ funds: 0 });
-    // As coupons were stored before (issue 11): no service_id, no variation_code.
+    // As coupons were stored before: no service_id, no variation_code.
     const code = `LEGACY${randomUUID().slice(0, 8).toUpperCase()}-ELECTRICITY`;
     const now = Date.now();
     await kit.app.ctx.dbh.writeTx(async (trx) => {

@@ -1,5 +1,5 @@
 /**
- * Real processes, real crashes (issue 14).
+ * Real processes, real crashes.
  * - SQLite: one server gets a burst of purchases and is killed with SIGKILL mid-burst; after a
  *   restart on the same data directory the requery worker resolves every pending purchase by
  *   itself, and the ledger invariants hold.

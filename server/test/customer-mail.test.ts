@@ -1,5 +1,5 @@
 /**
- * A word after every credit (issue 24; ADR 0047): card funding, bank transfers (an assigned
+ * A word after every credit (ADR 0047): card funding, bank transfers (an assigned
  * held one too), delivered purchases (with their token or pins), refunds (automatic and an
  * admin's) and shares received each mail the customer once, queued in the transaction that
  * moved the money; a settlement that rolls back mails nothing; a requery and a VTpass callback

@@ -1,5 +1,5 @@
 /**
- * Provider failover, circuit breaker and float alerts (issue 25 §1; ADR 0052), on SQLite and
+ * Provider failover, circuit breaker and float alerts (ADR 0052), on SQLite and
  * PostgreSQL: a definite refusal moves a purchase to the next provider of the admin's order
  * under the same record and charge; a timeout never does; a fallback that does not sell the
  * plan (or sells it above our price) is skipped; the breaker opens after N refusals in a row,

@@ -63,7 +63,7 @@ const bodies = badBodies(
   7,
 );
 
-/** Inputs that once broke the harness itself (issue 12), tried first on every route. */
+/** Inputs that once broke the harness itself, tried first on every route. */
 const regressions: [unknown, string][] = [
   [[{ toString: 0 }], ''],
   [{ q: { toString: 0 }, page: Object.create(null) }, ''],
@@ -89,7 +89,7 @@ const routes: { ep: Endpoint; auth: 'none' | 'user' | 'admin' }[] = [
   { ep: api.products, auth: 'admin' },
   { ep: api.editProduct, auth: 'admin' },
   { ep: api.adminOverview, auth: 'admin' },
-  // Bank transfers and the audit log (issue 16).
+  // Bank transfers and the audit log.
   { ep: api.bankTransferInfo, auth: 'user' },
   { ep: api.createVirtualAccount, auth: 'user' },
   { ep: api.heldTransfers, auth: 'admin' },

@@ -2,7 +2,7 @@
  * Property-based bad input (fast-check) against every route of this issue: whatever arrives,
  * the answer is never a 5xx, an error is `{ type, msg }`, and nothing changes in the database.
  * Logout is the one route whose work needs no body: it ends its own session whatever comes
- * (issue 22 row 6), so each of its runs gets a session of its own and only that one may end.
+ *, so each of its runs gets a session of its own and only that one may end.
  */
 import { randomUUID } from 'node:crypto';
 import { api, type Endpoint } from '@contract';
@@ -36,7 +36,7 @@ const bodies = badBodies(keys, ['a@b.co', '08031234567', '123456', 'x'.repeat(60
 
 /**
  * Inputs that once broke the harness itself, tried first on every route: an array holding an
- * object whose `toString` is not a function (seed -1525608512, issue 12).
+ * object whose `toString` is not a function (seed -1525608512).
  */
 const regressions: [unknown, string, boolean][] = [
   [[{ toString: 0 }], '', false],

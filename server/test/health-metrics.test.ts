@@ -1,5 +1,5 @@
 /**
- * Health, readiness and Prometheus metrics (issue 25 §4; ADR 0049): `/healthz` and `/readyz`
+ * Health, readiness and Prometheus metrics (ADR 0049): `/healthz` and `/readyz`
  * for load balancers (readiness says no while the database is unreachable, this build's
  * migrations are missing, or the server is shutting down), and `/metrics` whose counters move
  * with a purchase, whose gauges are read from the database at scrape time, whose labels carry

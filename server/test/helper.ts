@@ -48,7 +48,7 @@ export const LIVE_ENV: Record<string, string> = {
   PIN_SECRET: 'live-pin-secret-live-pin-secret-live-pin-secret',
   SMTP_URL: 'smtp://mailer:secret@127.0.0.1:2525',
   PUBLIC_URL: 'https://pay.business.example',
-  // Test-only settings live mode refuses (issue 22 row 4): unset over the test defaults
+  // Test-only settings live mode refuses: unset over the test defaults
   // (createKit, serverEnv). A kit hashes quickly all the same (its `argon2Fast` override).
   ARGON2_TEST_FAST: '',
   SANDBOX_INSTANT: '',

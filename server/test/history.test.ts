@@ -1,5 +1,5 @@
 /**
- * History whose cost stays flat (issue 15, ADR 0020): `GET /api/user` carries only the newest
+ * History whose cost stays flat (ADR 0020): `GET /api/user` carries only the newest
  * few transactions and coupons with the history's totals; the history and the coupons are
  * server-paged and filtered; the totals come from aggregates that stay in step with every
  * insert, status change and deletion (the kit's invariants recount them after the scenario).

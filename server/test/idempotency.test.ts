@@ -1,5 +1,5 @@
 /**
- * An idempotency key is never freed once money moved (issue 14 row 3). The browser resends the
+ * An idempotency key is never freed once money moved. The browser resends the
  * same X-Request-Id after a 5xx (src/lib/swr.ts); before, a fault after the debit committed
  * (settle, reverse or the final read) freed the key and the retry debited the customer again.
  * Now the key is tied to the transaction in the debit's own DB transaction, and a retry answers

@@ -1,5 +1,5 @@
 /**
- * Sandbox and live modes (issue 13 rows 1–4; ADR 0014). Any real provider (or
+ * Sandbox and live modes (ADR 0014). Any real provider (or
  * NODE_ENV=production) is live mode: the server refuses to start, one line per missing
  * setting naming the variable, until the admin password, the secrets, SMTP and the public URL
  * are set and every product and the card checkout are real; it never creates the demo
@@ -81,7 +81,7 @@ describe('refusals to start', () => {
     ['ADMIN_PASSWORD', { NODE_ENV: 'production' }],
     // Rate limits are never off with real money.
     ['RATE_LIMITS', { ...LIVE_ENV, RATE_LIMITS: 'off' }],
-    // Issue 22 row 4: with a Flutterwave key and no webhook hash, every transfer webhook is
+    // with a Flutterwave key and no webhook hash, every transfer webhook is
     // refused and no customer's transfer is ever credited.
     ['FLUTTERWAVE_WEBHOOK_HASH', without('FLUTTERWAVE_WEBHOOK_HASH')],
     ['FLUTTERWAVE_WEBHOOK_HASH', { ...LIVE_ENV, FLUTTERWAVE_WEBHOOK_HASH: ' ' }],

@@ -1,5 +1,5 @@
 /**
- * The live start probe (issue 23 item 7; ADR 0042): before listening, a live start asks each
+ * The live start probe (ADR 0042): before listening, a live start asks each
  * configured provider for its balance (VTpass `GET /balance`, then a requery of an unused id
  * for the secret key; Flutterwave `GET /v3/balances/NGN`). Bad keys, a redirect, a wrong path,
  * an unknown host or a closed port refuse the start, one line per provider naming the

@@ -99,7 +99,7 @@ describe.each(engines)('logs on %s', (engine) => {
     }
   });
 
-  it('keeps API keys and webhook secrets out of a reseller run (issue 16)', async () => {
+  it('keeps API keys and webhook secrets out of a reseller run', async () => {
     const u = await kit.user({ funds: 5_000_00 });
     const created = await kit.call(api.createApiKey, { token: u.token, body: { name: 'k' } });
     const { key, webhook_secret: secret } = created.body.message;
@@ -140,7 +140,7 @@ describe.each(engines)('logs on %s', (engine) => {
     for (const token of tokens) expect(output).not.toContain(token);
   });
 
-  it('keeps the BVN out of the logs (bank-transfer account, issue 16)', async () => {
+  it('keeps the BVN out of the logs (bank-transfer account)', async () => {
     const u = await kit.user();
     const bvn = '22298765432';
     const res = await kit.call(api.createVirtualAccount, {
@@ -154,7 +154,7 @@ describe.each(engines)('logs on %s', (engine) => {
   });
 });
 
-describe('readable logs (issue 17)', () => {
+describe('readable logs', () => {
   it('JSON unless a terminal, LOG_FORMAT wins either way', () => {
     expect(logFormat({}, true)).toBe('pretty');
     expect(logFormat({}, false)).toBe('json');

@@ -91,7 +91,7 @@ describe.each(engines)('mail outbox and the web app on %s', (engine) => {
     expect(deep.headers['content-type']).toContain('text/html');
     expect(deep.body).toContain('<div id="root">');
     expect(deep.body).toContain('href="/assets/user.js"');
-    // A page with a shell of its own gets it: its code preloaded, not the overview's (issue 27).
+    // A page with a shell of its own gets it: its code preloaded, not the overview's.
     const airtime = await kit.app.inject({ url: '/user/dashboard/airtime' });
     expect(airtime.body).toContain('href="/assets/airtime.js"');
     expect(airtime.body).not.toContain('href="/assets/user.js"');

@@ -1,5 +1,5 @@
 /**
- * A path that is no page of the app answers 404 (issue 22, ADR 0037): monitors, crawlers and
+ * A path that is no page of the app answers 404 (ADR 0037): monitors, crawlers and
  * link checkers see a typo as missing, and the browser still gets the app's document, which
  * draws the "Page not found" screen. Which paths are pages comes from the table the browser's
  * router uses too (contract/web-routes.ts). The prerendered public pages, the area shells and

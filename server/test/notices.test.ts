@@ -1,5 +1,5 @@
 /**
- * In-app notices (issue 26 §2; ADR 0057): every customer mail of ADR 0047 also records one
+ * In-app notices (ADR 0057): every customer mail of ADR 0047 also records one
  * notice, in the same transaction, whether or not money e-mails are on: card funding, a share
  * received, an adjustment, a refund, a purchase delivered after it was answered pending (once,
  * when a requery and the VTpass callback race). A rolled-back settlement records none. The bell

@@ -1,5 +1,5 @@
 /**
- * Purchases pending past the alert age, for an admin (issue 23 item 4; ADR 0041): with the
+ * Purchases pending past the alert age, for an admin (ADR 0041): with the
  * real VTpass adapter against a fake upstream that leaves every purchase "processing", the
  * list shows only purchases older than PENDING_ALERT_HOURS; requery now applies the
  * provider's answer; fail and refund refunds once; mark delivered stores the token or pins

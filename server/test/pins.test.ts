@@ -1,5 +1,5 @@
 /**
- * Transaction pins keyed with the server's pin secret (issue 15, ADR 0021): stored as
+ * Transaction pins keyed with the server's pin secret (ADR 0021): stored as
  * HMAC-SHA-256 over the user id and the pin, useless without the key; an argon2 hash from
  * before is accepted once and replaced; online guessing is still bounded by the lockout;
  * live mode refuses to start without PIN_SECRET.

@@ -9,7 +9,7 @@ const mumsMtn = {
   name: "Mum's MTN",
 };
 
-describe.each(engines)('saved and recent recipients on %s (issue 17)', (engine) => {
+describe.each(engines)('saved and recent recipients on %s', (engine) => {
   let kit: Kit;
   beforeAll(async () => {
     kit = await createKit(engine);

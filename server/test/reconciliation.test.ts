@@ -1,5 +1,5 @@
 /**
- * Reconciliation (issue 14; ADR 0017): the admin API and `npm run reconcile` report a healthy
+ * Reconciliation (ADR 0017): the admin API and `npm run reconcile` report a healthy
  * database as all good, and find discrepancies planted directly in the database: a balance
  * that does not match its entries, a movement that does not sum to zero, a purchase pending
  * for over PENDING_ALERT_HOURS, a card payment the provider charged but we never credited,

@@ -1,5 +1,5 @@
 /**
- * Recovery ends everything an attacker may hold (issue 22 rows 1 and 6; ADR 0033): a password
+ * Recovery ends everything an attacker may hold (ADR 0033): a password
  * reset revokes every API key, ends every session, removes the webhook address and clears the
  * pin (a new one is created on the next sign-in); a block revokes the keys for good (lifting
  * it brings none back); logout ends the access token's own session whatever headers come with

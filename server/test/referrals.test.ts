@@ -1,5 +1,5 @@
 /**
- * Referral commissions (issue 26 §1; ADR 0056) on both engines: a referred friend's successful
+ * Referral commissions (ADR 0056) on both engines: a referred friend's successful
  * purchase pays the referrer once (20 in parallel; a requery and a callback racing on a pending
  * one), from the referral expense account, with the referrer's mail and a statement line; a
  * failed purchase pays nothing; a reversal takes it back once (never below zero); the daily cap

@@ -1,5 +1,5 @@
 /**
- * The requery reads only the provider's verdict on the transaction (issue 14 row 2): with the
+ * The requery reads only the provider's verdict on the transaction: with the
  * real VTpass and Flutterwave bill-payment adapters against a fake upstream, a purchase left pending and then
  * requeried while the provider REFUSES the requery call (bad keys, bad arguments, request_id
  * date, rate limit, its own errors, unknown codes) stays pending and refunds nothing; the

@@ -1,5 +1,5 @@
 /**
- * The reseller API (issue 16, part 2; ADR 0026): keys shown once and hashed at rest, revoked
+ * The reseller API (ADR 0026): keys shown once and hashed at rest, revoked
  * keys refused, purchases with a key and X-Request-Id idempotent under parallel retries, the
  * requery by id or request id, each key's own rate limit, signed webhooks a receiver can
  * verify, retries with backoff after the receiver fails, the delivery log and replay, and the

@@ -1,6 +1,6 @@
 /**
  * Nothing secret in retry records, and nothing shown by a replay through a key without the pin
- * (issue 22 rows 2, 7 and 10; ADR 0034):
+ * (ADR 0034):
  * - the answer that shows a new API key and its webhook secret is kept without them: a retry of
  *   the same X-Request-Id answers that they were shown once, naming the key;
  * - the keyed fingerprint of a request never takes a secret field (pin, passwords, BVN…);

@@ -1,5 +1,5 @@
 /**
- * Admin roles (issue 25 §3; ADR 0051): a table generated from the contract, every admin
+ * Admin roles (ADR 0051): a table generated from the contract, every admin
  * endpoint × every role. A call the role does not allow (contract/roles.ts) is answered 403
  * with the role's message and writes nothing; a call it allows gets past the guard (whatever
  * its empty input then earns: 200, 400, 404…). An admin endpoint without a permission fails

@@ -1,5 +1,5 @@
 /**
- * The sandbox's provider switch page (issue 25 §1; ADR 0052), on SQLite and PostgreSQL: it
+ * The sandbox's provider switch page (ADR 0052), on SQLite and PostgreSQL: it
  * shows what each simulator's next purchase calls meet and each breaker; its form queues a
  * refusal, a time-out or a slow answer, or clears them, and a real purchase then fails over;
  * a post without the page's token, or from another site, changes nothing; bad input is told;

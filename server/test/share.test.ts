@@ -117,7 +117,7 @@ describe.each(engines)('sharing funds on %s', (engine) => {
     const b = await kit.user();
     const send = (pin: string) =>
       kit.call(api.share, { token: a.token, body: { amount: 1, email: b.email, pin } });
-    // The first two are plain; from the third the answer counts down (issue 24).
+    // The first two are plain; from the third the answer counts down.
     for (const msg of [
       SERVER_MSG.wrongPin,
       SERVER_MSG.wrongPin,
@@ -211,7 +211,7 @@ describe.each(engines)('sharing funds on %s', (engine) => {
     expect(await kit.balance(b.id)).toBe(200_00);
   });
 
-  describe("the recipient's name before sending (issue 24; ADR 0046)", () => {
+  describe("the recipient's name before sending (ADR 0046)", () => {
     it("answers the masked display name of the account, whatever the e-mail's case", async () => {
       const a = await kit.user();
       const b = await kit.user({ name: 'Adebayo Okafor' });

@@ -1,5 +1,5 @@
 /**
- * Keys every instance must share (issue 22 row 5; ADR 0036). Two instances on one database
+ * Keys every instance must share (ADR 0036). Two instances on one database
  * that were not given the same PIN_SECRET each generated their own: half the purchases
  * answered "Incorrect transaction pin." and locked the customer out. The first start records
  * a fingerprint of JWT_SECRET and PIN_SECRET; a start with another key is refused, naming it.

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (issue 14; ADR 0017), on a real server process whose VTpass calls go to a
+ * Graceful shutdown (ADR 0017), on a real server process whose VTpass calls go to a
  * fake upstream the test holds open: SIGTERM stops accepting connections, lets the purchases
  * in flight finish (each answered, each recorded), stops the workers and exits 0; a second
  * SIGTERM exits at once, leaving a purchase caught mid-call recorded as pending (debited, for

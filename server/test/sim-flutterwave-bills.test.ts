@@ -512,7 +512,7 @@ describe.each(engines)('a restart keeps the bills and the balance (%s)', (engine
 
 /**
  * A store whose reads of bills wait until `release()`: shows which payments are inside the
- * simulator's state change at the same time (issue 27, ADR 0060). No clock.
+ * simulator's state change at the same time (ADR 0060). No clock.
  */
 function heldStore() {
   const inner = memoryStore<unknown>();
@@ -534,7 +534,7 @@ function heldStore() {
   return { store, reading, release: open };
 }
 
-describe('Flutterwave bills simulator: customers at once (issue 27)', () => {
+describe('Flutterwave bills simulator: customers at once', () => {
   it('two bills under different references are inside their state change at once', async () => {
     const held = heldStore();
     const other = await start({ store: held.store });

@@ -1,5 +1,5 @@
 /**
- * The Flutterwave payments simulator (issue 23 item 1) driven by the REAL adapters over HTTP
+ * The Flutterwave payments simulator driven by the REAL adapters over HTTP
  * (`injectFetch`): standard checkout and its three outcomes, verify by id and by reference,
  * the webhook's verif-hash, static virtual accounts, bank transfers in both webhook shapes
  * (ADR 0039), the paged transaction list the poller reads, injected faults, and a restart on

@@ -1,6 +1,6 @@
 /**
  * The live VTpass adapter (providers/vtpass.ts) against the VTpass simulator, over HTTP served
- * by `inject` (issue 23 item 1, ADR 0043): every outcome, the documented codes through faults,
+ * by `inject` (ADR 0043): every outcome, the documented codes through faults,
  * idempotent resends, 015, verify, balance, variations, a restart and the callback. Instant
  * and with a fixed clock; the only timeout used is against an answer that never comes.
  */
@@ -502,7 +502,7 @@ describe('VTpass simulator: restart and callback', () => {
 
 /**
  * A store whose reads of purchase records wait until `release()`: shows which purchases are
- * inside the simulator's state change at the same time (issue 27, ADR 0060). No clock.
+ * inside the simulator's state change at the same time (ADR 0060). No clock.
  */
 function heldStore() {
   const inner = memoryStore<unknown>();
@@ -524,7 +524,7 @@ function heldStore() {
   return { store, reading, release: open };
 }
 
-describe('VTpass simulator: customers at once (issue 27)', () => {
+describe('VTpass simulator: customers at once', () => {
   it('two purchases under different request ids are inside their state change at once', async () => {
     const held = heldStore();
     const { vtpass } = await kit({ store: held.store });

@@ -1,5 +1,5 @@
 /**
- * Calm under a slow provider (issue 27, ADR 0060): the bench's slow simulators
+ * Calm under a slow provider (ADR 0060): the bench's slow simulators
  * (SANDBOX_LATENCY_MS), the requery worker asking a claimed batch at once, the purchase gate
  * (PURCHASE_CONCURRENCY) that takes turns for the database work and never across the provider
  * call, and the pool size (DATABASE_POOL_SIZE), each checked at start.

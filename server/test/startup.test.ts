@@ -1,9 +1,9 @@
 /**
- * Start-up that any number of processes can run at once (issue 14 row 1): three servers
+ * Start-up that any number of processes can run at once: three servers
  * started together on one empty database all become ready and agree: one schema, one
  * catalogue, one admin and one demo customer funded once, one JWT key, the ledger balanced.
  * On PostgreSQL (the way several instances run in production) and on SQLite (one data
- * directory). Instances whose keys differ (issue 22 row 5): the second refuses to start.
+ * directory). Instances whose keys differ: the second refuses to start.
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -99,7 +99,7 @@ describe('three processes started at once on an empty database', () => {
   });
 });
 
-describe('instances on one PostgreSQL, each with keys of its own (issue 22 row 5)', () => {
+describe('instances on one PostgreSQL, each with keys of its own', () => {
   it(
     'postgres: of two started together with different generated keys, the second refuses, naming both; the same keys start',
     { timeout: 240_000 },

@@ -1,5 +1,5 @@
 /**
- * The wallet statement (issue 24; ADR 0045): every movement of a customer's wallet is a line
+ * The wallet statement (ADR 0045): every movement of a customer's wallet is a line
  * of `GET /api/user/transactions` (card funding, bank transfer, purchase and its refund,
  * shares out and in, coupons) with its sign, counterparty and the ledger's balance after;
  * filters and search find them; nobody sees another customer's lines.

@@ -1,5 +1,5 @@
 /**
- * Price tiers (issue 16 part 2; ADR 0027): a customer on a tier is charged the tier's price,
+ * Price tiers (ADR 0027): a customer on a tier is charged the tier's price,
  * computed on the server in the purchase transaction, from the wallet, for coupons and through
  * the reseller API; only admins manage tiers; each admin write records exactly one audit entry
  * and a refused one none; a tier that would price below the provider's cost is refused.

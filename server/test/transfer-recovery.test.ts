@@ -1,5 +1,5 @@
 /**
- * Bank transfers cannot be lost (issue 23 item 5; ADR 0039), through the real Flutterwave
+ * Bank transfers cannot be lost (ADR 0039), through the real Flutterwave
  * transfer adapter against a loopback Flutterwave (fake-http.ts) that answers as Flutterwave's
  * documentation shows (each answer cites its page):
  * - both webhook shapes credit, once: `{ event, data }` and the older flat one (top-level

@@ -1,5 +1,5 @@
 /**
- * Funding by bank transfer (issue 16; ADR 0024) through the sandbox bank: a verified customer
+ * Funding by bank transfer (ADR 0024) through the sandbox bank: a verified customer
  * gets one account number (BVN with consent; only its last four digits kept); a transfer is
  * credited once whatever the number and order of webhooks (50 parallel identical ones); the
  * webhook body proves nothing (the provider's answer is credited); forged or unsigned

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in for admins (issue 25 §3; ADR 0051): enrolment, sign-in with a code,
+ * Two-factor sign-in for admins (ADR 0051): enrolment, sign-in with a code,
  * recovery codes used once, a code not accepted twice, attempts limited like passwords, the
  * owner's reset, and live mode refusing an admin who has not enrolled.
  *

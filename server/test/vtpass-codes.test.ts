@@ -1,5 +1,5 @@
 /**
- * VTpass's documented answers through the whole server (issue 23 item 3; ADR 0038), on both
+ * VTpass's documented answers through the whole server (ADR 0038), on both
  * engines, with the real VTpass adapter against a fake VTpass:
  * - `/pay` refusals (027, 028, 031–035…) fail and refund at once, whatever the HTTP status;
  * - requery 015 ("this RequestID was not used on our platform") fails and refunds a purchase

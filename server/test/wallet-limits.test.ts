@@ -1,5 +1,5 @@
 /**
- * Wallet limits by verification level (issue 26 §3; ADR 0058), on SQLite and PostgreSQL: the
+ * Wallet limits by verification level (ADR 0058), on SQLite and PostgreSQL: the
  * ledger refuses spending past the day's limit (purchases, shares) and holds credits past the
  * maximum balance or the day's funding (bank transfer, share in, card), parallel requests
  * included (purchases, coupon buys and shares out against one spending limit; several senders

@@ -38,7 +38,7 @@ describe('which addresses a webhook may go to', () => {
     '::ffff:a9fe:a9fe',
     '64:ff9b::10.0.0.1',
     '2002:7f00:1::',
-    // Issue 22: IPv4-compatible (deprecated), SIIT (IPv4-translated) and local-use NAT64.
+    // IPv4-compatible (deprecated), SIIT (IPv4-translated) and local-use NAT64.
     '::a9fe:a9fe',
     '::169.254.169.254',
     '::ffff:0:a9fe:a9fe',
@@ -94,7 +94,7 @@ describe('which addresses a webhook may go to', () => {
       'https://[::ffff:169.254.169.254]/latest/meta-data',
       'https://169.254.169.254/latest/meta-data',
       'https://10.0.0.5:8443/x',
-      // Issue 22: the metadata address inside IPv4-compatible, SIIT and local NAT64 forms.
+      // the metadata address inside IPv4-compatible, SIIT and local NAT64 forms.
       'https://[::a9fe:a9fe]/latest/meta-data',
       'https://[::169.254.169.254]/latest/meta-data',
       'https://[::ffff:0:a9fe:a9fe]/latest/meta-data',

@@ -1,5 +1,5 @@
 /**
- * A webhook worker no receiver can hold (issue 22 row 3; ADR 0035). A receiver that trickles
+ * A webhook worker no receiver can hold (ADR 0035). A receiver that trickles
  * its answer a byte at a time never completes the status line, so only a total deadline per
  * attempt ends the send. Meanwhile other resellers' deliveries go out beside it (several sends
  * at once, at most `perHost` to one host), and the instance sending renews its lease, so

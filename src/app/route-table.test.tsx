@@ -6,7 +6,7 @@ import { fillPattern, isPagePath, PAGE_PATTERNS } from '@contract/web-routes';
 import { routes } from './router';
 
 /**
- * The server answers 404 for any path that is not a page (issue 22, ADR 0037), deciding from
+ * The server answers 404 for any path that is not a page (ADR 0037), deciding from
  * contract/web-routes.ts: that table and this router must name the same pages, and match a
  * URL the same way, or a new screen would answer 404 (or a typo 200).
  */

@@ -4,7 +4,7 @@ import { clsx, type ClassValue } from 'clsx';
  * `cn` joins class names and lets a later Tailwind class win over an earlier one it conflicts
  * with (`cn('px-2 py-1', 'px-4')` → `'py-1 px-4'`), as tailwind-merge does. It used
  * tailwind-merge's engine with the app's own class groups (decision 0030); the engine alone
- * was 4.8 KiB gzip on every page (issue 27; ADR 0066), so this file has a small one of its own
+ * was 4.8 KiB gzip on every page (ADR 0066), so this file has a small one of its own
  * that reads the same table in the same way:
  * - a class is split into its variants (`hover:`, `sm:`, `data-[x]:`), `!` and its base;
  * - the base is looked up in the groups below, longest prefix first (`border-b-2` is

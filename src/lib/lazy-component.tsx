@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 
 /**
- * A component whose code downloads the first time it is shown (issue 27), for views a page does
+ * A component whose code downloads the first time it is shown, for views a page does
  * not show at first paint. Unlike `React.lazy`:
  * - a failed download renders `failed` (by default nothing) instead of throwing to the route's
  *   error boundary: a notice that could not load must not take the whole dashboard down (an

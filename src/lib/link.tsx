@@ -5,7 +5,7 @@ import { useHref, useLinkClickHandler, type To } from 'react-router-dom';
  * The app's in-app link: an `<a href>` that navigates without a page load, as React Router's
  * `Link` does. React Router's own `Link` also carries its framework mode's page prefetching
  * (`prefetch`, `PrefetchPageLinks`, the route-module manifest readers), which an app on the
- * declarative router never uses and which cost every page about 2 KB gzip (issue 27; ADR 0068).
+ * declarative router never uses and which cost every page about 2 KB gzip (ADR 0068).
  * This one is built from the router's public hooks: `useHref` for the address (so a click with
  * a modifier key, the middle button or "open in new tab" still works) and
  * `useLinkClickHandler` for the navigation, which runs as the router's transition. An address

@@ -1,5 +1,5 @@
 /**
- * What a shared receipt says (issue 17), on its own so that receipt.ts (which builds it) and
+ * What a shared receipt says, on its own so that receipt.ts (which builds it) and
  * receipt-image.ts (which draws it, loaded on demand) both name it without importing each other.
  */
 export type ReceiptContent = {

@@ -1,7 +1,7 @@
 import type { ReceiptContent } from './receipt-content';
 
 /**
- * Draws a receipt as a PNG (issue 17), on a canvas: no library, no network, the system's own
+ * Draws a receipt as a PNG, on a canvas: no library, no network, the system's own
  * sans-serif. 720 px wide (sharp on a phone, small on WhatsApp); the height follows the rows.
  * Loaded by `shareReceipt` only when a customer shares one.
  */
@@ -20,7 +20,7 @@ export const TITLE_WIDTH = WIDTH - 2 * PAD - 260;
 const LINE = 32;
 
 /**
- * Breaks a value into lines that fit `max` (issue 24: a receipt never cuts a reference or a
+ * Breaks a value into lines that fit `max` (a receipt never cuts a reference or a
  * product name): at spaces where it can, inside a word (a long reference, a token) where it
  * must. `measure` is the canvas's width of a text, passed in so the rule is testable.
  */

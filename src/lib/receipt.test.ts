@@ -23,7 +23,7 @@ const tx: Transaction = {
   units: '62.5 kWh',
 };
 
-describe('shareable receipt (issue 17)', () => {
+describe('shareable receipt', () => {
   it('shows the brand, amount, status, token, reference and Lagos date, and no balances', () => {
     const content = receiptContent(tx);
     expect(content).toEqual({
@@ -62,7 +62,7 @@ describe('shareable receipt (issue 17)', () => {
   });
 });
 
-describe('receipts that tell the truth (issue 24; ADR 0045)', () => {
+describe('receipts that tell the truth (ADR 0045)', () => {
   const airtime: Transaction = {
     ...tx,
     transaction_id: 'TX-20240306-0009',

@@ -6,7 +6,7 @@ import type { ReceiptContent } from './receipt-content';
 import { isCredit, isRefunded, lineLabel, movedAmount } from './statement';
 
 /**
- * A receipt a customer can share (issue 17: customers send receipts on WhatsApp): what it says,
+ * A receipt a customer can share (customers send receipts on WhatsApp): what it says,
  * and sharing it as a PNG image. The drawing code (receipt-image.ts) loads only when a receipt
  * is shared, so no page pays for it up front.
  */
@@ -17,7 +17,7 @@ const STATUS_WORDS: Record<Transaction['status'], string> = {
   successful: 'Successful',
   pending: 'Pending',
   failed: 'Failed',
-  // A reversed purchase gave the money back: the customer's word for it (issue 24).
+  // A reversed purchase gave the money back: the customer's word for it.
   reversed: 'Refunded',
   cancelled: 'Cancelled',
 };

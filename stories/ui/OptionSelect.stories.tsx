@@ -44,7 +44,7 @@ function PlanOptionSelect({ label, defaultValue, disabled, error, onValueChange 
 }
 
 /**
- * The select of the purchase forms (issue 27): the same box and the same Radix listbox as
+ * The select of the purchase forms: the same box and the same Radix listbox as
  * UI/Select, but until it is first opened it is a light trigger, so a page's first visit
  * carries no Radix Select or floating-ui. Opening it swaps in the Radix select, opened.
  */

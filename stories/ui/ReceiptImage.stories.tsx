@@ -145,7 +145,7 @@ async function expectNothingCut(values: string[]) {
 
 const longest = longestProduct();
 
-/** Issue 24: the longest product name the catalogue sells and a 40-character reference wrap. */
+/** the longest product name the catalogue sells and a 40-character reference wrap. */
 export const LongProductAndReference: Story = {
   args: {
     transaction: {

@@ -33,7 +33,7 @@ export const Brand: Story = {
 
 /**
  * A saved recipient: its name, then the product and number, whole: a narrow tile wraps the
- * line rather than cutting the number (issue 24: "Airtime · 08031234…").
+ * line rather than cutting the number ("Airtime · 08031234…").
  */
 export const WithDetail: Story = {
   args: {

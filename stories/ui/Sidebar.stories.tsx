@@ -185,7 +185,7 @@ export const WithThemeSwitch: Story = {
 
 export const Dark: Story = { globals: { theme: 'dark' }, args: { isAdmin: true } };
 
-/** Issue 17: on a page taller than the window the column's colour goes all the way down. */
+/** on a page taller than the window the column's colour goes all the way down. */
 export const TallPage: Story = {
   args: { tallPage: true },
   play: async ({ canvasElement }) => {

@@ -69,7 +69,7 @@ export const UseWalletOrCoupon: Story = {
   },
 };
 
-/** Switching tabs keeps what was typed in the other one (issue 17). */
+/** Switching tabs keeps what was typed in the other one. */
 export const KeepsWhatWasTyped: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText('Phone number'), '08031234567');

@@ -1,7 +1,7 @@
 import { endpoint, paged } from '../../endpoint';
 import { AuditEntrySchema, AuditQuery } from '../../audit';
 
-/** The audit log (issue 16; ADR 0025). */
+/** The audit log (ADR 0025). */
 
 export const auditLog = endpoint({
   name: 'admin.audit',

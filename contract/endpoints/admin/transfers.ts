@@ -1,7 +1,7 @@
 import { endpoint, paged, PageQuery, Text } from '../../endpoint';
 import { AssignTransferBody, HeldTransferSchema } from '../../transfers';
 
-/** Held bank transfers (issue 16; ADR 0024). */
+/** Held bank transfers (ADR 0024). */
 
 export const heldTransfers = endpoint({
   name: 'admin.heldTransfers',

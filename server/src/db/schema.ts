@@ -247,13 +247,13 @@ export interface PaymentsTable {
   status: 'completed' | 'failed' | 'pending' | 'cancelled';
   payment_reference: string | null;
   movement_id: string | null;
-  /** How the money came (issue 16): the card checkout or a bank transfer. */
+  /** How the money came: the card checkout or a bank transfer. */
   channel: Generated<'card' | 'bank_transfer'>;
   created_at: number;
   updated_at: number;
 }
 
-/** A customer's permanent account number for funding by transfer (issue 16; ADR 0024). */
+/** A customer's permanent account number for funding by transfer (ADR 0024). */
 export interface VirtualAccountsTable {
   user_id: string;
   account_number: string;
@@ -284,7 +284,7 @@ export interface BankTransfersTable {
   updated_at: number;
 }
 
-/** One admin action that changed something (issue 16; ADR 0025); only ever inserted. */
+/** One admin action that changed something (ADR 0025); only ever inserted. */
 export interface AuditLogTable {
   id: string;
   admin_id: string;
@@ -605,7 +605,7 @@ export interface TxDailySalesTable {
   value: number;
 }
 
-/** A customer's saved recipient (issue 17). */
+/** A customer's saved recipient. */
 export interface RecipientsTable {
   id: string;
   user_id: string;

@@ -1,5 +1,5 @@
 /**
- * SQLite prepared statements kept and reused (issue 15). Kysely's SQLite driver calls
+ * SQLite prepared statements kept and reused. Kysely's SQLite driver calls
  * `prepare(sql)` for every query; compiling the same SQL again was the largest single cost of
  * an authenticated read (about 15 % of GET /api/user's CPU). Kysely's SQL text for a query
  * shape is the same whatever its values (they are bound parameters), so a few hundred entries

@@ -104,7 +104,7 @@ async function authenticate(
     throw unauthorized();
   }
   const sessionId = check.sessionId;
-  // The user and whether the token's session ended, in one round trip (issue 15).
+  // The user and whether the token's session ended, in one round trip.
   const [found] = await (sessionId
     ? userAndSession(ctx.db, check.userId, sessionId)
     : userWithoutSession(ctx.db, check.userId));

@@ -332,7 +332,7 @@ export interface Providers {
    * the hosted checkout page that drives it); null with FLUTTERWAVE_SECRET_KEY.
    */
   sandboxCard: FlutterwavePaymentsSimulator | null;
-  /** Virtual accounts and incoming transfers (issue 16). */
+  /** Virtual accounts and incoming transfers. */
   transfer: TransferProvider;
   /** The same simulator when the transfer adapter talks to it (mount the sandbox bank page). */
   sandboxTransfer: FlutterwavePaymentsSimulator | null;

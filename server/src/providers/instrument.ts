@@ -1,5 +1,5 @@
 /**
- * Every call to a provider adapter, timed in one place (issue 25 §4; ADR 0049): `instrument`
+ * Every call to a provider adapter, timed in one place (ADR 0049): `instrument`
  * wraps an adapter so each of its asynchronous methods reports the provider's name, the method
  * (the operation), how it ended and how long it took. The adapters themselves stay unaware.
  */

@@ -142,7 +142,7 @@ export interface CardProvider {
   verifyWebhookSignature(headers: Record<string, string | string[] | undefined>): boolean;
 }
 
-// ── Bank-transfer funding (issue 16; ADR 0024) ──────────────────────────────
+// ── Bank-transfer funding (ADR 0024) ──────────────────────────────
 
 export interface VirtualAccountRequest {
   /** Our reference for the account: the provider echoes it on every transfer into it. */

@@ -1,5 +1,5 @@
 /**
- * For load balancers, orchestrators and Prometheus (issue 25 §4; ADR 0049), outside `/api`
+ * For load balancers, orchestrators and Prometheus (ADR 0049), outside `/api`
  * and the contract: no sign-in, no rate limit (each limit check is a database write, dearer
  * than what it would guard), logged at debug only (logging.ts `accessLevel`).
  * - `GET /healthz`: the process is up and serving. Nothing else is asked: a database outage

@@ -1,5 +1,5 @@
 /**
- * Admin announcements (issue 26 §4; ADR 0059): a banner for every customer or one price
+ * Admin announcements (ADR 0059): a banner for every customer or one price
  * tier, shown in its window until the customer dismisses it, optionally e-mailed.
  * - The window is read with `config.clock` (tests pass a fake one): shown from `starts_at`,
  *   no longer at `ends_at`. Ending one early moves `ends_at` to now.

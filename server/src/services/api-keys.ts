@@ -1,5 +1,5 @@
 /**
- * Reseller API keys (issue 16; ADR 0026). A key is `pbk_` + 32 random bytes, answered once;
+ * Reseller API keys (ADR 0026). A key is `pbk_` + 32 random bytes, answered once;
  * the table keeps its first characters (to tell keys apart) and an HMAC-SHA-256 of it keyed by
  * the server's secret, so a leaked table gives no key and cannot be checked offline without the
  * secret. Each key has its own per-minute limit. The webhook signing secret of a key is derived

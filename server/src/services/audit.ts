@@ -1,5 +1,5 @@
 /**
- * The admin audit log (issue 16 part 3; ADR 0025). `recordAudit` is called by every admin
+ * The admin audit log (ADR 0025). `recordAudit` is called by every admin
  * action that changes something, with the action's own transaction: the entry commits with
  * the change or not at all (a refused or failed action writes none). Entries hold the fields
  * that changed, before and after, never a secret (no password, pin, token, BVN). Nothing in

@@ -328,7 +328,7 @@ export async function refresh(
 /**
  * Ends the session of the access token that asks (`sessionId`, its refresh family), whatever
  * headers come with it: the access token and every refresh token of the family stop working
- * at once (issue 22 row 6). An `X-Refresh-Token` of the user's names a family to end as well
+ * at once. An `X-Refresh-Token` of the user's names a family to end as well
  * (a client that rotated into it); another user's is ignored. An access token that names no
  * session (signed before sessions were named) ends through `tokens_valid_after`, with every
  * other such token of the user: none is issued any more, and sessions that are named go on.
@@ -415,7 +415,7 @@ export async function verifyResetToken(ctx: AppContext, token: string): Promise<
 }
 
 /**
- * Recovery ends everything an attacker may hold (issue 22 row 1; ADR 0033): every session,
+ * Recovery ends everything an attacker may hold (ADR 0033): every session,
  * every API key, the webhook address, and the pin (with its failures and lock): the customer
  * creates a new pin on the next sign-in, as a new account does. The owner is mailed.
  */

@@ -1,5 +1,5 @@
 /**
- * Level 2 by BVN (issue 26 §3; ADR 0063), with the provider already used for virtual accounts
+ * Level 2 by BVN (ADR 0063), with the provider already used for virtual accounts
  * (Flutterwave's consent flow, providers/flutterwave-transfers.ts):
  * 1. `startBvn`: the customer sends the BVN with their consent; it goes to the provider with
  *    the account's first and last names and a return address carrying our reference, and

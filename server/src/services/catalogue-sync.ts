@@ -1,5 +1,5 @@
 /**
- * The catalogue comes from the provider (issue 23 item 2; ADR 0044). For each data, TV and
+ * The catalogue comes from the provider (ADR 0044). For each data, TV and
  * education service, the provider the service is routed to lists its variations; a plan is
  * matched by `plan_id` = the provider's code, else by name (size and validity, or bouquet: a
  * provider with codes of its own, plan-match.ts, ADR 0052), and the provider's price is stored

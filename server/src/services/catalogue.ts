@@ -239,7 +239,7 @@ interface EditedRow {
 }
 
 /**
- * The plan's new state, or a refusal: never a price under the provider's cost (issue 24 row 9),
+ * The plan's new state, or a refusal: never a price under the provider's cost,
  * whether set now or by putting a plan back on sale. A price at or above the cost clears the
  * sync's price flag (and `new`), and puts back on sale a plan the sync took off (ADR 0044); a
  * plan the provider no longer lists keeps its flag until a sync sees it again. An explicit

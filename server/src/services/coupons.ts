@@ -96,7 +96,7 @@ async function unitOf(
     }
     case 'ELECTRICITY': {
       // Electricity coupons are prepaid tokens of one DisCo (decisions §8): the coupon keeps
-      // both, or it could never be redeemed (issue 11).
+      // both, or it could never be redeemed.
       const variation = await db
         .selectFrom('electricity_variations')
         .selectAll()

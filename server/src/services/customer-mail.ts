@@ -1,5 +1,5 @@
 /**
- * A word after every credit (issue 24; ADR 0047): the customer is mailed when money reaches
+ * A word after every credit (ADR 0047): the customer is mailed when money reaches
  * their wallet (card funding, bank transfer, a held transfer an admin assigned, a share from
  * another customer), when a purchase is delivered (with the token or pins it bought) and when
  * one is refunded. Every template is here; security mails keep theirs (security-mail.ts).

@@ -1,5 +1,5 @@
 /**
- * Provider failover, circuit breaker and float alerts (issue 25 §1; ADR 0052).
+ * Provider failover, circuit breaker and float alerts (ADR 0052).
  *
  * - Order: an admin's ordered providers per product or service (`provider_routes`), else the
  *   configured route (PROVIDER_ROUTES). A provider the last catalogue sync shows without the

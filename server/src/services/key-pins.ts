@@ -1,5 +1,5 @@
 /**
- * The transaction pin sent through an API key (issue 22 row 7; ADR 0034). A key says who calls,
+ * The transaction pin sent through an API key (ADR 0034). A key says who calls,
  * the pin authorises spending (ADR 0026). Checked against the owner's pin, but counted apart
  * from the app's lockout (services/wallet.ts `checkPin`): a leaked key guessing pins would
  * otherwise lock its owner out of the app for 30 minutes at a time, for as long as it liked.

@@ -1,5 +1,5 @@
 /**
- * In-app notices: the bell in the customer's header (issue 26 §2; ADR 0057).
+ * In-app notices: the bell in the customer's header (ADR 0057).
  *
  * One source of events: a notice is recorded by `recordNotice`, inside the transaction that
  * moved the money, at the point that queues the customer's e-mail (customer-mail.ts, ADR
@@ -67,7 +67,7 @@ export async function recordNotice(
 }
 
 /**
- * The announcements live for this customer now, as notices (issue 26 §4; ADR 0059): `a-<id>`,
+ * The announcements live for this customer now, as notices (ADR 0059): `a-<id>`,
  * dated by their start, read once the customer dismissed the banner.
  */
 const liveAnnouncements = announcementNotices;

@@ -1,5 +1,5 @@
 /**
- * Purchases pending past the alert age, for an admin (issue 23 item 4; ADR 0041): the list,
+ * Purchases pending past the alert age, for an admin (ADR 0041): the list,
  * and three ways to settle one: requery now, fail and refund, mark delivered. Each moves the
  * row with a guarded `WHERE status = 'pending'` UPDATE in one transaction with its ledger
  * movement, its webhook and its audit entry, so two admins, a double click or the requery

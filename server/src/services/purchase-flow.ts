@@ -103,7 +103,7 @@ async function buy(
   // The database work before and after the provider call takes turns (PURCHASE_CONCURRENCY),
   // never the call itself: a burst of purchases then queues here, in memory, instead of in
   // front of the pool, where every signed-in read and the settlements would wait behind it
-  // (issue 27, ADR 0060).
+  // (ADR 0060).
   const gate = purchaseGate(ctx.config);
   const charged = await gate.run(() =>
     charge(ctx, user, product, pin, couponCode, price, apiKeyId),

@@ -153,7 +153,7 @@ export async function reconcile(ctx: ReconcileContext, now = Date.now()): Promis
 }
 
 /**
- * Bank transfers (issue 16; ADR 0024): how many are held for an admin, and every credited or
+ * Bank transfers (ADR 0024): how many are held for an admin, and every credited or
  * assigned transfer whose payment is missing or whose wallet entry is not the payment's
  * credit (the ledger invariants already check that each funding movement balances).
  */

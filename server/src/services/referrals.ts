@@ -1,5 +1,5 @@
 /**
- * Referral commissions (issue 26 §1; ADR 0056). A customer who signed up with another's code
+ * Referral commissions (ADR 0056). A customer who signed up with another's code
  * earns that referrer a commission on every purchase of theirs that succeeds:
  *
  * - `earnCommission` runs inside the transaction of the guarded `pending → successful` change

@@ -281,7 +281,7 @@ export async function runRequeryOnce(
   const rows = await claimDue(ctx, now, options.limit ?? 50);
   // Every claimed purchase is asked at once: one by one, a provider answering in 10 s took
   // 500 s over a batch of 50, far past the lease of the last ones (another instance could
-  // claim them again) and 0.1 settlements a second behind a slow provider (issue 27, ADR 0060).
+  // claim them again) and 0.1 settlements a second behind a slow provider (ADR 0060).
   const results = await Promise.allSettled(rows.map((row) => requeryOne(ctx, row, now, alertMs)));
   for (const result of results) {
     if (result.status === 'fulfilled') settled += result.value ? 1 : 0;

@@ -1,5 +1,5 @@
 /**
- * Security e-mails (issue 22 row 1; ADR 0033): the owner is told of every change that could
+ * Security e-mails (ADR 0033): the owner is told of every change that could
  * hand someone else the account, its wallet or its purchase data: password changed or reset,
  * pin set or changed, API key created or revoked, webhook address changed. Each mail is queued
  * in the outbox inside the change's own transaction (decisions §2: a crash loses neither), and

@@ -1,5 +1,5 @@
 /**
- * Price tiers (issue 16 part 2; ADR 0027). A purchase reads its customer's tier inside its own
+ * Price tiers (ADR 0027). A purchase reads its customer's tier inside its own
  * transaction (`tierDiscountsOf`) and charges `tierPrice` (contract/tiers.ts). Admins list,
  * create and edit tiers and move customers between them; each write records its audit entry
  * in the same transaction, and a refused write changes and records nothing.

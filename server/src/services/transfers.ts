@@ -1,5 +1,5 @@
 /**
- * Funding by bank transfer (issue 16 part 1; ADR 0024). Each verified customer gets one permanent virtual account from the provider (the
+ * Funding by bank transfer (ADR 0024). Each verified customer gets one permanent virtual account from the provider (the
  * BVN is sent, only its last four digits kept). A transfer arrives as a signed webhook that
  * proves nothing: `receiveTransfer` asks the PROVIDER, then records it and credits it in one
  * DB transaction. `bank_transfers.provider_id` is unique (a transfer is recorded once) and the

@@ -1,5 +1,5 @@
 /**
- * Admin roles and two-factor sign-in (issue 25 §3; ADR 0051).
+ * Admin roles and two-factor sign-in (ADR 0051).
  * - Roles: `checkAdminAccess` runs in the route helper on every signed-in call, before the
  *   input is read or anything is written: a role that does not allow an admin endpoint
  *   (contract/roles.ts) is answered 403 with a message.

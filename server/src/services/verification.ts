@@ -1,5 +1,5 @@
 /**
- * Wallet limits by verification level (issue 26 §3; ADR 0058): what Settings → Verification
+ * Wallet limits by verification level (ADR 0058): what Settings → Verification
  * and the admin's user dialog show, the admin's level and limit changes (audited), and the
  * release of held credits when a level rises. The limits themselves are enforced by the ledger
  * (domain/ledger.ts), the one place every wallet movement passes. Held credits are released

@@ -148,7 +148,7 @@ export async function checkPin(
               throw new ApiError('pin_locked', SERVER_MSG.pinLocked(PIN_LOCK_MS / 60_000));
             }
           }
-          // The count this request made: "N attempts left" from the third (issue 24).
+          // The count this request made: "N attempts left" from the third.
           throw new ApiError('wrong_pin', wrongPinMessage(Number(reserved.pin_failed_count)));
         }
       }
@@ -182,7 +182,7 @@ export async function checkPin(
 
 /**
  * The masked display name behind an e-mail, for Share Funds to confirm before sending
- * (issue 24; ADR 0046). An unknown e-mail answers only that no account uses it; the limit
+ * (ADR 0046). An unknown e-mail answers only that no account uses it; the limit
  * per account (rate.ts) keeps a session from sweeping a list of addresses.
  */
 export async function shareRecipient(

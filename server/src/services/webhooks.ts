@@ -1,5 +1,5 @@
 /**
- * Reseller webhooks (issue 16; ADR 0026). When a purchase made with an API key changes status
+ * Reseller webhooks (ADR 0026). When a purchase made with an API key changes status
  * (successful, failed, reversed), a delivery row is queued in the SAME database transaction as
  * the change, with the JSON body fixed then. A worker claims due deliveries (a DB-table job:
  * a guarded UPDATE and a lease, renewed while the send is on; ADR 0035) and POSTs them to the

@@ -1,7 +1,7 @@
 /**
  * Flutterwave bill payments (v3), simulated over HTTP: the live adapter
  * (`providers/flutterwave-bills.ts`) talks to this plugin exactly as to api.flutterwave.com
- * (ADR 0040, issue 23 item 1). Paths, headers, envelopes and fields follow the pages cited
+ * (ADR 0040). Paths, headers, envelopes and fields follow the pages cited
  * beside each answer; where the pages show no example, the answer says it is the simulator's
  * own (wording or code) rather than pretending to be Flutterwave's.
  *
@@ -348,7 +348,7 @@ export function createFlutterwaveBillsSimulator(
   const billers = buildBillers();
 
   // Calls about one reference take turns, so two calls with one reference cannot both pay;
-  // other references go ahead meanwhile, as on Flutterwave (issue 27, ADR 0060). The balance
+  // other references go ahead meanwhile, as on Flutterwave (ADR 0060). The balance
   // is checked and spent in one step, so two bills cannot both spend the same naira.
   const serial = oneAtATimePerKey();
   const ngn = storedTotal(store, BALANCE_KEY, startFloat);

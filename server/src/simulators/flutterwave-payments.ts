@@ -1,5 +1,5 @@
 /**
- * A simulator of Flutterwave v3 payments over HTTP (issue 23 item 1): standard checkout,
+ * A simulator of Flutterwave v3 payments over HTTP: standard checkout,
  * transaction verification, static virtual accounts, incoming bank transfers (webhooks in both
  * shapes, ADR 0039) and the transaction list, served at Flutterwave's own paths so the live
  * adapters (`providers/flutterwave.ts`, `providers/flutterwave-transfers.ts`) run unchanged

@@ -50,8 +50,7 @@ export interface SimulatorsOptions {
   store: <T>(namespace: string) => KeyValueStore<T>;
   instant?: boolean;
   /**
-   * Every simulator answers after this many ms (SANDBOX_LATENCY_MS: the bench's slow provider,
-   * issue 27); 0 or unset: none beyond `instant`'s.
+   * Every simulator answers after this many ms (SANDBOX_LATENCY_MS: the bench's slow provider); 0 or unset: none beyond `instant`'s.
    */
   latencyMs?: number;
   now?: () => Date;

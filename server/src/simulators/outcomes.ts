@@ -68,7 +68,7 @@ export function oneAtATime(): <T>(fn: () => Promise<T>) => Promise<T> {
 
 /**
  * Runs changes under one key (a request id, a reference) one at a time; changes under other
- * keys run side by side, as a real provider answers its customers (issue 27: one lock for
+ * keys run side by side, as a real provider answers its customers (one lock for
  * every purchase made 1,000 purchases take turns of four database round trips each).
  */
 export function oneAtATimePerKey(): <T>(key: string, fn: () => Promise<T>) => Promise<T> {

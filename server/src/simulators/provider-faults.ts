@@ -1,5 +1,5 @@
 /**
- * The sandbox's provider switch (issue 25 §1; ADR 0052): makes the VTpass or Flutterwave bills
+ * The sandbox's provider switch (ADR 0052): makes the VTpass or Flutterwave bills
  * simulator refuse, never answer, or answer slowly on its next purchase calls, or clears that.
  * Shared by `POST /api/dev/provider-fault` and the sandbox page `/sandbox/providers`, so both
  * queue the same faults and the page shows what either queued. The page also switches the

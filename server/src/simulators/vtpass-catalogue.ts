@@ -1,6 +1,6 @@
 /**
  * What the VTpass simulator's `service-variations` answers, per service id: VTpass's own
- * variation codes, names and prices as their documentation shows them (issue 23 item 1). Every
+ * variation codes, names and prices as their documentation shows them. Every
  * list names the page it was copied from. The search tool keeps only the opening of most
  * stored pages, so where a page was read through a verbatim copy kept in a public repository,
  * the comment says so; the URL cited is still VTpass's own page.

@@ -1,5 +1,5 @@
 /**
- * A VTpass simulator (issue 23 item 1; ADR 0043): a Fastify plugin serving VTpass's documented
+ * A VTpass simulator (ADR 0043): a Fastify plugin serving VTpass's documented
  * HTTP API, so the live adapter (`providers/vtpass.ts`) runs unchanged against it. Paths,
  * headers, request rules, answer shapes and codes follow VTpass's public documentation; each
  * canned answer cites its page (VTPASS_PAGES in vtpass-catalogue.ts, or the page named).
@@ -254,7 +254,7 @@ export function createVtpassSimulator(options: VtpassSimulatorOptions = {}): Vtp
   );
 
   // One change at a time per request id: a resend racing its own first call must not charge
-  // twice. Other request ids go ahead meanwhile, as on VTpass (issue 27, ADR 0060).
+  // twice. Other request ids go ahead meanwhile, as on VTpass (ADR 0060).
   const locked = oneAtATimePerKey();
   // The float: checked and changed in one step, so two purchases never spend the same naira.
   const float = storedTotal(store, FLOAT_KEY, openingFloat);

@@ -8,7 +8,7 @@ const ROWS = [
 ];
 
 /**
- * The landing hero's picture (issue 17): a phone drawn in SVG showing the dashboard (balance,
+ * The landing hero's picture: a phone drawn in SVG showing the dashboard (balance,
  * shortcuts, latest purchases). Inline, so the prerendered page (decision 0012) needs no image
  * request and no third-party host; colours follow the theme tokens. Wide screens only.
  */

@@ -19,7 +19,7 @@ export type BottomNavProps = {
 
 /**
  * The phone's bar of the most used places, fixed at the bottom like the fintech apps customers
- * know (issue 17). Hidden from `md` up, where the sidebar shows everything. The page above it
+ * know. Hidden from `md` up, where the sidebar shows everything. The page above it
  * must leave room for it (`pb-20 md:pb-0`).
  */
 export function BottomNav({

@@ -31,7 +31,7 @@ export const buttonVariants = cva(
       },
       size: {
         // 36 px keeps desktop tables dense; on a touch screen every control is at least
-        // 44 × 44 px (WCAG 2.5.5, issue 24), whatever size the screen asked for.
+        // 44 × 44 px (WCAG 2.5.5), whatever size the screen asked for.
         sm: 'h-control-sm px-3 text-sm pointer-coarse:h-control pointer-coarse:min-w-control',
         md: 'h-control px-4 text-sm',
         lg: 'h-12 px-6 text-base',

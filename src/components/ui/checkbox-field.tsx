@@ -19,7 +19,7 @@ export type CheckboxFieldProps = {
 
 /**
  * A checkbox with its label and error, e.g. a consent the contract requires. On a touch screen
- * the label is a 44 px target and the box itself larger (WCAG 2.5.5, issue 24).
+ * the label is a 44 px target and the box itself larger (WCAG 2.5.5).
  */
 export function CheckboxField({
   id,

@@ -34,7 +34,7 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * A second step before an irreversible action (issue 24; ADR 0046): money leaving, a key
+ * A second step before an irreversible action (ADR 0046): money leaving, a key
  * revoked, a customer blocked. `role="alertdialog"` so screen readers announce it as a
  * question; focus starts on Cancel (first in the DOM, Radix focuses it), so an Enter held from
  * the form cannot confirm by itself.

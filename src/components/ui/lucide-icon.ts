@@ -1,7 +1,7 @@
 import { createElement, forwardRef, type ReactNode, type SVGProps } from 'react';
 
 /*
- * How the browser build draws a Lucide icon (issue 27; ADR 0067). lucide-react's own
+ * How the browser build draws a Lucide icon (ADR 0067). lucide-react's own
  * `createLucideIcon` serves every option of the library (sizes, colours, absolute stroke
  * widths, a context provider, icons built from names) and cost every app page 1.6 KiB gzip;
  * the app sizes icons with classes and sets at most a stroke width. A client build resolves

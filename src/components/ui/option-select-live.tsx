@@ -4,7 +4,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 /**
  * The `OptionSelect` once it has been opened: Radix Select (listbox roles, typeahead, keyboard,
  * the list in a portal). Its own module, so a page loads Radix Select, floating-ui and their
- * helpers when a customer first opens a dropdown, not on the first visit (issue 27). Only
+ * helpers when a customer first opens a dropdown, not on the first visit. Only
  * option-select.tsx imports it.
  */
 export function OptionSelectLive({

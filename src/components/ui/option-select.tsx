@@ -16,7 +16,7 @@ const OptionSelectLive = React.lazy(() =>
  * A dropdown from a list of options (networks, plans, providers): the same box and the same
  * Radix listbox as `Select`, for the forms a page shows at first paint. Until it is first
  * opened it is a light trigger (a `combobox` button showing the choice), so the page's first
- * visit carries no Radix Select or floating-ui (issue 27); pointing at it or focusing it
+ * visit carries no Radix Select or floating-ui; pointing at it or focusing it
  * fetches the listbox, and opening it (click, Enter, Space, ↓ or ↑) swaps in the Radix select,
  * opened. Label it with `<Field>` (it receives `id` and `aria-*`) or `aria-label`.
  */

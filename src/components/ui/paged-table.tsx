@@ -66,7 +66,7 @@ export type PagedTableProps<Row> = Omit<React.ComponentProps<'div'>, 'children'>
     /**
      * Below `sm` (640 px), each row becomes a card: one cell per line, under its column's
      * header. For tables whose cells hold controls (a replay button, an e-mail box) that a
-     * 360 px phone would otherwise push off screen or squeeze to nothing (issue 24).
+     * 360 px phone would otherwise push off screen or squeeze to nothing.
      */
     stackOnMobile?: boolean;
   };

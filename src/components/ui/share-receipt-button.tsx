@@ -20,7 +20,7 @@ export type ShareReceiptButtonProps = Omit<ButtonProps, 'onClick' | 'children' |
   );
 
 /**
- * "Share receipt" (issue 17): a PNG receipt through the phone's share sheet, or downloaded where
+ * "Share receipt": a PNG receipt through the phone's share sheet, or downloaded where
  * the browser cannot share files. Says under the button what happened.
  */
 export function ShareReceiptButton({ transaction, receipt, ...props }: ShareReceiptButtonProps) {

@@ -68,7 +68,7 @@ export function TabsTrigger({
 
 /**
  * A tab's panel. Panels stay mounted while hidden (`forceMount`), so switching tabs keeps what
- * was typed in the other one (issue 17: "Use wallet" and "Use Coupon" each keep their form).
+ * was typed in the other one ("Use wallet" and "Use Coupon" each keep their form).
  */
 export function TabsContent({
   className,

@@ -3,7 +3,7 @@ import { buttonVariants } from './button';
 import { inputVariants } from './input';
 
 /**
- * Issue 24: every control is at least 44 × 44 px on a touch screen (WCAG 2.5.5), while the
+ * every control is at least 44 × 44 px on a touch screen (WCAG 2.5.5), while the
  * desktop keeps its 36 px `sm` density. Media queries do not run in Node: this checks that each
  * small size carries the `pointer: coarse` override to the 44 px `control` token.
  */

@@ -42,7 +42,7 @@ export const Success: Story = {
     // 30 days + the header row.
     await expect(within(table).getAllByRole('row')).toHaveLength(31);
     await expect(canvas.getByRole('figure')).toBeVisible();
-    // Issue 17: in words a person uses, not milliseconds.
+    // in words a person uses, not milliseconds.
     await expect(canvas.getByText('Signed in during the last 17 minutes')).toBeVisible();
     // Referral commissions (ADR 0056), net of the reversed one: the seed's six paid, of which
     // only the newest (₦4, three hours before 1 November 09:00) falls in this Lagos month.

@@ -61,7 +61,7 @@ export const FilterAndDetails: Story = {
   },
 };
 
-/** A plan's price before and after reads in naira, not "price kobo 30000" (issue 24 row 9). */
+/** A plan's price before and after reads in naira, not "price kobo 30000". */
 export const PlanPriceInNaira: Story = {
   play: async ({ canvas, userEvent }) => {
     await canvas.findByText(/Page 1 of/);

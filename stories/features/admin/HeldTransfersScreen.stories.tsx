@@ -75,7 +75,7 @@ export const AssignWaits: Story = {
 };
 
 /**
- * At 360 px each transfer is a card (issue 24): the e-mail box takes the card's width
+ * At 360 px each transfer is a card: the e-mail box takes the card's width
  * instead of being squeezed out of a table's last column.
  */
 export const Phone: Story = {
@@ -93,7 +93,7 @@ export const Phone: Story = {
 
 /**
  * A bad e-mail is refused with its message, an unknown one too; a customer's e-mail asks to
- * confirm their name and the amount (issue 24; ADR 0046), then the customer is credited.
+ * confirm their name and the amount (ADR 0046), then the customer is credited.
  */
 export const Assign: Story = {
   play: async ({ canvas, userEvent }) => {

@@ -49,7 +49,7 @@ export const SearchAndDetails: Story = {
   },
 };
 
-/** A bank transfer shows its channel in the list and the popup (issue 16). */
+/** A bank transfer shows its channel in the list and the popup. */
 export const BankTransferChannel: Story = {
   beforeEach: () => {
     db.payments.unshift({

@@ -286,7 +286,7 @@ export const SyncNowProviderDown: Story = {
   },
 };
 
-/** Issue 24 row 9: a price under the provider's cost is refused with the server's sentence. */
+/** a price under the provider's cost is refused with the server's sentence. */
 export const PriceBelowCost: Story = {
   beforeEach: () => {
     const plan = db.catalogue.data[0]!.plans[0]!;
@@ -351,7 +351,7 @@ export const RepriceFlaggedPlan: Story = {
 };
 
 /**
- * A cut of more than 20 % (₦100 → ₦75) asks first (issue 24 row 9); Back keeps the form, Yes
+ * A cut of more than 20 % (₦100 → ₦75) asks first; Back keeps the form, Yes
  * saves it.
  */
 export const PriceCutConfirm: Story = {

@@ -252,7 +252,7 @@ export const ReverseCancelled: Story = {
   },
 };
 
-/** Each row shows its date as the spec writes it, DD - MM - YYYY (issue 24 row 11). */
+/** Each row shows its date as the spec writes it, DD - MM - YYYY. */
 export const DateColumn: Story = {
   play: async ({ canvas }) => {
     const newest = [...visibleTransactions()].sort((a, b) => b.date - a.date)[0]!;
@@ -324,7 +324,7 @@ export const DateRangeBackwards: Story = {
 
 /**
  * At 360 px the table keeps to the screen: date (product under it) and value (status under
- * it); the id, user, product and status columns are for wider screens (issue 24 row 11).
+ * it); the id, user, product and status columns are for wider screens.
  */
 export const Phone: Story = {
   globals: { viewport: { value: 'phone', isRotated: false } },

@@ -338,7 +338,7 @@ const levelOne = () => {
 };
 
 /**
- * The customer's verification level (issue 26 §3; ADR 0058): shown, and raised after a
+ * The customer's verification level (ADR 0058): shown, and raised after a
  * confirmation listing the new level's limits; saved and audited.
  */
 export const RaiseVerificationLevel: Story = {
@@ -525,7 +525,7 @@ export const VerificationUnavailable: Story = {
   },
 };
 
-// ── Wallet limits by verification level (issue 26 §3; ADR 0058) ──
+// ── Wallet limits by verification level (ADR 0058) ──
 
 /** Each level's limits, the CBN's figures, in a form per level for an owner. */
 export const LevelLimits: Story = {

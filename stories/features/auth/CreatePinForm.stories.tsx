@@ -96,7 +96,7 @@ export const Success: Story = {
   },
 };
 
-/** The pin typed twice (issue 24): a confirmation that differs is refused, nothing is sent. */
+/** The pin typed twice: a confirmation that differs is refused, nothing is sent. */
 export const ConfirmationDiffers: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText(/^Secret pin/), '482915');

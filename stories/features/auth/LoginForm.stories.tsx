@@ -139,7 +139,7 @@ export const Success: Story = {
   },
 };
 
-/** An admin lands on the admin dashboard, not the customer's (issue 24 row 11). */
+/** An admin lands on the admin dashboard, not the customer's. */
 export const AdminSuccess: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText(/E-mail address/), DEMO_ADMIN.email);

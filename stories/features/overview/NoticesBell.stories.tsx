@@ -7,7 +7,7 @@ import { NoticesBell } from '@/features/overview/components/notices-bell';
 import { clearSession, saveTokens } from '@/lib/session';
 
 /**
- * The bell in the customer's header (issue 26 §2; ADR 0057), on the seed's clock so "25 min
+ * The bell in the customer's header (ADR 0057), on the seed's clock so "25 min
  * ago" reads the same on every run. The list opens in a dialog (rendered under <body>).
  */
 const meta = {
@@ -62,7 +62,7 @@ export const AllRead: Story = {
     await userEvent.keyboard('{Escape}');
     const bell = await screen().findByRole('button', { name: 'Notifications' });
     await expect(bell).toBeVisible();
-    // The list loads on first open (issue 27); closing it still gives focus back to the bell.
+    // The list loads on first open; closing it still gives focus back to the bell.
     await waitFor(() => expect(bell).toHaveFocus());
     await expect(bell).toHaveAttribute('aria-expanded', 'false');
   },

@@ -123,7 +123,7 @@ export const NoPinRedirect: Story = {
   },
 };
 
-/** An admin without a purchase pin stays on the overview: no pin to get in (issue 24 row 11). */
+/** An admin without a purchase pin stays on the overview: no pin to get in. */
 export const AdminWithoutPin: Story = {
   beforeEach: () => {
     const admin = db.users.find((u) => u.id === DEMO_ADMIN.id)!;
@@ -216,7 +216,7 @@ export const PaymentFailed: Story = {
 
 /**
  * A successful checkout: verified once, the wallet credited, the new balance shown, and a word
- * that says what was added (issue 24).
+ * that says what was added.
  */
 export const PaymentReturnCredited: Story = {
   parameters: {
@@ -255,7 +255,7 @@ export const PaymentReturnCredited: Story = {
   },
 };
 
-/** Issue 17: a tile per service, Fund wallet and Withdraw (ADR 0084), above the figures. */
+/** a tile per service, Fund wallet and Withdraw (ADR 0084), above the figures. */
 export const Shortcuts: Story = {
   play: async ({ canvas }) => {
     const buy = await canvas.findByRole('navigation', { name: 'Buy' });
@@ -279,7 +279,7 @@ export const Shortcuts: Story = {
   },
 };
 
-/** Issue 17: "Buy again" opens the purchase page with the saved recipient chosen. */
+/** "Buy again" opens the purchase page with the saved recipient chosen. */
 export const BuyAgain: Story = {
   play: async ({ canvas }) => {
     const again = await canvas.findByRole('region', { name: 'Buy again' }, { timeout: 5000 });

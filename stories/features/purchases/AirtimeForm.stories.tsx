@@ -147,7 +147,7 @@ export const Pending: Story = purchase.pending(airtime);
 /** Sandbox: a number ending 0000 fails, with the provider's message. */
 export const Failed: Story = purchase.failed(airtime);
 
-/** Issue 17: a saved recipient fills number and network; a quick amount, the pin, Buy. */
+/** a saved recipient fills number and network; a quick amount, the pin, Buy. */
 export const SavedRecipientQuickAmount: Story = purchase.savedRecipient(airtime, async (canvas) => {
   await userEvent.click(canvas.getByRole('button', { name: '₦500.00' }));
   await expect(canvas.getByLabelText(/Amount/)).toHaveValue('500');

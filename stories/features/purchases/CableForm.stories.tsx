@@ -98,12 +98,12 @@ export const Pending: Story = purchase.pending(cable);
 /** Sandbox: a smart card ending 0000 fails, with the provider's message. */
 export const Failed: Story = purchase.failed(cable);
 
-/** Issue 17: the saved "Living room DStv" fills the provider and the smart card. */
+/** the saved "Living room DStv" fills the provider and the smart card. */
 export const SavedRecipient: Story = purchase.savedRecipient(cable);
 
 /**
  * The name has not come back yet (the look-up hangs): the form refuses to pay until the
- * customer has seen whom they pay (issue 24; ADR 0046).
+ * customer has seen whom they pay (ADR 0046).
  */
 export const VerifyFirst: Story = purchase.verifyFirst(cable);
 

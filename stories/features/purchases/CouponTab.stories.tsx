@@ -38,7 +38,7 @@ export const Blank: Story = {
 };
 
 /**
- * The tab's form loads when the tab is first opened (issue 27), then stays: what was typed is
+ * The tab's form loads when the tab is first opened, then stays: what was typed is
  * still there after a visit to "Use wallet".
  */
 export const KeepsCodeAcrossTabs: Story = {

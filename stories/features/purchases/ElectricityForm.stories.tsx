@@ -128,11 +128,11 @@ export const Pending: Story = purchase.pending(electricity);
 /** Sandbox: a meter ending 0000 fails, with the provider's message. */
 export const Failed: Story = purchase.failed(electricity);
 
-/** Issue 17: the saved "Home meter" fills the DisCo and the meter. */
+/** the saved "Home meter" fills the DisCo and the meter. */
 export const SavedRecipient: Story = purchase.savedRecipient(electricity);
 
 /**
  * The name has not come back yet (the look-up hangs): the form refuses to pay until the
- * customer has seen whom they pay (issue 24; ADR 0046).
+ * customer has seen whom they pay (ADR 0046).
  */
 export const VerifyFirst: Story = purchase.verifyFirst(electricity);

@@ -113,7 +113,7 @@ type Story = StoryObj<typeof meta>;
 
 const toDelivered = settlesAfter(1, pendingElectricity, delivered);
 
-/** Issue 24 row 6: a pending electricity purchase turns into its token without a reload. */
+/** a pending electricity purchase turns into its token without a reload. */
 export const PendingThenDelivered: Story = {
   args: { transaction: pendingElectricity },
   beforeEach: toDelivered.reset,
@@ -246,7 +246,7 @@ export const FailedInPlainWords: Story = {
 };
 
 /**
- * Issue 24 row 3: with auto-refund off a failed purchase waits for an admin; the screen says
+ * with auto-refund off a failed purchase waits for an admin; the screen says
  * the money has not come back yet and how it will, never as if it were refunded.
  */
 export const FailedAwaitingRefund: Story = {
@@ -268,7 +268,7 @@ export const FailedAwaitingRefund: Story = {
 /**
  * The money moved but the result's own code could not load (the network dropped just after):
  * the purchase is not hidden behind an error page; the customer is sent to History, where its
- * status, token and pins are (issue 27: the result loads while the provider answers).
+ * status, token and pins are (the result loads while the provider answers).
  */
 export const ResultCouldNotLoad: Story = {
   render: (args) => <ResultUnavailable {...args} />,

@@ -16,7 +16,7 @@ type Canvas = ReturnType<typeof within>;
 /**
  * Opens the select labelled `label` and chooses the option whose name matches `option`. The
  * trigger is found again after the choice: an `OptionSelect` swaps its light trigger for the
- * Radix one when first opened (issue 27).
+ * Radix one when first opened.
  */
 export async function choose(canvas: Canvas, label: RegExp | string, option: RegExp | string) {
   await userEvent.click(await canvas.findByRole('combobox', { name: label }));
@@ -64,7 +64,7 @@ export async function expectTotal(canvas: Canvas, text: string) {
   await expect(within(summary).getByTestId('total')).toHaveTextContent(text);
 }
 
-/** Switches to the "Use Coupon" tab and waits for its form (it loads on first use, issue 27). */
+/** Switches to the "Use Coupon" tab and waits for its form (it loads on first use). */
 export async function openCouponTab(canvas: Canvas) {
   await userEvent.click(await canvas.findByRole('tab', { name: 'Use Coupon' }));
   await canvas.findByRole('form', { name: 'Load coupon' });

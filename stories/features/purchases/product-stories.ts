@@ -5,7 +5,7 @@ import { errorHandler, refuse, variants } from '@mocks/index';
 import { anyCustomer, setBalance, submit, typePin, verified } from './helpers';
 
 /**
- * One story set for the five purchase forms (issue 27), as the forms are one ProductForm: the
+ * One story set for the five purchase forms, as the forms are one ProductForm: the
  * catalogue loading and failing, and the purchase flows (refused, failed on the server,
  * successful, pending, failed at the provider, more than the wallet holds). Each story file
  * describes its product once, as a `Product`, and says only what differs:
@@ -173,7 +173,7 @@ export const customerNotFound = (p: Product): Story => ({
 
 /**
  * The name has not come back yet (the look-up hangs): the form refuses to pay until the
- * customer has seen whom they pay (issue 24; ADR 0046).
+ * customer has seen whom they pay (ADR 0046).
  */
 export const verifyFirst = (p: Product): Story => ({
   parameters: { msw: { handlers: [variants.verifyCustomer.slow] } },
@@ -187,7 +187,7 @@ export const verifyFirst = (p: Product): Story => ({
   ),
 });
 
-/** Issue 17: the saved recipient fills the number and the provider; then any `more`. */
+/** the saved recipient fills the number and the provider; then any `more`. */
 export const savedRecipient = (p: Product, more?: (canvas: Canvas) => Promise<void>): Story => ({
   play: async ({ canvas }) => {
     const saved = p.saved!;

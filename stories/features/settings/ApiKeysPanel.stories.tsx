@@ -5,7 +5,7 @@ import { demoSession, errorHandler, refuse, variants } from '@mocks/index';
 import { ApiKeysPanel } from '@/features/settings/components/api-keys-panel';
 import { clearSession, saveTokens } from '@/lib/session';
 
-/** Settings → API keys (reseller API, issue 16): create (shown once), list, revoke. */
+/** Settings → API keys (reseller API): create (shown once), list, revoke. */
 const meta = {
   title: 'Features/Settings/ApiKeysPanel',
   component: ApiKeysPanel,
@@ -104,7 +104,7 @@ export const CreateFails: Story = {
   },
 };
 
-/** Revoking asks first (issue 24; ADR 0046): the key's name and prefix, then it is revoked. */
+/** Revoking asks first (ADR 0046): the key's name and prefix, then it is revoked. */
 export const Revoke: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Revoke Shop till' }));

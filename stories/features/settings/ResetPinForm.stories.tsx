@@ -87,7 +87,7 @@ export const FallbackError: Story = {
   },
 };
 
-/** The new pin typed twice (issue 24): a confirmation that differs is refused, nothing is sent. */
+/** The new pin typed twice: a confirmation that differs is refused, nothing is sent. */
 export const ConfirmationDiffers: Story = {
   play: async (ctx) => {
     await fill(ctx, SEED_PASSWORD, '482915', '482951');

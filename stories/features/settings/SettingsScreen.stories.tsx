@@ -28,7 +28,7 @@ export const Default: Story = {
   play: async ({ canvas }) => {
     const profile = canvas.getByRole('region', { name: 'Profile' });
     await expect(await within(profile).findByText(DEMO_CUSTOMER.email)).toBeVisible();
-    // The referral link is in Referrals, with what it earned (issue 26 §1).
+    // The referral link is in Referrals, with what it earned.
     const referrals = canvas.getByRole('region', { name: 'Referrals' });
     await expect(
       within(referrals).getByText(
@@ -49,7 +49,7 @@ export const Default: Story = {
     await expect(
       await within(messages).findByRole('switch', { name: 'Purchases by SMS' }),
     ).toBeChecked();
-    // Reseller API (issue 16): the demo customer's keys and webhook address.
+    // Reseller API: the demo customer's keys and webhook address.
     const keys = canvas.getByRole('region', { name: 'API keys' });
     await expect(await within(keys).findByText('Shop till')).toBeVisible();
     await expect(canvas.getByRole('region', { name: 'Webhooks' })).toBeVisible();

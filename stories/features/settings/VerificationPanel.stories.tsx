@@ -16,7 +16,7 @@ const REF = 'BVN-MOCK-STORY';
 const back = { router: { initialEntries: [`${SETTINGS}?bvn_ref=${REF}`] } };
 
 /**
- * Settings → Verification (issue 26 §3; ADR 0058, 0063): the level, its limits in naira, held
+ * Settings → Verification (ADR 0058, 0063): the level, its limits in naira, held
  * credits, and what raises them (level 2: the BVN with consent; level 3: a review by our team);
  * coming back from the consent page, the outcome.
  */

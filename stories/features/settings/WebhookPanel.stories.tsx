@@ -5,7 +5,7 @@ import { demoSession, variants } from '@mocks/index';
 import { WebhookPanel } from '@/features/settings/components/webhook-panel';
 import { clearSession, saveTokens } from '@/lib/session';
 
-/** Settings → Webhooks (reseller API, issue 16): the address and the delivery log. */
+/** Settings → Webhooks (reseller API): the address and the delivery log. */
 const meta = {
   title: 'Features/Settings/WebhookPanel',
   component: WebhookPanel,
@@ -32,7 +32,7 @@ export const Default: Story = {
 };
 
 /**
- * At 360 px each delivery is a card (issue 24): the status and the replay button stay on
+ * At 360 px each delivery is a card: the status and the replay button stay on
  * screen instead of past the right edge of a scrolled table.
  */
 export const Phone: Story = {

@@ -57,7 +57,7 @@ export const Default: Story = {
 };
 
 /**
- * A desktop's page holds the rows that fit its height (issue 24): 8 at 1280 × 800, where 5
+ * A desktop's page holds the rows that fit its height: 8 at 1280 × 800, where 5
  * left half the screen empty (`historyPageSize`).
  */
 export const Desktop: Story = {
@@ -259,7 +259,7 @@ export const DetailsOpen: Story = {
   },
 };
 
-// ── The wallet statement (issue 24; ADR 0045) ────────────────────────────────
+// ── The wallet statement (ADR 0045) ────────────────────────────────
 
 /** The demo customer's records of one kind, newest first. */
 function demoWhere(match: (tx: ReturnType<typeof newestOfDemo>) => boolean) {

@@ -48,7 +48,7 @@ export const BalanceAfterShare: Story = {
     await userEvent.type(canvas.getByLabelText(/Amount/), '1500');
     await userEvent.type(canvas.getByLabelText(/Secret pin/), SEED_PIN);
     await userEvent.click(canvas.getByRole('button', { name: 'Send funds' }));
-    // The recipient's name is confirmed before money leaves (issue 24; ADR 0046).
+    // The recipient's name is confirmed before money leaves (ADR 0046).
     await screen.findByRole('alertdialog', { name: 'Confirm the recipient' });
     await userEvent.click(screen.getByRole('button', { name: 'Send ₦1,500.00' }));
     await expect(await canvas.findByText(MSG.fundsSent)).toBeVisible();

@@ -7,7 +7,7 @@ import { signedInAsAdmin, signedInAsRole } from '../../features/admin/session';
 import { AdminRoutes, at } from './admin-routes';
 
 /**
- * What each admin role sees (issue 25 §3; ADR 0051): the menu holds only the pages its role
+ * What each admin role sees (ADR 0051): the menu holds only the pages its role
  * may use, a page opened by its URL without the permission says so, buttons the role may not
  * press are not there, and in live mode an admin without two-factor can only set it up.
  */

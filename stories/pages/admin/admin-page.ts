@@ -6,7 +6,7 @@ import { signedInAsAdmin } from '../../features/admin/session';
 import { AdminRoutes, at, expectCurrentPage } from './admin-routes';
 
 /**
- * One story set for the admin pages (issue 27): every page story is the admin dashboard as the
+ * One story set for the admin pages: every page story is the admin dashboard as the
  * app routes it, opened at the page's path and signed in as the seeded admin, with the same
  * states (the page shows, loading, empty, the server's error). Each file says only what
  * differs: the path, the heading, the MSW variant and the empty list's words.

@@ -102,7 +102,7 @@ export const NoPin: Story = {
 
 /**
  * Blocked while signed in: every call answers 423, so the dashboard says why instead of
- * pages waiting for data, and offers a way out (issue 24 row 11).
+ * pages waiting for data, and offers a way out.
  */
 export const Blocked: Story = {
   beforeEach: () => {
@@ -121,8 +121,7 @@ export const Blocked: Story = {
 };
 
 /**
- * The blocked screen as the customer is left with it (the visual baseline's state, issue 24
- * row 11): the reason and "Log out", nothing else of the dashboard.
+ * The blocked screen as the customer is left with it (the visual baseline's state): the reason and "Log out", nothing else of the dashboard.
  */
 export const BlockedShown: Story = {
   beforeEach: () => {

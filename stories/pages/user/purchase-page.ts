@@ -6,7 +6,7 @@ import { demoSession } from '@mocks/index';
 import { clearSession, saveTokens } from '@/lib/session';
 
 /**
- * One story set for every purchase page (issue 27): the five pages are one frame
+ * One story set for every purchase page: the five pages are one frame
  * (`PurchaseScreen`) around one form (`ProductForm`), so their page stories are one factory
  * fed with what differs: the heading, the catalogue's name and its MSW variants.
  */
@@ -40,7 +40,7 @@ export function purchasePageStories(page: {
         'true',
       );
       await expect(canvas.getByRole('tab', { name: 'Use Coupon' })).toBeVisible();
-      // The coupon tab's panel stays empty (its form not even loading) until it is opened (issue 27).
+      // The coupon tab's panel stays empty (its form not even loading) until it is opened.
       const couponTab = canvas.getByRole('tab', { name: 'Use Coupon' });
       const couponPanel = document.getElementById(couponTab.getAttribute('aria-controls') ?? '');
       await expect(couponPanel).toBeInTheDocument();

@@ -11,7 +11,7 @@ import { UserDashboardShell } from '@/features/overview/components/dashboard-she
 import { signedInAt } from './purchase-page';
 
 /**
- * One story set for the signed-in user dashboard pages (issue 27): every page story is the
+ * One story set for the signed-in user dashboard pages: every page story is the
  * dashboard layout (Sidebar, balance header, Logout) around the page's screen, opened at the
  * page's path and signed in as the demo customer, with the same states (the page shows,
  * everything loading, the server's error). Each file says only what differs: the path, the

@@ -1,5 +1,5 @@
 /**
- * The sandbox's provider switch page (issue 25 §1; ADR 0052), sandbox mode only: for VTpass and
+ * The sandbox's provider switch page (ADR 0052), sandbox mode only: for VTpass and
  * Flutterwave bills, what their simulators' next purchase calls meet (refused, never answered,
  * answered slowly) and each provider's breaker, with a form to queue a fault or clear them.
  * An operator trying the sandbox watches failover and the breaker on a real purchase, with no

@@ -1,5 +1,5 @@
 /**
- * The sandbox bank (issue 16; ADR 0024): served only when the sandbox is the transfer
+ * The sandbox bank (ADR 0024): served only when the sandbox is the transfer
  * provider. A self-contained page (no script, passes the CSP) where anyone "sends a transfer"
  * of any amount to any 10-digit account number. The Flutterwave payments simulator (ADR 0043)
  * records it and delivers its signed webhook to the real webhook route (once, or twice at the

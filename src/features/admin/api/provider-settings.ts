@@ -2,7 +2,7 @@ import * as api from '@contract/api';
 import { useApiMutation } from '@/lib/swr';
 
 // The providers page's changes; the overview's cards only read (providers.ts), so they do not
-// carry these or the audit log's schemas (issue 27).
+// carry these or the audit log's schemas.
 
 /** PUT /api/admin/providers/route: a new order; the overview's routes and the audit log refresh. */
 export function useSetProviderRoute() {

@@ -14,7 +14,7 @@ export function useAssignTransfer() {
 
 /**
  * GET /api/user/all?q=<e-mail>: who an e-mail belongs to, named in the assignment's
- * confirmation before any money moves (issue 24; ADR 0046).
+ * confirmation before any money moves (ADR 0046).
  */
 export function useFindCustomer() {
   return useApiMutation(api.users);

@@ -381,7 +381,7 @@ const FILTER_OPTIONS: readonly { value: Filter; label: string }[] = [
 ];
 
 /**
- * Manual wallet adjustments (issue 25 §2; ADR 0050): credit or debit a customer's wallet with
+ * Manual wallet adjustments (ADR 0050): credit or debit a customer's wallet with
  * a reason they see; above the threshold a second admin approves (never the maker) before any
  * money moves. Every step is in the audit log.
  */

@@ -4,7 +4,7 @@ import { paths, type AdminPage } from '@/config/routes';
 import { useAdminSelf } from '../api/admin-self';
 
 /**
- * The permission each admin page needs (issue 25 §3; ADR 0051): the sidebar shows a page only
+ * The permission each admin page needs (ADR 0051): the sidebar shows a page only
  * to roles that hold it, and the shell refuses it to the others. The roles themselves are
  * `ROLE_PERMISSIONS` in the contract; this table only places each page, as
  * `ENDPOINT_PERMISSION` places each endpoint, and it names the permission of the page's own

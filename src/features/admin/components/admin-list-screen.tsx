@@ -4,7 +4,7 @@ import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
 import { LoadError, ScreenHeading, SearchForm, type SearchField } from './admin-parts';
 
 /**
- * A server-paged admin list's state (issue 27): the page, what the search asked for (a new
+ * A server-paged admin list's state: the page, what the search asked for (a new
  * search goes back to page 1) and the row whose details are open.
  */
 export function useAdminList<Query extends object>() {
@@ -28,7 +28,7 @@ type ListResult<Row> = {
 };
 
 /**
- * One admin list screen (issue 27): heading, search boxes, any filters, the server's error, the
+ * One admin list screen: heading, search boxes, any filters, the server's error, the
  * server-paged table (its caption is the title) with its empty state, and the details dialog
  * of the row that was opened. The dialog follows the list, so it shows a row's new state.
  */

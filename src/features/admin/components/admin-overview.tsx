@@ -12,7 +12,7 @@ import { useAdminCan } from './admin-access';
 /**
  * Admin page 1 (spec §2): totals, recent users, referral commissions paid (ADR 0056), both
  * provider balances (VTpass, and Flutterwave bill payments: the spec's second "ATG" float, ADR
- * 0040) on each provider's card with its state and last hour (issue 25 §1; ADR 0055), 30 days
+ * 0040) on each provider's card with its state and last hour (ADR 0055), 30 days
  * of sales, and the reconciliation (ADR 0017).
  */
 export function AdminOverview() {

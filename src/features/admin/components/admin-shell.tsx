@@ -45,8 +45,8 @@ const entry = (page: AdminPage, label: string, icon: SidebarEntry['icon']): Entr
 
 /**
  * The six admin pages of spec §2, in order, unmatched bank transfers and the audit log
- * (issue 16), price tiers, purchases pending too long (issue 23), adjustments, the admins and
- * one's own two-factor sign-in (issue 25), then the way back to the user dashboard. Each is
+ *, price tiers, purchases pending too long, adjustments, the admins and
+ * one's own two-factor sign-in, then the way back to the user dashboard. Each is
  * shown only to the roles that may use it (PAGE_PERMISSION).
  */
 const entries: Entry[] = [

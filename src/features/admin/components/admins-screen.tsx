@@ -307,7 +307,7 @@ function columns(
 }
 
 /**
- * The admins (issue 25 §3; ADR 0051), for owners: each one's role, two-factor and last
+ * The admins (ADR 0051), for owners: each one's role, two-factor and last
  * sign-in; add an account as an admin with a role, change a role, remove one, reset a lost
  * phone's two-factor. Each change is confirmed first and is in the audit log; the server's
  * answer shows above the list.

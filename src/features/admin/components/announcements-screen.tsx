@@ -383,7 +383,7 @@ const FILTER_OPTIONS: readonly { value: Filter; label: string }[] = [
 ];
 
 /**
- * Announcements (issue 26 §4; ADR 0059): a banner on every customer's dashboard, or one price
+ * Announcements (ADR 0059): a banner on every customer's dashboard, or one price
  * tier's, between two Lagos times, until each customer dismisses it; optionally e-mailed.
  */
 export function AnnouncementsScreen() {

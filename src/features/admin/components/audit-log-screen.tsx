@@ -62,7 +62,7 @@ const columns: PagedTableColumn<AuditEntry>[] = [
   },
 ];
 
-/** A before/after value as text; amounts (fields named `…_kobo`) in naira (issue 24 row 9). */
+/** A before/after value as text; amounts (fields named `…_kobo`) in naira. */
 const show = (field: string, v: string | number | boolean | null | undefined) => {
   if (v === null || v === undefined) return '—';
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
@@ -158,7 +158,7 @@ export function AuditEntryDialog({
 type Filters = Omit<AuditQuery, 'page'>;
 
 /**
- * The audit log (issue 16): what admins changed, newest first, paged on the server; filter by
+ * The audit log: what admins changed, newest first, paged on the server; filter by
  * admin e-mail, action and target (an id or e-mail). Read-only: a row opens its details.
  */
 export function AuditLogScreen() {

@@ -20,7 +20,7 @@ import { DailyTotals, whyText } from './four-eyes';
 
 /**
  * One held transfer's "assign to" box: the customer's e-mail, then a confirmation that names
- * the customer and the amount (issue 24; ADR 0046), since a typo would credit a stranger.
+ * the customer and the amount (ADR 0046), since a typo would credit a stranger.
  */
 function AssignForm({
   transfer,
@@ -171,7 +171,7 @@ const columns = (fourEyes: FourEyesLimits | undefined): PagedTableColumn<HeldTra
 ];
 
 /**
- * Transfers to an account number that is nobody's (issue 16): held, never lost, until an
+ * Transfers to an account number that is nobody's: held, never lost, until an
  * admin assigns each to a customer by e-mail (one click; recorded in the audit log).
  */
 export function HeldTransfersScreen() {

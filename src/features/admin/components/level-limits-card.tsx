@@ -158,7 +158,7 @@ function LevelForm({ limits }: { limits: LevelLimits }) {
 }
 
 /**
- * Wallet limits by verification level (issue 26 §3; ADR 0058): every admin who reads users
+ * Wallet limits by verification level (ADR 0058): every admin who reads users
  * sees them; roles with 'adjustments' change one level's limits after a confirmation (audited
  * on the server). Defaults are the CBN's tier figures.
  */

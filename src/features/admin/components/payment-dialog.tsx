@@ -13,7 +13,7 @@ import {
 import { Money } from '@/components/ui/money';
 import { StatusBadge } from '@/components/ui/status-badge';
 
-/** How each funding channel reads (issue 16). */
+/** How each funding channel reads. */
 export const CHANNEL_LABELS: Record<PaymentChannel, string> = {
   card: 'Card',
   bank_transfer: 'Bank transfer',

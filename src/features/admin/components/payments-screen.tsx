@@ -39,7 +39,7 @@ const columns: PagedTableColumn<Payment>[] = [
 ];
 
 /**
- * Admin page 4 (spec §2): card payments and bank transfers (issue 16), searchable by user and
+ * Admin page 4 (spec §2): card payments and bank transfers, searchable by user and
  * reference; a row opens details.
  */
 export function PaymentsScreen() {

@@ -39,8 +39,7 @@ type ProductEditInput = z.output<typeof ProductEditBody>;
 type Mode = 'view' | 'edit' | 'delete' | 'confirm-change';
 
 /**
- * A new price more than 20 % away from the old one, either way, is asked again (issue 24
- * row 9): a typo is the usual cause (₦1,000 → ₦10, or ₦1,000 → ₦10,000), and a real change
+ * A new price more than 20 % away from the old one, either way, is asked again (* row 9): a typo is the usual cause (₦1,000 → ₦10, or ₦1,000 → ₦10,000), and a real change
  * of that size is rare enough to confirm. Integer kobo, so no rounding decides it.
  */
 export const isBigPriceChange = (before: number, after: number) =>
@@ -50,7 +49,7 @@ export const isBigPriceChange = (before: number, after: number) =>
  * The plan popup (spec §2 admin 5, 6): view mode first; Edit enables name and price; Update
  * saves (later purchases only). Delete asks first, then takes the plan off sale; a plan off
  * sale can be put back. A price under the provider's cost is refused (as the server does) and
- * a change of more than 20 %, up or down, asks to confirm first (issue 24 row 9).
+ * a change of more than 20 %, up or down, asks to confirm first.
  */
 export function PlanDialog({
   variationName,

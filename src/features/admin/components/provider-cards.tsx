@@ -101,7 +101,7 @@ function Float({ provider }: { provider: ProviderHealth }) {
 }
 
 /**
- * One provider (issue 25 §1): whether purchases go to it, its float (with a warning below the
+ * One provider: whether purchases go to it, its float (with a warning below the
  * admin's threshold, and why the last poll failed), and its last hour. `children`: what the
  * page adds below (the Providers page's threshold form).
  */

@@ -297,7 +297,7 @@ const columns = (edit: (route: ProviderRoute) => void): PagedTableColumn<Provide
 ];
 
 /**
- * The Providers page (issue 25 §1; ADR 0052): each provider's state, float and alert
+ * The Providers page (ADR 0052): each provider's state, float and alert
  * threshold, and the order of providers per product or service, which admins change here.
  */
 export function ProvidersScreen() {

@@ -305,7 +305,7 @@ function SettingsForm({ settings }: { settings: ReferralSettings }) {
 }
 
 /**
- * Referral commissions (issue 26 §1; ADR 0056): what a referrer earns on each product their
+ * Referral commissions (ADR 0056): what a referrer earns on each product their
  * friends buy, the first-funding bonus and the daily cap per referrer. Saving asks first, is
  * audited, and applies to later purchases only.
  */

@@ -140,7 +140,7 @@ function TierForm({ tier }: { tier?: Tier }) {
 }
 
 /**
- * Price tiers (issue 16; ADR 0027): each tier's discount per product, taken off the wallet
+ * Price tiers (ADR 0027): each tier's discount per product, taken off the wallet
  * price. Saving a tier that would price below the provider's cost is refused with the most
  * allowed; changes apply to later purchases and are recorded in the audit log.
  */

@@ -26,7 +26,7 @@ type StatusFilter = (typeof STATUS_FILTERS)[number]['value'];
 
 // Spec §2 admin 3: id and user are hidden on phones. At 360 px two columns remain, as in the
 // customer's history: the date with the product under it, the value with the status under it
-// (three columns are a few pixels too wide; issue 24 row 11).
+// (three columns are a few pixels too wide).
 const columns: PagedTableColumn<Transaction>[] = [
   {
     key: 'date',

@@ -139,7 +139,7 @@ function RecoveryStep({ codes, onSaved }: { codes: string[]; onSaved: () => void
 }
 
 /**
- * The signed-in admin's two-factor sign-in (issue 25 §3; ADR 0051): start → the key (grouped
+ * The signed-in admin's two-factor sign-in (ADR 0051): start → the key (grouped
  * for typing, with Copy, and its otpauth:// link; no QR image) → a code from the app turns it
  * on → the ten recovery codes, shown once, copied or downloaded → on. In live mode every admin
  * must do this before any other page (the shell sends them here).

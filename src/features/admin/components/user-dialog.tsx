@@ -126,7 +126,7 @@ function LimitsList({ limits }: { limits: LevelLimits }) {
 }
 
 /**
- * The customer's verification level (issue 26 §3; ADR 0058): shown to every admin who sees
+ * The customer's verification level (ADR 0058): shown to every admin who sees
  * users; set, after a confirmation naming the new limits, by those whose role may (the server
  * audits it). A rise releases the credits held by the old limits that now fit.
  */

@@ -6,7 +6,7 @@ import { request } from '@/lib/api-client';
 import { currentUserKey } from '@/lib/current-user';
 
 /**
- * Where a fresh sign-in lands (issue 24 row 11): an admin on the admin dashboard, a customer
+ * Where a fresh sign-in lands: an admin on the admin dashboard, a customer
  * on theirs (spec §5). The token pair says nothing about the role, so the current user is
  * loaded first; its answer fills the cache the dashboards read, so they do not ask again. If
  * it fails, the customer dashboard, as before (it loads the user itself and shows why).

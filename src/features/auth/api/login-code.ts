@@ -6,7 +6,7 @@ import { useApiMutation } from '@/lib/swr';
 
 /**
  * POST /api/auth/login/code (ADR 0051). Its own module, so the sign-in page loads the
- * two-factor step only for an admin who reaches it (issue 27).
+ * two-factor step only for an admin who reaches it.
  */
 /** The sign-in's second step: the challenge and a code; on success the tokens are saved. */
 export function useLoginCode() {

@@ -14,7 +14,7 @@ import { useFormErrors } from '@/lib/use-form-errors';
 const FIELDS = ['pin', 'confirm_pin'] as const;
 
 /**
- * Create the secret transaction pin (spec §2, §5): 6 digits, typed twice (issue 24: it is
+ * Create the secret transaction pin (spec §2, §5): 6 digits, typed twice (it is
  * masked, and a slip would lock the customer out); on success the dashboard.
  */
 export function CreatePinForm() {

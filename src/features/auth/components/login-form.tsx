@@ -17,14 +17,14 @@ import { useFormErrors } from '@/lib/use-form-errors';
 
 const FIELDS = ['username', 'password'] as const;
 
-/** An admin's second step (ADR 0051): loaded when a sign-in asks for it (issue 27). */
+/** An admin's second step (ADR 0051): loaded when a sign-in asks for it. */
 const LoginCodeForm = lazy(() =>
   import('./login-code-form').then((module) => ({ default: module.LoginCodeForm })),
 );
 
 /**
  * Login (spec §5): both fields required, e-mail pattern; the server's message on failure,
- * else FALLBACK.auth; on success the dashboard (the admin's for an admin, issue 24 row 11).
+ * else FALLBACK.auth; on success the dashboard (the admin's for an admin).
  * Shows why the last session ended, if it did.
  */
 export function LoginForm() {

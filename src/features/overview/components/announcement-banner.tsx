@@ -57,7 +57,7 @@ function Banner({ announcement }: { announcement: CustomerAnnouncement }) {
 }
 
 /**
- * The admins' announcements live for this customer (issue 26 §4; ADR 0059), above every
+ * The admins' announcements live for this customer (ADR 0059), above every
  * dashboard page until dismissed; the dismissal is kept on the server, so it holds on every
  * device. Nothing is drawn while they load or when the call fails: a banner is no reason to
  * keep a customer from the page.

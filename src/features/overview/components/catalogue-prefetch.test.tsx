@@ -5,7 +5,7 @@ import { CataloguePrefetch } from './catalogue-prefetch';
 
 /*
  * The dashboard starts every catalogue list on app load (spec §7), and loads their code only
- * once the browser is idle after the first paint (issue 27).
+ * once the browser is idle after the first paint.
  */
 
 const server = signedInApi();

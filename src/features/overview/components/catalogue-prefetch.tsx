@@ -4,7 +4,7 @@ import { lazyComponent } from '@/lib/lazy-component';
 /*
  * The catalogue lists start when the signed-in app loads (spec §7: "all run on app load"), once
  * the first screen has painted and the main thread is idle (docs/decisions/0031). Their
- * schemas and queries load then too, not with the overview's first download (issue 27); if
+ * schemas and queries load then too, not with the overview's first download; if
  * they cannot, each purchase page asks for its own list as it opens. Only this component reads
  * the idle state, so its change re-renders nothing else.
  */

@@ -56,7 +56,7 @@ const moreEntries: SidebarEntry[] = [
   { href: paths.user.education, label: 'Education', icon: <EducationIcon /> },
 ];
 
-// Issue 17: on phones, the four places customers use most, one tap away at the bottom.
+// on phones, the four places customers use most, one tap away at the bottom.
 const bottomEntries: SidebarEntry[] = [
   { href: paths.user.overview, label: 'Home', icon: <HomeIcon /> },
   { href: paths.user.airtime, label: 'Airtime', icon: <AirtimeIcon /> },
@@ -130,7 +130,7 @@ function UserSidebar(props: Omit<SidebarProps, 'isAdmin'>) {
 /**
  * The page, or why there is none: a customer blocked while signed in gets 423 `blocked` on
  * every call (server/src/http/route.ts), so instead of pages that wait for data that never
- * comes, the server's reason and a way out (issue 24 row 11). Reads only the user's error, so
+ * comes, the server's reason and a way out. Reads only the user's error, so
  * the user's arrival does not re-render the page (docs/decisions/0031).
  */
 function BlockedGate({ onLogout, children }: { onLogout: () => void; children: ReactNode }) {

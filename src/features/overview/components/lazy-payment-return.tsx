@@ -7,7 +7,7 @@ import { lazyComponent } from '@/lib/lazy-component';
 /*
  * The card checkout's return (payment-return.tsx) happens once per funding, on a page the
  * customer opens many times a day without it: the overview loads it only when the checkout
- * has sent the customer back (issue 27: about 2 KB gzip of the overview's first download,
+ * has sent the customer back (about 2 KB gzip of the overview's first download,
  * with the verification call's schemas). Should its code fail to load, nothing is shown, as
  * when the verification itself fails (spec §4): the parameters stay in the URL, so a reload
  * confirms the payment, and the provider's webhook credits the wallet in any case.

@@ -9,9 +9,8 @@ const NoticesDialog = React.lazy(() =>
 );
 
 /**
- * The bell in the customer's header (issue 26 §2; ADR 0057): its name says how many notices
- * are unread; it opens the newest 20 (notices-dialog.tsx, loaded the first time it opens:
- * issue 27). Read state lives on the server, so every device agrees. `now` is for stories
+ * The bell in the customer's header (ADR 0057): its name says how many notices
+ * are unread; it opens the newest 20 (notices-dialog.tsx, loaded the first time it opens). Read state lives on the server, so every device agrees. `now` is for stories
  * (the seed's clock); the app passes none.
  */
 export function NoticesBell({ now }: { now?: number }) {

@@ -70,10 +70,10 @@ function newestNumbered(notices: Notice[]): string | undefined {
 }
 
 /**
- * The bell's list (issue 26 §2; ADR 0057): the newest 20 notices (what, how much, when, a link
+ * The bell's list (ADR 0057): the newest 20 notices (what, how much, when, a link
  * to the statement line) with "Mark all as read". Radix Dialog with its focus trap and scroll
  * lock is this module's own, so a dashboard loads it the first time the bell is pressed, not
- * on every first visit (issue 27; decision 0022). Only notices-bell.tsx imports it.
+ * on every first visit (decision 0022). Only notices-bell.tsx imports it.
  */
 export function NoticesDialog({
   open,

@@ -20,7 +20,7 @@ import { Shortcuts } from './shortcuts';
 
 /**
  * Only a customer whose address is not verified yet sees this notice; its resend call (and the
- * auth pages' schemas it shares a chunk with) loads for them alone (issue 27).
+ * auth pages' schemas it shares a chunk with) loads for them alone.
  */
 const EmailNotice = lazyComponent(() =>
   import('./email-notice').then((module) => module.EmailNotice),
@@ -78,7 +78,7 @@ export function OverviewScreen() {
   const { data, error, isLoading } = useCurrentUser();
   const user = data?.message;
 
-  // An admin is never sent to make a purchase pin to get in (issue 24 row 11): the pin only
+  // An admin is never sent to make a purchase pin to get in: the pin only
   // authorises purchases, and a purchase without one is refused with SERVER_MSG.noPin.
   if (user && !user.has_created_secret_pin && !user.isAdmin) {
     return <Navigate to={paths.createPin} replace />;

@@ -29,7 +29,7 @@ export function PaymentReturn() {
     params.has('tx_ref') ? 'verifying' : 'idle',
   );
   const [returnedStatus, setReturnedStatus] = useState('');
-  /** The verified payment, to say what reached the wallet (issue 24: a word after every credit). */
+  /** The verified payment, to say what reached the wallet (a word after every credit). */
   const [credited, setCredited] = useState<Payment | null>(null);
   const { trigger } = verify;
 

@@ -30,7 +30,7 @@ export function buyAgainHref(r: Recipient): string {
 }
 
 /**
- * The overview's first row (issue 17): one tile per service, Fund wallet and Withdraw (ADR
+ * The overview's first row: one tile per service, Fund wallet and Withdraw (ADR
  * 0084), then the customer's saved and recent recipients, each opening its purchase page ready
  * to pay.
  */

@@ -17,7 +17,7 @@ export type PendingRefresh = { everyMs: number; times: number };
 export const PENDING_REFRESH: PendingRefresh = { everyMs: 5_000, times: 24 };
 
 /**
- * A purchase as it is now (issue 24 row 6): a purchase that answered pending is looked up
+ * A purchase as it is now: a purchase that answered pending is looked up
  * again in the statement (`GET /api/user/transactions?q=<id>`, which finds a purchase by its
  * id; ADR 0045) until it settles, so the result turns into the token or the refund without
  * a reload. A settled purchase is never asked about. `checkAgain` starts another round.

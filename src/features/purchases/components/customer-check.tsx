@@ -42,7 +42,7 @@ export function useCustomerCheck(
       .catch(() => undefined);
   };
   /**
-   * Electricity and TV are paid only to a name the customer has seen (issue 24; ADR 0046):
+   * Electricity and TV are paid only to a name the customer has seen (ADR 0046):
    * the form refuses to submit until this is true.
    */
   const verified = Boolean(verify.data);

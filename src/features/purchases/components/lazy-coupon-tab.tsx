@@ -5,7 +5,7 @@ import type { CouponTabProps } from './coupon-tab';
 export type { CouponDestination, CouponTabProps } from './coupon-tab';
 
 /**
- * The "Use Coupon" tab's form loads the first time the tab is opened (issue 27): a purchase
+ * The "Use Coupon" tab's form loads the first time the tab is opened: a purchase
  * page does not show it at first paint, and `PurchaseScreen` mounts the coupon panel only once
  * it has been chosen (then keeps it, as Tabs keep each form's state).
  */

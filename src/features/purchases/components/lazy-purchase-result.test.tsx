@@ -6,7 +6,7 @@ import type { Transaction } from '@contract/entities';
 import { TRUST_MSG } from '@contract/messages';
 
 /*
- * The purchase result loads on first use (issue 27). A purchase whose result view cannot load
+ * The purchase result loads on first use. A purchase whose result view cannot load
  * must still end on a screen that says where the purchase is, never on an error page.
  */
 

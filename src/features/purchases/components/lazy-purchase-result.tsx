@@ -12,7 +12,7 @@ export type { PurchaseResultProps } from './purchase-result';
 /*
  * The result of a purchase (purchase-result.tsx: the outcome, the token or pins to keep, the
  * receipt to share) is shown only after the customer paid, so a purchase page does not
- * download it for its first paint (issue 27: about 4 KB gzip on each of the five pages). The
+ * download it for its first paint (about 4 KB gzip on each of the five pages). The
  * forms start loading it as they send a purchase (`preloadPurchaseResult`), so it arrives
  * while the provider answers, long before the transaction does.
  */

@@ -23,7 +23,7 @@ import { PurchaseResult } from './lazy-purchase-result';
 import { RecipientPicker, type RecipientDraft } from './recipient-picker';
 
 /**
- * One form behind every wallet purchase (issue 27): a product is described once, as a
+ * One form behind every wallet purchase: a product is described once, as a
  * `ProductDefinition` (products/), and this component renders it: the recipient picker,
  * its fields in order, the customer check, the payment summary, the secret pin and the
  * submit button, with the catalogue's loading and error states and the result after.
@@ -90,7 +90,7 @@ export type UnitsField = {
   max: number;
   /**
    * The stepper it is drawn with, brought by the one definition that has such a field, so the
-   * other purchase pages do not download it (issue 27).
+   * other purchase pages do not download it.
    */
   stepper: typeof UnitStepper;
 };
@@ -158,7 +158,7 @@ export type ProductDefinition<C, M extends ProductModel<B>, B> = {
     },
   ) => M;
   fields: readonly ProductField<M>[];
-  /** Saved and recent recipients (issue 17); none for exam pins. */
+  /** Saved and recent recipients; none for exam pins. */
   recipients?: {
     product: RecipientProduct;
     providerName: (recipient: Recipient, list: readonly C[]) => string | undefined;

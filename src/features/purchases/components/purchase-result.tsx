@@ -91,7 +91,7 @@ export function PurchaseResult({ transaction, onDone, destination, refresh }: Pu
           {refunded ? (
             <> {FAILURE_MSG.refunded(formatNaira(t.refund?.amount ?? t.amountCharged))}</>
           ) : (
-            // Auto-refund off (AUTO_REVERSE_FAILED=0): an admin refunds it (issue 24 row 3).
+            // Auto-refund off (AUTO_REVERSE_FAILED=0): an admin refunds it.
             ` ${NOT_REFUNDED_YET}`
           )}
         </FormAlert>

@@ -15,7 +15,7 @@ export type PurchaseScreenProps = {
   wallet: ReactNode;
   /**
    * The "Use Coupon" tab: mounted the first time it is chosen, then kept (so its code, and a
-   * lazily loaded form, cost nothing until then; issue 27).
+   * lazily loaded form, cost nothing until then).
    */
   coupon: ReactNode;
 };

@@ -29,13 +29,13 @@ function recipientInUrl(): string | null {
   return new URLSearchParams(window.location.search).get(RECIPIENT_PARAM);
 }
 
-/** The "Save this recipient" editor loads when the customer opens it (issue 27). */
+/** The "Save this recipient" editor loads when the customer opens it. */
 const SaveRecipientForm = lazy(() =>
   import('./save-recipient-form').then((module) => ({ default: module.SaveRecipientForm })),
 );
 
 /**
- * A purchase form's saved and recent recipients (issue 17): one tap fills the number and its
+ * A purchase form's saved and recent recipients: one tap fills the number and its
  * network, provider or DisCo; the number typed can be saved with a name ("Mum's MTN"); a saved
  * one can be deleted. A page opened with `?recipient=` (the overview's "Buy again") starts with
  * that recipient chosen.

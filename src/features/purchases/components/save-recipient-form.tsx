@@ -22,7 +22,7 @@ const SAVE_FIELDS = ['name'] as const;
 
 /**
  * The recipient picker's "Save this recipient" editor: a name for the number the form holds.
- * Loaded by `RecipientPicker` when the customer opens it (issue 27), not with the page.
+ * Loaded by `RecipientPicker` when the customer opens it, not with the page.
  */
 export function SaveRecipientForm({
   product,

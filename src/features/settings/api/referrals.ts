@@ -3,7 +3,7 @@ import { LIMITS } from '@contract/business-limits';
 import { useApiQuery } from '@/lib/swr';
 
 /**
- * GET /api/user/referrals (issue 26 §1; ADR 0056): the customer's referral code, people
+ * GET /api/user/referrals (ADR 0056): the customer's referral code, people
  * referred, commissions earned and pending, and one server page of earnings, newest first.
  * The previous page stays on screen while the next one loads.
  */

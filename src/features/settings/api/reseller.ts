@@ -2,7 +2,7 @@ import * as api from '@contract/api';
 import { LIMITS } from '@contract/business-limits';
 import { useApiMutation, useApiQuery } from '@/lib/swr';
 
-/** The reseller API's Settings calls (issue 16): API keys, webhook address, delivery log. */
+/** The reseller API's Settings calls: API keys, webhook address, delivery log. */
 export function useApiKeys() {
   return useApiQuery(api.apiKeys, {});
 }

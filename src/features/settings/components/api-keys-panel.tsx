@@ -55,7 +55,7 @@ function NewKey({ created, onDone }: { created: NewApiKey; onDone: () => void })
 function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   const revoke = useRevokeApiKey();
   const revoked = apiKey.revoked_at !== null;
-  // Revoking cannot be undone and stops the reseller's sales at once: asked first (issue 24).
+  // Revoking cannot be undone and stops the reseller's sales at once: asked first.
   const [asking, setAsking] = useState(false);
   const confirm = async () => {
     try {

@@ -2,7 +2,7 @@ import type { User } from '@contract/entities';
 
 /**
  * Read-only profile (spec §2 Settings): name, e-mail and phone. The referral link the spec
- * lists here is shown with what it earned, in the Referrals section (issue 26 §1).
+ * lists here is shown with what it earned, in the Referrals section.
  */
 export function ProfileCard({ user }: { user: Pick<User, 'name' | 'email' | 'phone'> }) {
   return (

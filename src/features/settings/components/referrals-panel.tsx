@@ -41,7 +41,7 @@ const columns: PagedTableColumn<ReferralEarning>[] = [
 ];
 
 /**
- * Settings → Referrals (issue 26 §1; ADR 0056): the referral link with Copy, how many signed
+ * Settings → Referrals (ADR 0056): the referral link with Copy, how many signed
  * up with it, commissions earned (net of what refunds took back) and pending, and the
  * earnings, newest first, a server page at a time. `code` (the signed-in user's, when the
  * screen has it) shows the link even when the figures cannot load.

@@ -15,7 +15,7 @@ const EMPTY = { password: '', pin: '', confirm_pin: '' };
 
 /**
  * Reset transaction pin (spec §2 Settings, §5): the password, then a new 6-digit pin, typed
- * twice (issue 24).
+ * twice.
  */
 export function ResetPinForm() {
   const reset = useResetPin();

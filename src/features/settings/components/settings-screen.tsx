@@ -28,7 +28,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /**
- * Settings (spec §2 page 8): profile, the referral link with what it earned (issue 26 §1),
+ * Settings (spec §2 page 8): profile, the referral link with what it earned,
  * change password, reset pin, messages (SMS and e-mail, ADR 0081).
  */
 export function SettingsScreen() {
@@ -46,7 +46,7 @@ export function SettingsScreen() {
           <Skeleton className="h-32" />
         )}
       </Section>
-      {/* Wallet limits by verification level and level 2 by BVN (issue 26 §3). */}
+      {/* Wallet limits by verification level and level 2 by BVN. */}
       <Section id="verification-heading" title="Verification">
         <VerificationPanel />
       </Section>
@@ -62,7 +62,7 @@ export function SettingsScreen() {
       <Section id="mail-heading" title="Messages">
         <MailPreferencesPanel />
       </Section>
-      {/* Reseller API (issue 16): keys and webhooks. */}
+      {/* Reseller API: keys and webhooks. */}
       <Section id="api-keys-heading" title="API keys">
         <ApiKeysPanel />
       </Section>

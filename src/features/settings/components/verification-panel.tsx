@@ -168,7 +168,7 @@ function NextLevel({ v, navigate }: { v: Verification; navigate: (url: string) =
 }
 
 /**
- * Settings → Verification (issue 26 §3; ADR 0058, 0063): the customer's level and its limits
+ * Settings → Verification (ADR 0058, 0063): the customer's level and its limits
  * (maximum balance, daily funding, daily spending), credits held by a limit, and what raises
  * them: level 2 by verifying the BVN (the form with consent sends the browser to the
  * provider's consent page), level 3 by a review. Coming back from the consent page (with

@@ -3,7 +3,7 @@ import { HistoryQuery } from '@contract/endpoints';
 import { LIMITS } from '@contract/business-limits';
 import { HISTORY_PAGE_SIZE, historyPageSize } from './page-size';
 
-/** Issue 24: the history's page size fits the screen instead of being 5 everywhere. */
+/** the history's page size fits the screen instead of being 5 everywhere. */
 describe('historyPageSize', () => {
   it('keeps the spec page size on a 360 × 740 phone, where two-line rows fit few', () => {
     expect(historyPageSize({ width: 360, height: 740 })).toBe(LIMITS.pageSize);

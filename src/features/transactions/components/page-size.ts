@@ -1,7 +1,7 @@
 import { LIMITS } from '@contract/business-limits';
 
 /**
- * How many history rows a page holds: as many as fit the screen (issue 24), so a phone shows a
+ * How many history rows a page holds: as many as fit the screen, so a phone shows a
  * short page and a desktop's is not half empty. Never fewer than the spec's page size of 5, and
  * never more than 50 (a tall monitor's worth; the contract allows up to 100 per request).
  */

@@ -52,7 +52,7 @@ export type TransactionDialogProps = {
 };
 
 /**
- * Transaction details popup (spec §2): the details, Close, Share receipt (issue 17), Print
+ * Transaction details popup (spec §2): the details, Close, Share receipt, Print
  * receipt, and the spec's delete as "Hide from history" (ADR 0074): only on the customer's own
  * refunded or cancelled lines, or a failed one that took nothing (a successful or pending line
  * moved money and stays), confirmed first with what hiding does.

@@ -18,7 +18,7 @@ import { useMyTransactions } from '../api/get-my-transactions';
 import { historyPageSize } from './page-size';
 import type { TransactionDialogProps } from './transaction-dialog';
 
-/** The details popup (Radix Dialog, the receipt) loads when a line is first opened (issue 27). */
+/** The details popup (Radix Dialog, the receipt) loads when a line is first opened. */
 const TransactionDialog = lazy(() =>
   import('./transaction-dialog').then((module) => ({ default: module.TransactionDialog })),
 );

@@ -19,7 +19,7 @@ export function useCreateVirtualAccount() {
 /**
  * While the account number is on screen the customer is likely sending a transfer from their
  * bank app: the balance is asked for this often, so the credit shows without a reload
- * (issue 24: a word after every credit). Only while the tab is visible.
+ * (a word after every credit). Only while the tab is visible.
  */
 export const AWAITING_TRANSFER_REFRESH_MS = 10_000;
 

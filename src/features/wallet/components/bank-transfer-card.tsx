@@ -19,7 +19,7 @@ import {
 const FIELDS = ['bvn', 'consent'] as const;
 
 /**
- * Funding by bank transfer (issue 16): the customer's own account number, bank and account
+ * Funding by bank transfer: the customer's own account number, bank and account
  * name with a copy button, and what a transfer costs; before the first use, a form asks for
  * the BVN (which the provider requires for a permanent account) with the customer's consent.
  */
@@ -30,7 +30,7 @@ export function BankTransferCard() {
   const [consent, setConsent] = useState(false);
   const { errors, validate, clear, idOf } = useFormErrors(FIELDS);
   const data = info.data?.message;
-  // The account number on screen: a transfer may be on its way (issue 24).
+  // The account number on screen: a transfer may be on its way.
   useBalanceWhileAwaiting(Boolean(data?.account));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

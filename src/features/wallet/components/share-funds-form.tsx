@@ -26,7 +26,7 @@ const isAboutTheEmail = (error: ApiError) =>
 /**
  * Share Funds (spec §2, §5): e-mail, amount and secret pin; the amount may not exceed the
  * balance. Before any money leaves, the e-mail is resolved to the account's masked name and
- * the customer confirms it (issue 24; ADR 0046), as Opay, Palmpay and Kuda do: an e-mail no
+ * the customer confirms it (ADR 0046), as Opay, Palmpay and Kuda do: an e-mail no
  * account uses is told beside the field, and nothing is sent. Success shows the share's own
  * screen ("Funds Sent Successfully.", what, to whom, when, the new balance and a receipt); a
  * refusal shows the server's message, else the generic fallback of spec §8.

@@ -15,7 +15,7 @@ import { ShareFundsForm } from './share-funds-form';
 
 /**
  * Wallet (spec §2 page 2): the balance, the Fund Wallet popup, funding by bank transfer
- * (issue 16), Withdraw (to a bank account, ADR 0084) and the Share Funds form.
+ *, Withdraw (to a bank account, ADR 0084) and the Share Funds form.
  */
 export function WalletScreen({ onRedirect }: Pick<FundWalletDialogProps, 'onRedirect'>) {
   const { data, error } = useCurrentUser();

@@ -50,14 +50,14 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     message: await syncCatalogue(ctx, { admin: user, req }, 'manual'),
   }));
 
-  // ── held bank transfers and the audit log (issue 16) ──
+  // ── held bank transfers and the audit log ──
   route(app, ctx, api.heldTransfers, async ({ query }) => transfers.listHeld(ctx, query));
   route(app, ctx, api.assignTransfer, async ({ body, user, req }) => ({
     message: await transfers.assignTransfer(ctx, { admin: user, req }, body),
   }));
   route(app, ctx, api.auditLog, async ({ query }) => listAudit(ctx.db, query));
 
-  // ── price tiers (issue 16 part 2; ADR 0027) ──
+  // ── price tiers (ADR 0027) ──
   route(app, ctx, api.tiers, async () => ({ message: await tiers.listTiers(ctx.db) }));
   route(app, ctx, api.createTier, async ({ body, user, req }) => ({
     message: await tiers.createTier(ctx, { admin: user, req }, body),
@@ -69,7 +69,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     message: await tiers.setUserTier(ctx, { admin: user, req }, body),
   }));
 
-  // ── purchases pending past the alert age (issue 23; ADR 0041) ──
+  // ── purchases pending past the alert age (ADR 0041) ──
   route(app, ctx, api.pendingPurchases, async ({ query }) => pending.listPending(ctx, query));
   route(app, ctx, api.requeryPending, async ({ body, user, req }) => ({
     message: await pending.requeryPending(ctx, { admin: user, req }, body.id),
@@ -86,7 +86,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     message: await disputes.resolveDispute(ctx, { admin: user, req }, body),
   }));
 
-  // ── manual wallet adjustments, maker-checker (issue 25; ADR 0050) ──
+  // ── manual wallet adjustments, maker-checker (ADR 0050) ──
   adjustmentRoutes(app, ctx);
   fourEyesRoutes(app, ctx);
   verificationRoutes(app, ctx);

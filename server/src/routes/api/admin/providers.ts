@@ -1,5 +1,5 @@
 /**
- * Provider failover, breaker and floats (issue 25 §1; ADR 0052): the admin's Providers page
+ * Provider failover, breaker and floats (ADR 0052): the admin's Providers page
  * and, in sandbox mode only, the fault switch that makes a simulated provider refuse or stop
  * answering (to try failover and the breaker from the sandbox pages).
  */

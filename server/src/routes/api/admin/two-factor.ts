@@ -1,4 +1,4 @@
-/** Admin roles and two-factor sign-in (issue 25 §3; ADR 0051): the calls of services/two-factor.ts. */
+/** Admin roles and two-factor sign-in (ADR 0051): the calls of services/two-factor.ts. */
 import { api } from '@contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.ts';

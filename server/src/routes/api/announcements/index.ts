@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context.ts';
 import { route } from '../../../http/route.ts';
 import * as announcements from '../../../services/announcements.ts';
 
-/** Admin announcements and the customer's banner (issue 26 §4; ADR 0059). */
+/** Admin announcements and the customer's banner (ADR 0059). */
 export function announcementRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.announcements, async ({ query }) =>
     announcements.listAnnouncements(ctx, query),

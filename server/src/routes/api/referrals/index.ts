@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context.ts';
 import { route } from '../../../http/route.ts';
 import * as referrals from '../../../services/referrals.ts';
 
-/** Referral commissions (issue 26 §1; ADR 0056): the customer's page and the admin's rates. */
+/** Referral commissions (ADR 0056): the customer's page and the admin's rates. */
 export function referralRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.myReferrals, async ({ user, query }) =>
     referrals.myReferrals(ctx, user, query),

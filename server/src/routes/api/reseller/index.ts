@@ -1,5 +1,5 @@
 /**
- * The reseller API (issue 16; ADR 0026): API keys and the webhook settings in Settings, the
+ * The reseller API (ADR 0026): API keys and the webhook settings in Settings, the
  * delivery log and replay, the requery (with a session or a key), the OpenAPI document and its
  * docs page. The purchases themselves are the same routes as the app's (transactions/).
  */

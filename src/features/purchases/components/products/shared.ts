@@ -1,7 +1,7 @@
 import { NAIRA } from '@contract/business-limits';
 import { isDigits } from '@contract/rules';
 
-/** What the five product definitions share (issue 27; ADR 0061). */
+/** What the five product definitions share (ADR 0061). */
 
 export const PHONE_HINT = '11 digits, starting 070, 080, 081, 090 or 091.';
 
