@@ -210,7 +210,9 @@ const pendingQuery = (db: Db) =>
     .selectFrom('transactions')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('status', '=', 'pending')
-    .where('direction', '=', 'debit');
+    .where('direction', '=', 'debit')
+    // A withdrawal is no purchase: its own gauges count it (ADR 0084).
+    .where('product', '<>', 'Withdrawal');
 
 async function readQueues(db: Db, at: number): Promise<QueueState> {
   const pendingCount = (where: (q: PendingQuery) => PendingQuery) =>
@@ -225,6 +227,8 @@ async function readQueues(db: Db, at: number): Promise<QueueState> {
       ])
       .where('status', '=', 'pending')
       .where('direction', '=', 'debit')
+      // A withdrawal is no purchase: its own gauges count it (ADR 0084).
+      .where('product', '<>', 'Withdrawal')
       .groupBy('provider')
       .execute(),
     db
@@ -232,6 +236,7 @@ async function readQueues(db: Db, at: number): Promise<QueueState> {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('status', '=', 'pending')
       .where('next_requery_at', '<=', at)
+      .where('product', '<>', 'Withdrawal')
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('webhook_deliveries')

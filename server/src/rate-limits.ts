@@ -84,6 +84,12 @@ export const DEFAULT_LIMITS: Limits = {
     // A name behind an e-mail (ADR 0046): tighter than a meter look-up, since a sweep of
     // addresses would tell which have accounts; a customer checks a few friends at most.
     shareRecipient: perAccount(30),
+    // Withdrawals (ADR 0084): an account number's holder is a name behind a number, as a
+    // share's recipient is; a sweep would also spend the payout provider's quota.
+    resolveAccount: perAccount(30),
+    withdraw: perAccount(30),
+    requeryWithdrawal: perAccount(120),
+    deleteBeneficiary: perAccount(60),
     initiatePayment: perAccount(30),
     verifyPayment: perAccount(100),
     // Bank transfers: a virtual account sends the BVN to the provider.

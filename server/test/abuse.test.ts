@@ -552,6 +552,8 @@ describe.each(engines)('rate limits on %s (row 7)', (engine) => {
     api.verifyPayment,
     api.atgBalance,
     api.vtBalance,
+    api.resolveAccount,
+    api.withdraw,
   ];
 
   it('every unauthenticated route and every costly signed-in route has a limit', () => {

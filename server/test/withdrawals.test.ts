@@ -363,6 +363,18 @@ describe.each(engines)('withdrawals on %s', (engine) => {
   it('the kill switch stops new withdrawals with its customer message', async () => {
     const u = await kit.user({ funds: 2_000_000 });
     const current = (await kit.call(api.withdrawalSettings, { token: owner.token })).body.message;
+    // One waits for review when the switch goes off: no approval sends it while paused.
+    await kit.call(api.setWithdrawalSettings, {
+      token: owner.token,
+      body: { ...current, review_above: 500 },
+    });
+    const waiting = await withdraw(u, { account_number: account(), amount: 1_000 });
+    expect(waiting.body.message.status).toBe('awaiting_review');
+    const wid = waiting.body.message.id;
+    // A withdrawal waiting is no purchase waiting for a provider: the purchase gauges (and
+    // their alerts) do not count it.
+    const metrics = (await kit.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).not.toMatch(/^paybills_pending_purchases\{provider="none"\}/m);
     const off = await kit.call(api.setWithdrawalSettings, {
       token: owner.token,
       body: { ...current, enabled: false, paused_message: 'Back at noon.' },
@@ -379,6 +391,20 @@ describe.each(engines)('withdrawals on %s', (engine) => {
       const res = await withdraw(u, { account_number: account(), amount: 1_000 });
       expect(res.status).toBe(409);
       expect(res.body.msg).toBe('Back at noon.');
+      const approval = await kit.call(api.approveWithdrawal, {
+        token: finance2.token,
+        params: { id: wid },
+      });
+      expect(approval.status).toBe(409);
+      expect(approval.body.msg).toBe('Back at noon.');
+      expect(await sim().payout(wid)).toBeUndefined();
+      // A rejection gives the money back, paused or not.
+      const rejected = await kit.call(api.rejectWithdrawal, {
+        token: finance2.token,
+        params: { id: wid },
+        body: { reason: 'Paused for maintenance.' },
+      });
+      expect(rejected.body.message.status).toBe('refunded');
       expect(await kit.balance(u.id)).toBe(2_000_000);
     } finally {
       await kit.call(api.setWithdrawalSettings, { token: owner.token, body: current });

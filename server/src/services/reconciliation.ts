@@ -58,6 +58,8 @@ export async function reconcile(ctx: ReconcileContext, now = Date.now()): Promis
       'transactions.flagged_at',
     ])
     .where('transactions.status', '=', 'pending')
+    // A withdrawal waiting for review is no stale purchase: reconcile checks payouts apart.
+    .where('transactions.product', '<>', 'Withdrawal')
     .where('transactions.created_at', '<=', now - alertMs)
     .orderBy('transactions.created_at')
     .limit(STALE_MAX)

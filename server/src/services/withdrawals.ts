@@ -449,12 +449,20 @@ export async function send(ctx: AppContext, id: string): Promise<WithdrawalStatu
     .executeTakeFirst();
   if (!w || w.status !== 'pending') return w?.status ?? 'failed';
   const firstSend = w.sent_at === null;
-  await ctx.db
+  // Claimed by a compare-and-set on the send time read: of two callers racing to send (the
+  // worker and an admin's requery, or approve), only the one whose update changed the row
+  // sends; the other answers the status as it is. Two creates under one reference could
+  // otherwise see one refused as a duplicate and refund it while the other is paid.
+  const claimed = await ctx.db
     .updateTable('withdrawals')
     .set({ sent_at: now, next_requery_at: now + FIRST_REQUERY_MS, updated_at: now })
     .where('id', '=', id)
     .where('status', '=', 'pending')
-    .execute();
+    .where((eb) =>
+      w.sent_at === null ? eb('sent_at', 'is', null) : eb('sent_at', '=', Number(w.sent_at)),
+    )
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return w.status;
   const answer = await ctx.providers.payout.send({
     reference: w.id,
     bankCode: w.bank_code,
@@ -551,13 +559,11 @@ async function settle(
         last_paid_at: now,
       })
       .onConflict((oc) =>
-        oc
-          .columns(['user_id', 'bank_code', 'account_number'])
-          .doUpdateSet({
-            last_paid_at: now,
-            account_name: row.account_name,
-            bank_name: row.bank_name,
-          }),
+        oc.columns(['user_id', 'bank_code', 'account_number']).doUpdateSet({
+          last_paid_at: now,
+          account_name: row.account_name,
+          bank_name: row.bank_name,
+        }),
       )
       .execute();
     return row;
@@ -749,6 +755,9 @@ async function reviewable(ctx: AppContext, admin: Pick<UserRow, 'id'>, id: strin
 }
 
 export async function approve(ctx: AppContext, actor: Actor, id: string) {
+  // Paused means no money leaves, an approval's included; a rejection (a refund) still may.
+  const settings = await withdrawalSettings(ctx.db);
+  if (!settings.enabled) throw new ApiError('conflict', settings.paused_message);
   const w = await reviewable(ctx, actor.admin, id);
   const now = clockOf(ctx)();
   const moved = await ctx.dbh.writeTx(async (trx) => {
