@@ -9,6 +9,8 @@ const meta = {
   title: 'Features/Wallet/WalletScreen',
   component: WalletScreen,
   args: { onRedirect: fn() },
+  // The Withdraw button is a link to its page.
+  parameters: { router: {} },
   beforeEach: () => {
     saveTokens(demoSession());
     return () => clearSession();
