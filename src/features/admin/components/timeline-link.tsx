@@ -2,7 +2,7 @@ import { useInRouterContext } from 'react-router-dom';
 import { paths } from '@/config/routes';
 import { Link } from '@/lib/link';
 
-const CLASS = 'self-start text-sm font-medium underline';
+const CLASS = 'inline-flex min-h-11 items-center self-start text-sm font-medium underline';
 
 /**
  * The way from a transaction's dialog to its whole story (ADR 0083). A plain link where no

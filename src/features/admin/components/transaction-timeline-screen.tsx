@@ -102,10 +102,10 @@ export function TransactionTimelineScreen({
     <section data-timeline="" aria-labelledby="timeline-title" className="flex flex-col gap-4">
       <style>{PRINT_CSS}</style>
       <div data-no-print="" className="flex flex-wrap items-center gap-3 print:hidden">
-        <Link to={paths.admin.transactions} className="text-sm underline">
+        <Link to={paths.admin.transactions} className="inline-flex min-h-11 items-center text-sm underline">
           Back to transactions
         </Link>
-        <Link to={paths.admin.pending} className="text-sm underline">
+        <Link to={paths.admin.pending} className="inline-flex min-h-11 items-center text-sm underline">
           Pending purchases
         </Link>
         <Button variant="outline" className="ml-auto" onClick={onPrint} disabled={!timeline}>
