@@ -204,40 +204,31 @@ interface QueueState {
   disputes: number;
 }
 
-type PendingQuery = ReturnType<typeof pendingQuery>;
-const pendingQuery = (db: Db) =>
+/** Purchases charged and waiting: a withdrawal is no purchase (its own counter, ADR 0084). */
+const pendingPurchases = (db: Db) =>
   db
     .selectFrom('transactions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('status', '=', 'pending')
     .where('direction', '=', 'debit')
-    // A withdrawal is no purchase: its own gauges count it (ADR 0084).
     .where('product', '<>', 'Withdrawal');
+
+type PendingQuery = ReturnType<typeof pendingQuery>;
+const pendingQuery = (db: Db) =>
+  pendingPurchases(db).select((eb) => eb.fn.countAll<number>().as('n'));
 
 async function readQueues(db: Db, at: number): Promise<QueueState> {
   const pendingCount = (where: (q: PendingQuery) => PendingQuery) =>
     where(pendingQuery(db)).executeTakeFirstOrThrow();
   const [pending, due, webhooks, disputes, overdue, over30s, over24h] = await Promise.all([
-    db
-      .selectFrom('transactions')
+    pendingPurchases(db)
       .select((eb) => [
         'provider',
         eb.fn.countAll<number>().as('n'),
         eb.fn.min<number>('created_at').as('oldest'),
       ])
-      .where('status', '=', 'pending')
-      .where('direction', '=', 'debit')
-      // A withdrawal is no purchase: its own gauges count it (ADR 0084).
-      .where('product', '<>', 'Withdrawal')
       .groupBy('provider')
       .execute(),
-    db
-      .selectFrom('transactions')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', '=', 'pending')
-      .where('next_requery_at', '<=', at)
-      .where('product', '<>', 'Withdrawal')
-      .executeTakeFirstOrThrow(),
+    pendingCount((q) => q.where('next_requery_at', '<=', at)),
     db
       .selectFrom('webhook_deliveries')
       .select((eb) => eb.fn.countAll<number>().as('n'))
