@@ -44,16 +44,14 @@ import type { WithdrawalsTable } from '../db/schema.ts';
 import {
   InsufficientFunds,
   postMovement,
-  providerFloatAccountId,
   SpendingLimitReached,
-  systemAccountId,
   walletAccountId,
-  type Leg,
 } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
 import { bindIdempotencyKey } from '../http/idempotency.ts';
 import { ProviderError, type PayoutAnswer } from '../providers/index.ts';
 import { recordAudit, type Actor } from './audit.ts';
+import { withdrawalDebitLegs, withdrawalRefundLegs } from './withdrawal-ledger.ts';
 import { countRows, paged } from './paging.ts';
 import type { UserRow } from './users.ts';
 import { checkPin, requireVerified } from './wallet.ts';
@@ -276,12 +274,7 @@ export async function debitWithdrawal(
   const review = req.amount > settings.review_above;
   const id = randomUUID();
   const wallet = walletAccountId(user.id);
-  const legs: Leg[] = [
-    { accountId: wallet, amount: -cost.total },
-    { accountId: providerFloatAccountId(id), amount: cost.amount + cost.fee },
-  ];
-  if (cost.duty > 0)
-    legs.push({ accountId: systemAccountId('stamp_duty_payable'), amount: cost.duty });
+  const legs = withdrawalDebitLegs(user.id, id, cost);
   const row = await ctx.dbh.writeTx(async (trx) => {
     // The ledger's conditional UPDATE takes the wallet's row first: parallel withdrawals of one
     // wallet queue here, so the checks below see every one committed before.
@@ -612,13 +605,7 @@ async function refund(
       .returningAll()
       .executeTakeFirst();
     if (!row) return null;
-    const legs: Leg[] = [
-      { accountId: providerFloatAccountId(id), amount: -(Number(row.amount) + Number(row.fee)) },
-      { accountId: walletAccountId(row.user_id), amount: Number(row.total) },
-    ];
-    if (Number(row.duty) > 0) {
-      legs.push({ accountId: systemAccountId('stamp_duty_payable'), amount: -Number(row.duty) });
-    }
+    const legs = await withdrawalRefundLegs(trx, id);
     await postMovement(trx, { kind: 'reversal', memo: id, legs, now });
     await trx
       .updateTable('transactions')
