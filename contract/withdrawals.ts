@@ -68,9 +68,14 @@ export const WithdrawalFeeSchema = z.object({
 export type WithdrawalFee = z.output<typeof WithdrawalFeeSchema>;
 
 /**
- * Default: Flutterwave's NGN transfer fee bands, passed on at cost: ₦10.75 up to ₦5,000, ₦26.88
- * up to ₦50,000, ₦53.75 above (VAT inclusive), https://flutterwave.com/ng/pricing ("Transfers").
- * The owner sets the real figures (ADR 0084).
+ * Default: Flutterwave's NGN transfer fee, passed on at cost, as far as its published samples
+ * show it (ADR 0089): ₦10.75 on ₦100 and ₦1,222, ₦26.875 on ₦5,500 and ₦12,500
+ * (https://github.com/Flutterwave/Node-v3/blob/master/documentation/transfers.md, "Get all
+ * transfers", "Create a transfer", "Get transfer fee"); VAT of 7.5% is on all Flutterwave fees
+ * (https://flutterwave.com/us/support/payment-methods/afrigo-cards), so ₦10 and ₦25 before VAT.
+ * NOT CONFIRMED: where the bands break (₦5,000, ₦50,000) and the ₦53.75 above ₦50,000; no
+ * stored Flutterwave page states them (flutterwave.com/ng/pricing could not be read). The
+ * owner sets the real figures from the dashboard or `GET /v3/transfers/fee` (ADR 0084).
  */
 export const DEFAULT_WITHDRAWAL_FEE: WithdrawalFee = {
   kind: 'bands',

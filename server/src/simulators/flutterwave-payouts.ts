@@ -60,9 +60,11 @@ export const SIMULATOR_BANKS: readonly { id: number; code: string; name: string 
 ];
 
 /**
- * Flutterwave's NGN transfer fee as its samples show it (Node-v3 documentation/transfers.md:
- * 10.75 on ₦1,222 and ₦100, 26.875 on ₦5,500 and ₦12,500); above ₦50,000 ₦53.75
- * (flutterwave.com/ng/pricing, "Transfers"). In naira, as on the wire.
+ * Flutterwave's NGN transfer fee as its samples show it
+ * (https://github.com/Flutterwave/Node-v3/blob/master/documentation/transfers.md: 10.75 on
+ * ₦1,222 and ₦100, 26.875 on ₦5,500 and ₦12,500). Not confirmed (ADR 0089): the band edges
+ * (₦5,000, ₦50,000) and ₦53.75 above ₦50,000 are the default fee table's, not a page's.
+ * In naira, as on the wire.
  */
 export function simulatorTransferFee(naira: number): number {
   if (naira <= 5_000) return 10.75;
@@ -121,6 +123,12 @@ const PAGE_SIZE = 10;
 
 /** The error envelope (developer.flutterwave.com/docs/integration-guides/errors). */
 const errorBody = (message: string) => ({ status: 'error', message, data: null });
+/**
+ * A call Flutterwave did not finish within its own wait: "you get a 503 server error" with this
+ * body (https://developer.flutterwave.com/docs/handling-error-timeouts). It may still be
+ * processed: the page says to query the status before trying again.
+ */
+const TIMEOUT_BODY = errorBody('An error occurred. Please contact support');
 const serverErrorBody = () => ({
   error_id: `ERRNO${randomDigits(9)}T${Date.now()}`,
   message: 'Application error. Please contact support',
@@ -231,7 +239,8 @@ export function createFlutterwavePayoutsSimulator(
     if (!bank) return bad('Invalid bank code');
     return serial(b.reference, async (): Promise<Answer | 'timeout' | 'cut'> => {
       // A reference is unique at Flutterwave ("a unique reference code to identify the
-      // transfer"); the duplicate's wording is ours.
+      // transfer", https://developer.flutterwave.com/docs/making-payments/transfers/overview);
+      // the duplicate's wording is ours: no page found shows it.
       if (await read(`payout:${b.reference}`))
         return bad('Transfer with this reference already exists');
       const scenario = lastFourScenario(b.account_number);
@@ -252,7 +261,9 @@ export function createFlutterwavePayoutsSimulator(
         scenario,
         status: failsAtOnce ? 'FAILED' : pending ? 'NEW' : 'SUCCESSFUL',
         final: scenario === 'pending-then-fail' || failsAtOnce ? 'FAILED' : 'SUCCESSFUL',
-        // The SDK's samples' failure wording ("DISBURSE FAILED: …").
+        // The "DISBURSE FAILED: <reason>" form is Flutterwave's (its transfer webhook reference,
+        // https://flutterwaveinc.mintlify.app/v4-api-reference/transferreversal/send-transfer-reversal-webhook,
+        // shows "DISBURSE FAILED: Insufficient wallet balance"); the two reasons after it are ours.
         completeMessage: failsAtOnce
           ? 'DISBURSE FAILED: Invalid account'
           : pending
@@ -280,7 +291,7 @@ export function createFlutterwavePayoutsSimulator(
     const fault: SimulatorFault | undefined = faults.take(route);
     const result = await answer();
     const send = (r: Answer | 'timeout' | 'cut') => {
-      if (r === 'timeout') return reply.code(504).send(serverErrorBody());
+      if (r === 'timeout') return reply.code(503).send(TIMEOUT_BODY);
       if (r === 'cut') {
         return reply
           .code(200)
@@ -296,7 +307,7 @@ export function createFlutterwavePayoutsSimulator(
         return send(result);
       case 'hang':
         await hang.until;
-        return reply.code(504).send(serverErrorBody());
+        return reply.code(503).send(TIMEOUT_BODY);
       case 'status': {
         const body = fault.body ?? (fault.status >= 500 ? serverErrorBody() : errorBody('Error'));
         if (typeof body === 'string')
@@ -378,7 +389,9 @@ export function createFlutterwavePayoutsSimulator(
             !SIMULATOR_BANKS.some((b) => b.code === account_bank) ||
             account_number.endsWith('9999')
           ) {
-            // The wording is ours: the pages show no failed resolution.
+            // The wording is ours: no page of developer.flutterwave.com found shows a v3 failed
+            // resolution (https://developer.flutterwave.com/docs/verifications/bank-account
+            // shows only the success body; the v2 page's "Error/Invalid Account!" is another API).
             return bad('Sorry, that account number is invalid, please check and try again');
           }
           return ok({
@@ -432,7 +445,12 @@ export function createFlutterwavePayoutsSimulator(
     );
 
     // "Get all transfers": newest first, 10 a page, `meta.page_info`; `reference` and `status`
-    // filter it.
+    // filter it. Not confirmed: no stored page of developer.flutterwave.com documents a
+    // `reference` filter on GET /v3/transfers (the create reference says only that the
+    // reference "can be used to query for the status of the transfer",
+    // https://developer.flutterwave.com/reference/endpoints/transfers/), so the adapter filters
+    // the items again by reference, and an admin's resolve refunds on "no record" only when
+    // the answer lists no transfer at all (a list that ignored the filter proves nothing).
     app.get('/v3/transfers', (req, reply) =>
       respond(
         'transfers.list',
