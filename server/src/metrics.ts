@@ -11,6 +11,7 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from './db/index.ts';
 import type { ProviderCall } from './providers/instrument.ts';
+import { capReason, SMS_CAPS, type CappedSmsKind } from './services/sms-caps.ts';
 
 export interface Metrics {
   registry: Registry;
@@ -165,6 +166,31 @@ export function createMetrics(db: () => Db, now: () => number = () => Date.now()
     registers,
     async collect() {
       this.set((await state()).webhooks);
+    },
+  });
+
+  // Read from the outbox (index sms_outbox_due: status, next_attempt_at, which a skipped row
+  // holds as its time): every instance's skips, and the count survives a restart.
+  new Gauge({
+    name: 'paybills_sms_skipped',
+    help: 'SMS not sent in the last 24 hours because their number was over its hourly or daily cap (ADR 0087), by kind (security, alert) and cap.',
+    labelNames: ['kind', 'cap'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      const rows = await db()
+        .selectFrom('sms_outbox')
+        .select(['last_error', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('status', '=', 'skipped')
+        .where('next_attempt_at', '>', now() - 24 * 3_600_000)
+        .groupBy('last_error')
+        .execute();
+      for (const kind of Object.keys(SMS_CAPS) as CappedSmsKind[]) {
+        for (const cap of ['hour', 'day'] as const) {
+          const row = rows.find((r) => r.last_error === capReason(kind, cap));
+          this.set({ kind, cap }, Number(row?.n ?? 0));
+        }
+      }
     },
   });
 

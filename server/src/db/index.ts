@@ -55,6 +55,7 @@ import { transactionEvents } from '../../migrations/0042-transaction-events.ts';
 import { pendingDecidedAt24Hours } from '../../migrations/0041-pending-decided-at-24-hours.ts';
 import { messagePreferences } from '../../migrations/0039-message-preferences.ts';
 import { fourEyes } from '../../migrations/0029-four-eyes.ts';
+import { smsCapsAndKnownDevices } from '../../migrations/0044-sms-caps-and-known-devices.ts';
 import type { Engine } from './engine.ts';
 import type { Database } from './schema.ts';
 import type { SealedCodes } from './sealed-codes.ts';
@@ -131,6 +132,7 @@ export function migrations(engine: Engine): MigrationProvider {
         '0042-transaction-events': transactionEvents(engine),
         '0041-pending-decided-at-24-hours': pendingDecidedAt24Hours(),
         '0039-message-preferences': messagePreferences(),
+        '0044-sms-caps-and-known-devices': smsCapsAndKnownDevices(),
       };
     },
   };

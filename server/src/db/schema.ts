@@ -435,7 +435,8 @@ export interface SmsOutboxTable {
   /** International digits (2348031234567). */
   to_number: string;
   body: string;
-  status: 'queued' | 'sending' | 'sent' | 'failed';
+  /** `skipped`: over its number's cap, never sent, the reason in `last_error` (ADR 0087). */
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
   attempts: Generated<number>;
   next_attempt_at: number;
   lease_until: number | null;
@@ -444,6 +445,17 @@ export interface SmsOutboxTable {
   last_error: string | null;
   created_at: number;
   sent_at: number | null;
+  /** `outcome`, `alert` or `security` (migration 0044; ADR 0087); null before it. */
+  kind: string | null;
+}
+
+/** A device an account signed in from (migration 0044; ADR 0087). */
+export interface KnownDevicesTable {
+  user_id: string;
+  /** SHA-256 (hex) of the device cookie; the cookie itself is never stored. */
+  device_hash: string;
+  first_seen: number;
+  last_seen: number;
 }
 
 export interface RateCountersTable {
@@ -658,6 +670,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   mail_outbox: MailOutboxTable;
   sms_outbox: SmsOutboxTable;
+  known_devices: KnownDevicesTable;
   withdrawals: WithdrawalsTable;
   withdrawal_events: WithdrawalEventsTable;
   beneficiaries: BeneficiariesTable;

@@ -506,7 +506,14 @@ export async function customerMail(
     const text = moneySms(event);
     await enqueueSms(
       trx,
-      { key: smsKey(event, userId, now), userId, phone: user.phone, text },
+      {
+        key: smsKey(event, userId, now),
+        userId,
+        phone: user.phone,
+        text,
+        // A purchase's SMS exists only with a real purchase: never capped (ADR 0087).
+        kind: purchases ? 'outcome' : 'alert',
+      },
       now,
     );
   }

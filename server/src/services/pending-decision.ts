@@ -122,7 +122,7 @@ export async function markOverdue(trx: Db, id: string, now: number): Promise<boo
   );
   await enqueueSms(
     trx,
-    { key: `overdue:${row.id}`, userId: row.user_id, text: overdueSmsText(row) },
+    { key: `overdue:${row.id}`, userId: row.user_id, text: overdueSmsText(row), kind: 'outcome' },
     now,
   );
   return true;

@@ -172,6 +172,7 @@ export async function securityMail(
   if (user?.phone) {
     const key = securityKey(event, user.id, now);
     const text = securitySms(event, now);
-    await enqueueSms(trx, { key, userId: user.id, phone: user.phone, text }, now);
+    const sms = { key, userId: user.id, phone: user.phone, text, kind: 'security' as const };
+    await enqueueSms(trx, sms, now);
   }
 }

@@ -20,6 +20,8 @@ import { nairaText } from '@contract';
 import type { Db } from '../db/index.ts';
 import type { AppContext } from '../context.ts';
 import { internationalNumber, type SmsProvider } from '../providers/index.ts';
+import { counterKey, hit } from './rate.ts';
+import { capReason, SMS_CAPS } from './sms-caps.ts';
 import { startWorker } from './worker.ts';
 
 /** Most SMS fit one page: 160 characters of the GSM alphabet (Termii's Number API page). */
@@ -82,6 +84,25 @@ const BATCH = 20;
 export const retryDelayMs = (attempts: number) =>
   Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 
+/**
+ * What an SMS is (ADR 0087): `outcome`, a purchase's delivered, processing, refunded or overdue
+ * SMS (it exists only with a real purchase, and is never capped); `alert`, money moved outside
+ * a purchase; `security`, a change to the account or a new sign-in.
+ */
+export type SmsKind = 'outcome' | 'alert' | 'security';
+
+const HOUR_MS = 60 * 60_000;
+
+/** Counts one SMS of `kind` to `to` (sms-caps.ts): the reason it is over a cap, or null. */
+async function overCap(trx: Db, kind: SmsKind, to: string, now: number) {
+  if (kind === 'outcome') return null;
+  const hour = await hit(trx, counterKey('sms-hour', kind, to), HOUR_MS, now);
+  const day = await hit(trx, counterKey('sms-day', kind, to), 24 * HOUR_MS, now);
+  if (hour.count > SMS_CAPS[kind].hour) return capReason(kind, 'hour');
+  if (day.count > SMS_CAPS[kind].day) return capReason(kind, 'day');
+  return null;
+}
+
 export interface OutgoingSms {
   /** The event it tells of, e.g. `refund:<transaction id>`: one SMS per key. */
   key: string;
@@ -89,11 +110,15 @@ export interface OutgoingSms {
   userId?: string;
   phone?: string;
   text: string;
+  /** `alert` unless said: a caller that forgets is capped, never uncapped (ADR 0087). */
+  kind?: SmsKind;
 }
 
 /**
  * Queues one SMS in the caller's transaction. Answers false (and queues nothing) when the key
- * is already queued, or when there is no Nigerian mobile number to send to.
+ * is already queued, or when there is no Nigerian mobile number to send to. Over its number's
+ * cap (security and alert SMS) it is kept `skipped` with the reason, never sent, and answers
+ * false.
  */
 export async function enqueueSms(trx: Db, sms: OutgoingSms, now = Date.now()): Promise<boolean> {
   let phone = sms.phone;
@@ -107,20 +132,32 @@ export async function enqueueSms(trx: Db, sms: OutgoingSms, now = Date.now()): P
   }
   const to = phone ? internationalNumber(phone) : null;
   if (!to) return false;
+  const key = sms.key.slice(0, 200);
+  const kind = sms.kind ?? 'alert';
+  // The same event again counts nothing: it is no second SMS.
+  const known = await trx
+    .selectFrom('sms_outbox')
+    .select('id')
+    .where('event_key', '=', key)
+    .executeTakeFirst();
+  if (known) return false;
+  const skipped = await overCap(trx, kind, to, now);
   const inserted = await trx
     .insertInto('sms_outbox')
     .values({
-      event_key: sms.key.slice(0, 200),
+      event_key: key,
       user_id: sms.userId ?? null,
       to_number: to,
       body: sms.text,
-      status: 'queued',
+      status: skipped ? 'skipped' : 'queued',
+      last_error: skipped,
+      kind,
       next_attempt_at: now,
       created_at: now,
     })
     .onConflict((oc) => oc.column('event_key').doNothing())
     .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  return !skipped && Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export interface SmsPassOptions {

@@ -91,7 +91,7 @@ const mailState = (row: { sent_at: number | null; attempts: number }): MessageSt
   row.sent_at !== null ? 'sent' : Number(row.attempts) >= MAIL_MAX_ATTEMPTS ? 'failed' : 'queued';
 
 const smsState = (status: string): MessageState =>
-  status === 'sent' ? 'sent' : status === 'failed' ? 'failed' : 'queued';
+  status === 'sent' ? 'sent' : status === 'failed' || status === 'skipped' ? 'failed' : 'queued';
 
 /** `2348031234567` → `+234 803 ••• 4567`: enough to tell which phone, not the whole number. */
 const maskedNumber = (n: string) =>
