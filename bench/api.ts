@@ -1182,7 +1182,7 @@ async function outcomesMode() {
     const problems = await checkInvariants(ctx.db);
     const head = `${'kind'.padEnd(34)}${'n'.padStart(6)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'max'.padStart(10)}${'> 30 s'.padStart(8)}${'> 24 h'.padStart(8)}`;
     const out = [
-      `outcomes: ${OUTCOME_PURCHASES} purchases over ${OUTCOME_KINDS.length} failure kinds, VTpass simulator (SANDBOX_INSTANT, PROVIDER_TIMEOUT_MS ${timeoutMs}), requery worker on a fake clock to 25 h (requery passes: ${passes}); time from the purchase to a final state on that clock; the sandbox's first requery waits 5 s (a live provider's waits PROVIDER_TIMEOUT_MS + 5 s: 35 s by default)`,
+      `outcomes: ${OUTCOME_PURCHASES} purchases over ${OUTCOME_KINDS.length} failure kinds, VTpass simulator (SANDBOX_INSTANT, PROVIDER_TIMEOUT_MS ${timeoutMs}), requery worker on a fake clock to 25 h (requery passes: ${passes}); time from the purchase to a final state on that clock; the sandbox's first requery waits 5 s; a live provider's comes 5 s after a "pending" answer, or PROVIDER_TIMEOUT_MS + 5 s (35 s by default) after a call not answered (ADR 0092)`,
       head,
     ];
     let unsettled = 0;

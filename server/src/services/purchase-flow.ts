@@ -52,7 +52,7 @@ import { checkKeyPin } from './key-pins.ts';
 import { findCoupon, ownerNotBlocked } from './coupons.ts';
 import { transactionById } from './history.ts';
 import { purchaseRoute, sendPurchase, triedJson } from './failover.ts';
-import { firstRequeryDelay } from './requery.ts';
+import { firstRequeryDelay, requerySoonAfterAnswer } from './requery.ts';
 import { settle } from './reversal.ts';
 import { tierAndPinOf } from './tiers.ts';
 import { currentRenewal, renewalOf } from './tv-renewal.ts';
@@ -115,6 +115,9 @@ async function buy(
   const finish = (async () => {
     // A definite refusal moves it down the order; anything else stays where it is (ADR 0052).
     const outcome = await sendPurchase(ctx, route, admitted, { ...order.request, requestId }, id);
+    // The provider answered "pending": the call is over, so its first requery comes 5 s after
+    // this answer, not after the in-flight window (ADR 0092). A time-out keeps the window.
+    await requerySoonAfterAnswer(ctx, id, outcome, Date.now());
     // Settling finishes a purchase already charged: it goes before purchases not started yet.
     return gate.run(
       async () => {

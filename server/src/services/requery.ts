@@ -71,7 +71,9 @@ const clockOf = (ctx: AppContext) => ctx.config.clock ?? (() => Date.now());
 /**
  * A claimed job is leased for the longest a requery call can take (the provider timeout) and
  * a margin; a worker that dies (kill -9, a lost machine) loses its claims after it, and
- * another instance asks instead. Asking twice is harmless: settling is guarded.
+ * another instance asks instead. Nothing shortens a lease: the early first requery after a
+ * "pending" answer (`requerySoonAfterAnswer`) moves only a purchase never claimed. Asking twice
+ * is harmless all the same: settling is guarded.
  */
 const requeryLeaseMs = (ctx: AppContext) => ctx.providers.config.PROVIDER_TIMEOUT_MS + 5_000;
 
@@ -156,9 +158,12 @@ export function pendingAlertMs(env: NodeJS.ProcessEnv): number {
 }
 
 /**
- * The first requery waits until the purchase call itself has surely ended (a real provider
- * may take up to PROVIDER_TIMEOUT_MS): asking about a request still in flight could hear
- * "unknown" and reverse a sale that then succeeds. The sandbox simulators answer fast.
+ * The first requery of a purchase just recorded, before its call: it waits until the purchase
+ * call itself has surely ended (a real provider may take up to PROVIDER_TIMEOUT_MS): asking
+ * about a request still in flight could hear "unknown" and reverse a sale that then succeeds.
+ * A call the provider answers "pending" has ended: `requerySoonAfterAnswer` then brings the
+ * first requery forward to REQUERY_FIRST_MS after that answer (ADR 0092); a time-out or an
+ * unknown answer keeps this window. The sandbox simulators answer fast.
  */
 export function firstRequeryDelay(ctx: AppContext, providerName: string): number {
   // Unless SANDBOX_LATENCY_MS slows them down (the bench's slow provider): then after it.
@@ -166,6 +171,51 @@ export function firstRequeryDelay(ctx: AppContext, providerName: string): number
     return REQUERY_FIRST_MS + (ctx.providers.config.SANDBOX_LATENCY_MS || 0);
   }
   return ctx.providers.config.PROVIDER_TIMEOUT_MS + REQUERY_FIRST_MS;
+}
+
+/**
+ * The provider ANSWERED the purchase call "pending" (VTpass 099 "TRANSACTION IS PROCESSING", or
+ * 000 with a pending transaction; Flutterwave's bill accepted, not yet delivered): its own word,
+ * not a time-out, a refused or unreadable call, nor "no such request". Only then is the call
+ * surely no longer in flight.
+ */
+export function answeredPending(outcome: ProviderOutcome): boolean {
+  return outcome.status === 'pending' && !outcome.callFailed && !outcome.unknownRequest;
+}
+
+/**
+ * The purchase call has ended with the provider's own "pending" at `answeredAt`: nothing of
+ * ours is in flight any more, so the first requery is due REQUERY_FIRST_MS after the answer,
+ * not after the in-flight window `firstRequeryDelay` keeps for an unanswered call (ADR 0092).
+ * Both providers ask for exactly that: VTpass's 099 "you should requery using your requestID"
+ * (https://www.vtpass.com/documentation/response-codes/; the requery call,
+ * https://www.vtpass.com/documentation/re-query-services/, sets no minimum wait), and
+ * Flutterwave's "Verify the payment status" step
+ * (https://developer.flutterwave.com/docs/making-payments/bill-payments, `GET /v3/bills/{reference}`,
+ * https://flutterwaveinc.mintlify.app/api-reference/bill-payments/get-a-bill-payment-status;
+ * no minimum wait either). A time-out or an unknown answer is not an answer: it keeps the window.
+ *
+ * One guarded UPDATE: still pending, never claimed by a worker (`requery_attempts = 0`: a
+ * claim's lease is never shortened, so two instances cannot ask about it at once), and only
+ * ever earlier. Answers whether it moved the requery.
+ */
+export async function requerySoonAfterAnswer(
+  ctx: AppContext,
+  id: string,
+  outcome: ProviderOutcome,
+  answeredAt: number,
+): Promise<boolean> {
+  if (!answeredPending(outcome)) return false;
+  const due = answeredAt + REQUERY_FIRST_MS;
+  const moved = await ctx.db
+    .updateTable('transactions')
+    .set({ next_requery_at: due })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('requery_attempts', '=', 0)
+    .where('next_requery_at', '>', due)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) > 0;
 }
 
 /**
