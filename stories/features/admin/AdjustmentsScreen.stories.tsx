@@ -116,6 +116,8 @@ export const Invalid: Story = {
     await expect(canvas.getByText(ADJUSTMENT_MSG.amountInvalid)).toBeVisible();
     await expect(canvas.getByText(ADJUSTMENT_MSG.reasonRequired)).toBeVisible();
     await expect(canvas.getByText(ADJUSTMENT_MSG.referenceRequired)).toBeVisible();
+    // The first invalid field takes the focus, as on every form.
+    await waitFor(() => expect(canvas.getByLabelText(/Customer e-mail/)).toHaveFocus());
     await expect(screen.queryByRole('alertdialog')).toBeNull();
   },
 };
@@ -129,6 +131,7 @@ export const UnknownCustomer: Story = {
     await enter(userEvent, canvas.getByLabelText(/Reason/), 'Cash paid at the office');
     await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
     await expect(await canvas.findByText(SERVER_MSG.userNotFound)).toBeVisible();
+    await waitFor(() => expect(canvas.getByLabelText(/Customer e-mail/)).toHaveFocus());
     await expect(screen.queryByRole('alertdialog')).toBeNull();
   },
 };

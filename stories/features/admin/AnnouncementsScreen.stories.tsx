@@ -123,9 +123,12 @@ export const Invalid: Story = {
     const count = db.announcements.length;
     await userEvent.click(canvas.getByRole('button', { name: 'Schedule' }));
     await expect(await canvas.findByText(ANNOUNCEMENT_MSG.textRequired)).toBeVisible();
+    // The first invalid field takes the focus, as on every form.
+    await waitFor(() => expect(canvas.getByLabelText(/Text customers read/)).toHaveFocus());
     await enter(userEvent, canvas.getByLabelText(/Text customers read/), 'Prices change soon.');
     await userEvent.click(canvas.getByRole('button', { name: 'Schedule' }));
     await expect(await canvas.findByText(ANNOUNCEMENT_MSG.endBeforeStart)).toBeVisible();
+    await waitFor(() => expect(canvas.getByLabelText(/Ends/)).toHaveFocus());
     await expect(db.announcements).toHaveLength(count);
   },
 };

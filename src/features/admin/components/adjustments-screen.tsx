@@ -11,14 +11,12 @@ import {
 import type { User } from '@contract/entities';
 import type { FourEyesLimits } from '@contract/four-eyes';
 import { FALLBACK, SERVER_MSG } from '@contract/messages';
-import { fieldMessages } from '@contract/rules';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateText } from '@/components/ui/date-text';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
-import { FilterSelect } from '@/components/ui/filter-select';
-import { FormAlert } from '@/components/ui/form-alert';
+import { DetailList } from '@/components/ui/detail-list';
 import { Input } from '@/components/ui/input';
 import { Money } from '@/components/ui/money';
 import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
@@ -39,7 +37,7 @@ import {
   useRejectAdjustment,
 } from '../api/adjustments';
 import { useFindCustomer } from '../api/transfers';
-import { LoadError, ScreenHeading } from './admin-parts';
+import { FormCard, ListSection, ScreenHeading, useAdminForm } from './admin-parts';
 import { CheckerDecision, DailyTotals, WaitingApprovals, whyText } from './four-eyes';
 
 type Values = {
@@ -50,6 +48,8 @@ type Values = {
   reference: string;
 };
 const EMPTY: Values = { email: '', direction: 'credit', amount: '', reason: '', reference: '' };
+/** The form's fields in the order it shows them: the first invalid one takes the focus. */
+const FIELDS = ['email', 'direction', 'amount', 'reference', 'reason'] as const;
 
 type Parsed = {
   email: string;
@@ -79,30 +79,27 @@ function AdjustmentForm({
 }) {
   const create = useCreateAdjustment();
   const find = useFindCustomer();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState<{ customer: User; body: Parsed } | null>(null);
   const [done, setDone] = useState<Adjustment | null>(null);
+  const { values, setValues, set, errors, validate, show, idOf } = useAdminForm(
+    EMPTY,
+    FIELDS,
+    () => {
+      setDone(null);
+      find.reset();
+    },
+  );
 
-  const set = (name: keyof Values) => (value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: '' }));
-    setDone(null);
-    find.reset();
-  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = adjustmentForm().safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed));
-      return;
-    }
+    const parsed = validate(adjustmentForm(), values);
+    if (!parsed) return;
     try {
-      const found = await find.trigger({ query: { q: parsed.data.email, page: 1, limit: 5 } });
+      const found = await find.trigger({ query: { q: parsed.email, page: 1, limit: 5 } });
       // The search also matches the start of names: only the exact address is this customer.
-      const match = found.message.find((u) => u.email.toLowerCase() === parsed.data.email);
-      if (match) setPending({ customer: match, body: parsed.data });
-      else setErrors({ email: SERVER_MSG.userNotFound });
+      const match = found.message.find((u) => u.email.toLowerCase() === parsed.email);
+      if (match) setPending({ customer: match, body: parsed });
+      else show({ email: SERVER_MSG.userNotFound });
     } catch {
       // shown from find.error
     }
@@ -121,136 +118,140 @@ function AdjustmentForm({
   const body = pending?.body;
   const needsApproval = body && approvalAbove !== undefined && body.amount > approvalAbove;
   const verb = body?.direction === 'debit' ? 'Debit' : 'Credit';
-  return (
-    <section
-      aria-labelledby="new-adjustment"
-      className="flex flex-col gap-4 rounded-card border border-border p-4"
-    >
-      <h2 id="new-adjustment" className="text-lg font-semibold">
-        New adjustment
-      </h2>
-      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        <Field label="Customer e-mail" error={errors.email || undefined} required>
-          <Input
-            type="email"
-            autoComplete="off"
-            placeholder="customer@example.com"
-            value={values.email}
-            onChange={(e) => set('email')(e.target.value)}
-          />
-        </Field>
-        <Field label="Credit or debit" error={errors.direction || undefined}>
-          {(control) => (
-            <Select value={values.direction} onValueChange={set('direction')}>
-              <SelectTrigger {...control}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="credit">Credit (add to the wallet)</SelectItem>
-                <SelectItem value="debit">Debit (take from the wallet)</SelectItem>
-              </SelectContent>
-            </Select>
-          )}
-        </Field>
-        <Field
-          label="Amount (₦)"
-          hint={
-            approvalAbove !== undefined
-              ? `Above ${formatNaira(approvalAbove)} a second admin approves before money moves.`
-              : undefined
-          }
-          error={errors.amount || undefined}
-          required
-        >
-          <Input
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={16}
-            value={values.amount}
-            onChange={(e) => set('amount')(e.target.value)}
-          />
-        </Field>
-        <Field
-          label="Reference"
-          hint="A receipt or ticket number; the same reference is never used twice."
-          error={errors.reference || undefined}
-          required
-        >
-          <Input
-            autoComplete="off"
-            maxLength={ADJUSTMENT_REFERENCE_MAX}
-            value={values.reference}
-            onChange={(e) => set('reference')(e.target.value)}
-          />
-        </Field>
-        <Field
-          label="Reason"
-          hint="The customer sees it in their history."
-          error={errors.reason || undefined}
-          required
-          className="sm:col-span-2"
-        >
-          <Input
-            autoComplete="off"
-            maxLength={ADJUSTMENT_REASON_MAX}
-            value={values.reason}
-            onChange={(e) => set('reason')(e.target.value)}
-          />
-        </Field>
-        <div className="flex flex-col gap-2 sm:col-span-2">
-          {find.error ? (
-            <FormAlert>{errorMessage(find.error, FALLBACK.genericAlt)}</FormAlert>
-          ) : null}
-          {done ? (
-            <FormAlert tone={done.status === 'pending' ? 'info' : 'success'}>
-              {done.status === 'pending'
-                ? `${ADJUSTMENT_MSG.awaitingApproval} ${whyText(done.why ?? 'above_threshold', fourEyes)}`
-                : ADJUSTMENT_MSG.applied}
-            </FormAlert>
-          ) : null}
-          <Button type="submit" className="sm:w-fit" loading={find.isMutating}>
-            Continue
-          </Button>
-        </div>
-      </form>
-      <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            setPending(null);
-            create.reset();
-          }
-        }}
-        title={`${verb} this wallet?`}
-        description={
-          needsApproval
-            ? "It waits for a second admin's approval; no money moves until then."
-            : "The wallet moves at once if it fits today's totals, else it waits for a second admin. The audit log records it."
+  const told = done
+    ? done.status === 'pending'
+      ? {
+          tone: 'info' as const,
+          text: `${ADJUSTMENT_MSG.awaitingApproval} ${whyText(done.why ?? 'above_threshold', fourEyes)}`,
         }
-        confirmLabel={body ? `${verb} ${formatNaira(body.amount)}` : verb}
-        tone={body?.direction === 'debit' ? 'destructive' : 'primary'}
-        loading={create.isMutating}
-        error={create.error ? errorMessage(create.error, FALLBACK.genericAlt) : ''}
-        onConfirm={() => void confirm()}
+      : { text: ADJUSTMENT_MSG.applied }
+    : null;
+  return (
+    <FormCard
+      id="new-adjustment"
+      title="New adjustment"
+      onSubmit={submit}
+      error={find.error}
+      told={told}
+      actions={
+        <Button type="submit" loading={find.isMutating}>
+          Continue
+        </Button>
+      }
+      after={
+        <ConfirmDialog
+          open={pending !== null}
+          onOpenChange={(open) => {
+            if (!open) {
+              setPending(null);
+              create.reset();
+            }
+          }}
+          title={`${verb} this wallet?`}
+          description={
+            needsApproval
+              ? "It waits for a second admin's approval; no money moves until then."
+              : "The wallet moves at once if it fits today's totals, else it waits for a second admin. The audit log records it."
+          }
+          confirmLabel={body ? `${verb} ${formatNaira(body.amount)}` : verb}
+          tone={body?.direction === 'debit' ? 'destructive' : 'primary'}
+          loading={create.isMutating}
+          error={create.error ? errorMessage(create.error, FALLBACK.genericAlt) : ''}
+          onConfirm={() => void confirm()}
+        >
+          {pending ? (
+            <DetailList
+              items={[
+                {
+                  label: 'Customer',
+                  value: pending.customer.name,
+                  strong: true,
+                  testId: 'adjustment-customer',
+                },
+                { label: 'E-mail', value: pending.customer.email },
+                { label: verb, value: formatNaira(pending.body.amount) },
+                { label: 'Reason', value: pending.body.reason },
+                { label: 'Reference', value: pending.body.reference, mono: true },
+              ]}
+            />
+          ) : null}
+        </ConfirmDialog>
+      }
+    >
+      <Field label="Customer e-mail" controlId={idOf('email')} error={errors.email} required>
+        <Input
+          type="email"
+          autoComplete="off"
+          placeholder="customer@example.com"
+          value={values.email}
+          onChange={(e) => set('email')(e.target.value)}
+        />
+      </Field>
+      <Field label="Credit or debit" controlId={idOf('direction')} error={errors.direction}>
+        {(control) => (
+          <Select
+            value={values.direction}
+            onValueChange={(v) => set('direction')(v as AdjustmentDirection)}
+          >
+            <SelectTrigger {...control}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="credit">Credit (add to the wallet)</SelectItem>
+              <SelectItem value="debit">Debit (take from the wallet)</SelectItem>
+            </SelectContent>
+          </Select>
+        )}
+      </Field>
+      <Field
+        label="Amount (₦)"
+        controlId={idOf('amount')}
+        hint={
+          approvalAbove !== undefined
+            ? `Above ${formatNaira(approvalAbove)} a second admin approves before money moves.`
+            : undefined
+        }
+        error={errors.amount}
+        required
       >
-        {pending ? (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm [overflow-wrap:anywhere]">
-            <dt className="text-muted">Customer</dt>
-            <dd className="font-semibold" data-testid="adjustment-customer">
-              {pending.customer.name}
-            </dd>
-            <dt className="text-muted">E-mail</dt>
-            <dd>{pending.customer.email}</dd>
-            <dt className="text-muted">{verb}</dt>
-            <dd>{formatNaira(pending.body.amount)}</dd>
-            <dt className="text-muted">Reason</dt>
-            <dd>{pending.body.reason}</dd>
-            <dt className="text-muted">Reference</dt>
-            <dd className="font-mono text-xs">{pending.body.reference}</dd>
-          </dl>
-        ) : null}
-      </ConfirmDialog>
-    </section>
+        <Input
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={16}
+          value={values.amount}
+          onChange={(e) => set('amount')(e.target.value)}
+        />
+      </Field>
+      <Field
+        label="Reference"
+        controlId={idOf('reference')}
+        hint="A receipt or ticket number; the same reference is never used twice."
+        error={errors.reference}
+        required
+      >
+        <Input
+          autoComplete="off"
+          maxLength={ADJUSTMENT_REFERENCE_MAX}
+          value={values.reference}
+          onChange={(e) => set('reference')(e.target.value)}
+        />
+      </Field>
+      <Field
+        label="Reason"
+        controlId={idOf('reason')}
+        hint="The customer sees it in their history."
+        error={errors.reason}
+        required
+        className="sm:col-span-2"
+      >
+        <Input
+          autoComplete="off"
+          maxLength={ADJUSTMENT_REASON_MAX}
+          value={values.reason}
+          onChange={(e) => set('reason')(e.target.value)}
+        />
+      </Field>
+    </FormCard>
   );
 }
 
@@ -283,18 +284,15 @@ function Decision({ adjustment, mine = false }: { adjustment: Adjustment; mine?:
       rejectDescription="No money moves, and it cannot be approved later."
       onDone={setTold}
       details={
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm [overflow-wrap:anywhere]">
-          <dt className="text-muted">Customer</dt>
-          <dd className="font-semibold">{adjustment.user_name}</dd>
-          <dt className="text-muted">E-mail</dt>
-          <dd>{adjustment.user}</dd>
-          <dt className="text-muted">{verb}</dt>
-          <dd>{amount}</dd>
-          <dt className="text-muted">Reason</dt>
-          <dd>{adjustment.reason}</dd>
-          <dt className="text-muted">Made by</dt>
-          <dd>{adjustment.maker}</dd>
-        </dl>
+        <DetailList
+          items={[
+            { label: 'Customer', value: adjustment.user_name, strong: true },
+            { label: 'E-mail', value: adjustment.user },
+            { label: verb, value: amount },
+            { label: 'Reason', value: adjustment.reason },
+            { label: 'Made by', value: adjustment.maker },
+          ]}
+        />
       }
     />
   );
@@ -398,21 +396,19 @@ export function AdjustmentsScreen() {
       />
       <DailyTotals state={data?.four_eyes} />
       <AdjustmentForm approvalAbove={data?.approval_above} fourEyes={data?.four_eyes} />
-      <section aria-labelledby="adjustment-list" className="flex flex-col gap-3">
-        <h2 id="adjustment-list" className="text-lg font-semibold">
-          Adjustments made
-        </h2>
-        <FilterSelect
-          label="Show"
-          className="sm:w-56"
-          value={filter}
-          options={FILTER_OPTIONS}
-          onChange={(v) => {
-            setFilter(v as Filter);
+      <ListSection
+        id="adjustment-list"
+        title="Adjustments made"
+        error={error}
+        filter={{
+          value: filter,
+          options: FILTER_OPTIONS,
+          onChange: (next) => {
+            setFilter(next);
             setPage(1);
-          }}
-        />
-        {error ? <LoadError error={error} /> : null}
+          },
+        }}
+      >
         <PagedTable
           caption="Manual wallet adjustments"
           columns={columns(me?.message.id, data?.four_eyes)}
@@ -424,7 +420,7 @@ export function AdjustmentsScreen() {
           loading={isLoading}
           empty={<EmptyState size="sm" title="No adjustments" />}
         />
-      </section>
+      </ListSection>
       <WaitingApprovals />
     </div>
   );

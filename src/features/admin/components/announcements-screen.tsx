@@ -10,14 +10,11 @@ import {
   type AnnouncementStatus,
 } from '@contract/announcements';
 import { FALLBACK } from '@contract/messages';
-import { fieldMessages } from '@contract/rules';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateText } from '@/components/ui/date-text';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
-import { FilterSelect } from '@/components/ui/filter-select';
-import { FormAlert } from '@/components/ui/form-alert';
 import { Input, inputVariants } from '@/components/ui/input';
 import { PagedTable, type PagedTableColumn } from '@/components/ui/paged-table';
 import {
@@ -36,7 +33,7 @@ import {
   useEndAnnouncement,
 } from '../api/announcements';
 import { useTiers } from '../api/tiers';
-import { LoadError, ScreenHeading } from './admin-parts';
+import { FormCard, ListSection, ScreenHeading, useAdminForm } from './admin-parts';
 
 type Values = {
   text: string;
@@ -49,6 +46,9 @@ type Values = {
   /** Publish now (the default: the start is the moment it is sent) or schedule a start. */
   when: 'now' | 'schedule';
 };
+
+/** The form's fields in the order it shows them: the first invalid one takes the focus. */
+const FIELDS = ['text', 'severity', 'tier_id', 'when', 'starts_at', 'ends_at', 'email'] as const;
 
 const HOUR = 60 * 60 * 1000;
 /**
@@ -98,35 +98,30 @@ function AnnouncementForm({
   const create = useCreateAnnouncement();
   const edit = useEditAnnouncement();
   const tiers = useTiers();
-  const [values, setValues] = useState<Values>(() => (editing ? valuesOf(editing) : fresh()));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(told);
   const action = editing ? edit : create;
-
-  const set =
-    <K extends keyof Values>(name: K) =>
-    (value: Values[K]) => {
-      setValues((v) => ({ ...v, [name]: value }));
-      setErrors((e) => ({ ...e, [name]: '' }));
+  const { values, setValues, set, errors, validate, idOf } = useAdminForm<Values>(
+    () => (editing ? valuesOf(editing) : fresh()),
+    FIELDS,
+    () => {
       setSaved('');
       action.reset();
-    };
+    },
+  );
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // Published now: it starts this minute (the form's times are to the minute).
     const sent =
       values.when === 'now' ? { ...values, starts_at: msToLagosInput(Date.now()) } : values;
-    const parsed = announcementForm().safeParse(sent);
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed));
-      return;
-    }
+    const parsed = validate(announcementForm(), sent);
+    if (!parsed) return;
     try {
       if (editing) {
-        await edit.trigger({ params: { id: editing.id }, body: parsed.data });
+        await edit.trigger({ params: { id: editing.id }, body: parsed });
         onDone(ANNOUNCEMENT_MSG.saved);
       } else {
-        await create.trigger({ body: parsed.data });
+        await create.trigger({ body: parsed });
         setValues(fresh());
         setSaved(ANNOUNCEMENT_MSG.created);
         onDone(ANNOUNCEMENT_MSG.created);
@@ -136,132 +131,132 @@ function AnnouncementForm({
     }
   };
   return (
-    <section
-      aria-labelledby="announcement-form"
-      className="flex flex-col gap-4 rounded-card border border-border p-4"
+    <FormCard
+      id="announcement-form"
+      title={editing ? 'Change the announcement' : 'New announcement'}
+      onSubmit={submit}
+      error={action.error}
+      told={saved ? { text: saved } : null}
+      actions={
+        <>
+          <Button type="submit" loading={action.isMutating}>
+            {editing ? 'Save changes' : values.when === 'now' ? 'Publish' : 'Schedule'}
+          </Button>
+          {editing ? (
+            <Button type="button" variant="outline" onClick={() => onDone('')}>
+              Cancel
+            </Button>
+          ) : null}
+        </>
+      }
     >
-      <h2 id="announcement-form" className="text-lg font-semibold">
-        {editing ? 'Change the announcement' : 'New announcement'}
-      </h2>
-      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Text customers read"
-          hint={`${values.text.length} of ${ANNOUNCEMENT_TEXT_MAX} characters.`}
-          error={errors.text || undefined}
-          required
-          className="sm:col-span-2"
-        >
-          <textarea
-            rows={3}
-            maxLength={ANNOUNCEMENT_TEXT_MAX}
-            className={cn(inputVariants(), 'h-auto py-2')}
-            value={values.text}
-            onChange={(e) => set('text')(e.target.value)}
-          />
-        </Field>
-        <Field label="Severity" error={errors.severity || undefined}>
-          {(control) => (
-            <Select value={values.severity} onValueChange={set('severity')}>
-              <SelectTrigger {...control}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {ANNOUNCEMENT_SEVERITIES.map((s) => (
-                  <SelectItem key={s} value={s}>
-                    {ANNOUNCEMENT_SEVERITY_LABELS[s]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        </Field>
-        <Field label="Audience" error={errors.tier_id || undefined}>
-          {(control) => (
-            <Select
-              value={values.tier_id === '' ? ALL : values.tier_id}
-              onValueChange={(v) => set('tier_id')(v === ALL ? '' : v)}
-            >
-              <SelectTrigger {...control}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>All customers</SelectItem>
-                {(tiers.data?.message ?? []).map((t) => (
-                  <SelectItem key={t.id} value={t.id}>
-                    {`Tier: ${t.name}`}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        </Field>
-        {editing ? null : (
-          <fieldset className="flex flex-wrap gap-x-6 gap-y-1 sm:col-span-2">
-            <legend className="mb-1 text-sm font-medium">When it shows</legend>
-            {(
-              [
-                ['now', 'Publish now'],
-                ['schedule', 'Schedule'],
-              ] as const
-            ).map(([value, label]) => (
-              <label key={value} className="flex min-h-control items-center gap-3 text-sm">
-                <input
-                  type="radio"
-                  name="announcement-when"
-                  className="size-5 accent-brand"
-                  checked={values.when === value}
-                  onChange={() => set('when')(value)}
-                />
-                <span>{label}</span>
-              </label>
-            ))}
-          </fieldset>
+      <Field
+        label="Text customers read"
+        hint={`${values.text.length} of ${ANNOUNCEMENT_TEXT_MAX} characters.`}
+        controlId={idOf('text')}
+        error={errors.text}
+        required
+        className="sm:col-span-2"
+      >
+        <textarea
+          rows={3}
+          maxLength={ANNOUNCEMENT_TEXT_MAX}
+          className={cn(inputVariants(), 'h-auto py-2')}
+          value={values.text}
+          onChange={(e) => set('text')(e.target.value)}
+        />
+      </Field>
+      <Field label="Severity" controlId={idOf('severity')} error={errors.severity}>
+        {(control) => (
+          <Select value={values.severity} onValueChange={set('severity')}>
+            <SelectTrigger {...control}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {ANNOUNCEMENT_SEVERITIES.map((s) => (
+                <SelectItem key={s} value={s}>
+                  {ANNOUNCEMENT_SEVERITY_LABELS[s]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
         )}
-        {values.when === 'schedule' ? (
-          <Field label="Starts (Lagos time)" error={errors.starts_at || undefined} required>
-            <Input
-              type="datetime-local"
-              value={values.starts_at}
-              onChange={(e) => set('starts_at')(e.target.value)}
-            />
-          </Field>
-        ) : null}
-        <Field label="Ends (Lagos time)" error={errors.ends_at || undefined} required>
+      </Field>
+      <Field label="Audience" controlId={idOf('tier_id')} error={errors.tier_id}>
+        {(control) => (
+          <Select
+            value={values.tier_id === '' ? ALL : values.tier_id}
+            onValueChange={(v) => set('tier_id')(v === ALL ? '' : v)}
+          >
+            <SelectTrigger {...control}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All customers</SelectItem>
+              {(tiers.data?.message ?? []).map((t) => (
+                <SelectItem key={t.id} value={t.id}>
+                  {`Tier: ${t.name}`}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </Field>
+      {editing ? null : (
+        <fieldset className="flex flex-wrap gap-x-6 gap-y-1 sm:col-span-2">
+          <legend className="mb-1 text-sm font-medium">When it shows</legend>
+          {(
+            [
+              ['now', 'Publish now'],
+              ['schedule', 'Schedule'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="flex min-h-control items-center gap-3 text-sm">
+              <input
+                type="radio"
+                name="announcement-when"
+                className="size-5 accent-brand"
+                checked={values.when === value}
+                onChange={() => set('when')(value)}
+              />
+              <span>{label}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {values.when === 'schedule' ? (
+        <Field
+          label="Starts (Lagos time)"
+          controlId={idOf('starts_at')}
+          error={errors.starts_at}
+          required
+        >
           <Input
             type="datetime-local"
-            value={values.ends_at}
-            onChange={(e) => set('ends_at')(e.target.value)}
+            value={values.starts_at}
+            onChange={(e) => set('starts_at')(e.target.value)}
           />
         </Field>
-        <label className="flex min-h-control items-center gap-3 text-sm sm:col-span-2">
-          <input
-            type="checkbox"
-            className="size-5 accent-brand"
-            checked={values.email}
-            onChange={(e) => set('email')(e.target.checked)}
-          />
-          <span>
-            Also e-mail the audience (sent in the background, in batches; each customer once)
-          </span>
-        </label>
-        <div className="flex flex-col gap-2 sm:col-span-2">
-          {action.error ? (
-            <FormAlert>{errorMessage(action.error, FALLBACK.genericAlt)}</FormAlert>
-          ) : null}
-          {saved ? <FormAlert tone="success">{saved}</FormAlert> : null}
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" loading={action.isMutating}>
-              {editing ? 'Save changes' : values.when === 'now' ? 'Publish' : 'Schedule'}
-            </Button>
-            {editing ? (
-              <Button type="button" variant="outline" onClick={() => onDone('')}>
-                Cancel
-              </Button>
-            ) : null}
-          </div>
-        </div>
-      </form>
-    </section>
+      ) : null}
+      <Field label="Ends (Lagos time)" controlId={idOf('ends_at')} error={errors.ends_at} required>
+        <Input
+          type="datetime-local"
+          value={values.ends_at}
+          onChange={(e) => set('ends_at')(e.target.value)}
+        />
+      </Field>
+      <label className="flex min-h-control items-center gap-3 text-sm sm:col-span-2">
+        <input
+          type="checkbox"
+          className="size-5 accent-brand"
+          checked={values.email}
+          onChange={(e) => set('email')(e.target.checked)}
+        />
+        <span>
+          Also e-mail the audience (sent in the background, in batches; each customer once)
+        </span>
+      </label>
+    </FormCard>
   );
 }
 
@@ -408,21 +403,19 @@ export function AnnouncementsScreen() {
           setTold(message);
         }}
       />
-      <section aria-labelledby="announcement-list" className="flex flex-col gap-3">
-        <h2 id="announcement-list" className="text-lg font-semibold">
-          Announcements made
-        </h2>
-        <FilterSelect
-          label="Show"
-          className="sm:w-56"
-          value={filter}
-          options={FILTER_OPTIONS}
-          onChange={(v) => {
-            setFilter(v as Filter);
+      <ListSection
+        id="announcement-list"
+        title="Announcements made"
+        error={error}
+        filter={{
+          value: filter,
+          options: FILTER_OPTIONS,
+          onChange: (next) => {
+            setFilter(next);
             setPage(1);
-          }}
-        />
-        {error ? <LoadError error={error} /> : null}
+          },
+        }}
+      >
         <PagedTable
           caption="Announcements"
           columns={columns((a) => {
@@ -437,7 +430,7 @@ export function AnnouncementsScreen() {
           loading={isLoading}
           empty={<EmptyState size="sm" title="No announcements" />}
         />
-      </section>
+      </ListSection>
     </div>
   );
 }
