@@ -87,7 +87,13 @@ export {
   resolveDispute,
 } from './pending';
 export { syncCatalogue } from './catalogue-sync';
-export { adminProviders, setProviderRoute, setFloatThreshold, devProviderFault } from './providers';
+export {
+  adminProviders,
+  adminOperatorCosts,
+  setProviderRoute,
+  setFloatThreshold,
+  devProviderFault,
+} from './providers';
 export { shareRecipient } from './share';
 export {
   loginCode,

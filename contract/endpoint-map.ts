@@ -89,6 +89,7 @@ export const api = {
   resolveDispute: endpoints.resolveDispute,
   syncCatalogue: endpoints.syncCatalogue,
   adminProviders: endpoints.adminProviders,
+  adminOperatorCosts: endpoints.adminOperatorCosts,
   setProviderRoute: endpoints.setProviderRoute,
   setFloatThreshold: endpoints.setFloatThreshold,
   devProviderFault: endpoints.devProviderFault,

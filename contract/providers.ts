@@ -30,6 +30,23 @@ export function routeProviderOf(adapter: string): RouteProvider | null {
   return null;
 }
 
+/**
+ * The operator's other floats (ADR 0086), polled and alerted by the same float poll as the two
+ * above: the SMS account at Termii, and the Flutterwave NGN balance withdrawals are paid from.
+ */
+export const OPERATOR_FLOATS = ['termii', 'payouts'] as const;
+export type OperatorFloat = (typeof OPERATOR_FLOATS)[number];
+
+/** Every float the poll reads and an admin may set an alert threshold on. */
+export const FLOAT_ACCOUNTS = [...ROUTE_PROVIDERS, ...OPERATOR_FLOATS] as const;
+export type FloatAccount = (typeof FLOAT_ACCOUNTS)[number];
+
+export const FLOAT_ACCOUNT_LABELS: Record<FloatAccount, string> = {
+  ...ROUTE_PROVIDER_LABELS,
+  termii: 'Termii (SMS)',
+  payouts: 'Flutterwave payouts',
+};
+
 /** Products Flutterwave bill payments sell (exam pins are not among its bill categories). */
 export const FLUTTERWAVE_ROUTE_PRODUCTS = ['airtime', 'data', 'cabletv', 'electricity'] as const;
 
@@ -105,7 +122,7 @@ export const ProvidersOverviewSchema = z.object({
 export type ProvidersOverview = z.output<typeof ProvidersOverviewSchema>;
 
 export const FloatThresholdBody = z.object({
-  provider: z.enum(ROUTE_PROVIDERS),
+  provider: z.enum(FLOAT_ACCOUNTS),
   threshold: z.nullable(
     z
       .number({ error: PROVIDER_MSG.thresholdInvalid })
@@ -116,6 +133,35 @@ export const FloatThresholdBody = z.object({
       ),
   ),
 });
+
+/** One of the operator's other floats as last polled (ADR 0086). */
+export const OperatorFloatSchema = z.object({
+  float: z.enum(OPERATOR_FLOATS),
+  /** The adapter asked (`termii`, `sandbox-termii`, `flutterwave-payouts`…); null: none. */
+  name: z.nullable(z.string()),
+  /** Kobo, as last polled; null until a poll gave one. */
+  balance: z.nullable(z.int()),
+  polled_at: z.nullable(EpochMs),
+  /** Why the last poll got no balance (the adapter's message). */
+  error: z.nullable(z.string()),
+  threshold: z.nullable(z.int().check(z.nonnegative())),
+  below_threshold: z.boolean(),
+});
+export type OperatorFloatHealth = z.output<typeof OperatorFloatSchema>;
+
+/** What the operator pays for SMS today and the floats behind SMS and withdrawals (ADR 0086). */
+export const OperatorCostsSchema = z.object({
+  sms: z.object({
+    /** SMS the provider took since Lagos midnight. */
+    sent_today: z.int().check(z.nonnegative()),
+    /** SMS created since Lagos midnight that ended failed (refused, or given up). */
+    failed_today: z.int().check(z.nonnegative()),
+    /** SMS waiting to be sent now (queued or being sent), whenever made. */
+    queued: z.int().check(z.nonnegative()),
+  }),
+  floats: z.array(OperatorFloatSchema),
+});
+export type OperatorCosts = z.output<typeof OperatorCostsSchema>;
 
 // What became of each provider a purchase tried (TriedProviderSchema) lives in entities.ts:
 // the admin's transaction shape carries it, and entities.ts cannot import this file.
@@ -152,9 +198,10 @@ export const setFloatThreshold = endpoint({
   method: 'PUT',
   path: '/api/admin/providers/threshold',
   access: 'admin',
-  summary: "Sets (or clears) a provider's float alert threshold in kobo (audited).",
+  summary:
+    "Sets (or clears) a float's alert threshold in kobo (audited): a purchase provider's, the SMS account's or the payout float's (ADR 0086).",
   body: FloatThresholdBody,
-  response: message(ProviderHealthSchema),
+  response: message(z.union([ProviderHealthSchema, OperatorFloatSchema])),
   errors: [400, 401, 403, 429, 500],
 });
 export const devProviderFault = endpoint({
@@ -167,4 +214,14 @@ export const devProviderFault = endpoint({
   body: ProviderFaultBody,
   response: message(z.object({ provider: z.enum(ROUTE_PROVIDERS), queued: z.int() })),
   errors: [400, 404, 500],
+});
+export const adminOperatorCosts = endpoint({
+  name: 'admin.operatorCosts',
+  method: 'GET',
+  path: '/api/admin/operator-costs',
+  access: 'admin',
+  summary:
+    'SMS sent, failed and queued today, and the SMS (Termii) and payout (Flutterwave) floats as last polled, with their alert thresholds (ADR 0086).',
+  response: message(OperatorCostsSchema),
+  errors: [401, 403, 429, 500],
 });

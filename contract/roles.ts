@@ -120,6 +120,7 @@ export const ENDPOINT_PERMISSION: Record<string, Permission> = {
   'admin.rejectAdjustment': 'adjustments',
   // Every admin sees the providers' state on the overview; changing routes is finance's.
   'admin.providers': 'overview',
+  'admin.operatorCosts': 'overview',
   'admin.setProviderRoute': 'providers',
   'admin.setFloatThreshold': 'providers',
   'admin.me': 'self',

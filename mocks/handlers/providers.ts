@@ -1,9 +1,12 @@
 import {
   api,
+  FLOAT_ACCOUNT_LABELS,
   FLUTTERWAVE_ROUTE_PRODUCTS,
   PROVIDER_MSG,
-  ROUTE_PROVIDER_LABELS,
   TIER_PRODUCT_LABELS,
+  type FloatAccount,
+  type OperatorCosts,
+  type OperatorFloatHealth,
   type ProviderHealth,
   type ProviderRoute,
   type RouteProvider,
@@ -23,7 +26,7 @@ import { impl } from './impl';
  */
 interface State {
   routes: Map<string, RouteProvider[]>;
-  thresholds: Record<RouteProvider, number | null>;
+  thresholds: Record<FloatAccount, number | null>;
   faults: number;
 }
 
@@ -34,7 +37,12 @@ function state(): State {
   if (!s) {
     s = {
       routes: new Map(),
-      thresholds: { vtpass: 500_000_00, flutterwave: 1_500_000_00 },
+      thresholds: {
+        vtpass: 500_000_00,
+        flutterwave: 1_500_000_00,
+        termii: 5_000_00,
+        payouts: 500_000_00,
+      },
       faults: 0,
     };
     states.set(db.audit, s);
@@ -81,6 +89,29 @@ function health(): ProviderHealth[] {
   });
 }
 
+/**
+ * The SMS account and the payout float (ADR 0086): Termii at ₦7,840 above its ₦5,000
+ * threshold, Flutterwave's NGN balance at ₦1,180,000 above ₦500,000; polled two minutes ago.
+ */
+function operatorFloats(): OperatorFloatHealth[] {
+  const s = state();
+  const at = now();
+  const balances = { termii: 7_840_00, payouts: 1_180_000_00 } as const;
+  return (['termii', 'payouts'] as const).map((float) => {
+    const threshold = s.thresholds[float];
+    const balance = balances[float];
+    return {
+      float,
+      name: float === 'termii' ? 'sandbox-termii' : 'sandbox-payouts',
+      balance,
+      polled_at: at - 2 * MINUTE,
+      error: null,
+      threshold,
+      below_threshold: threshold !== null && balance < threshold,
+    };
+  });
+}
+
 export const providers = {
   adminProviders: impl(
     api.adminProviders,
@@ -100,6 +131,24 @@ export const providers = {
           median_latency_ms: null,
         })),
         routes: routes(),
+      },
+    }),
+  ),
+
+  adminOperatorCosts: impl(
+    api.adminOperatorCosts,
+    (): { message: OperatorCosts } => ({
+      message: { sms: { sent_today: 184, failed_today: 3, queued: 2 }, floats: operatorFloats() },
+    }),
+    () => ({
+      message: {
+        sms: { sent_today: 0, failed_today: 0, queued: 0 },
+        floats: operatorFloats().map((f) => ({
+          ...f,
+          balance: null,
+          polled_at: null,
+          below_threshold: false,
+        })),
       },
     }),
   ),
@@ -136,10 +185,12 @@ export const providers = {
       action: 'provider.threshold',
       target_type: 'provider',
       target_id: ctx.body.provider,
-      target_label: ROUTE_PROVIDER_LABELS[ctx.body.provider],
+      target_label: FLOAT_ACCOUNT_LABELS[ctx.body.provider],
       before: { threshold_kobo: before },
       after: { threshold_kobo: ctx.body.threshold },
     });
+    const float = operatorFloats().find((f) => f.float === ctx.body.provider);
+    if (float) return { message: float };
     return { message: health().find((p) => p.provider === ctx.body.provider) as ProviderHealth };
   }),
 

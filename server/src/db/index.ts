@@ -52,6 +52,7 @@ import { findPurchaseByDestination } from '../../migrations/0037-find-a-purchase
 import { smsOutbox } from '../../migrations/0038-sms-outbox.ts';
 import { withdrawals } from '../../migrations/0040-withdrawals.ts';
 import { transactionEvents } from '../../migrations/0042-transaction-events.ts';
+import { smsCostsAndDelivery } from '../../migrations/0043-sms-costs-and-delivery.ts';
 import { pendingDecidedAt24Hours } from '../../migrations/0041-pending-decided-at-24-hours.ts';
 import { messagePreferences } from '../../migrations/0039-message-preferences.ts';
 import { fourEyes } from '../../migrations/0029-four-eyes.ts';
@@ -135,6 +136,7 @@ export function migrations(engine: Engine): MigrationProvider {
         '0044-sms-caps-and-known-devices': smsCapsAndKnownDevices(),
       };
     },
+        '0043-sms-costs-and-delivery': smsCostsAndDelivery(),
   };
 }
 

@@ -447,6 +447,11 @@ export interface SmsOutboxTable {
   sent_at: number | null;
   /** `outcome`, `alert` or `security` (migration 0044; ADR 0087); null before it. */
   kind: string | null;
+  /** Termii's last delivery report, as ours (migration 0043; ADR 0086): null until one. */
+  delivery_status: 'delivered' | 'undelivered' | null;
+  /** Termii's own words for it ("DND Active on Phone Number"). */
+  delivery_detail: string | null;
+  delivery_checked_at: number | null;
 }
 
 /** A device an account signed in from (migration 0044; ADR 0087). */

@@ -17,6 +17,11 @@
  *   documentation/banks.md ("Get all banks", `GET /v3/banks/NG` → `data: [{ id, code, name }]`);
  *   documentation/misc.md ("Resolve account details", `POST /v3/accounts/resolve` with
  *   `account_number`, `account_bank` → `data: { account_number, account_name }`);
+ * - "Retrieve Wallet balance by currency", `GET /v3/balances/{currency}` with the secret key as
+ *   bearer (https://developer.flutterwave.com/v3.0.0/reference/get-balances-per-currency) →
+ *   `data: { currency, available_balance, ledger_balance }` (the items of Node-v3
+ *   documentation/misc.md "Get all wallet balances"): `available_balance` is what transfers can
+ *   spend, the payout float (ADR 0086);
  * - developer.flutterwave.com/docs/integration-guides/errors: the error envelope
  *   `{ status: "error", message, data: null }`, 400 for validation, 401 for authorization.
  *
@@ -95,6 +100,13 @@ const FeeAnswer = z.object({
     .min(1),
 });
 const ErrorAnswer = z.object({ status: z.literal('error'), message: z.string().max(500) });
+const BalanceAnswer = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    currency: z.string().max(8).optional().catch(undefined),
+    available_balance: z.union([z.number(), z.string()]),
+  }),
+});
 
 /** Flutterwave's transfer status → ours (documented: NEW, PENDING, SUCCESSFUL, FAILED). */
 export function payoutStatus(status: string): PayoutAnswer['status'] {
@@ -162,6 +174,18 @@ export function createFlutterwavePayoutProvider(options: FlutterwavePayoutOption
 
   return {
     name,
+
+    async balance() {
+      const result = await call('/v3/balances/NGN', 'GET');
+      if (result.kind !== 'json') {
+        const why = result.kind === 'http' ? `HTTP ${result.status}` : result.kind;
+        throw new ProviderError(name, `balance failed (${why})`, result);
+      }
+      const parsed = BalanceAnswer.safeParse(result.body);
+      const kobo = parsed.success ? nairaToKobo(parsed.data.data.available_balance) : undefined;
+      if (kobo === undefined) throw lookupError('balance', result);
+      return kobo;
+    },
 
     async banks() {
       const result = await call('/v3/banks/NG', 'GET');

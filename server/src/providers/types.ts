@@ -313,5 +313,7 @@ export interface PayoutProvider {
   byReference(reference: string): Promise<PayoutAnswer>;
   /** One page (1-based) of every transfer; throws ProviderError. */
   list(page: number): Promise<{ items: ListedPayout[]; pages: number }>;
+  /** The NGN balance transfers are paid from (the payout float, ADR 0086); throws ProviderError. */
+  balance(): Promise<Kobo>;
   verifyWebhookSignature(headers: Record<string, string | string[] | undefined>): boolean;
 }

@@ -13,11 +13,17 @@
  *   refusals or unanswered calls in a row pause a provider for a cooldown; after it one
  *   purchase at a time may try it (half-open): a good answer closes it, a bad one pauses again.
  * - Floats: polled by a worker; below an admin's threshold every admin is e-mailed once per
- *   crossing (a guarded flag), reset when the float is back at or above it.
+ *   crossing (a guarded flag), reset when the float is back at or above it. The SMS account and
+ *   the payout float are polled and alerted the same way (ADR 0086).
  */
 import { randomUUID } from 'node:crypto';
 import { CABLETV, DATA, DISCOS, EDUCATION, NETWORKS } from '@contract/catalogue';
 import {
+  FLOAT_ACCOUNT_LABELS,
+  FLOAT_ACCOUNTS,
+  type FloatAccount,
+  type OperatorFloat,
+  type OperatorFloatHealth,
   FLUTTERWAVE_ROUTE_PRODUCTS,
   PROVIDER_MSG,
   ROUTE_PROVIDER_LABELS,
@@ -635,6 +641,52 @@ export function parseTried(text: string | null | undefined): TriedProvider[] | n
 const naira = (kobo: number) =>
   `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+/** A float the poll reads: its adapter's name (null: none configured) and its balance call. */
+interface FloatSource {
+  name: string | null;
+  read: () => Promise<number>;
+  /** What running out stops, for the alert e-mail. */
+  runsOut: string;
+}
+
+/**
+ * Every float the poll reads (ADR 0052; the SMS account and the payout float, ADR 0086): the
+ * two purchase floats, the SMS provider's account (Termii `GET /api/get-balance`, through
+ * `SmsProvider.balance`) and the Flutterwave NGN balance withdrawals are paid from
+ * (`GET /v3/balances/NGN`, through `PayoutProvider.balance`).
+ */
+export function floatSource(ctx: AppContext, account: FloatAccount): FloatSource {
+  if (account === 'termii') {
+    const sms = ctx.providers.sms;
+    return {
+      name: sms?.name ?? null,
+      read: async () => {
+        if (!sms) throw new Error('No SMS provider (TERMII_API_KEY unset)');
+        return (await sms.balance()).amount;
+      },
+      runsOut: 'SMS to customers stop being sent once it runs out. Top it up at Termii.',
+    };
+  }
+  if (account === 'payouts') {
+    const payout = ctx.providers.payout;
+    return {
+      name: payout.name,
+      read: () => payout.balance(),
+      runsOut:
+        'Withdrawals to bank accounts fail once it runs out. Top up the NGN balance at Flutterwave.',
+    };
+  }
+  const provider = ctx.providers.byTarget(account);
+  const label = ROUTE_PROVIDER_LABELS[account];
+  return {
+    name: provider.name,
+    read: () => provider.balance(),
+    runsOut:
+      `Purchases routed to ${label} fail once it runs out. Top it up at ${label}, or move its ` +
+      `products to another provider on the admin Providers page.`,
+  };
+}
+
 /**
  * Asks each float its balance and applies the thresholds: the first poll below one e-mails
  * every admin (once: a guarded flag, whichever instance polls), a poll at or above resets it.
@@ -644,13 +696,13 @@ export async function pollFloats(
   /** True once the server shuts down: no more providers are asked (worker.ts). */
   stopping: () => boolean = () => false,
 ): Promise<void> {
-  for (const target of ROUTE_PROVIDERS) {
+  for (const target of FLOAT_ACCOUNTS) {
     if (stopping()) return;
-    const provider = ctx.providers.byTarget(target);
+    const source = floatSource(ctx, target);
     let balance: number | undefined;
     let error: string | null = null;
     try {
-      balance = await provider.balance();
+      balance = await source.read();
     } catch (err) {
       error = (err instanceof Error ? err.message : String(err)).slice(0, 200);
     }
@@ -701,12 +753,11 @@ export async function pollFloats(
         .where('is_admin', '=', 1)
         .where('is_blocked', '=', 0)
         .execute();
-      const label = ROUTE_PROVIDER_LABELS[target];
+      const label = FLOAT_ACCOUNT_LABELS[target];
       for (const admin of admins) {
         const text =
           `The ${label} float is ${naira(balance)}, below the alert threshold of ${naira(threshold)}.\n\n` +
-          `Purchases routed to ${label} fail once it runs out. Top it up at ${label}, or move its ` +
-          `products to another provider on the admin Providers page.\n`;
+          `${source.runsOut}\n`;
         await enqueueMail(
           trx,
           {
@@ -736,8 +787,8 @@ export function startFloatWatch(ctx: AppContext, everyMs: number): () => Promise
 export async function setThreshold(
   ctx: AppContext,
   actor: Actor,
-  body: { provider: RouteProvider; threshold: number | null },
-): Promise<ProviderHealth> {
+  body: { provider: FloatAccount; threshold: number | null },
+): Promise<ProviderHealth | OperatorFloatHealth> {
   const now = clock(ctx);
   await ctx.dbh.writeTx(async (trx) => {
     const before = await trx
@@ -757,13 +808,38 @@ export async function setThreshold(
       action: 'provider.threshold',
       targetType: 'provider',
       targetId: body.provider,
-      targetLabel: ROUTE_PROVIDER_LABELS[body.provider],
+      targetLabel: FLOAT_ACCOUNT_LABELS[body.provider],
       before: { threshold_kobo: old === null ? null : Number(old) },
       after: { threshold_kobo: body.threshold },
     });
   });
-  const health = (await providerHealth(ctx)).find((p) => p.provider === body.provider);
+  const provider = body.provider;
+  if (provider === 'termii' || provider === 'payouts') return operatorFloat(ctx, provider);
+  const health = (await providerHealth(ctx)).find((p) => p.provider === provider);
   return health as ProviderHealth;
+}
+
+/** One of the operator's other floats as last polled (ADR 0086). */
+export async function operatorFloat(
+  ctx: AppContext,
+  float: OperatorFloat,
+): Promise<OperatorFloatHealth> {
+  const row = await ctx.db
+    .selectFrom('provider_floats')
+    .selectAll()
+    .where('provider', '=', float)
+    .executeTakeFirst();
+  const balance = row?.balance == null ? null : Number(row.balance);
+  const threshold = row?.threshold == null ? null : Number(row.threshold);
+  return {
+    float,
+    name: floatSource(ctx, float).name,
+    balance,
+    polled_at: row?.polled_at == null ? null : Number(row.polled_at),
+    error: row?.poll_error ?? null,
+    threshold,
+    below_threshold: balance !== null && threshold !== null && balance < threshold,
+  };
 }
 
 // ── The overview ──────────────────────────────────────────────────────────────

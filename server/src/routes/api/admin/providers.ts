@@ -9,11 +9,16 @@ import type { AppContext } from '../../../context.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import * as failover from '../../../services/failover.ts';
+import { operatorCosts } from '../../../services/operator-costs.ts';
 import { clearProviderFaults, queueProviderFault } from '../../../simulators/provider-faults.ts';
 
 export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.adminProviders, async () => ({
     message: await failover.providersOverview(ctx),
+  }));
+  // The SMS and payout floats and today's SMS on the overview (ADR 0086).
+  route(app, ctx, api.adminOperatorCosts, async () => ({
+    message: await operatorCosts(ctx),
   }));
   route(app, ctx, api.setProviderRoute, async ({ body, user, req }) => ({
     message: await failover.setRoute(ctx, { admin: user, req }, body),
