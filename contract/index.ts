@@ -39,3 +39,4 @@ export * from './announcements';
 export * from './plan-names';
 export * from './timeline';
 export * from './withdrawals';
+export * from './withdrawal-review';

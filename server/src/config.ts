@@ -18,6 +18,7 @@ import {
   ADJUSTMENT_MAX_KOBO,
   DEFAULT_ADJUSTMENT_APPROVAL_KOBO,
   DEFAULT_TRANSFER_FEE,
+  DEFAULT_WITHDRAWAL_APPROVER_DAILY_KOBO,
   toKobo,
   type TransferFee,
 } from '@contract';
@@ -83,6 +84,11 @@ export interface Config {
    * (ADJUSTMENT_APPROVAL_KOBO; ADR 0050).
    */
   adjustmentApprovalKobo: number;
+  /**
+   * What one admin may approve of withdrawals in a Lagos day before an owner must
+   * (WITHDRAWAL_APPROVER_DAILY_KOBO; ADR 0088).
+   */
+  withdrawalApproverDailyKobo: number;
   /**
    * The Bearer token Prometheus sends for `/metrics` (METRICS_TOKEN; ADR 0049). Without it the
    * metrics are open in sandbox mode and not served at all in live mode.
@@ -226,6 +232,22 @@ export function parseAdjustmentApproval(value: string | undefined): number {
   return kobo;
 }
 
+/**
+ * `WITHDRAWAL_APPROVER_DAILY_KOBO`: unset → ₦2,000,000; `0` → every approval needs an owner;
+ * a whole number of kobo.
+ */
+export function parseApproverDaily(value: string | undefined): number {
+  const text = (value ?? '').trim();
+  if (text === '') return DEFAULT_WITHDRAWAL_APPROVER_DAILY_KOBO;
+  const kobo = /^\d{1,13}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(kobo)) {
+    throw new Error(
+      `WITHDRAWAL_APPROVER_DAILY_KOBO must be a whole number of kobo, not "${text.slice(0, 40)}".`,
+    );
+  }
+  return kobo;
+}
+
 /** `METRICS_TOKEN`: unset, or 32 to 256 characters (a guessable token would open the metrics). */
 export function parseMetricsToken(value: string | undefined): string | undefined {
   const text = (value ?? '').trim();
@@ -305,6 +327,7 @@ export function loadConfig(
     workers: true,
     catalogueSyncMs: parseCatalogueSyncInterval(env.CATALOGUE_SYNC_INTERVAL_MS),
     adjustmentApprovalKobo: parseAdjustmentApproval(env.ADJUSTMENT_APPROVAL_KOBO),
+    withdrawalApproverDailyKobo: parseApproverDaily(env.WITHDRAWAL_APPROVER_DAILY_KOBO),
     announcementMailsPerPass: parseAnnouncementMails(env.ANNOUNCEMENT_MAILS_PER_MINUTE),
     announcementMailEveryMs: 10_000,
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
@@ -524,6 +547,12 @@ export const ENVIRONMENT: readonly EnvGroup[] = [
         default: '`5000000` (₦50,000)',
         meaning:
           'an admin action that moves money above this (kobo) waits for a second admin (docs/decisions/0050, 0070); `0`: every one does',
+      },
+      {
+        name: 'WITHDRAWAL_APPROVER_DAILY_KOBO',
+        default: '`200000000` (₦2,000,000)',
+        meaning:
+          "what one finance admin may approve of withdrawals in a Lagos day (kobo); past it an owner must approve (docs/decisions/0088); `0`: every approval is an owner's",
       },
       {
         name: 'ANNOUNCEMENT_MAILS_PER_MINUTE',

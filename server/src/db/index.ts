@@ -56,6 +56,7 @@ import { smsCostsAndDelivery } from '../../migrations/0043-sms-costs-and-deliver
 import { pendingDecidedAt24Hours } from '../../migrations/0041-pending-decided-at-24-hours.ts';
 import { messagePreferences } from '../../migrations/0039-message-preferences.ts';
 import { fourEyes } from '../../migrations/0029-four-eyes.ts';
+import { withdrawalReviewRules } from '../../migrations/0045-withdrawal-review-rules.ts';
 import { smsCapsAndKnownDevices } from '../../migrations/0044-sms-caps-and-known-devices.ts';
 import type { Engine } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -133,6 +134,7 @@ export function migrations(engine: Engine): MigrationProvider {
         '0042-transaction-events': transactionEvents(engine),
         '0041-pending-decided-at-24-hours': pendingDecidedAt24Hours(),
         '0039-message-preferences': messagePreferences(),
+        '0045-withdrawal-review-rules': withdrawalReviewRules(engine),
         '0044-sms-caps-and-known-devices': smsCapsAndKnownDevices(),
       };
     },

@@ -399,6 +399,8 @@ export interface WithdrawalsTable {
   requery_attempts: Generated<number>;
   reviewer_id: string | null;
   reviewed_at: number | null;
+  /** Why it waits (or waited) for review (migration 0045; ADR 0088); null: it never waited. */
+  review_reason: Generated<'amount' | 'daily_total' | 'recent_adjustment' | null>;
   created_at: number;
   updated_at: number;
 }
@@ -836,7 +838,8 @@ export interface FourEyesSettingsTable {
 /** What an admin (`maker`) or a customer moved by instant admin actions in a Lagos day. */
 export interface InstantTotalsTable {
   day: string;
-  scope: 'maker' | 'customer';
+  /** `approver`: withdrawals approved by an admin (migration 0045; ADR 0088). */
+  scope: 'maker' | 'customer' | 'approver';
   subject_id: string;
   total: number;
 }

@@ -138,7 +138,8 @@ export async function checkAggregates(db: Db): Promise<string[]> {
   const days = await sql<{ day: number }>`
     select coalesce(t.day, a.day) as day
     from (select ${day} as day, count(*) as n, sum(value) as value
-          from transactions where status = 'successful' and direction = 'debit'
+          from transactions
+          where status = 'successful' and direction = 'debit' and product <> 'Withdrawal'
           group by ${day}) t
     full outer join (select day, sum(n) as n, sum(value) as value from tx_daily_sales
           group by day having sum(n) <> 0 or sum(value) <> 0) a on a.day = t.day

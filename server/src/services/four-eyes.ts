@@ -146,11 +146,12 @@ export function refuseOwnWallet(actor: Actor, customerId: string | null): void {
 
 /**
  * Raises one daily total by `amount` if it stays within `daily` (one guarded UPDATE): true when
- * it did. The row is made first, so the UPDATE always has a row to lock.
+ * it did. The row is made first, so the UPDATE always has a row to lock. Also the withdrawal
+ * approvers' totals (scope `approver`, ADR 0088).
  */
-async function takeFrom(
+export async function takeFrom(
   trx: Db,
-  scope: 'maker' | 'customer',
+  scope: 'maker' | 'customer' | 'approver',
   subjectId: string,
   amount: Kobo,
   daily: Kobo,

@@ -22,12 +22,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   api,
-  awaitingReviewMessage,
   DEFAULT_NEW_BENEFICIARY_CAP_KOBO,
   DEFAULT_WITHDRAWAL_FEE,
   DEFAULT_WITHDRAWAL_REVIEW_ABOVE_KOBO,
   dailyLimitMessage,
   newBeneficiaryMessage,
+  reviewReasonMessage,
   SERVER_MSG,
   singleLimitMessage,
   WITHDRAWAL_MSG,
@@ -55,6 +55,7 @@ import { withdrawalDebitLegs, withdrawalRefundLegs } from './withdrawal-ledger.t
 import { countRows, paged } from './paging.ts';
 import type { UserRow } from './users.ts';
 import { checkPin, requireVerified } from './wallet.ts';
+import { approverMayApprove, reviewReasonFor } from './withdrawal-review.ts';
 import { startWorker } from './worker.ts';
 
 type Row = Selectable<WithdrawalsTable>;
@@ -233,7 +234,7 @@ const answerOf = (w: Row, reviewAbove?: Kobo): WithdrawalAnswer => ({
   account_name: w.account_name,
   bank_name: w.bank_name,
   ...(w.status === 'awaiting_review' && reviewAbove !== undefined
-    ? { note: awaitingReviewMessage(reviewAbove) }
+    ? { note: reviewReasonMessage(w.review_reason ?? 'amount', reviewAbove) }
     : {}),
 });
 
@@ -271,7 +272,6 @@ export async function debitWithdrawal(
   now: number,
 ): Promise<Row> {
   const cost = withdrawalCost(req.amount, settings.fee);
-  const review = req.amount > settings.review_above;
   const id = randomUUID();
   const wallet = walletAccountId(user.id);
   const legs = withdrawalDebitLegs(user.id, id, cost);
@@ -304,6 +304,15 @@ export async function debitWithdrawal(
     if (isNew && Number(paid?.recent ?? 0) + req.amount > settings.new_beneficiary_cap) {
       throw new NewBeneficiaryCap();
     }
+    // Why it waits, if it does (ADR 0088): its amount, the day's withdrawals, or money an
+    // adjustment credited lately; asked after the ledger took the wallet's row.
+    const why = await reviewReasonFor(
+      trx,
+      { userId: user.id, amount: cost.amount, balanceAfter: entry.balanceAfter },
+      settings,
+      now,
+    );
+    const review = why !== null;
     const w = {
       id,
       user_id: user.id,
@@ -326,6 +335,7 @@ export async function debitWithdrawal(
       next_requery_at: review ? null : now + SEND_GRACE_MS,
       reviewer_id: null,
       reviewed_at: null,
+      review_reason: why,
       created_at: now,
       updated_at: now,
     };
@@ -348,7 +358,7 @@ export async function debitWithdrawal(
         account_id: req.account_number,
         customer_name: req.account_name,
         counterparty: `${req.account_name}, ${req.bank_name}`,
-        response_msg: review ? awaitingReviewMessage(settings.review_above) : 'Sent to the bank.',
+        response_msg: why ? reviewReasonMessage(why, settings.review_above) : 'Sent to the bank.',
         // No `provider` and no `paid_account`: the purchase requery and the automatic reversal
         // of failed purchases never touch it; this service settles and refunds it.
         provider: null,
@@ -762,6 +772,8 @@ export async function approve(ctx: AppContext, actor: Actor, id: string) {
       .returningAll()
       .executeTakeFirst();
     if (!row) return false;
+    // Not an admin who funded the customer by adjustment lately; within the daily total.
+    await approverMayApprove(ctx, trx, actor, row, now);
     await trx
       .updateTable('transactions')
       .set({ response_msg: 'Approved: sent to the bank.', updated_at: now })

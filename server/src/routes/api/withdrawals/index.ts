@@ -2,14 +2,18 @@ import { api } from '@contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { route } from '../../../http/route.ts';
+import { requireVerified } from '../../../services/wallet.ts';
 import * as withdrawals from '../../../services/withdrawals.ts';
 
 /** Withdrawals to bank accounts (ADR 0084): the customer's calls and the admin's. */
 export function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.banks, async () => ({ message: await withdrawals.banks(ctx) }));
-  route(app, ctx, api.resolveAccount, async ({ body }) => ({
-    message: await withdrawals.resolveAccount(ctx, body),
-  }));
+  // A name behind an account number: only a verified account may ask (ADR 0088), as it may
+  // withdraw; the look-up is rate limited per account (rate-limits.ts).
+  route(app, ctx, api.resolveAccount, async ({ body, user }) => {
+    requireVerified(user);
+    return { message: await withdrawals.resolveAccount(ctx, body) };
+  });
   route(app, ctx, api.withdrawalQuote, async ({ query }) => {
     const { amount, fee, duty, total } = await withdrawals.quote(ctx, query.amount);
     return { message: { amount, fee, duty, total } };

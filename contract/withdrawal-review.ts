@@ -1,0 +1,42 @@
+import { nairaText, type Kobo } from './money';
+import { awaitingReviewMessage } from './withdrawals';
+
+/**
+ * When a withdrawal waits for review, and who may approve it (ADR 0088, beside ADR 0084's
+ * four eyes). Exact sentences: the server answers them and the tests compare them.
+ */
+
+/** Why a withdrawal waits for review. */
+export type WithdrawalReviewReason = 'amount' | 'daily_total' | 'recent_adjustment';
+
+/**
+ * Money credited to a wallet by an admin adjustment is checked before it leaves as cash for
+ * this many days after it was credited: a withdrawal that draws on it waits for review.
+ */
+export const ADJUSTMENT_CASH_OUT_HOLD_DAYS = 7;
+
+/** What one admin may approve of withdrawals in a Lagos day before an owner must: ₦2,000,000. */
+export const DEFAULT_WITHDRAWAL_APPROVER_DAILY_KOBO: Kobo = 200_000_000;
+
+const HELD =
+  'the amount is held from your wallet meanwhile, and returned in full if it is not approved.';
+
+/** What the customer reads of a withdrawal waiting for review, by why it waits. */
+export function reviewReasonMessage(reason: WithdrawalReviewReason, reviewAbove: Kobo): string {
+  switch (reason) {
+    case 'daily_total':
+      return `Your withdrawals today come to more than ${nairaText(reviewAbove)}, so this one is checked by our team before it is sent: ${HELD}`;
+    case 'recent_adjustment':
+      return `Money our team credited to your wallet in the last ${ADJUSTMENT_CASH_OUT_HOLD_DAYS} days is checked before it leaves as cash, so this withdrawal is checked before it is sent: ${HELD}`;
+    default:
+      return awaitingReviewMessage(reviewAbove);
+  }
+}
+
+/** Refusals of an approval (the withdrawal keeps waiting for another admin). */
+export const approverDailyMessage = (daily: Kobo) =>
+  `This approval would take the withdrawals you approved today past ${nairaText(daily)}, your daily total: an owner must approve it.`;
+
+export const WITHDRAWAL_REVIEW_MSG = {
+  adjustedByApprover: `You made or approved an adjustment to this customer's wallet in the last ${ADJUSTMENT_CASH_OUT_HOLD_DAYS} days: another admin must approve this withdrawal.`,
+} as const;
