@@ -14,6 +14,7 @@ import { ApiError } from '../http/errors.ts';
 import { revokeAllApiKeys } from './api-keys.ts';
 import { enqueueMail, linkMail } from './mail.ts';
 import { refuseOwnCode } from './referrals.ts';
+import { recognizeDevice, type SignInDevice } from './devices.ts';
 import { securityMail, type Origin } from './security-mail.ts';
 import { endSessions, REFRESH_FAMILY_TTL_MS, requireOpenSession } from './tokens.ts';
 import { clear, counterKey, limit, release, reserve, reserveAll } from './rate.ts';
@@ -211,23 +212,30 @@ async function issueTokens(ctx: AppContext, userId: string, twoFactor: boolean) 
 }
 
 /**
- * A sign-in that passed every step: presence, and a new session that records whether one of
- * those steps was a two-factor code.
+ * A sign-in that passed every step: presence, its device (a new one is told to the owner,
+ * ADR 0087), and a new session that records whether one of those steps was a two-factor code.
  */
-export async function signIn(ctx: AppContext, userId: string, how: { twoFactor: boolean }) {
+export async function signIn(
+  ctx: AppContext,
+  user: { id: string; email: string },
+  how: { twoFactor: boolean },
+  device?: SignInDevice,
+) {
   const now = Date.now();
   await ctx.db
     .updateTable('users')
     .set({ last_login: now, last_seen: now })
-    .where('id', '=', userId)
+    .where('id', '=', user.id)
     .execute();
-  return issueTokens(ctx, userId, how.twoFactor);
+  if (device) await recognizeDevice(ctx, user, device, now);
+  return issueTokens(ctx, user.id, how.twoFactor);
 }
 
 export async function login(
   ctx: AppContext,
   body: { username: string; password: string },
   ip: string,
+  device?: SignInDevice,
 ): Promise<{ JWTtoken: string; refresh_token: string } | TwoFactorChallenge> {
   const { db } = ctx;
   const email = body.username.toLowerCase();
@@ -260,7 +268,7 @@ export async function login(
   if (needsCode(user)) {
     return { two_factor_required: true, challenge: await issueChallenge(ctx, user.id) };
   }
-  return signIn(ctx, user.id, { twoFactor: false });
+  return signIn(ctx, user, { twoFactor: false }, device);
 }
 
 async function revokeFamily(db: Db, familyId: string, now = Date.now()) {

@@ -1,7 +1,8 @@
 /**
  * Security e-mails (ADR 0033): the owner is told of every change that could
  * hand someone else the account, its wallet or its purchase data: password changed or reset,
- * pin set or changed, API key created or revoked, webhook address changed. Each mail is queued
+ * pin set or changed, API key created or revoked, webhook address changed, a sign-in from a
+ * new device (ADR 0087). Each mail is queued
  * in the outbox inside the change's own transaction (decisions §2: a crash loses neither), and
  * says when (Lagos time) and from which client address, so an owner who did not do it knows
  * at once and can recover (a reset ends everything, ADR 0033).
@@ -37,7 +38,9 @@ export type SecurityEvent =
   | { kind: 'keyRevoked'; prefix: string; createdAt: number }
   /** An administrator blocked the account: their address is theirs, not the customer's. */
   | { kind: 'keysRevokedByBlock'; count: number }
-  | { kind: 'webhookSet'; origin: string };
+  | { kind: 'webhookSet'; origin: string }
+  /** A sign-in from a device the account had not been used on (devices.ts, ADR 0087). */
+  | { kind: 'newSignIn' };
 
 /** A key as the owner can find it in Settings: its first characters and when it was made. */
 const keyNamed = (e: { prefix: string; createdAt: number }) =>
@@ -108,6 +111,12 @@ function wording(event: SecurityEvent): { subject: string; what: string; more: s
         what: `The webhook address of your account was set to ${event.origin}`,
         more: ['Updates of the purchases made with your API keys are sent there from now on.'],
       };
+    case 'newSignIn':
+      return {
+        subject: 'New sign-in to your account',
+        what: 'Your account was signed in to from a new device',
+        more: ['If it was you, there is nothing to do.'],
+      };
   }
 }
 
@@ -133,6 +142,8 @@ export function securitySms(event: SecurityEvent, now: number): string {
       return `Your account was blocked on ${at} and its API keys revoked. Please contact support.`;
     case 'webhookSet':
       return `Your webhook address was changed on ${at}. ${NOT_YOU}`;
+    case 'newSignIn':
+      return `New sign-in to your account on ${at} from a new device. ${NOT_YOU}`;
   }
 }
 

@@ -4,14 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { route } from '../../../http/route.ts';
 import { signIn } from '../../../services/auth.ts';
+import { signInDevice } from '../../../services/devices.ts';
 import * as twoFactor from '../../../services/two-factor.ts';
 
 export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The sign-in's second step: public, like the login it completes.
-  route(app, ctx, api.loginCode, async ({ body }) => {
+  route(app, ctx, api.loginCode, async ({ body, req, reply }) => {
     const user = await twoFactor.completeChallenge(ctx, body);
     // The code was the second step: the session keeps that it passed it (ADR 0072).
-    return signIn(ctx, user.id, { twoFactor: true });
+    return signIn(ctx, user, { twoFactor: true }, signInDevice(ctx, req, reply));
   });
   route(app, ctx, api.adminSelf, async ({ user }) => ({
     message: twoFactor.adminSelf(ctx, user),

@@ -3,10 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { route } from '../../../http/route.ts';
 import * as auth from '../../../services/auth.ts';
+import { signInDevice } from '../../../services/devices.ts';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.register, async ({ body }) => ({ message: await auth.register(ctx, body) }));
-  route(app, ctx, api.login, async ({ body, req }) => auth.login(ctx, body, req.ip));
+  route(app, ctx, api.login, async ({ body, req, reply }) =>
+    auth.login(ctx, body, req.ip, signInDevice(ctx, req, reply)),
+  );
   route(app, ctx, api.refresh, async ({ body }) => auth.refresh(ctx, body.refresh_token));
   route(app, ctx, api.logout, async ({ user, sessionId, req }) => {
     const header = req.headers['x-refresh-token'];
