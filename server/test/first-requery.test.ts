@@ -18,6 +18,7 @@
  */
 import { api } from '@contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import {
   startFakeServer,
   type FakeReply,
@@ -254,8 +255,14 @@ describe.each(engines)('the first requery in live mode on %s', (engine) => {
     const madeAt = freeze();
     const { id } = await buy(kit, 'vtpass');
     vi.setSystemTime(madeAt + REQUERY_FIRST_MS);
-    // Two instances' passes at the same moment (PostgreSQL: SKIP LOCKED; SQLite: guarded claim).
-    await Promise.all([runRequeryOnce(kit.app.ctx), runRequeryOnce(kit.app.ctx)]);
+    // Two instances on the one database, their passes at the same moment (PostgreSQL: SKIP
+    // LOCKED; SQLite: the guarded claim).
+    const other = await buildApp({ config: kit.config, logger: false });
+    try {
+      await Promise.all([runRequeryOnce(kit.app.ctx), runRequeryOnce(other.ctx)]);
+    } finally {
+      await other.close();
+    }
     expect(await asked(kit, id)).toBe(1);
     const after = await row(kit, id);
     expect(Number(after.requery_attempts)).toBe(1);
