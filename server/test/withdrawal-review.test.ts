@@ -114,6 +114,14 @@ describe.each(engines)('withdrawal review rules on %s', (engine) => {
     expect(statuses.slice(1).every((s) => s === 'awaiting_review')).toBe(true);
   });
 
+  it('10 withdrawals of ₦199,999 at once from one wallet: one is sent, nine wait for review', async () => {
+    const u = await kit.user({ funds: 250_000_000 });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => withdraw(u, 199_999)));
+    const statuses = answers.map((a) => a.body.message.status as string);
+    expect(statuses.filter((s) => s === 'successful')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 'awaiting_review')).toHaveLength(9);
+  });
+
   it('money credited by adjustment in the last 7 days waits for review when it would leave as cash; its admin never approves it', async () => {
     const u = await kit.user({ funds: 1_000_000 });
     const credited = await kit.call(api.createAdjustment, {
