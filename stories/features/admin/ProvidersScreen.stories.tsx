@@ -202,6 +202,24 @@ export const ThresholdSaved: Story = {
   },
 };
 
+/**
+ * The SMS account's threshold (ADR 0086), from the same form: raised above its ₦7,840 balance,
+ * its card warns at once, audited like the others.
+ */
+export const SmsThresholdSaved: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const form = await setThreshold(canvas, userEvent, 'Termii (SMS)', '10,000');
+    await expect(await form.findByText('Alert below ₦10,000.00 saved.')).toBeVisible();
+    const card = within(await canvas.findByRole('article', { name: /^SMS \(Termii\)/ }));
+    await expect(await card.findByText('SMS balance below ₦10,000.00')).toBeVisible();
+    await expect(db.audit[0]).toMatchObject({
+      action: 'provider.threshold',
+      target_id: 'termii',
+      after: { threshold_kobo: 10_000_00 },
+    });
+  },
+};
+
 /** Cleared: no alert for that float. */
 export const ThresholdCleared: Story = {
   play: async ({ canvas, userEvent }) => {

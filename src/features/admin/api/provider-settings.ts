@@ -9,9 +9,12 @@ export function useSetProviderRoute() {
   return useApiMutation(api.setProviderRoute, { invalidates: [api.adminProviders, api.auditLog] });
 }
 
-/** PUT /api/admin/providers/threshold: a float's alert threshold in kobo, or none (null). */
+/**
+ * PUT /api/admin/providers/threshold: a float's alert threshold in kobo, or none (null): a
+ * purchase provider's, the SMS account's or the payout float's (ADR 0086).
+ */
 export function useSetFloatThreshold() {
   return useApiMutation(api.setFloatThreshold, {
-    invalidates: [api.adminProviders, api.auditLog],
+    invalidates: [api.adminProviders, api.adminOperatorCosts, api.auditLog],
   });
 }

@@ -5,6 +5,7 @@ import { StatCard } from '@/components/ui/stat-card';
 import { useAdminOverview } from '../api/get-admin-overview';
 import { LoadError, ScreenHeading } from './admin-parts';
 import { DailyChart } from './daily-chart';
+import { OperatorCostCards } from './operator-cost-cards';
 import { ProviderCards } from './provider-cards';
 import { ReconciliationCard } from './reconciliation-card';
 import { useAdminCan } from './admin-access';
@@ -13,7 +14,8 @@ import { useAdminCan } from './admin-access';
  * Admin page 1 (spec §2): totals, recent users, referral commissions paid (ADR 0056), both
  * provider balances (VTpass, and Flutterwave bill payments: the spec's second "ATG" float, ADR
  * 0040) on each provider's card with its state and last hour (ADR 0055), 30 days
- * of sales, and the reconciliation (ADR 0017).
+ * of sales, the SMS sent today with the SMS and payout floats (ADR 0086), and the
+ * reconciliation (ADR 0017).
  */
 export function AdminOverview() {
   const overview = useAdminOverview();
@@ -62,6 +64,7 @@ export function AdminOverview() {
         />
       </section>
       <ProviderCards />
+      <OperatorCostCards />
       <section
         className="rounded-card border border-border p-4"
         aria-busy={(!o && !overview.error) || undefined}

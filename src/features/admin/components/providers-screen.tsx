@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FALLBACK } from '@contract/messages';
 import {
+  FLOAT_ACCOUNT_LABELS,
   FloatThresholdBody,
   PROVIDER_MSG,
   ProviderRouteBody,
   ROUTE_PROVIDER_LABELS,
   ROUTE_PROVIDERS,
-  type ProviderHealth,
+  type FloatAccount,
   type ProviderRoute,
   type RouteProvider,
 } from '@contract/providers';
@@ -29,6 +30,7 @@ import { formatNaira, nairaFieldText, parseNairaInput } from '@/lib/money';
 import { useSetFloatThreshold, useSetProviderRoute } from '../api/provider-settings';
 import { useProviders } from '../api/providers';
 import { ScreenHeading } from './admin-parts';
+import { OperatorCostCards } from './operator-cost-cards';
 import { ProviderCards } from './provider-cards';
 
 const names = (list: readonly RouteProvider[]) =>
@@ -40,22 +42,29 @@ const THRESHOLD_MAX_LENGTH = 20;
 /** The threshold as the form shows it: naira with separators, no sign ("500,000.00"). */
 
 /**
- * A float's alert threshold (ADR 0052): naira typed, kobo sent; empty means no alert. Checked
- * against the contract's bounds before the call, with the contract's words.
+ * A float's alert threshold (ADR 0052; the SMS and payout floats too, ADR 0086): naira typed,
+ * kobo sent; empty means no alert. Checked against the contract's bounds before the call, with
+ * the contract's words.
  */
-function ThresholdForm({ provider }: { provider: ProviderHealth }) {
+function ThresholdForm({
+  account,
+  threshold,
+}: {
+  account: FloatAccount;
+  threshold: number | null;
+}) {
   const save = useSetFloatThreshold();
-  const [value, setValue] = useState(() => nairaFieldText(provider.threshold));
+  const [value, setValue] = useState(() => nairaFieldText(threshold));
   const [error, setError] = useState('');
   const [saved, setSaved] = useState<number | null | undefined>(undefined);
-  const label = ROUTE_PROVIDER_LABELS[provider.provider];
+  const label = FLOAT_ACCOUNT_LABELS[account];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const typed = value.trim();
     const kobo = typed === '' ? null : parseNairaInput(typed);
     const parsed = FloatThresholdBody.safeParse({
-      provider: provider.provider,
+      provider: account,
       threshold: kobo === undefined ? Number.NaN : kobo,
     });
     if (!parsed.success) {
@@ -308,9 +317,14 @@ export function ProvidersScreen() {
     <div className="flex flex-col gap-6">
       <ScreenHeading
         title="Providers"
-        description="Which provider sells each product, in order, and when to warn about a float. Every change is in the audit log."
+        description="Which provider sells each product, in order, and when to warn about a float (the SMS and payout floats too). Every change is in the audit log."
       />
-      <ProviderCards renderExtra={(p) => <ThresholdForm provider={p} />} />
+      <ProviderCards
+        renderExtra={(p) => <ThresholdForm account={p.provider} threshold={p.threshold} />}
+      />
+      <OperatorCostCards
+        renderExtra={(f) => <ThresholdForm account={f.float} threshold={f.threshold} />}
+      />
       <section aria-labelledby="routes-title" className="flex flex-col gap-3">
         <h2 id="routes-title" className="text-lg font-semibold">
           Order of providers
