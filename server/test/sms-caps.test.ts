@@ -4,11 +4,12 @@
  * kept as `skipped` with its reason and counted in /metrics; an outcome SMS (a purchase's
  * delivered, processing, refunded, overdue) is never capped.
  */
+import { api } from '@contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityMail } from '../src/services/security-mail.ts';
 import { SMS_CAPS } from '../src/services/sms-caps.ts';
 import { enqueueSms, smsPass } from '../src/services/sms.ts';
-import { createKit, engines, type Kit } from './helper.ts';
+import { createKit, engines, PIN, type Kit } from './helper.ts';
 
 const HOUR = 3_600_000;
 const T0 = 1_900_000_000_000;
@@ -153,12 +154,44 @@ describe.each(engines)('SMS caps per number on %s', (engine) => {
     expect(mails.filter((m) => m.subject === 'Your secret pin was changed')).toHaveLength(6);
   });
 
+  it('through the routes: 12 refunds are 12 SMS; 12 shares to one friend are 10 alerts to their number', async () => {
+    const buyer = await kit.user({ phone: '08031240006', funds: 100_000_00 });
+    for (let i = 0; i < 12; i++) {
+      const res = await kit.call(api.airtime, {
+        token: buyer.token,
+        // Refused by the sandbox: refunded at once.
+        body: { pin: PIN, phone_number: '08031230000', amount: 100 },
+      });
+      expect(res.body.message.status).toBe('reversed');
+    }
+    const refunds = await rows('2348031240006');
+    expect(refunds).toHaveLength(12);
+    expect(refunds.every((r) => r.kind === 'outcome' && r.status === 'queued')).toBe(true);
+
+    const sender = await kit.user({ phone: '08031240007', funds: 100_000_00 });
+    const friend = await kit.user({ phone: '08031240008' });
+    for (let i = 0; i < 12; i++) {
+      const res = await kit.call(api.share, {
+        token: sender.token,
+        body: { amount: 50, email: friend.email, pin: PIN },
+      });
+      expect(res.status).toBe(200);
+    }
+    const credits = await rows('2348031240008');
+    expect(credits.map((r) => [r.kind, r.status])).toEqual([
+      ...Array(10).fill(['alert', 'queued']),
+      ['alert', 'skipped'],
+      ['alert', 'skipped'],
+    ]);
+  });
+
   it('/metrics counts the SMS skipped in the last day by kind and cap', async () => {
     const res = await kit.app.inject({ method: 'GET', url: '/metrics' });
     // Skipped above: security 2 (hour) and 1 (day); alerts 2 and 1 (hour). They are dated
     // T0 (2030), after the scrape's clock: all within its last day.
     expect(res.body).toContain('paybills_sms_skipped{kind="security",cap="hour"} 2');
     expect(res.body).toContain('paybills_sms_skipped{kind="security",cap="day"} 1');
-    expect(res.body).toContain('paybills_sms_skipped{kind="alert",cap="hour"} 3');
+    // The shares' SMS of the test above: 2 to the friend, 2 to the sender.
+    expect(res.body).toContain('paybills_sms_skipped{kind="alert",cap="hour"} 7');
   });
 });
