@@ -136,9 +136,9 @@ export function migrations(engine: Engine): MigrationProvider {
         '0039-message-preferences': messagePreferences(),
         '0045-withdrawal-review-rules': withdrawalReviewRules(engine),
         '0044-sms-caps-and-known-devices': smsCapsAndKnownDevices(),
+        '0043-sms-costs-and-delivery': smsCostsAndDelivery(),
       };
     },
-        '0043-sms-costs-and-delivery': smsCostsAndDelivery(),
   };
 }
 
