@@ -14,6 +14,7 @@
 import type { composeStories } from '@storybook/react-vite';
 
 import * as AuditActors from '../stories/features/admin/AuditLogActors.stories';
+import * as OperatorCosts from '../stories/features/admin/OperatorCostCards.stories';
 import * as PendingPurchases from '../stories/features/admin/PendingPurchasesScreen.stories';
 import * as ProviderAnswer from '../stories/features/admin/TransactionProviderAnswer.stories';
 import * as Timeline from '../stories/features/admin/TransactionTimelineScreen.stories';
@@ -127,4 +128,6 @@ export const FEATURE_SHOTS: FeatureShots[] = [
   // (The page is taller than the viewport: its top is what is compared.)
   shots(Timeline, { PendingThenDelivered: {}, AdminResolved: {} }),
   shots(Progress, { Refunded: { fullPage: true } }),
+  // The overview's SMS and payout floats (ADR 0086): normal, below a threshold, unreachable.
+  shots(OperatorCosts, { Normal: {}, LowBalance: {}, ProviderUnreachable: {} }),
 ];
