@@ -116,8 +116,11 @@ async function buy(
     // A definite refusal moves it down the order; anything else stays where it is (ADR 0052).
     const outcome = await sendPurchase(ctx, route, admitted, { ...order.request, requestId }, id);
     // The provider answered "pending": the call is over, so its first requery comes 5 s after
-    // this answer, not after the in-flight window (ADR 0092). A time-out keeps the window.
-    await requerySoonAfterAnswer(ctx, id, outcome, Date.now());
+    // this answer, not after the in-flight window (ADR 0092). A time-out keeps the window. A
+    // failure here only leaves the window: it never costs the purchase its answer.
+    await requerySoonAfterAnswer(ctx, id, outcome, Date.now()).catch((err: unknown) =>
+      ctx.log.warn({ err, id }, 'the first requery was not brought forward; it keeps its window'),
+    );
     // Settling finishes a purchase already charged: it goes before purchases not started yet.
     return gate.run(
       async () => {
