@@ -10,8 +10,9 @@ import { awaitingReviewMessage } from './withdrawals';
 export type WithdrawalReviewReason = 'amount' | 'daily_total' | 'recent_adjustment';
 
 /**
- * Money credited to a wallet by an admin adjustment is checked before it leaves as cash for
- * this many days after it was credited: a withdrawal that draws on it waits for review.
+ * Money credited to a wallet by an admin (an adjustment, or a held bank transfer assigned to it)
+ * is checked before it leaves as cash for this many days after it was credited: a withdrawal
+ * that draws on it waits for review.
  */
 export const ADJUSTMENT_CASH_OUT_HOLD_DAYS = 7;
 
@@ -38,5 +39,5 @@ export const approverDailyMessage = (daily: Kobo) =>
   `This approval would take the withdrawals you approved today past ${nairaText(daily)}, your daily total: an owner must approve it.`;
 
 export const WITHDRAWAL_REVIEW_MSG = {
-  adjustedByApprover: `You made or approved an adjustment to this customer's wallet in the last ${ADJUSTMENT_CASH_OUT_HOLD_DAYS} days: another admin must approve this withdrawal.`,
+  adjustedByApprover: `You credited this customer's wallet (an adjustment or an assigned transfer) in the last ${ADJUSTMENT_CASH_OUT_HOLD_DAYS} days: another admin must approve this withdrawal.`,
 } as const;

@@ -156,6 +156,43 @@ describe.each(engines)('withdrawal review rules on %s', (engine) => {
     expect((await withdraw(u, 20_000)).body.message.status).toBe('successful');
   });
 
+  it('a held bank transfer an admin assigned in the last 7 days is checked the same way; that admin never approves', async () => {
+    const u = await kit.user({ funds: 1_000_000 });
+    const held = `held-${engine}-${++refs}`;
+    await kit.app.ctx.db
+      .insertInto('bank_transfers')
+      .values({
+        id: held,
+        provider_id: `WR${refs}`,
+        tx_ref: null,
+        account_number: '9900000000',
+        sender: 'Lost Sender, Zenith',
+        amount: 4_000_000,
+        status: 'held',
+        user_id: null,
+        payment_id: null,
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
+      .execute();
+    const assigner = await admin('finance');
+    const assigned = await kit.call(api.assignTransfer, {
+      token: assigner.token,
+      body: { id: held, email: u.email },
+    });
+    expect(assigned.status).toBe(200);
+    const cash = await withdraw(u, 20_000);
+    expect(cash.body.message).toMatchObject({
+      status: 'awaiting_review',
+      note: reviewReasonMessage('recent_adjustment', 20_000_000),
+    });
+    const own = await approve(assigner, cash.body.message.id);
+    expect(own.status).toBe(403);
+    expect(own.body.msg).toBe(WITHDRAWAL_REVIEW_MSG.adjustedByApprover);
+    const other = await approve(await admin('finance'), cash.body.message.id);
+    expect(other.body.message.status).toBe('successful');
+  });
+
   it("an approver's daily total: past it a finance admin is refused, an owner approves", async () => {
     const u = await kit.user({ funds: 200_000_000 });
     const first = await withdraw(u, 300_000);

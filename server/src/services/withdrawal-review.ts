@@ -3,13 +3,13 @@
  *
  * - `reviewReasonFor`, in the debit's transaction (after the ledger has taken the wallet's row,
  *   so parallel withdrawals of one wallet see each other): a withdrawal waits when its amount is
- *   above the owner-set review amount; when it would draw on money an admin adjustment credited
- *   in the last `ADJUSTMENT_CASH_OUT_HOLD_DAYS` days (the wallet after the debit holds less
- *   than those credits); or when the customer's withdrawals of the Lagos day (the day the
+ *   above the owner-set review amount; when it would draw on money admins credited in the last
+ *   `ADJUSTMENT_CASH_OUT_HOLD_DAYS` days, by adjustment or by assigning a held bank transfer
+ *   (the wallet after the debit holds less than those credits); or when the customer's withdrawals of the Lagos day (the day the
  *   wallet's daily limits count), this one included, come to more than the review amount.
  *   Withdrawals that failed or were rejected gave their money back and do not count.
  * - `approverMayApprove`, in the approval's transaction: never an admin who made or approved
- *   an adjustment credit to this customer in that window, and each admin's approvals of a Lagos
+ *   an adjustment credit, or assigned a held transfer, to this customer in that window, and each admin's approvals of a Lagos
  *   day raise their own daily total (`instant_totals`, scope `approver`: the guarded UPDATE of
  *   ADR 0070's makers' totals). Past it a finance admin is refused: an owner must approve.
  *   An owner's approvals are counted too but never refused (the owner sets every threshold).
@@ -33,20 +33,53 @@ import { takeFrom } from './four-eyes.ts';
 const DAY_MS = 24 * 60 * 60_000;
 const HOLD_MS = ADJUSTMENT_CASH_OUT_HOLD_DAYS * DAY_MS;
 
-/** Adjustment credits to `userId` applied since `since` (kobo), optionally only one admin's. */
-async function recentAdjustmentCredits(db: Db, userId: string, since: number, adminId?: string) {
-  let q = db
+/**
+ * What admins credited to `userId` since `since` (kobo), optionally only what one admin did:
+ * approved adjustment credits (as maker or checker), and held bank transfers assigned to the
+ * customer (by the admin who assigned it, or who asked for the assignment to be approved).
+ */
+async function adminCredits(db: Db, userId: string, since: number, adminId?: string) {
+  let adjusted = db
     .selectFrom('adjustments')
     .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
     .where('user_id', '=', userId)
     .where('direction', '=', 'credit')
     .where('status', '=', 'approved')
     .where(sql<boolean>`coalesce(decided_at, created_at) > ${since}`);
+  let assigned = db
+    .selectFrom('bank_transfers as t')
+    .select(sql<number>`coalesce(sum(t.amount), 0)`.as('total'))
+    .where('t.user_id', '=', userId)
+    .where('t.status', '=', 'assigned')
+    .where('t.updated_at', '>', since);
   if (adminId !== undefined) {
-    q = q.where((eb) => eb.or([eb('maker_id', '=', adminId), eb('checker_id', '=', adminId)]));
+    adjusted = adjusted.where((eb) =>
+      eb.or([eb('maker_id', '=', adminId), eb('checker_id', '=', adminId)]),
+    );
+    assigned = assigned.where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('audit_log as a')
+            .select('a.id')
+            .where('a.action', '=', 'transfer.assign')
+            .where('a.target_id', '=', eb.ref('t.id'))
+            .where('a.admin_id', '=', adminId),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('approvals as p')
+            .select('p.id')
+            .where('p.kind', '=', 'transfer.assign')
+            .where('p.target_id', '=', eb.ref('t.id'))
+            .where('p.status', '=', 'approved')
+            .where((w) => w.or([w('p.maker_id', '=', adminId), w('p.checker_id', '=', adminId)])),
+        ),
+      ]),
+    );
   }
-  const row = await q.executeTakeFirst();
-  return Number(row?.total ?? 0);
+  const [a, t] = await Promise.all([adjusted.executeTakeFirst(), assigned.executeTakeFirst()]);
+  return Number(a?.total ?? 0) + Number(t?.total ?? 0);
 }
 
 /** Why a withdrawal of `amount` waits for review, or null: it is sent at once. */
@@ -57,7 +90,7 @@ export async function reviewReasonFor(
   now: number,
 ): Promise<WithdrawalReviewReason | null> {
   if (w.amount > settings.review_above) return 'amount';
-  const adjusted = await recentAdjustmentCredits(trx, w.userId, now - HOLD_MS);
+  const adjusted = await adminCredits(trx, w.userId, now - HOLD_MS);
   if (adjusted > 0 && w.balanceAfter < adjusted) return 'recent_adjustment';
   const today = await trx
     .selectFrom('withdrawals')
@@ -82,7 +115,7 @@ export async function approverMayApprove(
   w: { user_id: string; amount: Kobo },
   now: number,
 ): Promise<void> {
-  if ((await recentAdjustmentCredits(trx, w.user_id, now - HOLD_MS, actor.admin.id)) > 0) {
+  if ((await adminCredits(trx, w.user_id, now - HOLD_MS, actor.admin.id)) > 0) {
     throw new ApiError('forbidden', WITHDRAWAL_REVIEW_MSG.adjustedByApprover);
   }
   const role = await trx
