@@ -92,9 +92,19 @@ export function stampDuty(amount: Kobo): Kobo {
   return amount > LIMITS.stampDutyAbove ? LIMITS.stampDuty : 0;
 }
 
-/** What a card payment credits to the wallet (decisions §6). */
-export function fundingCredit(amount: Kobo): Kobo {
-  return amount - stampDuty(amount);
+/**
+ * Who bears the card provider's charge (`CARD_FEE_BEARER`): the business books it as an
+ * expense (the default), or the customer's credit is that much less.
+ */
+export const CARD_FEE_PAYERS = ['business', 'customer'] as const;
+export type CardFeePayer = (typeof CARD_FEE_PAYERS)[number];
+
+/**
+ * What a card payment credits to the wallet (decisions §6): the amount less stamp duty, and
+ * less the card fee when the customer bears it.
+ */
+export function fundingCredit(amount: Kobo, feePayer: CardFeePayer = 'business'): Kobo {
+  return amount - stampDuty(amount) - (feePayer === 'customer' ? cardFee(amount) : 0);
 }
 
 /** The card provider's charge: 1.4 %, capped at ₦2,000 (decisions §6, domain). */

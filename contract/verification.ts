@@ -3,7 +3,7 @@ import { endpoint, message } from './endpoint';
 import { TRANSFER_MSG } from './messages';
 import { EpochMs } from './entities';
 import { Naira, naira, nairaText, type Kobo } from './money';
-import { fundingCredit } from './pricing';
+import { CARD_FEE_PAYERS, cardFee, fundingCredit, stampDuty, type CardFeePayer } from './pricing';
 import { requiredId } from './rules';
 import { VirtualAccountBody } from './transfers';
 
@@ -74,6 +74,8 @@ export const VerificationSchema = z.object({
   held: z.array(HeldCreditSchema),
   /** Every level's limits, so the screen can say what the next one allows. */
   levels: z.array(LevelLimitsSchema),
+  /** Who bears the card fee: a customer-borne one makes a card payment credit less. */
+  card_fee_payer: z.enum(CARD_FEE_PAYERS),
 });
 export type Verification = z.output<typeof VerificationSchema>;
 
@@ -152,7 +154,26 @@ export const fundsHeldMessage = (
   `${amount} is held, not added to your balance: ${heldReasonText(reason, limit, level)}. ${heldReleaseText(reason, level)}`;
 
 /** What the Fund Wallet dialog needs of the customer's verification (GET /api/verification). */
-export type FundingRoom = Pick<Verification, 'level' | 'limits' | 'funded_today' | 'balance'>;
+export type FundingRoom = Pick<
+  Verification,
+  'level' | 'limits' | 'funded_today' | 'balance' | 'card_fee_payer'
+>;
+
+/**
+ * What Fund Wallet says reaches the wallet when the customer bears the card fee ("₦9,810
+ * reaches your wallet: the card fee of ₦140 and stamp duty of ₦50 are taken from it."), so a
+ * customer is never surprised by a smaller credit; nothing when the business bears it (the
+ * stamp-duty note already says all that is taken).
+ */
+export function creditNote(amount: Kobo, feePayer: CardFeePayer): string | null {
+  if (feePayer !== 'customer') return null;
+  const fee = nairaText(cardFee(amount));
+  const duty = stampDuty(amount);
+  const taken = duty
+    ? `the card fee of ${fee} and stamp duty of ${nairaText(duty)} are`
+    : `the card fee of ${fee} is`;
+  return `${nairaText(fundingCredit(amount, feePayer))} reaches your wallet: ${taken} taken from it.`;
+}
 
 export type FundingCheck =
   | { kind: 'ok' }
@@ -163,14 +184,15 @@ export type FundingCheck =
 
 /**
  * Whether a card payment of `amount` would reach the wallet (ADR 0076), from what it credits
- * (the amount less stamp duty, `fundingCredit`) against the level's limits, as the ledger
+ * (the amount less stamp duty, and less the card fee when the customer bears it:
+ * `fundingCredit`) against the level's limits, as the ledger
  * decides (ADR 0058): over the daily funding limit or the maximum balance on its own it can
  * never fit this level (refused: "₦60,000 is more than your daily funding limit of ₦50,000 for
  * level 1. Verify your BVN or NIN in Settings to raise it."); over what is left of today's
  * limit, or past the maximum with the balance as it is, it would be held (a warning).
  */
 export function fundingCheck(amount: Kobo, room: FundingRoom): FundingCheck {
-  const credit = fundingCredit(amount);
+  const credit = fundingCredit(amount, room.card_fee_payer);
   const { level } = room;
   const { max_balance: max, daily_funding: daily } = room.limits;
   const paid = nairaText(amount);

@@ -5,6 +5,7 @@ import {
   bvnNamesMatch,
   DEFAULT_LEVEL_LIMITS,
   VERIFICATION_MSG,
+  type CardFeePayer,
   type FundingRoom,
   type HeldCredit,
   type LevelLimits,
@@ -32,6 +33,8 @@ interface MockVerification {
   held: HeldCredit[];
   bvn_last4?: string | null;
   consented_at?: number | null;
+  /** Who bears the card fee; the business, as `npm start` with no configuration, by default. */
+  card_fee_payer?: CardFeePayer;
 }
 
 /**
@@ -95,6 +98,7 @@ function view(userId: string): Verification {
     consented_at: s.consented_at ?? null,
     held: s.held,
     levels: limits,
+    card_fee_payer: s.card_fee_payer ?? 'business',
   };
 }
 

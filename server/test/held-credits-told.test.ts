@@ -284,6 +284,7 @@ describe('fundingCheck: what Fund Wallet warns of and refuses (ADR 0076)', () =>
     },
     funded_today: 15_000_00,
     balance: 14_950_00,
+    card_fee_payer: 'business' as const,
   };
   it('warns, with the limit, what is left today and how it is released, when it would be held', () => {
     expect(fundingCheck(40_000_00, level1)).toEqual({

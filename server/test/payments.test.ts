@@ -336,6 +336,22 @@ describe.each(engines)('CARD_FEE_BEARER=customer on %s', (engine) => {
     expect(v.body.message).toMatchObject({ status: 'completed', credited: 19_670 });
     expect(await kit.balance(u.id)).toBe(19_670_00);
   });
+
+  it('the level check counts what reaches the wallet: ₦50,760 credits ₦49,999.36 at level 1, so it is accepted and credited, not held', async () => {
+    const u = await kit.user({ level: 1 });
+    const room = await kit.call(api.verification, { token: u.token });
+    expect(room.body.message.card_fee_payer).toBe('customer');
+    // ₦50,760 − ₦50 duty − ₦710.64 fee: under the ₦50,000 a day (the business bearing the fee
+    // would credit ₦50,710, and the payment would be refused before the checkout).
+    const init = await kit.call(api.initiatePayment, { token: u.token, body: { amount: 50_760 } });
+    expect(init.status).toBe(200);
+    const txRef = decodeURIComponent(new URL(init.body.message).pathname.split('/').pop()!);
+    const { params } = await chooseAtCheckout(kit, txRef, 'successful');
+    const v = await kit.call(api.verifyPayment, { token: u.token, body: params });
+    expect(v.body.message).toMatchObject({ status: 'completed', credited: 49_999.36 });
+    expect(v.body.message.held ?? null).toBeNull();
+    expect(await kit.balance(u.id)).toBe(49_999_36);
+  });
 });
 
 describe.each(engines)('sandbox card checkout, no webhook hash set, on %s', (engine) => {

@@ -40,7 +40,7 @@ import { ApiError } from '../http/errors.ts';
 import { BvnRefused, type BvnConsentResult } from '../providers/index.ts';
 import { recordAudit } from './audit.ts';
 import { isUniqueViolation } from './auth.ts';
-import { releaseHeldCredits, verificationOf } from './verification.ts';
+import { releaseHeldCredits, verificationFor } from './verification.ts';
 import { requireVerified } from './wallet.ts';
 
 const TEXT: Record<BvnOutcome, string> = {
@@ -159,7 +159,7 @@ export async function completeBvn(
   const answer = async (outcome: BvnOutcome): Promise<BvnResult> => ({
     outcome,
     text: TEXT[outcome],
-    verification: await verificationOf(ctx.db, user.id),
+    verification: await verificationFor(ctx, user.id),
   });
   // A check that has ended answers what it ended with (the page reloaded, a second tab).
   if (check.status === 'verified') {

@@ -11,6 +11,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   cardFee,
+  fundingCredit,
   fundingCheck,
   MSG,
   SERVER_MSG,
@@ -33,7 +34,7 @@ import {
   readTransferWebhook,
 } from '../providers/index.ts';
 import { customerMail } from './customer-mail.ts';
-import { heldOr, verificationOf } from './verification.ts';
+import { cardFeePayer, heldOr, verificationFor } from './verification.ts';
 import { firstFundingBonus } from './referrals.ts';
 import { transferWebhook } from './transfers.ts';
 import { transferWebhook as transferPayoutWebhook } from './withdrawals.ts';
@@ -44,7 +45,7 @@ import { countRows, paged } from './paging.ts';
 type PaymentRow = Selectable<PaymentsTable>;
 
 /** Who bears the card fee (decisions §6): the business by default, or `customer`. */
-const customerBearsFee = (ctx: AppContext) => ctx.config.env.CARD_FEE_BEARER === 'customer';
+const customerBearsFee = (ctx: AppContext) => cardFeePayer(ctx) === 'customer';
 
 export function toPayment(row: PaymentRow, email: string): Payment {
   return {
@@ -76,7 +77,7 @@ export async function initiate(
   // An amount whose credit can never fit the customer's level is refused before the checkout
   // (ADR 0076): it would only be held. One that fits the level but not today is the dialog's
   // warning, and is held if paid (ADR 0058).
-  const check = fundingCheck(amount, await verificationOf(ctx.db, user.id));
+  const check = fundingCheck(amount, await verificationFor(ctx, user.id));
   if (check.kind === 'never') throw new ApiError('limit_exceeded', check.message);
   const now = Date.now();
   const txRef = `PB-${now}-${randomBytes(6).toString('hex')}`;
@@ -153,7 +154,7 @@ export async function settlePayment(
       const amount = Number(row.amount);
       const duty = stampDuty(amount);
       const fee = cardFee(amount);
-      const credit = amount - duty - (customerBearsFee(ctx) ? fee : 0);
+      const credit = fundingCredit(amount, cardFeePayer(ctx));
       await ctx.dbh.writeTx(async (trx) => {
         const moved = await trx
           .updateTable('payments')

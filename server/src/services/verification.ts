@@ -12,6 +12,7 @@ import {
   type Verification,
   type VerificationLevel,
 } from '@contract';
+import type { CardFeePayer } from '@contract/pricing';
 import { lagosDay } from '@contract/time';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
@@ -45,7 +46,20 @@ export async function levelLimits(db: Db): Promise<LevelLimits[]> {
 }
 
 /** A customer's level, limits, today's use and held credits (newest first, the last 20). */
-export async function verificationOf(db: Db, userId: string): Promise<Verification> {
+/** Who bears the card fee: `CARD_FEE_BEARER=customer`, else the business (the default). */
+export const cardFeePayer = (ctx: AppContext): CardFeePayer =>
+  ctx.config.env.CARD_FEE_BEARER === 'customer' ? 'customer' : 'business';
+
+/** The customer's verification as Fund Wallet and Settings read it. */
+export const verificationFor = (ctx: AppContext, userId: string) =>
+  verificationOf(ctx.db, userId, cardFeePayer(ctx));
+
+export async function verificationOf(
+  db: Db,
+  userId: string,
+  /** Who bears the card fee (`CARD_FEE_BEARER`): Fund Wallet counts what a payment credits. */
+  cardFeePayer: CardFeePayer,
+): Promise<Verification> {
   const user = await db
     .selectFrom('users as u')
     .innerJoin('accounts as a', 'a.user_id', 'u.id')
@@ -91,6 +105,7 @@ export async function verificationOf(db: Db, userId: string): Promise<Verificati
       released_at: num(h.released_at),
     })),
     levels,
+    card_fee_payer: cardFeePayer,
   };
 }
 
@@ -303,7 +318,7 @@ export async function setUserLevel(
     return null;
   });
   if (waits === null) await releaseHeldCredits(ctx, body.user_id);
-  return { verification: await verificationOf(ctx.db, body.user_id), waits };
+  return { verification: await verificationFor(ctx, body.user_id), waits };
 }
 
 /** An approved level change: made now, with the approver's audit entry; releases after commit. */

@@ -39,6 +39,7 @@ const room = {
   },
   funded_today: 15_000_00,
   balance: 25_000_00,
+  card_fee_payer: 'business' as const,
 };
 const message = (amount: number) => {
   const check = fundingCheck(amount, room);
@@ -72,5 +73,39 @@ export const NeverFits: Story = {
     await expect(amount).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(amount).toHaveFocus());
     await expect(args.onRedirect).not.toHaveBeenCalled();
+  },
+};
+
+/**
+ * The customer bears the card fee (`CARD_FEE_BEARER=customer`): the dialog says what reaches the
+ * wallet, and ₦35,500 is not warned of, since ₦34,953 credited fits the ₦35,000 left today.
+ */
+export const CustomerBearsFee: Story = {
+  beforeEach: () => {
+    setMockVerification(DEMO_CUSTOMER.id, {
+      level: 1,
+      funded_today: 15_000_00,
+      card_fee_payer: 'customer',
+    });
+  },
+  play: async ({ userEvent }) => {
+    await userEvent.type(within(dialog()).getByLabelText(/Amount/), '35500');
+    await expect(
+      await within(dialog()).findByTestId('funding-credit', {}, { timeout: 5000 }),
+    ).toHaveTextContent(
+      '₦34,953 reaches your wallet: the card fee of ₦497 and stamp duty of ₦50 are taken from it.',
+    );
+    await expect(within(dialog()).queryByTestId('funding-held')).toBeNull();
+  },
+};
+
+/** The business bears the fee (the default): no note, and the same ₦35,500 would be held. */
+export const BusinessBearsFee: Story = {
+  play: async ({ userEvent }) => {
+    await userEvent.type(within(dialog()).getByLabelText(/Amount/), '35500');
+    await expect(
+      await within(dialog()).findByTestId('funding-held', {}, { timeout: 5000 }),
+    ).toBeVisible();
+    await expect(within(dialog()).queryByTestId('funding-credit')).toBeNull();
   },
 };

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { fundForm } from '@contract/forms';
-import { fundingCheck } from '@contract/verification';
+import { creditNote, fundingCheck } from '@contract/verification';
 import { FALLBACK, MSG } from '@contract/messages';
 import { Button } from '@/components/ui/button';
 import {
@@ -49,6 +49,8 @@ export function FundWalletDialog({
   const room = useFundingRoom().data?.message;
   const typed = fundForm().safeParse({ amount });
   const check = typed.success && room ? fundingCheck(typed.data.amount, room) : null;
+  // Where the customer bears the card fee, what reaches the wallet is said before PAY.
+  const note = typed.success && room ? creditNote(typed.data.amount, room.card_fee_payer) : null;
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -111,6 +113,11 @@ export function FundWalletDialog({
                 }}
               />
             </Field>
+            {note && !errors.amount ? (
+              <p className="text-sm text-muted" data-testid="funding-credit">
+                {note}
+              </p>
+            ) : null}
             {check?.kind === 'held' && !errors.amount ? (
               <FormAlert tone="info" title="This payment would be held" data-testid="funding-held">
                 {check.message}

@@ -14,7 +14,7 @@ export function verificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { message: levels, waits };
   });
   route(app, ctx, api.userVerification, async ({ query }) => ({
-    message: await verification.verificationOf(ctx.db, query.user_id),
+    message: await verification.verificationFor(ctx, query.user_id),
   }));
   route(app, ctx, api.setUserLevel, async ({ body, user, req }) => {
     const done = await verification.setUserLevel(ctx, { admin: user, req }, body);

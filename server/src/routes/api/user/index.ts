@@ -12,7 +12,7 @@ import * as recipients from '../../../services/recipients.ts';
 import * as users from '../../../services/users.ts';
 import * as tiers from '../../../services/tiers.ts';
 import * as bvn from '../../../services/bvn.ts';
-import { verificationOf } from '../../../services/verification.ts';
+import { verificationFor } from '../../../services/verification.ts';
 import type { VtuProvider } from '../../../providers/types.ts';
 
 async function balance(provider: VtuProvider) {
@@ -48,7 +48,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
   // Settings → Verification (ADR 0058).
   route(app, ctx, api.verification, async ({ user }) => ({
-    message: await verificationOf(ctx.db, user.id),
+    message: await verificationFor(ctx, user.id),
   }));
   // Level 2 by BVN with consent (ADR 0063): both call the provider (rate limited).
   route(app, ctx, api.startBvnVerification, async ({ user, body, req }) => ({
