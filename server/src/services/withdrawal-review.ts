@@ -5,14 +5,16 @@
  *   so parallel withdrawals of one wallet see each other): a withdrawal waits when its amount is
  *   above the owner-set review amount; when it would draw on money admins credited in the last
  *   `ADJUSTMENT_CASH_OUT_HOLD_DAYS` days, by adjustment or by assigning a held bank transfer
- *   (the wallet after the debit holds less than those credits); or when the customer's withdrawals of the Lagos day (the day the
- *   wallet's daily limits count), this one included, come to more than the review amount.
- *   Withdrawals that failed or were rejected gave their money back and do not count.
+ *   (the wallet after the debit holds less than those credits); or when the customer's
+ *   withdrawals of the Lagos day (the day the wallet's daily limits count), this one included,
+ *   come to more than the review amount. Withdrawals that failed or were rejected gave their
+ *   money back and do not count.
  * - `approverMayApprove`, in the approval's transaction: never an admin who made or approved
- *   an adjustment credit, or assigned a held transfer, to this customer in that window, and each admin's approvals of a Lagos
- *   day raise their own daily total (`instant_totals`, scope `approver`: the guarded UPDATE of
- *   ADR 0070's makers' totals). Past it a finance admin is refused: an owner must approve.
- *   An owner's approvals are counted too but never refused (the owner sets every threshold).
+ *   an adjustment credit, or assigned a held transfer, to this customer in that window; and
+ *   each admin's approvals of a Lagos day raise their own daily total (`instant_totals`, scope
+ *   `approver`: the guarded UPDATE of ADR 0070's makers' totals). Past it a finance admin is
+ *   refused: an owner must approve. An owner's approvals are counted too but never refused
+ *   (the owner sets every threshold).
  */
 import {
   ADJUSTMENT_CASH_OUT_HOLD_DAYS,
@@ -78,7 +80,9 @@ async function adminCredits(db: Db, userId: string, since: number, adminId?: str
       ]),
     );
   }
-  const [a, t] = await Promise.all([adjusted.executeTakeFirst(), assigned.executeTakeFirst()]);
+  // One after the other: both run on the caller's transaction, one connection.
+  const a = await adjusted.executeTakeFirst();
+  const t = await assigned.executeTakeFirst();
   return Number(a?.total ?? 0) + Number(t?.total ?? 0);
 }
 
@@ -104,8 +108,8 @@ export async function reviewReasonFor(
 }
 
 /**
- * Refuses an approval (throws, so the caller's transaction rolls back) by an admin who funded
- * the customer by adjustment lately, or past the admin's daily total unless an owner; else
+ * Refuses an approval (throws, so the caller's transaction rolls back) by an admin who credited
+ * the customer lately, or past the admin's daily total unless an owner; else
  * raises the admin's total by the amount.
  */
 export async function approverMayApprove(
