@@ -40,6 +40,7 @@ import { paymentRoutes } from './routes/api/payment/index.ts';
 import { providerWebhookRoutes } from './routes/api/webhooks/index.ts';
 import { devRoutes, devSmsRoutes } from './routes/api/dev/index.ts';
 import { startSmsWorker } from './services/sms.ts';
+import { startSmsDeliveryWorker } from './services/sms-delivery.ts';
 import { publicRoutes } from './routes/api/public/index.ts';
 import { referralRoutes } from './routes/api/referrals/index.ts';
 import { resellerRoutes } from './routes/api/reseller/index.ts';
@@ -377,6 +378,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   let stopAnnouncementMail: (() => Promise<void>) | undefined;
   let stopHeldRelease: (() => Promise<void>) | undefined;
   let stopSms: (() => Promise<void>) | undefined;
+  let stopSmsDelivery: (() => Promise<void>) | undefined;
   let stopWithdrawals: (() => Promise<void>) | undefined;
   // The catalogue from the providers (ADR 0044): at start, in the background, then on the
   // schedule; a provider that is down only leaves its plans as they were. With the other
@@ -402,6 +404,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     stopHeldRelease = startHeldReleaseWorker(ctx);
     // SMS from their outbox through Termii (or its simulator), retried on 5xx (ADR 0079).
     stopSms = startSmsWorker(ctx);
+    // Termii's delivery reports for the SMS it took (ADR 0086).
+    stopSmsDelivery = startSmsDeliveryWorker(ctx);
     // Withdrawals not yet final, and any a crash left debited but unsent (ADR 0084).
     stopWithdrawals = startWithdrawalRequeryWorker(ctx);
     maintenance = setInterval(() => {
@@ -439,6 +443,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       stopAnnouncementMail?.(),
       stopHeldRelease?.(),
       stopSms?.(),
+      stopSmsDelivery?.(),
       stopWithdrawals?.(),
       stopCatalogueSync?.(),
       stopFloatWatch?.(),

@@ -37,6 +37,12 @@ export interface SmsProvider {
   send(to: string, text: string, ref: string): Promise<SmsSendResult>;
   /** The account balance; throws ProviderError (with the HTTP result as `raw`) otherwise. */
   balance(): Promise<SmsBalance>;
+  /**
+   * What the provider's delivery report says of a message it took (ADR 0086), in its own words
+   * ("Delivered", "DND Active on Phone Number"); null when it has no such message. Throws
+   * ProviderError without a readable answer. Absent when the provider documents no report.
+   */
+  report?(messageId: string): Promise<string | null>;
 }
 
 /**

@@ -14,6 +14,12 @@
  *   query and the shape are from Termii's SDKs (DavidBolaji/termii-node `BalanceService` and
  *   `GetBalanceResponse`, shepherd1530/termii-rust `insights/balance.rs`) and the Postman
  *   collection api-evangelist/termii `collections/termii.postman_collection.json`.
+ * - Delivery reports (ADR 0086): the History call, `GET {base}/api/sms/inbox?api_key=…` with
+ *   `message_id` for one message (https://developers.termii.com/history,
+ *   https://developer.termii.com/history) → a JSON array of `{ sender, receiver, message,
+ *   amount, reroute, status, sms_type, send_by, message_id, created_at }`, `status` in Termii's
+ *   words: "Delivered", "Failed", "DND Active on Phone Number", "Message Sent" (the first state
+ *   of every message, https://developer.termii.com/events-and-reports, with "Message Failed").
  * - Errors: HTTP status codes, https://developers.termii.com/error: 400 a client error, 401
  *   no valid API key, 403 the key may not do this, 404, 405, 422 the request could not be
  *   processed, 429 too many requests, 5xx Termii's side; the common error messages ("Invalid
@@ -83,7 +89,11 @@ export function createTermiiProvider(options: TermiiOptions): SmsProvider {
           const body = result.body as Record<string, unknown> | null;
           const id = body && typeof body === 'object' ? str(body.message_id) : undefined;
           // A 2xx without a message id is no answer we can read: Termii may have sent it.
-          if (!id) return { kind: 'retry', message: `Termii answered ${result.status} without a message_id` };
+          if (!id)
+            return {
+              kind: 'retry',
+              message: `Termii answered ${result.status} without a message_id`,
+            };
           return { kind: 'sent', messageId: id };
         }
         case 'http': {
@@ -106,6 +116,37 @@ export function createTermiiProvider(options: TermiiOptions): SmsProvider {
             message: `Termii answered with a redirect (HTTP ${result.status}): TERMII_BASE_URL is wrong`,
           };
       }
+    },
+    async report(messageId: string): Promise<string | null> {
+      const url =
+        `${base}/api/sms/inbox?api_key=${encodeURIComponent(options.apiKey)}` +
+        `&message_id=${encodeURIComponent(messageId)}`;
+      const result = await requestJson(url, {
+        method: 'GET',
+        headers: {},
+        timeoutMs: options.timeoutMs,
+        fetch: options.fetch,
+      });
+      if (result.kind !== 'json') {
+        const why =
+          result.kind === 'http'
+            ? `HTTP ${result.status}`
+            : result.kind === 'network'
+              ? result.error
+              : result.kind;
+        throw new ProviderError(name, `history failed (${why})`, result);
+      }
+      if (!Array.isArray(result.body)) {
+        throw new ProviderError(name, 'history answer unreadable', result);
+      }
+      const item = (result.body as unknown[]).find(
+        (m): m is { status?: unknown } =>
+          typeof m === 'object' &&
+          m !== null &&
+          str((m as { message_id?: unknown }).message_id) === messageId,
+      );
+      if (!item) return null;
+      return typeof item.status === 'string' ? item.status.slice(0, 100) : null;
     },
     async balance(): Promise<SmsBalance> {
       const url = `${base}/api/get-balance?api_key=${encodeURIComponent(options.apiKey)}`;

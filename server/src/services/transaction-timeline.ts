@@ -101,7 +101,16 @@ const maskedNumber = (n: string) =>
 function smsAbout(db: Db, id: string) {
   return db
     .selectFrom('sms_outbox')
-    .select(['event_key', 'to_number', 'status', 'created_at', 'sent_at', 'last_error'])
+    .select([
+      'event_key',
+      'to_number',
+      'status',
+      'created_at',
+      'sent_at',
+      'last_error',
+      'delivery_status',
+      'delivery_detail',
+    ])
     .where('event_key', 'like', `%:${id.replace(/[%_]/g, '')}`)
     .orderBy('id')
     .execute();
@@ -318,8 +327,13 @@ export async function adminTimeline(ctx: AppContext, id: string): Promise<Transa
       kind: 'sms',
       title: `${what} to ${maskedNumber(s.to_number)}`,
       actor: 'System',
-      detail: s.last_error && s.status !== 'sent' ? `Last error: ${s.last_error}` : null,
-      status: smsState(s.status),
+      // Termii's delivery report when it gave one (ADR 0086), in its words.
+      detail: s.delivery_detail
+        ? `Termii: ${s.delivery_detail}`
+        : s.last_error && s.status !== 'sent'
+          ? `Last error: ${s.last_error}`
+          : null,
+      status: s.status === 'sent' && s.delivery_status ? s.delivery_status : smsState(s.status),
     });
   }
 

@@ -11,6 +11,11 @@
  * - `GET /api/get-balance?api_key=…` → `{ user, balance, currency: "NGN" }` (the shape of
  *   Termii's SDKs, termii.ts).
  *
+ * - `GET /api/sms/inbox?api_key=…&message_id=…` (https://developers.termii.com/history): a JSON
+ *   array of the page's items. A message is "Message Sent" the first time it is asked about
+ *   (Termii's first state), then "Delivered"; to a number ending 0000, "DND Active on Phone
+ *   Number" (that rule is ours, ADR 0086). Without `message_id`, the newest it took.
+ *
  * Refusals use the statuses of https://developers.termii.com/error (401 no valid API key; 400
  * what was sent is wrong; 422 could not be processed) with the messages that page lists where
  * it lists one ("Invalid Sender Id"); the page shows no error body, so the simulator answers
@@ -60,7 +65,7 @@ export interface TermiiSimulatorOptions {
 export interface TermiiSimulator {
   /** Register with `{ prefix: TERMII_SIMULATOR_PREFIX }`. */
   plugin: FastifyPluginAsync;
-  /** Routes `send` and `balance`. */
+  /** Routes `send`, `balance` and `inbox`. */
   faults: SimulatorFaults;
   /** What it took for this international number, newest first. */
   received(to: string): Promise<TermiiReceived[]>;
@@ -97,7 +102,7 @@ export function createTermiiSimulator(options: TermiiSimulatorOptions = {}): Ter
   async function serve(
     request: FastifyRequest,
     reply: FastifyReply,
-    route: 'send' | 'balance',
+    route: 'send' | 'balance' | 'inbox',
     work: () => Promise<Answer>,
   ): Promise<FastifyReply> {
     const fault: SimulatorFault | undefined = faults.take(route);
@@ -166,6 +171,15 @@ export function createTermiiSimulator(options: TermiiSimulatorOptions = {}): Ter
             received_at: now().getTime(),
           };
           await store.set('balance', balance - cost);
+          await store.set(`msg:${received.message_id}`, { ...received, asked: 0 });
+          const recent = await store.get('recent');
+          await store.set(
+            'recent',
+            [received.message_id, ...(Array.isArray(recent) ? (recent as string[]) : [])].slice(
+              0,
+              KEEP_PER_NUMBER,
+            ),
+          );
           await store.set(`to:${to}`, [received, ...(await inbox(to))].slice(0, KEEP_PER_NUMBER));
           return {
             status: 200,
@@ -178,6 +192,46 @@ export function createTermiiSimulator(options: TermiiSimulatorOptions = {}): Ter
             },
           };
         });
+      }),
+    );
+
+    // History (https://developers.termii.com/history): the page's item shape; the date is
+    // Termii's `YYYY-MM-DD HH:mm:ss`.
+    app.get('/api/sms/inbox', (request, reply) =>
+      serve(request, reply, 'inbox', async () => {
+        const { api_key: key, message_id: id } = request.query as Record<string, unknown>;
+        if (key !== SANDBOX_TERMII.apiKey) return refuse(401, 'Unauthorized');
+        const recent = await store.get('recent');
+        const ids =
+          typeof id === 'string' ? [id] : Array.isArray(recent) ? (recent as string[]) : [];
+        const items: unknown[] = [];
+        for (const messageId of ids) {
+          const m = (await store.get(`msg:${messageId}`)) as
+            (TermiiReceived & { asked: number }) | undefined;
+          if (!m) continue;
+          const status =
+            m.asked === 0
+              ? 'Message Sent'
+              : m.to.endsWith('0000')
+                ? 'DND Active on Phone Number'
+                : 'Delivered';
+          if (typeof id === 'string') {
+            await store.set(`msg:${messageId}`, { ...m, asked: m.asked + 1 });
+          }
+          items.push({
+            sender: m.from,
+            receiver: m.to,
+            message: m.sms,
+            amount: smsPages(m.sms),
+            reroute: 0,
+            status,
+            sms_type: 'plain',
+            send_by: 'api',
+            message_id: m.message_id,
+            created_at: new Date(m.received_at).toISOString().slice(0, 19).replace('T', ' '),
+          });
+        }
+        return { status: 200, body: items };
       }),
     );
 
