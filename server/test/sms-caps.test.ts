@@ -72,6 +72,29 @@ describe.each(engines)('SMS caps per number on %s', (engine) => {
     expect(await kit.app.ctx.providers.simulators.termii.received('2348031240001')).toHaveLength(5);
   });
 
+  it('ten security SMS to one number in ten transactions at once: exactly five are queued', async () => {
+    const { dbh, db } = kit.app.ctx;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        dbh.writeTx((trx) =>
+          enqueueSms(
+            trx,
+            { key: `race:${i}`, phone: '08031240009', text: `Race ${i}`, kind: 'security' },
+            T0,
+          ),
+        ),
+      ),
+    );
+    expect(answers.filter(Boolean)).toHaveLength(5);
+    const all = await db
+      .selectFrom('sms_outbox')
+      .select('status')
+      .where('to_number', '=', '2348031240009')
+      .execute();
+    expect(all.filter((r) => r.status === 'queued')).toHaveLength(5);
+    expect(all.filter((r) => r.status === 'skipped')).toHaveLength(5);
+  });
+
   it('the day cap: 10 security SMS a day to one number, however they are spread over the hours', async () => {
     const { db } = kit.app.ctx;
     for (let i = 0; i < 11; i++) {
@@ -187,9 +210,9 @@ describe.each(engines)('SMS caps per number on %s', (engine) => {
 
   it('/metrics counts the SMS skipped in the last day by kind and cap', async () => {
     const res = await kit.app.inject({ method: 'GET', url: '/metrics' });
-    // Skipped above: security 2 (hour) and 1 (day); alerts 2 and 1 (hour). They are dated
+    // Skipped above: security 2 + 5 (hour) and 1 (day); alerts 2 and 1 (hour). They are dated
     // T0 (2030), after the scrape's clock: all within its last day.
-    expect(res.body).toContain('paybills_sms_skipped{kind="security",cap="hour"} 2');
+    expect(res.body).toContain('paybills_sms_skipped{kind="security",cap="hour"} 7');
     expect(res.body).toContain('paybills_sms_skipped{kind="security",cap="day"} 1');
     // The shares' SMS of the test above: 2 to the friend, 2 to the sender.
     expect(res.body).toContain('paybills_sms_skipped{kind="alert",cap="hour"} 7');
