@@ -225,8 +225,9 @@ const serverErrorBody = () => ({
   code: 'app_error',
 });
 /**
- * An unknown transaction on both verify paths: HTTP 400 (Flutterwave/PHP-v3 issue 11,
- * Flutterwave/Node-v3 issue 136 quote it verbatim; the adapters read any 400/404 `error`).
+ * An unknown transaction on both verify paths: HTTP 400 (quoted verbatim in
+ * https://github.com/Flutterwave/PHP-v3/issues/11 and
+ * https://github.com/Flutterwave/Node-v3/issues/136; the adapters read any 400/404 `error`).
  */
 const NOT_FOUND = 'No transaction was found for this id';
 
