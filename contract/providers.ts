@@ -166,11 +166,22 @@ export type OperatorCosts = z.output<typeof OperatorCostsSchema>;
 // What became of each provider a purchase tried (TriedProviderSchema) lives in entities.ts:
 // the admin's transaction shape carries it, and entities.ts cannot import this file.
 
+/**
+ * What the sandbox fault switch reaches: a purchase provider's purchase calls, or Flutterwave
+ * Transfers' create calls (withdrawals, ADR 0084).
+ */
+export const FAULT_PROVIDERS = [...ROUTE_PROVIDERS, 'flutterwave-transfers'] as const;
+export type FaultProvider = (typeof FAULT_PROVIDERS)[number];
+
 export const ProviderFaultBody = z.object({
-  provider: z.enum(ROUTE_PROVIDERS),
-  /** `refuse`: a documented definite refusal; `timeout`: no answer (the adapter times out). */
-  fault: z.enum(['refuse', 'timeout', 'clear']),
-  /** How many of the next purchase calls meet it. */
+  provider: z.enum(FAULT_PROVIDERS),
+  /**
+   * `refuse`: a documented definite refusal; `timeout`: no answer (the adapter times out);
+   * `error`: an HTTP 500; `malformed`: a 200 whose JSON body is cut. Except `refuse`, the
+   * simulator has done the call's work first, as a provider that failed while answering.
+   */
+  fault: z.enum(['refuse', 'timeout', 'error', 'malformed', 'clear']),
+  /** How many of the next purchase (or transfer) calls meet it. */
   count: z._default(z.int().check(z.gte(1), z.lte(50)), 1),
 });
 
@@ -210,9 +221,9 @@ export const devProviderFault = endpoint({
   path: '/api/dev/provider-fault',
   access: 'dev',
   summary:
-    'Sandbox only: the simulator of a provider refuses (or never answers) its next purchase calls, to try failover and the breaker.',
+    'Sandbox only: the simulator of a provider refuses, never answers, answers HTTP 500 or a cut body on its next purchase (or withdrawal transfer) calls, to try failover, the breaker and the requery.',
   body: ProviderFaultBody,
-  response: message(z.object({ provider: z.enum(ROUTE_PROVIDERS), queued: z.int() })),
+  response: message(z.object({ provider: z.enum(FAULT_PROVIDERS), queued: z.int() })),
   errors: [400, 404, 500],
 });
 export const adminOperatorCosts = endpoint({

@@ -14,8 +14,10 @@ import {
   instancesOf,
   only,
   openWorlds,
+  plantedBug,
   runOnce,
   shrink,
+  type PlantedBug,
   type RunResult,
   type SimulateOptions,
 } from './run.ts';
@@ -65,6 +67,14 @@ async function main(): Promise<number> {
     console.error((error as Error).message);
     return 2;
   }
+  let bug: PlantedBug | undefined;
+  try {
+    bug = plantedBug();
+  } catch (error) {
+    console.error((error as Error).message);
+    return 2;
+  }
+  if (bug) console.log(`(test-only: the harness plants the bug "${bug}")`);
   let pgAdminUrl: string | undefined;
   let stopPg = () => {};
   if (o.engines.includes('postgres')) {
@@ -88,6 +98,7 @@ async function main(): Promise<number> {
   const totals: Record<string, number> = {};
   let failed = 0;
   let runs = 0;
+  let unstarted = 0;
   const started = performance.now();
   try {
     seeds: for (let seed = o.seed; seed < o.seed + o.seeds; seed++) {
@@ -100,16 +111,29 @@ async function main(): Promise<number> {
           engine,
           pgAdminUrl,
           log: o.verbose ? (line) => console.log(line) : undefined,
+          bug,
         };
         const schedule = only(generate(seed, o.steps, instancesOf(engine)), o.only);
-        const result = await runOnce(schedule, options);
+        let result = await runOnce(schedule, options);
+        // A world that never came up (a starved machine) is tried once more, then counted apart.
+        if (result.unstarted) result = await runOnce(schedule, options);
+        if (result.unstarted) {
+          unstarted += 1;
+          console.log(`seed ${seed} ${engine}: could not start (${result.unstarted})`);
+          continue;
+        }
         runs += 1;
         for (const [k, n] of Object.entries(result.counts)) totals[k] = (totals[k] ?? 0) + n;
         console.log(summary(result));
         if (!result.failure) continue;
         failed += 1;
         const at = result.failure.at;
-        console.log(`  failed ${at === 'quiescence' ? 'at quiescence' : `after step ${at}`}:`);
+        // Each step's place in the seed's whole schedule (what --only takes).
+        const full = generate(seed, o.steps, instancesOf(engine)).steps.map((_, i) => i);
+        const origin = o.only ? full.filter((i) => o.only!.includes(i)) : full;
+        console.log(
+          `  failed ${at === 'quiescence' ? 'at quiescence' : `after step ${origin[at]}: ${describeStep(schedule.steps[at]!)}`}:`,
+        );
         for (const p of result.failure.problems.slice(0, 20)) console.log(`    - ${p}`);
         console.log(
           `  replay: npm run simulate -- --seed ${seed} --steps ${o.steps} --engine ${engine}`,
@@ -123,9 +147,6 @@ async function main(): Promise<number> {
         console.log(
           `  shortest failing schedule found (${small.schedule.steps.length} of ${schedule.steps.length} steps, ${small.runs} shrinking runs):`,
         );
-        // Each kept step's place in the seed's whole schedule (what --only takes).
-        const full = generate(seed, o.steps, instancesOf(engine)).steps.map((_, i) => i);
-        const origin = o.only ? full.filter((i) => o.only!.includes(i)) : full;
         const indexes = small.schedule.steps.map((step) => origin[schedule.steps.indexOf(step)]);
         for (const [n, step] of small.schedule.steps.entries()) {
           console.log(`    step ${indexes[n]}: ${describeStep(step)}`);
@@ -140,9 +161,11 @@ async function main(): Promise<number> {
     stopPg();
   }
   const minutes = ((performance.now() - started) / 60_000).toFixed(1);
-  console.log(`\n${runs} run(s), ${failed} failed, ${minutes} min. Steps and faults run:`);
+  console.log(
+    `\n${runs} run(s), ${failed} failed, ${minutes} min${unstarted > 0 ? `; ${unstarted} could not start` : ''}. Steps and faults run:`,
+  );
   for (const [k, n] of Object.entries(totals).sort()) console.log(`  ${k}: ${n}`);
-  return failed > 0 ? 1 : 0;
+  return failed > 0 ? 1 : runs === 0 && unstarted > 0 ? 2 : 0;
 }
 
 main().then(

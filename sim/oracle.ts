@@ -9,6 +9,11 @@
  * - each bank transfer sent is recorded once by its provider id, and credited by at most one
  *   movement (exactly one when credited or assigned; none while held);
  * - each card checkout paid is credited exactly once, one that failed or was cancelled never;
+ * - each withdrawal reached exactly one final state (paid, failed, rejected), debited once with
+ *   its whole total, and refunded in full exactly when it failed or was rejected, never when
+ *   paid; the payouts simulator agrees (paid there ⇔ successful here);
+ * - each coupon purchase debited once (its price, into the coupon liability) with its codes
+ *   issued: the liability holds exactly what the coupons were sold for;
  * - one idempotency key ⇒ one effect (every answer to it names the same transaction);
  * - the aggregates the pages read agree with a recount, and the admin reconciliation
  *   (`GET /api/admin/reconciliation`) reports no ledger problem, card mismatch or transfer
@@ -16,7 +21,7 @@
  * - every instance reports each customer's balance as the database holds it.
  */
 import { api } from '@contract';
-import { checkInvariants, walletAccountId } from '../server/src/domain/ledger.ts';
+import { checkInvariants, systemAccountId, walletAccountId } from '../server/src/domain/ledger.ts';
 import { checkAggregates } from '../server/src/services/aggregates.ts';
 import { http, sleep } from '../server/test/processes.ts';
 import type { World } from './world.ts';
@@ -55,6 +60,47 @@ export async function quiesce(world: World): Promise<string[]> {
 }
 
 const num = (v: unknown) => Number(v ?? 0);
+
+/**
+ * The cheap check after every step for withdrawals (ADR 0084): one already final agrees with
+ * Flutterwave's record (the payouts simulator's): paid here ⇔ SUCCESSFUL there. A pending one
+ * is not judged until quiescence.
+ */
+export async function checkFinalWithdrawals(world: World): Promise<string[]> {
+  const db = world.dbh.db;
+  const final = await db
+    .selectFrom('withdrawals')
+    .select(['id', 'status'])
+    .where('status', 'in', ['successful', 'failed', 'refunded'])
+    .execute();
+  if (final.length === 0) return [];
+  const records = await db
+    .selectFrom('kv_store')
+    .select(['key', 'value'])
+    .where('namespace', '=', 'sim-flutterwave-payouts')
+    .where(
+      'key',
+      'in',
+      final.map((w) => `payout:${w.id}`),
+    )
+    .execute();
+  const there = new Map(
+    records.map((r) => [
+      r.key.slice('payout:'.length),
+      (JSON.parse(r.value) as { status: string }).status,
+    ]),
+  );
+  const problems: string[] = [];
+  for (const w of final) {
+    const theirs = there.get(w.id);
+    if ((theirs === 'SUCCESSFUL') !== (w.status === 'successful')) {
+      problems.push(
+        `withdrawal ${w.id}: Flutterwave's transfer is ${theirs ?? 'unknown'}, ours is ${w.status}`,
+      );
+    }
+  }
+  return problems;
+}
 
 export async function checkAll(world: World, book: Ledgerbook): Promise<string[]> {
   const db = world.dbh.db;
@@ -135,7 +181,13 @@ export async function checkAll(world: World, book: Ledgerbook): Promise<string[]
       );
     }
   }
+  // A withdrawal's debit is a `purchase` movement too (ADR 0084); its provider record is the
+  // payouts simulator's, checked below.
+  const withdrawalIds = new Set(
+    (await db.selectFrom('withdrawals').select('id').execute()).map((w) => w.id),
+  );
   for (const p of purchases) {
+    if (withdrawalIds.has(p.id)) continue;
     if (p.status === 'successful' && !deliveredAt.has(p.provider_request_id ?? '')) {
       if (!disputed.has(p.id) && !book.adminSettled.has(p.id)) {
         problems.push(`purchase ${p.id} is successful but no provider has a record of it`);
@@ -182,6 +234,111 @@ export async function checkAll(world: World, book: Ledgerbook): Promise<string[]
     }
   }
 
+  // Withdrawals (ADR 0084): one final state; the whole total debited once; refunded in full iff
+  // it failed (or was rejected); Flutterwave's record (the payouts simulator's) agrees.
+  const withdrawals = await db
+    .selectFrom('withdrawals')
+    .select(['id', 'user_id', 'status', 'total'])
+    .execute();
+  if (withdrawals.length > 0) {
+    const legs = await db
+      .selectFrom('ledger_entries')
+      .innerJoin('movements', 'movements.id', 'ledger_entries.movement_id')
+      .select([
+        'movements.memo',
+        'movements.kind',
+        'ledger_entries.account_id',
+        'ledger_entries.amount',
+      ])
+      .where(
+        'movements.memo',
+        'in',
+        withdrawals.map((w) => w.id),
+      )
+      .where('movements.kind', 'in', ['purchase', 'reversal'])
+      .execute();
+    const payouts = new Map<string, string>();
+    for (const row of await db
+      .selectFrom('kv_store')
+      .select(['key', 'value'])
+      .where('namespace', '=', 'sim-flutterwave-payouts')
+      .where('key', 'like', 'payout:%')
+      .execute()) {
+      try {
+        const v = JSON.parse(row.value) as { reference?: string; status?: string };
+        payouts.set(String(v.reference ?? row.key.slice('payout:'.length)), String(v.status));
+      } catch {
+        problems.push(`the payouts simulator's record ${row.key} is not JSON`);
+      }
+    }
+    for (const w of withdrawals) {
+      const wallet = walletAccountId(w.user_id);
+      const mine = legs.filter((l) => l.memo === w.id && l.account_id === wallet);
+      const debits = mine.filter((l) => l.kind === 'purchase');
+      const refunds = mine.filter((l) => l.kind === 'reversal');
+      const total = num(w.total);
+      const failed = w.status === 'failed' || w.status === 'refunded';
+      if (!['successful', 'failed', 'refunded'].includes(w.status)) {
+        problems.push(`withdrawal ${w.id} ended ${w.status}, not paid, failed or rejected`);
+      }
+      if (debits.length !== 1 || num(debits[0]!.amount) !== -total) {
+        problems.push(
+          `withdrawal ${w.id} debited ${debits.length} times (${debits.map((d) => num(d.amount)).join(', ')} kobo; its total is ${total})`,
+        );
+      }
+      const refunded = refunds.reduce((sum, r) => sum + num(r.amount), 0);
+      if (refunds.length !== (failed ? 1 : 0) || refunded !== (failed ? total : 0)) {
+        problems.push(
+          `withdrawal ${w.id} (${w.status}) refunded ${refunds.length} times, ${refunded} of ${total} kobo`,
+        );
+      }
+      const there = payouts.get(w.id);
+      if ((there === 'SUCCESSFUL') !== (w.status === 'successful')) {
+        problems.push(
+          `withdrawal ${w.id}: Flutterwave's transfer is ${there ?? 'unknown'}, ours is ${w.status}`,
+        );
+      }
+    }
+    const ours = new Set(withdrawals.map((w) => w.id));
+    for (const reference of payouts.keys()) {
+      if (!ours.has(reference))
+        problems.push(`Flutterwave paid out ${reference}, no withdrawal of ours`);
+    }
+  }
+
+  // Coupons: each purchase one debit into the liability, its codes issued; nothing redeemed
+  // here, so the liability holds exactly what the coupons were sold for.
+  const couponTx = await db
+    .selectFrom('transactions')
+    .select(['id', 'movement_id', 'amount_charged', 'quantity'])
+    .where('product', '=', 'Coupon')
+    .execute();
+  const couponMoves = await db
+    .selectFrom('movements')
+    .select('id')
+    .where('kind', '=', 'coupon_purchase')
+    .execute();
+  if (couponMoves.length !== couponTx.length) {
+    problems.push(`${couponMoves.length} coupon debits for ${couponTx.length} coupon purchases`);
+  }
+  const issued = await db
+    .selectFrom('coupons')
+    .select([(eb) => eb.fn.countAll().as('n')])
+    .executeTakeFirstOrThrow();
+  const bought = couponTx.reduce((sum, t) => sum + num(t.quantity), 0);
+  if (num(issued.n) !== bought) problems.push(`${num(issued.n)} coupons issued, ${bought} bought`);
+  const liability = await db
+    .selectFrom('accounts')
+    .select('balance')
+    .where('id', '=', systemAccountId('coupon_liability'))
+    .executeTakeFirst();
+  const sold = couponTx.reduce((sum, t) => sum + num(t.amount_charged), 0);
+  if (num(liability?.balance) !== sold) {
+    problems.push(
+      `the coupon liability holds ${num(liability?.balance)} kobo, coupons sold ${sold}`,
+    );
+  }
+
   // Adjustments: money moved exactly when a second admin approved.
   const adjustments = await db
     .selectFrom('adjustments')
@@ -200,7 +357,7 @@ export async function checkAll(world: World, book: Ledgerbook): Promise<string[]
     const ids = new Set(
       k.answers
         .filter((a) => a.status === 200)
-        .map((a) => a.body?.message?.transaction_id as string | undefined),
+        .map((a) => (a.body?.message?.transaction_id ?? a.body?.message?.id) as string | undefined),
     );
     if (ids.size > 1)
       problems.push(`x-request-id ${k.rid} made ${ids.size} purchases: ${[...ids].join(', ')}`);

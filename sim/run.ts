@@ -6,12 +6,56 @@
 import { api } from '@contract';
 import { checkInvariants } from '../server/src/domain/ledger.ts';
 import { SANDBOX_WEBHOOK_HASH } from '../server/src/simulators/index.ts';
+import { SIMULATOR_BANKS } from '../server/src/simulators/flutterwave-payouts.ts';
 import { sleep } from '../server/test/processes.ts';
-import { quiesce, checkAll, type Ledgerbook } from './oracle.ts';
+import { quiesce, checkAll, checkFinalWithdrawals, type Ledgerbook } from './oracle.ts';
 import { describeStep, generate, type Schedule, type Step } from './schedule.ts';
 import { createWorld, SIM_PIN, type Engine, type World } from './world.ts';
 
 type Purchase = Extract<Step, { kind: 'purchase' }>;
+
+/**
+ * Bugs the harness can plant to prove the oracle and the shrinking on a real failure
+ * (sim/shrinking.test.ts): test-only, set through `SIM_PLANT`, and living here, in the
+ * harness, never in the server or its simulators.
+ * - `failed-withdrawal-paid`: after a withdrawal to an account ending 0000 (Flutterwave fails
+ *   it at once and the adapter is told so), Flutterwave's record of it is turned SUCCESSFUL,
+ *   as a provider that paid a transfer it reported failed.
+ */
+export const PLANTED_BUGS = ['failed-withdrawal-paid'] as const;
+export type PlantedBug = (typeof PLANTED_BUGS)[number];
+
+export function plantedBug(env: NodeJS.ProcessEnv = process.env): PlantedBug | undefined {
+  const name = env.SIM_PLANT;
+  if (!name) return undefined;
+  if (!(PLANTED_BUGS as readonly string[]).includes(name)) {
+    throw new Error(`SIM_PLANT is one of ${PLANTED_BUGS.join(', ')}, not "${name}".`);
+  }
+  return name as PlantedBug;
+}
+
+/** The planted bug's effect after `step` ran (nothing unless one is planted). */
+async function plant(world: World, bug: PlantedBug | undefined, step: Step): Promise<void> {
+  if (bug !== 'failed-withdrawal-paid' || step.kind !== 'withdraw' || step.ending !== '0000') {
+    return;
+  }
+  const rows = await world.dbh.db
+    .selectFrom('kv_store')
+    .select(['key', 'value'])
+    .where('namespace', '=', 'sim-flutterwave-payouts')
+    .where('key', 'like', 'payout:%')
+    .execute();
+  for (const row of rows) {
+    const p = JSON.parse(row.value) as { status: string; accountNumber: string };
+    if (p.status !== 'FAILED' || !p.accountNumber.endsWith('0000')) continue;
+    await world.dbh.db
+      .updateTable('kv_store')
+      .set({ value: JSON.stringify({ ...p, status: 'SUCCESSFUL', final: 'SUCCESSFUL' }) })
+      .where('namespace', '=', 'sim-flutterwave-payouts')
+      .where('key', '=', row.key)
+      .execute();
+  }
+}
 
 export interface Failure {
   /** The step after which a check failed (its index in the schedule), or "quiescence". */
@@ -27,6 +71,11 @@ export interface RunResult {
   /** How many of each kind of step and fault ran (the README's figures). */
   counts: Record<string, number>;
   ms: number;
+  /**
+   * Why the world never came up (a server that did not answer within its start-up minute, on a
+   * starved machine): the schedule did not run, so it neither held nor failed.
+   */
+  unstarted?: string;
 }
 
 const count = (counts: Record<string, number>, key: string, n = 1) => {
@@ -286,6 +335,85 @@ async function runStep(
       await deliverLost(world, book, step.via, step.twice);
       return;
     }
+    case 'coupon': {
+      count(counts, `coupon ${step.product}`);
+      const c = world.customers[step.who]!;
+      const body = {
+        product: step.product,
+        unit: step.units,
+        pin: SIM_PIN,
+        ...(step.product === 'CABLETV'
+          ? { service_id: 'dstv', plan_id: 'dstv-padi' }
+          : { amount: step.amount }),
+        ...(step.product === 'ELECTRICITY' ? { service_id: 'ikeja-electric' } : {}),
+      };
+      const rid = `sim-${seed}-${index}`;
+      if (step.key === 'none') {
+        await call(step.via, 'POST', api.buyCoupon.path, { token: c.token, body });
+      } else {
+        const first = await call(step.via, 'POST', api.buyCoupon.path, {
+          token: c.token,
+          body,
+          requestId: rid,
+        });
+        const again = await call(step.via, 'POST', api.buyCoupon.path, {
+          token: c.token,
+          body,
+          requestId: rid,
+        });
+        book.keyed.push({ rid, who: step.who, answers: [first, again] });
+      }
+      return;
+    }
+    case 'withdraw': {
+      count(counts, `withdraw ending ${step.ending}`);
+      count(counts, `withdraw key ${step.key}`);
+      const c = world.customers[step.who]!;
+      const body = {
+        bank_code: SIMULATOR_BANKS[0]!.code,
+        account_number: `012345${step.ending}`,
+        amount: step.amount,
+        pin: SIM_PIN,
+      };
+      const rid = `sim-${seed}-${index}`;
+      if (step.fault) {
+        count(counts, `fault flutterwave-transfers ${step.fault}`);
+        await call(step.via, 'POST', api.devProviderFault.path, {
+          body: { provider: 'flutterwave-transfers', fault: step.fault, count: 1 },
+        });
+      }
+      try {
+        if (step.key === 'none') {
+          await call(step.via, 'POST', api.withdraw.path, { token: c.token, body });
+        } else if (step.key === 'race') {
+          const answers = await Promise.all(
+            world.servers.map((_, via) =>
+              call(via, 'POST', api.withdraw.path, { token: c.token, body, requestId: rid }),
+            ),
+          );
+          book.keyed.push({ rid, who: step.who, answers });
+        } else {
+          const first = await call(step.via, 'POST', api.withdraw.path, {
+            token: c.token,
+            body,
+            requestId: rid,
+          });
+          const again = await call(step.via, 'POST', api.withdraw.path, {
+            token: c.token,
+            body,
+            requestId: rid,
+          });
+          book.keyed.push({ rid, who: step.who, answers: [first, again] });
+        }
+      } finally {
+        if (step.fault) {
+          await call(step.via, 'POST', api.devProviderFault.path, {
+            body: { provider: 'flutterwave-transfers', fault: 'clear' },
+          });
+        }
+      }
+      return;
+    }
     case 'share': {
       const from = world.customers[step.from]!;
       await call(step.via, 'POST', api.share.path, {
@@ -436,14 +564,20 @@ export async function runSchedule(
   counts: Record<string, number> = {},
   log: (line: string) => void = () => {},
   book: Ledgerbook = newBook(),
+  bug?: PlantedBug,
 ): Promise<Failure | undefined> {
   for (const [index, step] of schedule.steps.entries()) {
     const began = performance.now();
     await runStep(world, book, step, index, schedule.seed, counts);
+    await plant(world, bug, step);
     log(
       `  step ${index} (${((performance.now() - began) / 1000).toFixed(1)} s): ${describeStep(step)}`,
     );
-    const problems = [...(await checkInvariants(world.dbh.db)), ...book.serverErrors.splice(0)];
+    const problems = [
+      ...(await checkInvariants(world.dbh.db)),
+      ...(await checkFinalWithdrawals(world)),
+      ...book.serverErrors.splice(0),
+    ];
     if (problems.length > 0) return { at: index, problems };
   }
   // Quiescence: lost webhooks arrive at last, then the workers settle what is pending.
@@ -462,18 +596,32 @@ export interface SimulateOptions {
   engine: Engine;
   pgAdminUrl?: string;
   log?: (line: string) => void;
+  /** Test-only: a bug the harness plants (`SIM_PLANT`, sim/shrinking.test.ts). */
+  bug?: PlantedBug;
 }
 
 /** One run of `schedule` in a new world. */
 export async function runOnce(schedule: Schedule, o: SimulateOptions): Promise<RunResult> {
   const started = performance.now();
   const counts: Record<string, number> = {};
-  const world = await createWorld(o.engine, o.pgAdminUrl);
+  let world: World;
+  try {
+    world = await createWorld(o.engine, o.pgAdminUrl);
+  } catch (error) {
+    return {
+      seed: schedule.seed,
+      engine: o.engine,
+      steps: schedule.steps.length,
+      counts,
+      ms: performance.now() - started,
+      unstarted: String(error).split('\n')[0]!,
+    };
+  }
   openWorlds.add(world);
   o.log?.(`  world ready after ${((performance.now() - started) / 1000).toFixed(1)} s`);
   let failure: Failure | undefined;
   try {
-    failure = await runSchedule(world, schedule, counts, o.log);
+    failure = await runSchedule(world, schedule, counts, o.log, newBook(), o.bug);
   } catch (error) {
     failure = { at: 'quiescence', problems: [`the run itself broke: ${String(error)}`] };
   } finally {

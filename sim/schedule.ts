@@ -31,15 +31,39 @@ export const PRODUCTS = ['airtime', 'data', 'cable', 'electricity', 'education']
 export type Product = (typeof PRODUCTS)[number];
 
 /**
- * A fault queued on the serving instance's provider simulator for its next purchase call
- * (`POST /api/dev/provider-fault`): a documented refusal, or no answer at all. `count` above 1
- * on VTpass keeps it down for the purchase's failover too.
+ * What a provider does to one call (`POST /api/dev/provider-fault`): a documented refusal, no
+ * answer at all, an HTTP 500 or a 200 with a cut JSON body (the last two after the simulator
+ * did the call's work, as a provider failing while it answers).
+ */
+export type FaultKind = 'refuse' | 'timeout' | 'error' | 'malformed';
+
+/**
+ * A fault queued on the serving instance's provider simulator for its next purchase call.
+ * `count` above 1 on VTpass keeps it down for the purchase's failover too.
  */
 export interface CallFault {
   provider: 'vtpass' | 'flutterwave';
-  fault: 'refuse' | 'timeout';
+  fault: FaultKind;
   count: number;
 }
+
+/**
+ * The payouts simulator's answer to a withdrawal, by the account number's last four digits
+ * (server/src/simulators/flutterwave-payouts.ts): paid, failed at once, pending then paid or
+ * failed, no answer (made) then paid, a cut body then paid.
+ */
+export const PAYOUT_ENDINGS = {
+  '5678': 'paid',
+  '0000': 'failed at once',
+  '1111': 'pending, then paid',
+  '2222': 'pending, then failed',
+  '3333': 'no answer (made), then paid',
+  '4444': 'malformed body, then paid',
+} as const;
+export type PayoutEnding = keyof typeof PAYOUT_ENDINGS;
+
+/** Coupons bought to gift (ADR 0020): products priced by an amount or by a plan. */
+export const COUPON_KINDS = ['AIRTIME', 'ELECTRICITY', 'CABLETV'] as const;
 
 /**
  * How a purchase's `x-request-id` is used: none; sent again with the same key after the first
@@ -78,6 +102,31 @@ export type Step =
       via: number;
       amount: number;
       delivery: 'once' | 'twice' | 'flat' | 'lost';
+    }
+  /** Coupons bought from the wallet (one debit, `units` codes), the request id used as `key`. */
+  | {
+      kind: 'coupon';
+      who: number;
+      via: number;
+      product: (typeof COUPON_KINDS)[number];
+      /** Naira per coupon (airtime and electricity). */
+      amount: number;
+      units: number;
+      key: 'none' | 'same';
+    }
+  /**
+   * A withdrawal to a bank account through Flutterwave Transfers (ADR 0084): the account's last
+   * four digits choose the payouts simulator's answer, and a fault may meet its create call.
+   */
+  | {
+      kind: 'withdraw';
+      who: number;
+      via: number;
+      ending: PayoutEnding;
+      /** Naira. */
+      amount: number;
+      key: KeyUse;
+      fault?: FaultKind;
     }
   /** Delivers the webhooks of lost transfers late, newest first (out of order), once or twice. */
   | { kind: 'late-webhooks'; via: number; twice: boolean }
@@ -144,7 +193,7 @@ function purchase(rng: Rng, instances: number): Extract<Step, { kind: 'purchase'
   if (rng.chance(0.25)) {
     step.fault = {
       provider: rng.weighted({ vtpass: 3, flutterwave: 1 }),
-      fault: rng.weighted({ refuse: 2, timeout: 1 }),
+      fault: rng.weighted({ refuse: 2, timeout: 1, error: 1, malformed: 1 }),
       count: rng.int(1, 3),
     };
   }
@@ -174,6 +223,8 @@ export function generate(seed: number, steps: number, instances: number): Schedu
       burst: 2,
       card: 3,
       transfer: 3,
+      coupon: 2,
+      withdraw: 3,
       'late-webhooks': 1,
       share: 2,
       reverse: 1,
@@ -212,6 +263,42 @@ export function generate(seed: number, steps: number, instances: number): Schedu
           delivery: rng.weighted({ once: 3, twice: 2, flat: 1, lost: 2 }),
         });
         break;
+      case 'coupon': {
+        const product = rng.pick(COUPON_KINDS);
+        out.push({
+          kind: 'coupon',
+          who: rng.int(0, CUSTOMERS - 1),
+          via,
+          product,
+          amount: rng.int(200, 1000),
+          units: rng.int(1, 3),
+          key: rng.chance(0.3) ? 'same' : 'none',
+        });
+        break;
+      }
+      case 'withdraw': {
+        const step: Extract<Step, { kind: 'withdraw' }> = {
+          kind: 'withdraw',
+          who: rng.int(0, CUSTOMERS - 1),
+          via,
+          ending: rng.weighted({
+            '5678': 4,
+            '0000': 2,
+            '1111': 2,
+            '2222': 2,
+            '3333': 1,
+            '4444': 1,
+          }),
+          // Under the new account's ₦20,000 first-day cap for most runs (ADR 0084).
+          amount: rng.int(1, 30) * 100,
+          key: rng.weighted({ none: 4, same: 2, new: 0, race: instances > 1 ? 1 : 0 }),
+        };
+        if (rng.chance(0.35)) {
+          step.fault = rng.weighted({ refuse: 1, timeout: 1, error: 2, malformed: 2 });
+        }
+        out.push(step);
+        break;
+      }
       case 'late-webhooks':
         out.push({ kind: 'late-webhooks', via, twice: rng.chance(0.5) });
         break;
@@ -275,6 +362,10 @@ export function describeStep(step: Step): string {
       return `card ₦${step.amount} by c${step.who} on #${step.via}: ${step.outcome}, verified ×${step.verifies}`;
     case 'transfer':
       return `bank transfer ₦${step.amount} to ${step.who === null ? 'nobody' : `c${step.who}`} (webhook ${step.delivery}) on #${step.via}`;
+    case 'coupon':
+      return `coupons ${step.units} × ${step.product}${step.product === 'CABLETV' ? '' : ` ₦${step.amount}`} by c${step.who} on #${step.via}, key ${step.key}`;
+    case 'withdraw':
+      return `withdraw ₦${step.amount} by c${step.who} on #${step.via} to an account ending ${step.ending} (${PAYOUT_ENDINGS[step.ending]}), key ${step.key}${step.fault ? `, transfer call ${step.fault}` : ''}`;
     case 'late-webhooks':
       return `late webhooks of lost transfers, newest first${step.twice ? ', twice' : ''}, on #${step.via}`;
     case 'share':

@@ -9,7 +9,7 @@ import { ROUTE_PROVIDER_LABELS, type RouteProvider } from '@contract';
 import type { SimulatorFault, SimulatorFaults } from './faults.ts';
 import type { Simulators } from './index.ts';
 
-export type ProviderFaultKind = 'refuse' | 'timeout' | 'slow';
+export type ProviderFaultKind = 'refuse' | 'timeout' | 'slow' | 'error' | 'malformed';
 
 /** At most this many queued at once per click or call (the contract's `count`). */
 export const MAX_FAULT_COUNT = 50;
@@ -30,8 +30,16 @@ const faultsOf = (sims: Pick<Simulators, 'vtpass' | 'bills'>, provider: RoutePro
  * FAILED, vtpass.com/documentation/response-codes/), Flutterwave a 400 error envelope
  * (developer.flutterwave.com/docs/handling-error-timeouts: a 4xx refuses before any charge).
  */
-function faultFor(provider: RouteProvider, kind: ProviderFaultKind, seconds: number) {
+function faultFor(
+  provider: RouteProvider,
+  kind: ProviderFaultKind,
+  seconds: number,
+): SimulatorFault {
   if (kind === 'timeout') return { kind: 'hang' } as const;
+  // A provider failing while it answers: the simulator has done the work, the answer is an
+  // HTTP 500 or a 200 with a cut JSON body (faults.ts); the adapter must treat both as unknown.
+  if (kind === 'error') return { kind: 'status', status: 500 } as const;
+  if (kind === 'malformed') return { kind: 'malformed' } as const;
   if (kind === 'slow') return { kind: 'slow', ms: seconds * 1000 } as const;
   return provider === 'vtpass'
     ? ({ kind: 'code', code: '016', message: 'TRANSACTION FAILED' } as const)
@@ -51,6 +59,27 @@ export function queueProviderFault(
   const fault: SimulatorFault = faultFor(provider, kind, seconds);
   for (let i = 0; i < count; i++) faults.inject(route, fault);
   return faults.queued(route).length;
+}
+
+/** The payouts simulator's route a withdrawal's transfer reaches (`POST /v3/transfers`). */
+const TRANSFER_CREATE_ROUTE = 'transfers.create';
+
+/**
+ * Queues `count` faults on Flutterwave Transfers' create calls (withdrawals, ADR 0084); answers
+ * how many are queued now. `refuse` is a 400 in Flutterwave's error envelope
+ * (developer.flutterwave.com/docs/integration-guides/errors); the others as `faultFor`.
+ */
+export function queuePayoutFault(
+  sims: Pick<Simulators, 'payouts'>,
+  kind: Exclude<ProviderFaultKind, 'slow'>,
+  count: number,
+): number {
+  const fault: SimulatorFault =
+    kind === 'refuse'
+      ? { kind: 'code', code: '400', message: 'Simulated refusal (sandbox fault)' }
+      : faultFor('flutterwave', kind, 0);
+  for (let i = 0; i < count; i++) sims.payouts.faults.inject(TRANSFER_CREATE_ROUTE, fault);
+  return sims.payouts.faults.queued(TRANSFER_CREATE_ROUTE).length;
 }
 
 /** Drops the provider's queued faults (a standing SANDBOX_LATENCY_MS stays: set for the run). */

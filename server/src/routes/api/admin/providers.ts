@@ -10,7 +10,11 @@ import { ApiError } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import * as failover from '../../../services/failover.ts';
 import { operatorCosts } from '../../../services/operator-costs.ts';
-import { clearProviderFaults, queueProviderFault } from '../../../simulators/provider-faults.ts';
+import {
+  clearProviderFaults,
+  queuePayoutFault,
+  queueProviderFault,
+} from '../../../simulators/provider-faults.ts';
 
 export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.adminProviders, async () => ({
@@ -31,6 +35,13 @@ export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Live purchases never touch the simulators: a switch there would only mislead.
     if (ctx.mode !== 'sandbox') throw new ApiError('not_found', PROVIDER_MSG.faultSandboxOnly);
     const sims = ctx.providers.simulators;
+    if (body.provider === 'flutterwave-transfers') {
+      if (body.fault === 'clear') sims.payouts.faults.clear();
+      else queuePayoutFault(sims, body.fault, body.count);
+      return {
+        message: { provider: body.provider, queued: body.fault === 'clear' ? 0 : body.count },
+      };
+    }
     if (body.fault === 'clear') {
       clearProviderFaults(sims, body.provider);
       return { message: { provider: body.provider, queued: 0 } };
