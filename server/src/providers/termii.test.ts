@@ -122,7 +122,11 @@ describe('the Termii adapter against the simulator', () => {
       kind: 'retry',
       message: 'Termii HTTP 503: HTTP 503',
     });
-    kit.faults.inject('send', { kind: 'status', status: 429, body: { message: 'Too Many Requests' } });
+    kit.faults.inject('send', {
+      kind: 'status',
+      status: 429,
+      body: { message: 'Too Many Requests' },
+    });
     expect(await kit.termii.send(NUMBER, 'b', 'r')).toMatchObject({ kind: 'retry' });
     kit.faults.inject('send', { kind: 'malformed' });
     expect(await kit.termii.send(NUMBER, 'c', 'r')).toMatchObject({ kind: 'retry' });
@@ -166,5 +170,56 @@ describe('numbers and pages', () => {
     expect(smsPages('x'.repeat(161))).toBe(2);
     expect(smsPages('₦'.repeat(70))).toBe(1);
     expect(smsPages('₦'.repeat(71))).toBe(2);
+  });
+});
+
+describe('Termii delivery reports (History, ADR 0086)', () => {
+  it("reads History's status for the message asked about: first Message Sent, then Delivered", async () => {
+    const sent = await kit.termii.send('2348031234567', 'PayBills: test', 'sms-1');
+    if (sent.kind !== 'sent') throw new Error('not sent');
+    await expect(kit.termii.report!(sent.messageId)).resolves.toBe('Message Sent');
+    await expect(kit.termii.report!(sent.messageId)).resolves.toBe('Delivered');
+    await expect(kit.termii.report!('no-such-id')).resolves.toBeNull();
+  });
+
+  it('a failed History call throws with the HTTP result', async () => {
+    kit.faults.inject('inbox', { kind: 'status', status: 500 });
+    await expect(kit.termii.report!('1')).rejects.toThrow('history failed (HTTP 500)');
+  });
+
+  it('reads the documented History sample (https://developers.termii.com/history)', async () => {
+    // The page's "Sample Response - 200 OK", its third item.
+    const sample = [
+      {
+        sender: 'Great',
+        receiver: '2347065250817',
+        message: 'Your pin is 356802',
+        amount: 1.0,
+        reroute: 0,
+        status: 'Delivered',
+        sms_type: 'generic',
+        send_by: 'api',
+        message_id: '3017545711235443752697757',
+        created_at: '2025-08-07 13:52:04',
+      },
+    ];
+    const asked: string[] = [];
+    const termii = createTermiiProvider({
+      baseUrl: 'https://api.ng.termii.com',
+      apiKey: 'key',
+      senderId: 'PayBills',
+      timeoutMs: 5_000,
+      fetch: async (url) => {
+        asked.push(String(url));
+        return new Response(JSON.stringify(sample), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    });
+    await expect(termii.report!('3017545711235443752697757')).resolves.toBe('Delivered');
+    expect(asked).toEqual([
+      'https://api.ng.termii.com/api/sms/inbox?api_key=key&message_id=3017545711235443752697757',
+    ]);
   });
 });
