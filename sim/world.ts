@@ -68,6 +68,13 @@ function serverEnv(engine: Engine, url: string, dir: string): Record<string, str
   };
 }
 
+/**
+ * How long a server may take to answer after it starts: four minutes, since a soak runs at
+ * low priority on a shared machine, where a start-up waits for CPU (a server that never
+ * answers still fails the run, only later).
+ */
+const START_MS = 240_000;
+
 /** A fresh database in the PostgreSQL at `adminUrl`; answers its URL and how to drop it. */
 async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `sim_${process.pid}_${Date.now().toString(36)}_${Math.floor(performance.now())}`;
@@ -112,7 +119,7 @@ export async function createWorld(engine: Engine, pgAdminUrl?: string): Promise<
     for (let i = 0; i < instances; i++) {
       const s = await startServer(env);
       servers.push(s);
-      await s.ready();
+      await s.ready(START_MS);
     }
     const handle = await openDb(engine, url, { migrate: false, poolSize: 3 });
     dbh = handle;
@@ -196,7 +203,7 @@ export async function createWorld(engine: Engine, pgAdminUrl?: string): Promise<
       async restart(which) {
         const s = await startServer(env);
         servers[which] = s;
-        await s.ready();
+        await s.ready(START_MS);
       },
       close: tearDown,
     };

@@ -35,7 +35,8 @@ export interface ServerProcess {
   /** Resolves when the process has exited. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Answers `/api/public/product/network/all` (up to 90 s: tsx starts slowly on a busy CI). */
-  ready(): Promise<void>;
+  /** Resolves once the server answers; throws after `timeoutMs` (90 s unless given). */
+  ready(timeoutMs?: number): Promise<void>;
   /** SIGKILL if still running, then waits for the exit. */
   kill(): Promise<void>;
 }
@@ -80,7 +81,7 @@ export async function startServer(
     base,
     output: () => out,
     exited,
-    async ready() {
+    async ready(timeoutMs = 90_000) {
       await waitFor(
         `the server on port ${port} to answer`,
         async () => {
@@ -93,7 +94,7 @@ export async function startServer(
             return false; // not listening yet
           }
         },
-        { timeoutMs: 90_000 },
+        { timeoutMs },
       );
     },
     async kill() {
