@@ -143,3 +143,4 @@ export {
   withdrawalSettings,
   setWithdrawalSettings,
 } from './withdrawals';
+export { resolveWithdrawal } from './withdrawal-resolve';

@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'fourEyes.settings',
   'withdrawal.approve',
   'withdrawal.reject',
+  'withdrawal.resolve',
   'withdrawal.settings',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -83,6 +84,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'fourEyes.settings': 'Changed the daily totals of instant actions',
   'withdrawal.approve': 'Approved a withdrawal',
   'withdrawal.reject': 'Rejected and refunded a withdrawal',
+  'withdrawal.resolve': 'Resolved a stuck withdrawal from Flutterwave’s answer',
   'withdrawal.settings': 'Changed the withdrawal settings',
 };
 

@@ -142,6 +142,7 @@ export const api = {
   requeryWithdrawal: endpoints.requeryWithdrawal,
   approveWithdrawal: endpoints.approveWithdrawal,
   rejectWithdrawal: endpoints.rejectWithdrawal,
+  resolveWithdrawal: endpoints.resolveWithdrawal,
   withdrawalSettings: endpoints.withdrawalSettings,
   setWithdrawalSettings: endpoints.setWithdrawalSettings,
 };

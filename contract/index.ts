@@ -39,4 +39,5 @@ export * from './announcements';
 export * from './plan-names';
 export * from './timeline';
 export * from './withdrawals';
+export * from './withdrawal-resolve';
 export * from './withdrawal-review';

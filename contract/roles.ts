@@ -166,6 +166,8 @@ export const ENDPOINT_PERMISSION: Record<string, Permission> = {
   'admin.requeryWithdrawal': 'transfers',
   'admin.approveWithdrawal': 'adjustments',
   'admin.rejectWithdrawal': 'adjustments',
+  // Resolving a stuck one settles or refunds it from Flutterwave's answer (ADR 0089).
+  'admin.resolveWithdrawal': 'adjustments',
   'admin.withdrawalSettings': 'transfers',
   'admin.setWithdrawalSettings': 'admins',
 };

@@ -1,7 +1,9 @@
 import {
   api,
   awaitingReviewMessage,
+  FOUR_EYES_MSG,
   WITHDRAWAL_MSG,
+  WITHDRAWAL_RESOLVE_MSG,
   withdrawalCost,
   type Withdrawal,
 } from '@contract';
@@ -292,6 +294,24 @@ export const withdrawals = {
     if (w.status !== 'pending') throw new MockApiError('conflict', WITHDRAWAL_MSG.notRequeryable);
     advance(w, true);
     return { message: detailView(w) };
+  }),
+
+  // An admin's resolve of a stuck one (ADR 0089), by the mock bank's rule: 2222 failed (the
+  // whole debit back), any other paid; never on the admin's own wallet.
+  resolveWithdrawal: impl(api.resolveWithdrawal, (ctx) => {
+    const admin = me(ctx);
+    const w = findWithdrawal(ctx.params.id);
+    if (w.user_id === admin.id) throw new MockApiError('forbidden', FOUR_EYES_MSG.ownWallet);
+    if (w.status !== 'pending') {
+      throw new MockApiError('conflict', WITHDRAWAL_RESOLVE_MSG.notPending);
+    }
+    advance(w, true);
+    w.events[w.events.length - 1]!.source = 'admin';
+    // Read again: `advance` settled it.
+    const settled = findWithdrawal(w.id).status;
+    return {
+      message: settled === 'failed' ? WITHDRAWAL_RESOLVE_MSG.failed : WITHDRAWAL_RESOLVE_MSG.paid,
+    };
   }),
 
   approveWithdrawal: impl(api.approveWithdrawal, (ctx) => {

@@ -89,6 +89,7 @@ export const DEFAULT_LIMITS: Limits = {
     resolveAccount: perAccount(30),
     withdraw: perAccount(30),
     requeryWithdrawal: perAccount(120),
+    resolveWithdrawal: perAccount(120),
     deleteBeneficiary: perAccount(60),
     initiatePayment: perAccount(30),
     verifyPayment: perAccount(100),

@@ -14,7 +14,10 @@ import { createFlutterwavePayoutsSimulator } from '../src/simulators/flutterwave
 
 describe('payouts simulator, as documented', () => {
   it('a create that times out (3333) is a 503 with the documented body', async () => {
-    const sim = createFlutterwavePayoutsSimulator({ now: () => new Date('2026-03-10T09:30:00Z') });
+    const sim = createFlutterwavePayoutsSimulator({
+      now: () => new Date('2026-03-10T09:30:00Z'),
+      webhookHash: 'sim-webhook-hash',
+    });
     const app = Fastify({ logger: false });
     await app.register(sim.plugin, { prefix: FLUTTERWAVE_SIMULATOR_PREFIX });
     const res = await app.inject({

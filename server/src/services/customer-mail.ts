@@ -46,6 +46,13 @@ import { enqueueMail, lagosTime, paragraphMail } from './mail.ts';
 import { enqueueSms, gsmText, smsNaira } from './sms.ts';
 import { recordNotice, type NoticeInput } from './notices.ts';
 import type { UserRow } from './users.ts';
+import {
+  withdrawalNotice,
+  withdrawalSms,
+  withdrawalSmsForced,
+  withdrawalWording,
+  type WithdrawalEvent,
+} from './withdrawal-messages.ts';
 
 type TxRow = Selectable<TransactionsTable>;
 
@@ -151,7 +158,9 @@ export type MoneyEvent =
       ref?: string;
     }
   /** `id`: the held credit's row. */
-  | { kind: 'heldReleased'; id: string; amount: Kobo; balance: Kobo };
+  | { kind: 'heldReleased'; id: string; amount: Kobo; balance: Kobo }
+  // A withdrawal sent, failed and refunded, awaiting review, rejected (ADR 0089).
+  | WithdrawalEvent;
 
 const HELD_SOURCES: Record<string, string> = {
   card_funding: 'Your card payment',
@@ -206,6 +215,11 @@ const ref = (p: PurchaseFacts) => `Reference: ${p.id}.`;
 
 function wording(event: MoneyEvent, now: number): { subject: string; paragraphs: string[] } | null {
   switch (event.kind) {
+    case 'withdrawalSent':
+    case 'withdrawalFailed':
+    case 'withdrawalReview':
+    case 'withdrawalRejected':
+      return withdrawalWording(event);
     case 'processing':
     case 'shareSent':
       // Told by SMS only: the customer has just been answered on screen.
@@ -342,6 +356,11 @@ function wording(event: MoneyEvent, now: number): { subject: string; paragraphs:
  */
 function noticeOf(event: MoneyEvent, title: string): NoticeInput | null {
   switch (event.kind) {
+    case 'withdrawalSent':
+    case 'withdrawalFailed':
+    case 'withdrawalReview':
+    case 'withdrawalRejected':
+      return withdrawalNotice(event, title);
     case 'processing':
     case 'shareSent':
       return null;
@@ -382,12 +401,19 @@ function noticeOf(event: MoneyEvent, title: string): NoticeInput | null {
   }
 }
 
-/** Which kind of message `event` is, for the customer's choice of channels (ADR 0081). */
+/**
+ * Which kind of message `event` is, for the customer's choice of channels (ADR 0081). A
+ * withdrawal's news is the outcome of the customer's own request (ADR 0089).
+ */
 export function kindOf(event: MoneyEvent): 'purchases' | 'alerts' {
   switch (event.kind) {
     case 'purchased':
     case 'processing':
     case 'refunded':
+    case 'withdrawalSent':
+    case 'withdrawalFailed':
+    case 'withdrawalReview':
+    case 'withdrawalRejected':
       return 'purchases';
     default:
       return 'alerts';
@@ -419,6 +445,11 @@ export function smsKey(event: MoneyEvent, userId: string, now: number): string {
         return event.id;
       case 'creditHeld':
         return event.ref && `${event.source}:${event.ref}`;
+      case 'withdrawalSent':
+      case 'withdrawalFailed':
+      case 'withdrawalReview':
+      case 'withdrawalRejected':
+        return event.withdrawal.id;
     }
   })();
   return `${event.kind}:${id ?? `${userId}:${now}`}`;
@@ -436,6 +467,11 @@ const paidSms = (p: PurchaseFacts) =>
 /** The SMS of `event`: bank-alert style, amount, what and balance (ADR 0081). */
 export function moneySms(event: MoneyEvent): string {
   switch (event.kind) {
+    case 'withdrawalSent':
+    case 'withdrawalFailed':
+    case 'withdrawalReview':
+    case 'withdrawalRejected':
+      return withdrawalSms(event);
     case 'cardFunded':
       return `Credit: ${NGN(event.credited)} card funding. ${bal(event.balance)}`;
     case 'transferFunded':
@@ -501,7 +537,9 @@ export async function customerMail(
   if (!user) return false;
   const purchases = kindOf(event) === 'purchases';
   const wantsSms =
-    event.kind === 'refunded' || Number(purchases ? user.purchase_sms : user.alert_sms) === 1;
+    event.kind === 'refunded' ||
+    ('withdrawal' in event && withdrawalSmsForced(event)) ||
+    Number(purchases ? user.purchase_sms : user.alert_sms) === 1;
   if (wantsSms && user.phone) {
     const text = moneySms(event);
     await enqueueSms(

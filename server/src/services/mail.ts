@@ -44,7 +44,13 @@ export const lagosTime = (ms: number) =>
 
 /** The purchase an event tells of (`{ purchase: { id } }`), for the admin's timeline (ADR 0083). */
 function purchaseOf(about: object | undefined): string | undefined {
-  const purchase = about && 'purchase' in about ? about.purchase : undefined;
+  // A purchase's, or a withdrawal's (ADR 0089): both are transactions with a timeline.
+  const purchase =
+    about && 'purchase' in about
+      ? about.purchase
+      : about && 'withdrawal' in about
+        ? about.withdrawal
+        : undefined;
   return typeof purchase === 'object' && purchase !== null && 'id' in purchase
     ? String(purchase.id)
     : undefined;

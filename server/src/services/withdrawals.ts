@@ -51,6 +51,7 @@ import { ApiError } from '../http/errors.ts';
 import { bindIdempotencyKey } from '../http/idempotency.ts';
 import { ProviderError, type PayoutAnswer } from '../providers/index.ts';
 import { recordAudit, type Actor } from './audit.ts';
+import { customerMail } from './customer-mail.ts';
 import { withdrawalDebitLegs, withdrawalRefundLegs } from './withdrawal-ledger.ts';
 import { countRows, paged } from './paging.ts';
 import type { UserRow } from './users.ts';
@@ -368,6 +369,14 @@ export async function debitWithdrawal(
       })
       .execute();
     await bindIdempotencyKey(trx, id);
+    if (review) {
+      await customerMail(
+        trx,
+        user.id,
+        { kind: 'withdrawalReview', withdrawal: w, balance: entry.balanceAfter },
+        now,
+      );
+    }
     return { ...w, requery_attempts: 0 } as Row;
   });
   ctx.metrics.withdrawal(row.status);
@@ -522,7 +531,7 @@ async function apply(
   return w?.status ?? 'failed';
 }
 
-async function settle(
+export async function settle(
   ctx: AppContext,
   id: string,
   answer: PayoutAnswer,
@@ -569,10 +578,31 @@ async function settle(
         }),
       )
       .execute();
+    await tellCustomer(trx, 'withdrawalSent', row, now);
     return row;
   });
   if (settled) ctx.metrics.withdrawal('successful');
   return settled ? 'successful' : currentStatus(ctx, id);
+}
+
+/** The customer's e-mail and SMS of a settled or refunded withdrawal, with the balance now. */
+export async function tellCustomer(
+  trx: Db,
+  kind: 'withdrawalSent' | 'withdrawalFailed' | 'withdrawalRejected',
+  row: Row,
+  now: number,
+): Promise<void> {
+  const wallet = await trx
+    .selectFrom('accounts')
+    .select('balance')
+    .where('id', '=', walletAccountId(row.user_id))
+    .executeTakeFirst();
+  await customerMail(
+    trx,
+    row.user_id,
+    { kind, withdrawal: row, balance: Number(wallet?.balance ?? 0) },
+    now,
+  );
 }
 
 async function currentStatus(ctx: AppContext, id: string): Promise<WithdrawalStatus> {
@@ -622,6 +652,7 @@ async function refund(
       .set({ status: 'reversed', response_msg: reason.slice(0, 500), updated_at: now })
       .where('id', '=', id)
       .execute();
+    await tellCustomer(trx, to === 'failed' ? 'withdrawalFailed' : 'withdrawalRejected', row, now);
     return row;
   });
   if (done) ctx.metrics.withdrawal(to);

@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
-import { DEFAULT_WITHDRAWAL_REVIEW_ABOVE_KOBO, WITHDRAWAL_MSG } from '@contract';
+import {
+  DEFAULT_WITHDRAWAL_REVIEW_ABOVE_KOBO,
+  SERVER_MSG,
+  WITHDRAWAL_MSG,
+  WITHDRAWAL_RESOLVE_MSG,
+} from '@contract';
 import { db, DEMO_CUSTOMER, handlers, variants } from '@mocks/index';
 import { untilClickable } from '../../pointer';
 import { WithdrawalsScreen } from '@/features/admin/components/withdrawals-screen';
@@ -125,6 +130,42 @@ export const Requery: Story = {
     await expect(
       within(dialog).queryByRole('button', { name: 'Ask Flutterwave again' }),
     ).toBeNull();
+  },
+};
+
+/**
+ * A stuck one is resolved from Flutterwave's answer about its reference (ADR 0089): paid, so
+ * it is marked successful, with the sentence that says so; no resolve once settled.
+ */
+export const Resolve: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await open(canvas, userEvent, 'wd_seed_3');
+    await expect(await within(dialog).findByRole('heading', { name: 'Stuck?' })).toBeVisible();
+    const resolve = within(dialog).getByRole('button', {
+      name: 'Resolve from Flutterwave’s answer',
+    });
+    await untilClickable(resolve);
+    await userEvent.click(resolve);
+    await expect(await within(dialog).findByText(WITHDRAWAL_RESOLVE_MSG.paid)).toBeVisible();
+    await expect(await within(dialog).findByText('Successful')).toBeVisible();
+    await expect(
+      within(dialog).queryByRole('button', { name: 'Resolve from Flutterwave’s answer' }),
+    ).toBeNull();
+  },
+};
+
+/** A refused resolve: the server's sentence stays in the dialog, nothing changes. */
+export const ResolveRefused: Story = {
+  parameters: { msw: { handlers: [variants.resolveWithdrawal.error] } },
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await open(canvas, userEvent, 'wd_seed_3');
+    const resolve = await within(dialog).findByRole('button', {
+      name: 'Resolve from Flutterwave’s answer',
+    });
+    await untilClickable(resolve);
+    await userEvent.click(resolve);
+    await expect(await within(dialog).findByText(SERVER_MSG.serverError)).toBeVisible();
+    await expect(within(dialog).getByText('Processing')).toBeVisible();
   },
 };
 

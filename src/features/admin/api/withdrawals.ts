@@ -25,6 +25,14 @@ export function useRequeryWithdrawal() {
   return useApiMutation(api.requeryWithdrawal, { invalidates: AFTER_ACTION });
 }
 
+/**
+ * POST /api/admin/withdrawals/:id/resolve: settles a stuck one from Flutterwave's answer about
+ * its reference (ADR 0089); answers what it did, or refuses with why.
+ */
+export function useResolveWithdrawal() {
+  return useApiMutation(api.resolveWithdrawal, { invalidates: AFTER_ACTION });
+}
+
 /** POST /api/admin/withdrawals/:id/approve: sends a withdrawal that waited for review. */
 export function useApproveWithdrawal() {
   return useApiMutation(api.approveWithdrawal, { invalidates: AFTER_ACTION });

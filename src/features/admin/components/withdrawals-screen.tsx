@@ -37,6 +37,7 @@ import {
   useApproveWithdrawal,
   useRejectWithdrawal,
   useRequeryWithdrawal,
+  useResolveWithdrawal,
   useSetWithdrawalSettings,
   useWithdrawalSettings,
   type WithdrawalsQuery,
@@ -249,6 +250,7 @@ function WithdrawalDialog({ id, onClose }: { id: string | null; onClose: () => v
   const detail = useAdminWithdrawal(id);
   const requery = useRequeryWithdrawal();
   const approve = useApproveWithdrawal();
+  const resolve = useResolveWithdrawal();
   const mayDecide = useAdminCan('adjustments');
   const [done, setDone] = useState('');
   const w = detail.data?.message;
@@ -256,12 +258,21 @@ function WithdrawalDialog({ id, onClose }: { id: string | null; onClose: () => v
     setDone('');
     requery.reset();
     approve.reset();
+    resolve.reset();
     onClose();
   };
-  const act = async (action: 'requery' | 'approve') => {
+  const act = async (action: 'requery' | 'approve' | 'resolve') => {
     if (!w) return;
     setDone('');
+    requery.reset();
+    approve.reset();
+    resolve.reset();
     try {
+      if (action === 'resolve') {
+        const answer = await resolve.trigger({ params: { id: w.id } });
+        setDone(answer.message);
+        return;
+      }
       if (action === 'requery') await requery.trigger({ params: { id: w.id } });
       else await approve.trigger({ params: { id: w.id } });
       setDone(action === 'requery' ? WITHDRAWAL_MSG.requeried : WITHDRAWAL_MSG.approved);
@@ -269,7 +280,7 @@ function WithdrawalDialog({ id, onClose }: { id: string | null; onClose: () => v
       // shown below, from the mutation's error
     }
   };
-  const failure = requery.error ?? approve.error;
+  const failure = requery.error ?? approve.error ?? resolve.error;
 
   return (
     <Dialog open={id !== null} onOpenChange={(o) => (o ? undefined : close())}>
@@ -383,6 +394,26 @@ function WithdrawalDialog({ id, onClose }: { id: string | null; onClose: () => v
                     Approve and send
                   </Button>
                   <RejectForm id={w.id} onDone={() => setDone(WITHDRAWAL_MSG.rejected)} />
+                </section>
+              ) : null}
+              {w.status === 'pending' && mayDecide ? (
+                <section aria-labelledby="resolve-heading" className="flex flex-col gap-2">
+                  <h3 id="resolve-heading" className="font-semibold">
+                    Stuck?
+                  </h3>
+                  <p className="text-sm text-muted">
+                    Resolve asks Flutterwave about this reference first. Paid: it is marked
+                    successful. Failed, or no record a day after it was last sent: the whole debit
+                    goes back to the customer. Anything else changes nothing.
+                  </p>
+                  <Button
+                    variant="outline"
+                    className="self-start"
+                    loading={resolve.isMutating}
+                    onClick={() => void act('resolve')}
+                  >
+                    Resolve from Flutterwave’s answer
+                  </Button>
                 </section>
               ) : null}
               {w.status === 'awaiting_review' && !mayDecide ? (

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { route } from '../../../http/route.ts';
 import { requireVerified } from '../../../services/wallet.ts';
+import { resolveWithdrawal } from '../../../services/withdrawal-resolve.ts';
 import * as withdrawals from '../../../services/withdrawals.ts';
 
 /** Withdrawals to bank accounts (ADR 0084): the customer's calls and the admin's. */
@@ -53,6 +54,9 @@ export function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
   route(app, ctx, api.rejectWithdrawal, async ({ params, body, user, req }) => ({
     message: await withdrawals.reject(ctx, { admin: user, req }, params.id, body.reason),
+  }));
+  route(app, ctx, api.resolveWithdrawal, async ({ params, user, req }) => ({
+    message: await resolveWithdrawal(ctx, { admin: user, req }, params.id),
   }));
   route(app, ctx, api.withdrawalSettings, async () => ({
     message: await withdrawals.withdrawalSettings(ctx.db),
