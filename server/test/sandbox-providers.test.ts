@@ -9,6 +9,7 @@
 import { api } from '@contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, SANDBOX_PROVIDERS_PATH } from '../src/routes/sandbox/providers.ts';
+import { pollFloats } from '../src/services/failover.ts';
 import { enqueueSms, retryDelayMs, smsPass } from '../src/services/sms.ts';
 import { adminLogin, createKit, engines, LIVE_ENV, PIN, type Kit } from './helper.ts';
 
@@ -309,6 +310,30 @@ describe.each(engines)('sandbox providers page on %s', (engine) => {
     expect(kit.app.ctx.providers.simulators.termii.faults.queued('send')).toEqual([]);
     // The purchase simulators' switches are untouched.
     expect(queued('vtpass')).toEqual([]);
+  });
+
+  it('Termii, Balance unreachable: the next balance calls fail with HTTP 500, and the float poll shows why (ADR 0086)', async () => {
+    const { res: first, cookie, token } = await open();
+    expect(first.body).toContain('>Balance unreachable (HTTP 500)</button>');
+    const res = await post(
+      { csrf: token, provider: 'termii', fault: 'balance', count: '1' },
+      { cookie },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      'Termii: the next balance call will fail with HTTP 500; the overview shows the poll&#39;s error.',
+    );
+    const termii = kit.app.ctx.providers.simulators.termii;
+    expect(termii.faults.queued('balance')).toHaveLength(1);
+    // Send calls are untouched.
+    expect(termii.faults.queued('send')).toEqual([]);
+    await pollFloats(kit.app.ctx);
+    const row = await kit.app.ctx.db
+      .selectFrom('provider_floats')
+      .select('poll_error')
+      .where('provider', '=', 'termii')
+      .executeTakeFirstOrThrow();
+    expect(row.poll_error).toBe('sandbox-termii: balance failed (HTTP 500)');
   });
 });
 

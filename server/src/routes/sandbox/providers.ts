@@ -39,7 +39,7 @@ export const SANDBOX_PROVIDERS_LIMIT = { max: 120, windowMs: 15 * 60_000 };
 const ACTIONS = ['refuse', 'timeout', 'slow', 'clear'] as const;
 type Action = (typeof ACTIONS)[number];
 /** The Termii section's buttons (no Slow: the outbox waits for no one). */
-const SMS_ACTIONS = ['error', 'refuse', 'timeout', 'clear'] as const;
+const SMS_ACTIONS = ['error', 'refuse', 'timeout', 'balance', 'clear'] as const;
 type SmsAction = (typeof SMS_ACTIONS)[number];
 const TERMII = 'termii';
 
@@ -124,6 +124,7 @@ Refuse: a 400 "You are not set up on this route", never sent again.</p>
 <button name="fault" value="error">Fail (HTTP 500)</button>
 <button name="fault" value="refuse">Refuse</button>
 <button name="fault" value="timeout">Time out</button>
+<button name="fault" value="balance">Balance unreachable (HTTP 500)</button>
 <button name="fault" value="clear" class="clear">Clear</button>
 </div>
 </form>
@@ -226,6 +227,20 @@ export function sandboxProviderRoutes(app: FastifyInstance, ctx: AppContext): vo
       const n = Number(input.count);
       if (!/^\d+$/.test(input.count) || n < 1 || n > MAX_FAULT_COUNT) {
         return bad(`Enter how many send calls, from 1 to ${MAX_FAULT_COUNT}.`);
+      }
+      if (smsAction === 'balance') {
+        // The balance call the float poll makes (ADR 0086): its error shows on the overview.
+        for (let i = 0; i < n; i += 1) {
+          sims.termii.faults.inject('balance', { kind: 'status', status: 500 });
+        }
+        const calls = n === 1 ? 'next balance call' : `next ${n} balance calls`;
+        const out = await page(
+          ctx,
+          token,
+          escape(`Termii: the ${calls} will fail with HTTP 500; the overview shows the poll's error.`),
+          input,
+        );
+        return reply.type(html).send(out);
       }
       const kind: SmsFaultKind = smsAction;
       const queued = queueSmsFault(sims, kind, n);
