@@ -21,10 +21,7 @@ export function smsCostsAndDelivery(): Migration {
         .alterTable('sms_outbox')
         .addColumn('delivery_detail', 'varchar(100)')
         .execute();
-      await db.schema
-        .alterTable('sms_outbox')
-        .addColumn('delivery_checked_at', 'bigint')
-        .execute();
+      await db.schema.alterTable('sms_outbox').addColumn('delivery_checked_at', 'bigint').execute();
       await db.schema
         .createIndex('sms_outbox_sent_at')
         .on('sms_outbox')

@@ -237,7 +237,9 @@ export function sandboxProviderRoutes(app: FastifyInstance, ctx: AppContext): vo
         const out = await page(
           ctx,
           token,
-          escape(`Termii: the ${calls} will fail with HTTP 500; the overview shows the poll's error.`),
+          escape(
+            `Termii: the ${calls} will fail with HTTP 500; the overview shows the poll's error.`,
+          ),
           input,
         );
         return reply.type(html).send(out);
