@@ -22,19 +22,12 @@ import { WITHDRAWAL_NO_RECORD_HOURS, WITHDRAWAL_RESOLVE_MSG, WITHDRAWAL_MSG } fr
 import type { AppContext } from '../context.ts';
 import { postMovement } from '../domain/ledger.ts';
 import { ApiError } from '../http/errors.ts';
-import type { PayoutAnswer } from '../providers/index.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { refuseOwnWallet } from './four-eyes.ts';
 import { withdrawalRefundLegs } from './withdrawal-ledger.ts';
-import { settle, tellCustomer } from './withdrawals.ts';
+import { listedNothing, settle, tellCustomer } from './withdrawals.ts';
 
 const NO_RECORD_MS = WITHDRAWAL_NO_RECORD_HOURS * 3_600_000;
-
-/** Whether a by-reference answer listed nothing at all (so a filter could not have hidden it). */
-function listedNothing(answer: PayoutAnswer): boolean {
-  const raw = answer.raw as { data?: unknown } | undefined;
-  return Array.isArray(raw?.data) && raw.data.length === 0;
-}
 
 export async function resolveWithdrawal(
   ctx: AppContext,

@@ -661,6 +661,15 @@ async function refund(
 
 // ── Requery worker and webhook ────────────────────────────────────────────────────────────
 
+/**
+ * Whether a by-reference answer listed no transfer at all, so that no filter or unreadable item
+ * could have hidden one of ours: the only "not found" that proves a transfer was never made.
+ */
+export function listedNothing(answer: PayoutAnswer): boolean {
+  const raw = answer.raw as { data?: unknown } | undefined;
+  return Array.isArray(raw?.data) && raw.data.length === 0;
+}
+
 /** Asks about one pending withdrawal (by id when known, else by reference) and acts. */
 export async function requeryOne(
   ctx: AppContext,
@@ -683,9 +692,13 @@ export async function requeryOne(
   }
   await event(ctx.db, id, 'requery', answer, now);
   if (answer.notFound) {
-    // Never sent (a crash after the debit), or sent long ago and unknown: send it now, under
-    // the same reference, so it can never be paid twice.
-    if (w.sent_at === null || Number(w.sent_at) < now - RESEND_AFTER_MS) return send(ctx, id);
+    // Never sent (a crash after the debit, before the send was claimed): send it now.
+    if (w.sent_at === null) return send(ctx, id);
+    // Sent long ago and unknown: sent again under the same reference only when the answer
+    // lists no transfer at all. A list that ignored the reference filter, or held an item we
+    // could not read, proves nothing (ADR 0089), and whether Flutterwave refuses a second
+    // create under one reference is not confirmed: a resend on such an answer could pay twice.
+    if (Number(w.sent_at) < now - RESEND_AFTER_MS && listedNothing(answer)) return send(ctx, id);
     return apply(ctx, id, { status: 'pending' }, now);
   }
   return apply(ctx, id, answer, now);
