@@ -96,8 +96,8 @@ describe('seed data', () => {
 
   it('covers every product, transaction status and payment status', () => {
     // Funding, Commission and Adjustment name statement lines, never a transaction (ADR 0045).
-    // The mocks keep withdrawals in their own store (fixtures/withdrawals.ts), not as History
-    // lines: the Withdraw screens read that store.
+    // The mocks keep withdrawals in their own store (fixtures/withdrawals.ts), not as seeded
+    // transactions: the statement (services/statement.ts) makes History lines of them.
     const statementOnly: readonly string[] = ['Funding', 'Commission', 'Adjustment', 'Withdrawal'];
     expect(new Set(db.transactions.map((t) => t.product))).toEqual(
       new Set(PRODUCTS.filter((p) => !statementOnly.includes(p))),

@@ -7,7 +7,9 @@ import { customerMessage } from './customer-message';
  * The wallet statement as the server builds it from its ledger (ADR 0045), from the mock's
  * records: each visible transaction, a refund line after each reversed purchase, and a line
  * per completed payment (card or bank transfer), one per card payment that failed or was
- * cancelled (it moved nothing: no balance of its own; ADR 0076). The mock keeps no ledger, so
+ * cancelled (it moved nothing: no balance of its own; ADR 0076), and each withdrawal as the
+ * server's `transactions` row of product Withdrawal (naming the holder and bank) with its refund
+ * line when it failed or was rejected (ADR 0084, ADR 0089). The mock keeps no ledger, so
  * balances after are replayed backwards from the wallet's balance: the newest line ends on it.
  */
 export function statementOf(userId: string): Transaction[] {
@@ -78,6 +80,14 @@ export function statementOf(userId: string): Transaction[] {
       },
     });
   }
+  for (const w of db.withdrawals.withdrawals) {
+    if (w.user_id !== userId) continue;
+    const line = withdrawalLine(w);
+    lines.push({ order: 0, line });
+    if (line.status === 'reversed') {
+      lines.push({ order: 1, line: withdrawalRefundLine(line, w.updated_at) });
+    }
+  }
   lines.sort((a, b) => b.line.date - a.line.date || b.order - a.order);
   let balance: Kobo = user.wallet_balance;
   return lines.map(({ line }) => {
@@ -88,6 +98,59 @@ export function statementOf(userId: string): Transaction[] {
     balance = before;
     return out;
   });
+}
+
+/** A withdrawal as the server's statement line of its `transactions` row (ADR 0084). */
+function withdrawalLine(w: (typeof db.withdrawals.withdrawals)[number]): Transaction {
+  const status =
+    w.status === 'successful'
+      ? 'successful'
+      : w.status === 'failed' || w.status === 'refunded'
+        ? 'reversed'
+        : 'pending';
+  return {
+    transaction_id: w.id,
+    user: w.user,
+    user_id: w.user_id,
+    date: w.created_at,
+    product: 'Withdrawal',
+    plan: w.bank_name,
+    service_id: w.bank_code,
+    account_id: w.account_number,
+    customerName: w.account_name,
+    counterparty: `${w.account_name}, ${w.bank_name}`,
+    value: w.amount,
+    status,
+    direction: 'debit',
+    amountCharged: w.total,
+    balance_before: 0,
+    balance_after: 0,
+    kind: 'purchase',
+    amount: w.total,
+    ...(w.reason ? { response_msg: w.reason } : {}),
+    ...(status === 'reversed' ? { refund: { amount: w.total, date: w.updated_at } } : {}),
+  };
+}
+
+function withdrawalRefundLine(line: Transaction, date: number): Transaction {
+  return {
+    transaction_id: `${line.transaction_id}-refund`,
+    user: line.user,
+    user_id: line.user_id,
+    date,
+    product: 'Withdrawal',
+    plan: line.plan,
+    account_id: line.account_id,
+    value: line.amountCharged,
+    status: 'reversed',
+    direction: 'credit',
+    amountCharged: 0,
+    balance_before: 0,
+    balance_after: 0,
+    kind: 'refund',
+    amount: line.amountCharged,
+    refund_of: line.transaction_id,
+  };
 }
 
 function attemptLine(p: (typeof db.payments)[number]): Transaction {

@@ -11,7 +11,8 @@ export function counterpartyText(tx: Transaction): string | undefined {
 }
 
 /**
- * "Card funding", "Refund · Airtime", "From Bola Ade", "To Bola Ade", "Airtime"…; a credit a
+ * "Card funding", "Refund · Airtime", "From Bola Ade", "To Bola Ade", "Airtime", "Withdrawal
+ * to ADAEZE NWOSU, Guaranty Trust Bank"…; a credit a
  * level's limit held (ADR 0076): "Card funding, held" while it waits, "Card funding, released"
  * once it reached the wallet; a card payment that failed or was cancelled: "Card funding,
  * failed", "Card funding, cancelled".
@@ -64,7 +65,10 @@ function kindLabel(tx: Transaction): string {
     case 'adjustment':
       return 'Adjustment';
     default:
-      return tx.product;
+      // A withdrawal names who received it: "Withdrawal to ADAEZE NWOSU, Guaranty Trust Bank".
+      return tx.product === 'Withdrawal' && tx.counterparty
+        ? `Withdrawal to ${tx.counterparty}`
+        : tx.product;
   }
 }
 
