@@ -761,6 +761,12 @@ export const ENVIRONMENT: readonly EnvGroup[] = [
         default: 'a fresh temporary directory',
         meaning: "the data directory of the e2e journeys' server",
       },
+      {
+        name: 'SIM_PLANT',
+        default: 'unset (no planted bug)',
+        meaning:
+          "a known bug planted in the fault simulation's harness only (`failed-withdrawal-paid`), to prove a failure is reported, shrunk and replayed (sim/shrinking.test.ts); never read by the server",
+      },
     ],
   },
   {

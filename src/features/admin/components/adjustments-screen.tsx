@@ -37,7 +37,8 @@ import {
   useRejectAdjustment,
 } from '../api/adjustments';
 import { useFindCustomer } from '../api/transfers';
-import { FormCard, ListSection, ScreenHeading, useAdminForm } from './admin-parts';
+import { FormCard, ListSection, useAdminForm } from './admin-form';
+import { ScreenHeading } from './admin-parts';
 import { CheckerDecision, DailyTotals, WaitingApprovals, whyText } from './four-eyes';
 
 type Values = {

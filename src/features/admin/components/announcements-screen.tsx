@@ -33,7 +33,8 @@ import {
   useEndAnnouncement,
 } from '../api/announcements';
 import { useTiers } from '../api/tiers';
-import { FormCard, ListSection, ScreenHeading, useAdminForm } from './admin-parts';
+import { FormCard, ListSection, useAdminForm } from './admin-form';
+import { ScreenHeading } from './admin-parts';
 
 type Values = {
   text: string;
