@@ -39,6 +39,106 @@ const outsideApp = [
   './sim',
 ];
 
+// The server by domain (ADR 0090): server/src/<domain>/ holds a domain's services and, under
+// routes/, the routes app.ts registers. Another domain (or the app at server/src/*.ts) may import
+// only the files a domain lists here, its public surface, and its routes/; everything else in
+// the folder is the domain's own. platform/ is shared by all and reaches up into no domain but
+// through the few files listed in platformReaches.
+const serverDomains = {
+  accounts: [
+    'auth.ts',
+    'devices.ts',
+    'pins.ts',
+    'tokens.ts',
+    'two-factor.ts',
+    'users.ts',
+    'verification.ts',
+  ],
+  wallet: [
+    'ledger.ts',
+    'wallet.ts',
+    'statement.ts',
+    'history.ts',
+    'hide-transaction.ts',
+    'transaction-view.ts',
+  ],
+  purchases: [
+    'catalogue.ts',
+    'catalogue-sync.ts',
+    'tiers.ts',
+    'coupons.ts',
+    'recipients.ts',
+    'requery.ts',
+    'reversal.ts',
+    'pending-purchases.ts',
+    'disputes.ts',
+    'transaction-events.ts',
+  ],
+  funding: ['payments.ts', 'transfers.ts'],
+  payouts: ['withdrawals.ts'],
+  providers: [
+    'index.ts',
+    'types.ts',
+    'util.ts',
+    'instrument.ts',
+    'load.ts',
+    'failover.ts',
+    'failure-reason.ts',
+    'simulators/provider-faults.ts',
+  ],
+  admin: ['audit.ts', 'four-eyes.ts', 'bearer-secrets.ts', 'reconciliation.ts'],
+  growth: ['referrals.ts', 'announcements.ts'],
+  notifications: [
+    'mail.ts',
+    'sms.ts',
+    'sms-caps.ts',
+    'sms-delivery.ts',
+    'customer-mail.ts',
+    'security-mail.ts',
+    'notices.ts',
+  ],
+  reseller: ['api-keys.ts', 'key-pins.ts', 'webhooks.ts'],
+};
+/**
+ * What platform/ may import from a domain: who is calling (the route helper, http/route.ts), and
+ * the names /metrics gives provider calls and SMS caps (metrics.ts).
+ */
+const platformReaches = {
+  accounts: ['two-factor.ts', 'users.ts'],
+  reseller: ['api-keys.ts', 'key-pins.ts'],
+  providers: ['instrument.ts'],
+  notifications: ['sms-caps.ts'],
+};
+const domainNames = [...Object.keys(serverDomains), 'platform'];
+const domainDir = (domain) => `./server/src/${domain}`;
+const serverZones = [
+  ...Object.entries(serverDomains).map(([domain, open]) => ({
+    target: ['./server/src/*.ts', ...domainNames.filter((d) => d !== domain).map(domainDir)],
+    from: domainDir(domain),
+    except: ['./routes', ...open.map((file) => `./${file}`)],
+    message: `Another domain uses ${domain}/ only through its public files (serverDomains in eslint.config.js, ADR 0090): ${open.join(', ')}, routes/. Add to that list on purpose, or move the code.`,
+  })),
+  ...Object.keys(serverDomains).map((domain) => ({
+    target: domainNames.filter((d) => d !== domain).map(domainDir),
+    from: `${domainDir(domain)}/routes`,
+    message: "A domain's routes are registered by server/src/app.ts alone.",
+  })),
+  ...Object.keys(serverDomains).map((domain) => ({
+    target: domainDir('platform'),
+    from: domainDir(domain),
+    except: (platformReaches[domain] ?? []).map((file) => `./${file}`),
+    message:
+      'platform/ is below every domain: it imports none, but for platformReaches in eslint.config.js (ADR 0090).',
+  })),
+  {
+    target: domainNames.map(domainDir),
+    from: ['app.ts', 'server.ts', 'seed.ts', 'reconcile.ts', 'backup-cli.ts'].map(
+      (file) => `./server/src/${file}`,
+    ),
+    message: 'Domains never import the app or its entry points (server/src/app.ts wires them).',
+  },
+];
+
 /** @type {Array<{ target: string | string[], from: string | string[], except?: string[], message: string }>} */
 const noSwr = { name: 'swr', message: 'components/ui never fetches data: take props.' };
 const lucide = {
@@ -96,6 +196,7 @@ const zones = [
     from: './server',
     message: 'The browser app talks to the server over HTTP, never by import.',
   },
+  ...serverZones,
 ];
 
 export default defineConfig(

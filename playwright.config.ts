@@ -44,7 +44,7 @@ export default defineConfig({
       // fails the run at once; PORT=<n> moves both servers (n and n+1).
       reuseExistingServer: false,
       // The journeys sign up more customers from 127.0.0.1 than the 20 an hour one address may
-      // (rate limits are tested in server/test/abuse.test.ts): route limits off for this server.
+      // (rate limits are tested in server/test/platform/abuse.test.ts): route limits off for this server.
       env: { PORT: String(PORT), DATA_DIR, RATE_LIMITS: 'off' },
       timeout: 180_000,
       stdout: 'pipe',

@@ -68,7 +68,7 @@ import {
   DEMO_PASSWORD,
   DEMO_PIN,
 } from '../server/src/config.ts';
-import { openDb, type DbHandle } from '../server/src/db/index.ts';
+import { openDb, type DbHandle } from '../server/src/platform/db/index.ts';
 import {
   checkInvariants,
   createWallet,
@@ -76,14 +76,14 @@ import {
   postMovement,
   systemAccountId,
   walletAccountId,
-} from '../server/src/domain/ledger.ts';
-import { createPinHasher } from '../server/src/domain/pins.ts';
-import { insertUser } from '../server/src/services/auth.ts';
+} from '../server/src/wallet/ledger.ts';
+import { createPinHasher } from '../server/src/accounts/pins.ts';
+import { insertUser } from '../server/src/accounts/auth.ts';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
-import { DECISION_AGE_MS, REFUND_WITHIN_MS } from '../server/src/services/pending-decision.ts';
-import { runRequeryOnce } from '../server/src/services/requery.ts';
-import type { SimulatorFault } from '../server/src/simulators/faults.ts';
+import { DECISION_AGE_MS, REFUND_WITHIN_MS } from '../server/src/purchases/pending-decision.ts';
+import { runRequeryOnce } from '../server/src/purchases/requery.ts';
+import type { SimulatorFault } from '../server/src/providers/simulators/faults.ts';
 import { seedHistory } from '../server/test/history-seed.ts';
 import { SIGNED_IN_READS, type SignedInRead } from '../server/test/signed-in-reads.ts';
 import { startThrowawayPostgres } from '../server/test/throwaway-pg.ts';

@@ -75,7 +75,7 @@ function dataVariation(
 }
 
 /**
- * The plans VTpass sells, as its pages list them (server/src/simulators/vtpass-catalogue.ts
+ * The plans VTpass sells, as its pages list them (server/src/providers/simulators/vtpass-catalogue.ts
  * cites each): vtpass.com/documentation/mtn-data/, glo-data-api/, 9mobile-data-api/,
  * smile-network-payment-api-2/; Airtel's codes as public integrations copy VTpass's list
  * (its page could not be read). Sold at VTpass's face value: the margin on data is VTpass's

@@ -4,7 +4,7 @@ import { cleanPlanName, customerPlanName, samePlanName } from './plan-names';
 /**
  * Names as the providers list them: VTpass's variation names (the mtn-data, glo-data,
  * airtel-data, 9mobile-data, smile, dstv, gotv, startimes and showmax pages, kept in
- * server/src/simulators/vtpass-catalogue.ts) and Flutterwave's bill items (its simulator).
+ * server/src/providers/simulators/vtpass-catalogue.ts) and Flutterwave's bill items (its simulator).
  */
 describe('cleanPlanName', () => {
   it.each([

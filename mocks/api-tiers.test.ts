@@ -7,7 +7,7 @@ import { balanceOf, loginAdmin, loginAs, setupMockServer } from './test-setup';
 
 setupMockServer();
 
-/** Price tiers in the mocks (ADR 0027) behave as on the server (server/test/tiers.test.ts). */
+/** Price tiers in the mocks (ADR 0027) behave as on the server (server/test/purchases/tiers.test.ts). */
 describe('price tiers (mocks)', () => {
   it('a customer moved to the reseller tier is charged its price, and the move is audited', async () => {
     const admin = await loginAdmin();

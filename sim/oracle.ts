@@ -21,8 +21,8 @@
  * - every instance reports each customer's balance as the database holds it.
  */
 import { api } from '@contract';
-import { checkInvariants, systemAccountId, walletAccountId } from '../server/src/domain/ledger.ts';
-import { checkAggregates } from '../server/src/services/aggregates.ts';
+import { checkInvariants, systemAccountId, walletAccountId } from '../server/src/wallet/ledger.ts';
+import { checkAggregates } from '../server/src/platform/aggregates.ts';
 import { http, sleep } from '../server/test/processes.ts';
 import type { World } from './world.ts';
 

@@ -4,9 +4,9 @@
  * `shrink` drops steps while the run still fails, to the shortest failing schedule it finds.
  */
 import { api } from '@contract';
-import { checkInvariants } from '../server/src/domain/ledger.ts';
-import { SANDBOX_WEBHOOK_HASH } from '../server/src/simulators/index.ts';
-import { SIMULATOR_BANKS } from '../server/src/simulators/flutterwave-payouts.ts';
+import { checkInvariants } from '../server/src/wallet/ledger.ts';
+import { SANDBOX_WEBHOOK_HASH } from '../server/src/providers/simulators/index.ts';
+import { SIMULATOR_BANKS } from '../server/src/providers/simulators/flutterwave-payouts.ts';
 import { sleep } from '../server/test/processes.ts';
 import { quiesce, checkAll, checkFinalWithdrawals, type Ledgerbook } from './oracle.ts';
 import { describeStep, generate, type Schedule, type Step } from './schedule.ts';
@@ -531,7 +531,7 @@ export async function deliverLost(
       amount: number;
       createdAt: string;
     };
-    // The older flat shape (server/src/simulators/flutterwave-payments.ts, flatWebhook).
+    // The older flat shape (server/src/providers/simulators/flutterwave-payments.ts, flatWebhook).
     const body = {
       id: Number(r.id),
       txRef: r.txRef,

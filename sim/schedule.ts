@@ -14,7 +14,7 @@ export const CUSTOMERS = 3;
 
 /**
  * The destination's last four digits choose the sandbox provider's answer (README "Sandbox",
- * server/src/simulators/outcomes.ts): refused, pending then delivered or failed, the call lost
+ * server/src/providers/simulators/outcomes.ts): refused, pending then delivered or failed, the call lost
  * then delivered, a cut JSON body then delivered, or delivered at once.
  */
 export const ENDINGS = {
@@ -49,7 +49,7 @@ export interface CallFault {
 
 /**
  * The payouts simulator's answer to a withdrawal, by the account number's last four digits
- * (server/src/simulators/flutterwave-payouts.ts): paid, failed at once, pending then paid or
+ * (server/src/providers/simulators/flutterwave-payouts.ts): paid, failed at once, pending then paid or
  * failed, no answer (made) then paid, a cut body then paid.
  */
 export const PAYOUT_ENDINGS = {

@@ -11,7 +11,7 @@ import { describeStep, generate, type Schedule } from './schedule.ts';
 import { newBook, runOnce, runSchedule, shrink, type Failure } from './run.ts';
 import { checkAll } from './oracle.ts';
 import { createWorld, type Engine } from './world.ts';
-import { postMovement, systemAccountId, walletAccountId } from '../server/src/domain/ledger.ts';
+import { postMovement, systemAccountId, walletAccountId } from '../server/src/wallet/ledger.ts';
 
 /**
  * The seeds `npm test` runs: [engine, seed, steps]. Each schedule has its SIGKILL and restart

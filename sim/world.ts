@@ -11,16 +11,16 @@ import path from 'node:path';
 import { api } from '@contract';
 import pg from 'pg';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../server/src/config.ts';
-import { openDb, type DbHandle } from '../server/src/db/index.ts';
-import { postMovement, systemAccountId, walletAccountId } from '../server/src/domain/ledger.ts';
-import { createHasher } from '../server/src/domain/secrets.ts';
-import { insertUser } from '../server/src/services/auth.ts';
+import { openDb, type DbHandle } from '../server/src/platform/db/index.ts';
+import { postMovement, systemAccountId, walletAccountId } from '../server/src/wallet/ledger.ts';
+import { createHasher } from '../server/src/platform/secrets.ts';
+import { insertUser } from '../server/src/accounts/auth.ts';
 import { http, startServer, type ServerProcess } from '../server/test/processes.ts';
 import { CUSTOMERS } from './schedule.ts';
 
 export const SIM_PASSWORD = 'Sunny2026Day';
 export const SIM_PIN = '246810';
-/** A BVN the sandbox accepts (server/test/transfers.test.ts). */
+/** A BVN the sandbox accepts (server/test/funding/transfers.test.ts). */
 const BVN = '22212345678';
 /** Each customer's opening balance: ₦50,000, straight through the ledger. */
 export const OPENING_KOBO = 50_000_00;

@@ -16,7 +16,7 @@ import { recordAudit } from './audit';
 
 /**
  * The catalogue sync of the mock server (ADR 0044), the server's rules over the mock store
- * (server/src/services/catalogue-sync.ts): plans matched by `plan_id`, the provider's price
+ * (server/src/purchases/catalogue-sync.ts): plans matched by `plan_id`, the provider's price
  * kept as the cost, a price rise above ours or a plan no longer listed takes it off sale, a
  * variation we did not sell is added off sale and flagged `new`. The mock provider lists the
  * seed's plans at the seed's prices unless a story says otherwise

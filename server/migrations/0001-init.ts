@@ -5,7 +5,7 @@
  * `balance_after = balance_before + amount`.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Engine } from '../src/db/engine.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
 
 export function init(engine: Engine): Migration {
   const serial = (db: Kysely<unknown>, table: string) =>

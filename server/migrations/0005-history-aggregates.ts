@@ -16,7 +16,7 @@
  * index walk, and `users.last_login` an index for "active recently".
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Engine } from '../src/db/engine.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
 
 export const COUNTER_SHARDS = 32;
 export const DAY_MS = 86_400_000;

@@ -6,7 +6,7 @@
  * column is collated "C" so that range is byte order, as on SQLite.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Engine } from '../src/db/engine.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
 import { searchTerms } from '@contract/search';
 
 export function recipientsAndSearch(engine: Engine): Migration {

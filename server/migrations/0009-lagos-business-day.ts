@@ -5,7 +5,7 @@
  * again from the transactions once (a scan, at this one start-up).
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Engine } from '../src/db/engine.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
 import {
   aggregateTriggers,
   createAggregateTrigger,

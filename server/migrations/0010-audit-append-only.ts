@@ -5,7 +5,7 @@
  * a BEFORE trigger; PostgreSQL: a trigger function, plus TRUNCATE refused).
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Engine } from '../src/db/engine.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
 
 export const AUDIT_APPEND_ONLY = 'the audit log is append-only';
 

@@ -17,7 +17,7 @@
  * statement that reads or writes rows.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Engine } from '../src/db/engine.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
 import { AUDIT_APPEND_ONLY } from './0010-audit-append-only.ts';
 
 export function auditNoReplace(engine: Engine): Migration {

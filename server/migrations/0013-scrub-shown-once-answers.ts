@@ -7,7 +7,7 @@
  */
 import { api, retryOfShownOnce } from '@contract';
 import type { Kysely, Migration } from 'kysely';
-import type { Database } from '../src/db/schema.ts';
+import type { Database } from '../src/platform/db/schema.ts';
 
 export function scrubShownOnceAnswers(): Migration {
   return {

@@ -6,7 +6,7 @@
  * account kind, `adjustments`, so the `accounts_kind` CHECK learns it.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Engine } from '../src/db/engine.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
 
 const OLD_KINDS = `'wallet','card_clearing','provider_float','coupon_liability','fees_income','stamp_duty_payable','referral_expense'`;
 const NEW_KINDS = `${OLD_KINDS},'adjustments'`;

@@ -1,10 +1,10 @@
 /**
  * In-app notices (ADR 0057): one row per account event shown in the customer's
- * bell, written in the transaction that moved the money (services/notices.ts). Numbered rows,
+ * bell, written in the transaction that moved the money (notifications/notices.ts). Numbered rows,
  * so "read up to this one" is a comparison; `read_at` null until the customer reads it.
  */
 import type { Kysely, Migration } from 'kysely';
-import type { Engine } from '../src/db/engine.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
 
 export function notices(engine: Engine): Migration {
   return {

@@ -12,7 +12,7 @@
  *   `held_credits` until the level rises (released once: the status is guarded).
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Engine } from '../src/db/engine.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
 
 /** Frozen copy of the contract's defaults (a migration never changes once it has run). */
 const DEFAULTS = [

@@ -1,7 +1,7 @@
 /**
  * One BVN, one account (ADR 0063, after the security review): `bvn_checks.bvn_hash`, a keyed
  * hash of the BVN (HMAC-SHA256 under a key derived from PIN_SECRET, which lives outside the
- * database: `services/bvn.ts`), so a BVN verified on one account is refused on another
+ * database: `accounts/bvn.ts`), so a BVN verified on one account is refused on another
  * without the BVN itself being kept; a unique index over the verified checks' hashes makes
  * that hold under races too. Checks made before this have no hash (NULL: outside the index).
  *
@@ -13,7 +13,7 @@
  * SQLite cannot alter a CHECK: the table (referenced by no other) is rebuilt, rows kept.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Engine } from '../src/db/engine.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
 
 const STATUSES = `'started', 'verified', 'mismatch', 'declined', 'superseded', 'duplicate'`;
 const COLUMNS =

@@ -4,7 +4,7 @@
  * is kept as it changes, in the transaction that changes it:
  *
  * - `accounts.debited`, `received`, `refunded`: what left an account, what came in other than
- *   refunds, and the refunds, moved by the ledger's own conditional UPDATE (domain/ledger.ts)
+ *   refunds, and the refunds, moved by the ledger's own conditional UPDATE (wallet/ledger.ts)
  *   beside the balance (balance = received + refunded − debited). The overview's spent and
  *   received come from the wallet's row.
  * - `statement_lines`: one row per line of the wallet statement (ADR 0045), with the keys the
@@ -19,11 +19,11 @@
  *   panel's "pending" looks at friends' pending purchases only), and users newest first (the
  *   admin's users page).
  *
- * Everything there already is, is counted once here. `checkAggregates` (services/aggregates.ts,
+ * Everything there already is, is counted once here. `checkAggregates` (platform/aggregates.ts,
  * run by `npm run reconcile` and after every test scenario) recounts all of it from the rows.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Engine } from '../src/db/engine.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
 import {
   COUNTER_SHARDS,
   createAggregateTrigger,

@@ -4,7 +4,7 @@
  *   code itself moves, sealed, to `coupons.sealed_code`; a coupon purchase's `purchased_code`
  *   (its codes) and a redemption's `coupon_code` are sealed in place. A reader of the database
  *   or of a backup can redeem none. The keys come from PIN_SECRET through the database
- *   handle's codes plugin (db/sealed-codes.ts): rows already there are converted only by a
+ *   handle's codes plugin (platform/db/sealed-codes.ts): rows already there are converted only by a
  *   start that holds the database's PIN_SECRET (its fingerprint, ADR 0036, is checked first);
  *   an empty table needs none.
  * - Retry records of coupon purchases and redemptions lose their kept answer (it held codes):
@@ -13,9 +13,9 @@
  * PostgreSQL: `transactions.coupon_code` was varchar(64), too short for a sealed code.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Engine } from '../src/db/engine.ts';
-import type { Database } from '../src/db/schema.ts';
-import { sealedCodesIn, type SealedCodes } from '../src/db/sealed-codes.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
+import type { Database } from '../src/platform/db/schema.ts';
+import { sealedCodesIn, type SealedCodes } from '../src/platform/db/sealed-codes.ts';
 
 type Tables = Pick<
   Database,

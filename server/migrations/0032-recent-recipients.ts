@@ -12,11 +12,11 @@
  * rules are contract/recipients.ts's `recentRecipients` (where a purchase went, by product; an
  * electricity meter's type, prepaid unless the purchase says postpaid).
  *
- * What is already there is written once here; `checkAggregates` (services/aggregates.ts)
+ * What is already there is written once here; `checkAggregates` (platform/aggregates.ts)
  * recomputes it from the purchases.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Engine } from '../src/db/engine.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
 import {
   createAggregateTrigger,
   type AggregateTrigger,

@@ -10,7 +10,7 @@
  * `checkAggregates` recounts these lines beside 0035's `allLinesSql` (`attemptLinesSql`).
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Engine } from '../src/db/engine.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
 import {
   createAggregateTrigger,
   type AggregateTrigger,

@@ -18,7 +18,7 @@
  * compares with it.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Engine } from '../src/db/engine.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
 import {
   COUNTER_SHARDS,
   createAggregateTrigger,

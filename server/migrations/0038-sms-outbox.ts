@@ -5,7 +5,7 @@
  * retry at `next_attempt_at`), `sending` (claimed until `lease_until`), `sent`, `failed`.
  */
 import type { Kysely, Migration } from 'kysely';
-import type { Engine } from '../src/db/engine.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
 
 export function smsOutbox(engine: Engine): Migration {
   return {

@@ -13,7 +13,7 @@
  *   number); `first_paid_at` starts the new-account cap's 24 hours.
  */
 import type { Kysely, Migration } from 'kysely';
-import type { Engine } from '../src/db/engine.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
 
 export function withdrawals(engine: Engine): Migration {
   return {

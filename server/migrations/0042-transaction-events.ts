@@ -14,7 +14,7 @@
  * purchase's mail is queued), SMS the outbox's event key (`<kind>:<transaction id>`).
  */
 import type { Kysely, Migration } from 'kysely';
-import type { Engine } from '../src/db/engine.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
 import { createAggregateTrigger } from './0005-history-aggregates.ts';
 
 export function transactionEvents(engine: Engine): Migration {

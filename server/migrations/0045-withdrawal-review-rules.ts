@@ -11,7 +11,7 @@
  *   from the transactions once.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Engine } from '../src/db/engine.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
 import { aggregateTriggers, createAggregateTrigger, dayOf } from './0005-history-aggregates.ts';
 
 /** Africa/Lagos is UTC+1 all year (this migration's own copy, as 0009 keeps one). */

@@ -16,11 +16,11 @@ import Fastify, {
 } from 'fastify';
 import { MSG, SERVER_MSG } from '@contract';
 import { isPagePath } from '@contract/web-routes';
-import { parseCapacity, settledInBackground } from './capacity.ts';
+import { parseCapacity, settledInBackground } from './platform/capacity.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { migrate, openDb } from './db/index.ts';
-import { SealedCodes } from './db/sealed-codes.ts';
+import { migrate, openDb } from './platform/db/index.ts';
+import { SealedCodes } from './platform/db/sealed-codes.ts';
 import {
   configRefusals,
   databaseRefusals,
@@ -28,44 +28,44 @@ import {
   secretRefusals,
   StartRefused,
 } from './deployment.ts';
-import { createPinHasher } from './domain/pins.ts';
-import { createHasher } from './domain/secrets.ts';
-import { purgeIdempotencyKeys } from './http/idempotency.ts';
-import { loadProviders, type ProviderSet } from './plugins/providers.ts';
-import { adminRoutes } from './routes/api/admin/index.ts';
-import { announcementRoutes } from './routes/api/announcements/index.ts';
-import { authRoutes } from './routes/api/auth/index.ts';
-import { couponRoutes } from './routes/api/coupon/index.ts';
-import { paymentRoutes } from './routes/api/payment/index.ts';
-import { providerWebhookRoutes } from './routes/api/webhooks/index.ts';
-import { devRoutes, devSmsRoutes } from './routes/api/dev/index.ts';
-import { startSmsWorker } from './services/sms.ts';
-import { startSmsDeliveryWorker } from './services/sms-delivery.ts';
-import { publicRoutes } from './routes/api/public/index.ts';
-import { referralRoutes } from './routes/api/referrals/index.ts';
-import { resellerRoutes } from './routes/api/reseller/index.ts';
-import { transactionRoutes } from './routes/api/transactions/index.ts';
-import { userRoutes } from './routes/api/user/index.ts';
-import { withdrawalRoutes } from './routes/api/withdrawals/index.ts';
-import { startWithdrawalRequeryWorker } from './services/withdrawals.ts';
-import { sandboxBvnConsentRoutes } from './routes/sandbox/bvn-consent.ts';
-import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
-import { sandboxProviderRoutes } from './routes/sandbox/providers.ts';
-import { sandboxTransferRoutes } from './routes/sandbox/transfer.ts';
-import { pendingAlertMs, startRequeryWorker } from './services/requery.ts';
-import { createMailer, purgeMailBodies } from './services/mail.ts';
-import { startTransferPollWorker } from './services/transfers.ts';
-import { startCatalogueSync } from './services/catalogue-sync.ts';
-import { failoverSettings, startFloatWatch } from './services/failover.ts';
-import { startWebhookWorker } from './services/webhooks.ts';
-import { startAnnouncementMailWorker } from './services/announcements.ts';
-import { startHeldReleaseWorker } from './services/verification.ts';
-import { purgeCounters } from './services/rate.ts';
-import { seed, type SeedResult } from './services/seed.ts';
-import { accessLevel, logFormat, prettyStream } from './logging.ts';
-import { createMetrics, UNMATCHED_ROUTE } from './metrics.ts';
-import { healthRoutes } from './routes/health.ts';
-import { createTokenService } from './services/tokens.ts';
+import { createPinHasher } from './accounts/pins.ts';
+import { createHasher } from './platform/secrets.ts';
+import { purgeIdempotencyKeys } from './platform/http/idempotency.ts';
+import { loadProviders, type ProviderSet } from './providers/load.ts';
+import { adminRoutes } from './admin/routes/admin.ts';
+import { announcementRoutes } from './growth/routes/announcements.ts';
+import { authRoutes } from './accounts/routes/auth.ts';
+import { couponRoutes } from './purchases/routes/coupons.ts';
+import { paymentRoutes } from './funding/routes/payment.ts';
+import { providerWebhookRoutes } from './purchases/routes/vtpass-callback.ts';
+import { devRoutes, devSmsRoutes } from './notifications/routes/dev.ts';
+import { startSmsWorker } from './notifications/sms.ts';
+import { startSmsDeliveryWorker } from './notifications/sms-delivery.ts';
+import { publicRoutes } from './purchases/routes/catalogue.ts';
+import { referralRoutes } from './growth/routes/referrals.ts';
+import { resellerRoutes } from './reseller/routes/reseller.ts';
+import { transactionRoutes } from './purchases/routes/transactions.ts';
+import { userRoutes } from './accounts/routes/user.ts';
+import { withdrawalRoutes } from './payouts/routes/withdrawals.ts';
+import { startWithdrawalRequeryWorker } from './payouts/withdrawals.ts';
+import { sandboxBvnConsentRoutes } from './providers/routes/sandbox/bvn-consent.ts';
+import { sandboxCheckoutRoutes } from './providers/routes/sandbox/checkout.ts';
+import { sandboxProviderRoutes } from './providers/routes/sandbox/providers.ts';
+import { sandboxTransferRoutes } from './providers/routes/sandbox/transfer.ts';
+import { pendingAlertMs, startRequeryWorker } from './purchases/requery.ts';
+import { createMailer, purgeMailBodies } from './notifications/mail.ts';
+import { startTransferPollWorker } from './funding/transfers.ts';
+import { startCatalogueSync } from './purchases/catalogue-sync.ts';
+import { failoverSettings, startFloatWatch } from './providers/failover.ts';
+import { startWebhookWorker } from './reseller/webhooks.ts';
+import { startAnnouncementMailWorker } from './growth/announcements.ts';
+import { startHeldReleaseWorker } from './accounts/verification.ts';
+import { purgeCounters } from './platform/rate.ts';
+import { seed, type SeedResult } from './seed.ts';
+import { accessLevel, logFormat, prettyStream } from './platform/logging.ts';
+import { createMetrics, UNMATCHED_ROUTE } from './platform/metrics.ts';
+import { healthRoutes } from './platform/routes/health.ts';
+import { createTokenService } from './accounts/tokens.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

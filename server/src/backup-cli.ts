@@ -10,7 +10,7 @@
  * Exit code: 0 done, 1 refused (the message says why), 2 failed.
  */
 import { loadConfig } from './config.ts';
-import { backupDatabase, restoreDatabase, RestoreRefused } from './backup.ts';
+import { backupDatabase, restoreDatabase, RestoreRefused } from './platform/backup.ts';
 
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);

@@ -22,8 +22,8 @@ import {
   toKobo,
   type TransferFee,
 } from '@contract';
-import { DEFAULT_CAPACITY } from './capacity.ts';
-import type { Engine } from './db/engine.ts';
+import { DEFAULT_CAPACITY } from './platform/capacity.ts';
+import type { Engine } from './platform/db/engine.ts';
 import { DEFAULT_LIMITS, type Limits } from './rate-limits.ts';
 
 export type { Engine };

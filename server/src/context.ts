@@ -1,14 +1,14 @@
 /** What services need: configuration, the database, hashing, tokens, mail and providers. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
-import type { Db, DbHandle } from './db/index.ts';
+import type { Db, DbHandle } from './platform/db/index.ts';
 import type { Mode } from './deployment.ts';
-import type { Metrics } from './metrics.ts';
-import type { PinHasher } from './domain/pins.ts';
-import type { Hasher } from './domain/secrets.ts';
-import type { ProviderSet } from './plugins/providers.ts';
-import type { Mailer } from './services/mail.ts';
-import type { TokenService } from './services/tokens.ts';
+import type { Metrics } from './platform/metrics.ts';
+import type { PinHasher } from './accounts/pins.ts';
+import type { Hasher } from './platform/secrets.ts';
+import type { ProviderSet } from './providers/load.ts';
+import type { Mailer } from './notifications/mail.ts';
+import type { TokenService } from './accounts/tokens.ts';
 
 export interface AppContext {
   config: Config;

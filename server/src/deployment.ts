@@ -12,8 +12,8 @@ import { timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { PASSWORD_PATTERN } from '@contract';
 import { DEFAULT_ADMIN_PASSWORD, DEMO_EMAIL, type Config } from './config.ts';
-import type { Db } from './db/index.ts';
-import { isCommonPassword, secretFingerprint } from './domain/secrets.ts';
+import type { Db } from './platform/db/index.ts';
+import { isCommonPassword, secretFingerprint } from './platform/secrets.ts';
 import {
   newVtpassRequestId,
   ProviderError,

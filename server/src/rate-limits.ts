@@ -1,5 +1,5 @@
 /**
- * The rate limits' shape and defaults (ADR 0015), apart from the counters in services/rate.ts
+ * The rate limits' shape and defaults (ADR 0015), apart from the counters in platform/rate.ts
  * so that config.ts can default to them without importing a service (and, through it, the
  * database): configuration sits below the services.
  */

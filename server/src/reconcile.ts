@@ -18,9 +18,9 @@ import {
 } from '@contract';
 import { z } from 'zod';
 import { loadConfig } from './config.ts';
-import { openDb } from './db/index.ts';
-import { loadProviders } from './plugins/providers.ts';
-import { reconcile } from './services/reconciliation.ts';
+import { openDb } from './platform/db/index.ts';
+import { loadProviders } from './providers/load.ts';
+import { reconcile } from './admin/reconciliation.ts';
 
 const naira = (kobo: number) =>
   `NGN ${toNaira(kobo).toLocaleString('en-NG', { minimumFractionDigits: 2 })}`;

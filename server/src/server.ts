@@ -4,8 +4,8 @@
  * DB, exit; a second signal exits at once.
  */
 import { buildApp } from './app.ts';
-import { parseCapacity } from './capacity.ts';
-import { describeProviders } from './plugins/providers.ts';
+import { parseCapacity } from './platform/capacity.ts';
+import { describeProviders } from './providers/load.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PIN, loadConfig } from './config.ts';
 import { describeMode, probeProviders, StartRefused } from './deployment.ts';
 

@@ -20,11 +20,11 @@ import {
   postMovement,
   systemAccountId,
   walletAccountId,
-} from '../src/domain/ledger.ts';
-import type { DbHandle } from '../src/db/index.ts';
-import type { Hasher } from '../src/domain/secrets.ts';
-import { checkAggregates } from '../src/services/aggregates.ts';
-import { insertUser } from '../src/services/auth.ts';
+} from '../src/wallet/ledger.ts';
+import type { DbHandle } from '../src/platform/db/index.ts';
+import type { Hasher } from '../src/platform/secrets.ts';
+import { checkAggregates } from '../src/platform/aggregates.ts';
+import { insertUser } from '../src/accounts/auth.ts';
 
 export const engines: Engine[] = ['sqlite', 'postgres'];
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -377,7 +377,7 @@ export function loseWebhooks(kit: Kit): () => void {
   };
 }
 
-/** Where the payments simulator keeps its records (simulators/index.ts). */
+/** Where the payments simulator keeps its records (providers/simulators/index.ts). */
 const SIMULATOR_NAMESPACE = 'sim-flutterwave-payments';
 
 /** A bank transfer's webhook, in the shape the payments simulator sends by default. */

@@ -12,8 +12,8 @@
  * credit every thousand.
  */
 import { sql } from 'kysely';
-import type { DbHandle } from '../src/db/index.ts';
-import { systemAccountId, walletAccountId } from '../src/domain/ledger.ts';
+import type { DbHandle } from '../src/platform/db/index.ts';
+import { systemAccountId, walletAccountId } from '../src/wallet/ledger.ts';
 
 export interface SeededHistory {
   purchases: number;

@@ -15,8 +15,8 @@
  */
 import type { CompiledQuery } from 'kysely';
 import { CompiledQuery as Compiled } from 'kysely';
-import type { Db } from '../src/db/index.ts';
-import type { Engine } from '../src/db/engine.ts';
+import type { Db } from '../src/platform/db/index.ts';
+import type { Engine } from '../src/platform/db/engine.ts';
 
 /** Rows one query may read (PostgreSQL): far below the seeded history it must not walk. */
 export const ROWS_READ_MAX = 200;

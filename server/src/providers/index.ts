@@ -14,13 +14,13 @@ import {
   hasBiller,
   parseFlutterwaveBillers,
 } from './flutterwave-bills.ts';
-import { type Simulators, createSimulators } from '../simulators/index.ts';
+import { type Simulators, createSimulators } from './simulators/index.ts';
 import {
   SANDBOX_FLUTTERWAVE_SECRET,
   SIMULATOR_FLUTTERWAVE_BILLERS,
-} from '../simulators/flutterwave-bills.ts';
-import type { FlutterwavePaymentsSimulator } from '../simulators/flutterwave-payments.ts';
-import { SANDBOX_VTPASS_KEYS } from '../simulators/vtpass.ts';
+} from './simulators/flutterwave-bills.ts';
+import type { FlutterwavePaymentsSimulator } from './simulators/flutterwave-payments.ts';
+import { SANDBOX_VTPASS_KEYS } from './simulators/vtpass.ts';
 import { createFlutterwaveTransferProvider } from './flutterwave-transfers.ts';
 import { createFlutterwavePayoutProvider } from './flutterwave-payouts.ts';
 import { instrument, type ProviderCallObserver } from './instrument.ts';
@@ -36,7 +36,7 @@ import { type FetchFn, memoryStore } from './util.ts';
 import { createVtpassProvider } from './vtpass.ts';
 import type { SmsProvider } from './sms.ts';
 import { DEFAULT_TERMII_BASE_URL, createTermiiProvider } from './termii.ts';
-import { SANDBOX_TERMII } from '../simulators/termii.ts';
+import { SANDBOX_TERMII } from './simulators/termii.ts';
 
 export * from './types.ts';
 export { newVtpassRequestId, lagosTimestamp, isVtpassRequestId } from './request-id.ts';

@@ -5,7 +5,7 @@
  */
 import Fastify from 'fastify';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createFaults } from '../simulators/faults.ts';
+import { createFaults } from './simulators/faults.ts';
 import {
   SANDBOX_TERMII,
   TERMII_SIMULATOR_BALANCE,
@@ -13,8 +13,8 @@ import {
   TERMII_SIMULATED_PAGE_PRICE,
   createTermiiSimulator,
   smsPages,
-} from '../simulators/termii.ts';
-import { injectFetch } from '../simulators/transport.ts';
+} from './simulators/termii.ts';
+import { injectFetch } from './simulators/transport.ts';
 import { internationalNumber } from './sms.ts';
 import { createTermiiProvider } from './termii.ts';
 import { ProviderError } from './util.ts';

@@ -64,7 +64,7 @@ export const VTPASS_DOCS = {
  *   marked `callFailed`); on `/pay` a refusal before processing is `failed` instead;
  * - `unknown-request`: requery only (015): VTpass has no such request id. The requery worker
  *   fails and refunds the purchase once this is said twice, a minute apart, after the pay
- *   call surely ended (services/requery.ts), never on one answer.
+ *   call surely ended (purchases/requery.ts), never on one answer.
  */
 export type Verdict = 'status' | 'failed' | 'pending' | 'refused' | 'unknown-request';
 

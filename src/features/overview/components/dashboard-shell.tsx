@@ -129,7 +129,7 @@ function UserSidebar(props: Omit<SidebarProps, 'isAdmin'>) {
 
 /**
  * The page, or why there is none: a customer blocked while signed in gets 423 `blocked` on
- * every call (server/src/http/route.ts), so instead of pages that wait for data that never
+ * every call (server/src/platform/http/route.ts), so instead of pages that wait for data that never
  * comes, the server's reason and a way out. Reads only the user's error, so
  * the user's arrival does not re-render the page (docs/decisions/0031).
  */

@@ -9,7 +9,7 @@ export type PendingRefresh = { everyMs: number; times: number };
 
 /**
  * The requery worker asks the provider 5 s after the purchase, then at doubling intervals
- * (15, 35, 75, 155 s…; decisions §5, server/src/services/requery.ts): asking every 5 s for two
+ * (15, 35, 75, 155 s…; decisions §5, server/src/purchases/requery.ts): asking every 5 s for two
  * minutes sees those answers soon after they land. Past that a purchase stays pending at the
  * provider's pace (minutes to hours), so the screen stops and offers "Check again" instead of
  * asking forever. The spec has no timer for this screen (its timers: spec §9).
