@@ -34,6 +34,13 @@ export function reviewReasonMessage(reason: WithdrawalReviewReason, reviewAbove:
   }
 }
 
+/**
+ * A share refused because it would draw on money our team credited lately: one share to a
+ * second account would otherwise take it out unchecked (ADR 0088).
+ */
+export const shareOfAdminCreditMessage = (credited: Kobo) =>
+  `${nairaText(credited)} of your balance was credited by our team in the last ${ADJUSTMENT_CASH_OUT_HOLD_DAYS} days and cannot be shared yet: you can spend it on purchases, and a withdrawal of it is checked by our team first.`;
+
 /** Refusals of an approval (the withdrawal keeps waiting for another admin). */
 export const approverDailyMessage = (daily: Kobo) =>
   `This approval would take the withdrawals you approved today past ${nairaText(daily)}, your daily total: an owner must approve it.`;

@@ -13,6 +13,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../platform/db/index.ts';
 import { randomToken, sha256 } from '../platform/secrets.ts';
 import { securityMail, type Origin } from '../notifications/security-mail.ts';
 
@@ -58,6 +59,17 @@ export function signInDevice(
   };
 }
 
+const verified = async (trx: Db, userId: string) =>
+  Boolean(
+    (
+      await trx
+        .selectFrom('users')
+        .select('email_verified')
+        .where('id', '=', userId)
+        .executeTakeFirst()
+    )?.email_verified,
+  );
+
 /**
  * Records the device of a sign-in that passed every step, telling the owner when the account
  * did not know it (and knew another). Answers nothing; the device gets its cookie (the one it
@@ -90,8 +102,15 @@ export async function recognizeDevice(
       .values({ user_id: user.id, device_hash: hash, first_seen: now, last_seen: now })
       .onConflict((oc) => oc.columns(['user_id', 'device_hash']).doNothing())
       .executeTakeFirst();
-    // Two sign-ins of one new device at once: the one that added it tells.
-    if (other && Number(added.numInsertedOrUpdatedRows ?? 0) > 0) {
+    // Two sign-ins of one new device at once: the one that added it tells. Only an address
+    // its owner proved is told: anyone may sign up with a stranger's address and sign in
+    // again and again from a client that keeps no cookie, each time a "new device", so an
+    // unverified account's notice would be a free flood of mail (and SMS) to that stranger.
+    if (
+      other &&
+      Number(added.numInsertedOrUpdatedRows ?? 0) > 0 &&
+      (await verified(trx, user.id))
+    ) {
       await securityMail(trx, ctx, user.email, { kind: 'newSignIn' }, device.origin, now);
     }
   });

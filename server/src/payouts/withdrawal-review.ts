@@ -86,6 +86,13 @@ async function adminCredits(db: Db, userId: string, since: number, adminId?: str
   return Number(a?.total ?? 0) + Number(t?.total ?? 0);
 }
 
+/**
+ * What admins credited to the wallet in the hold window (ADR 0088): a share may not draw on it,
+ * or the rule that checks it before it leaves as cash would end at the first share.
+ */
+export const recentAdminCredit = (db: Db, userId: string, now: number) =>
+  adminCredits(db, userId, now - HOLD_MS);
+
 /** Why a withdrawal of `amount` waits for review, or null: it is sent at once. */
 export async function reviewReasonFor(
   trx: Db,

@@ -12,6 +12,7 @@ import {
   TRUST_MSG,
   wrongPinMessage,
   type Kobo,
+  shareOfAdminCreditMessage,
 } from '@contract';
 import type { AppContext } from '../context.ts';
 import {
@@ -26,6 +27,7 @@ import { customerMail } from '../notifications/customer-mail.ts';
 import { heldOr } from '../accounts/verification.ts';
 import { RateLimited } from '../platform/rate.ts';
 import type { UserRow } from '../accounts/users.ts';
+import { recentAdminCredit } from '../payouts/withdrawal-review.ts';
 
 export const PIN_MAX_FAILURES = PIN_MAX_WRONG;
 export const PIN_LOCK_MS = 30 * 60_000;
@@ -229,6 +231,13 @@ export async function share(
         now,
       });
       const out = entries.get(from)!;
+      // Money an admin credited lately leaves only through a withdrawal's review (ADR 0088):
+      // a share may not draw on it. Read after the ledger locked the wallet; throwing rolls
+      // the movement back.
+      const credited = await recentAdminCredit(trx, sender.id, now);
+      if (credited > 0 && out.balanceAfter < credited) {
+        throw new ApiError('limit_exceeded', shareOfAdminCreditMessage(credited));
+      }
       // Over the recipient's level limits the money is held for them (ADR 0058): no line of
       // theirs until it is released, a mail that says why.
       const into = entries.get(to);
