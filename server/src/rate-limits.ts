@@ -87,6 +87,9 @@ export const DEFAULT_LIMITS: Limits = {
     // Withdrawals (ADR 0084): an account number's holder is a name behind a number, as a
     // share's recipient is; a sweep would also spend the payout provider's quota.
     resolveAccount: perAccount(30),
+    // The bank list is cached, but an empty or expired cache with the provider down sends each
+    // call to the provider.
+    banks: perAccount(120),
     withdraw: perAccount(30),
     requeryWithdrawal: perAccount(120),
     resolveWithdrawal: perAccount(120),
