@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { api, type Endpoint, pathFor } from '@contract';
+import { api, type AdminRole, type Endpoint, pathFor } from '@contract';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { Secret, TOTP } from 'otpauth';
@@ -83,6 +83,7 @@ export interface Kit {
     pin?: boolean;
     funds?: number;
     admin?: boolean;
+    role?: AdminRole;
     email?: string;
     name?: string;
     phone?: string;
@@ -127,6 +128,8 @@ export async function insertCustomer(
     pin?: boolean;
     funds?: number;
     admin?: boolean;
+    /** An admin's role (ADR 0070); read from the account on every call. */
+    role?: AdminRole;
     name?: string;
     phone?: string;
     /**
@@ -149,7 +152,7 @@ export async function insertCustomer(
       hash,
       {
         verified: o.verified ?? true,
-        admin: o.admin,
+        admin: o.admin || o.role !== undefined,
       },
     ),
   );
@@ -157,6 +160,7 @@ export async function insertCustomer(
     .updateTable('users')
     .set({
       verification_level: o.level ?? 3,
+      ...(o.role ? { admin_role: o.role } : {}),
       ...((o.pin ?? true) ? { pin_hash: await hasher.hash(PIN) } : {}),
     })
     .where('id', '=', id)
@@ -263,7 +267,7 @@ export async function createKit(
       const token: string = res.body.JWTtoken;
       // Live mode lets an admin reach nothing before two-factor enrolment (ADR 0051): a test's
       // admin enrols at once, as an operator would on first sign-in.
-      if (o.admin && app.ctx.mode === 'live') {
+      if ((o.admin || o.role) && app.ctx.mode === 'live') {
         const start = await call(api.twoFactorStart, { token });
         const secret = Secret.fromBase32(start.body.message.secret);
         const confirm = await call(api.twoFactorConfirm, {

@@ -217,7 +217,7 @@ async function issueTokens(ctx: AppContext, userId: string, twoFactor: boolean) 
  */
 export async function signIn(
   ctx: AppContext,
-  user: { id: string; email: string },
+  user: Pick<UserRow, 'id' | 'email' | 'email_verified'>,
   how: { twoFactor: boolean },
   device?: SignInDevice,
 ) {

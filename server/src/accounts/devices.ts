@@ -13,9 +13,9 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../platform/db/index.ts';
 import { randomToken, sha256 } from '../platform/secrets.ts';
 import { securityMail, type Origin } from '../notifications/security-mail.ts';
+import type { UserRow } from './users.ts';
 
 export const DEVICE_COOKIE = 'pb_device';
 /** 400 days, the longest a browser keeps a cookie (RFC 6265bis). */
@@ -59,17 +59,6 @@ export function signInDevice(
   };
 }
 
-const verified = async (trx: Db, userId: string) =>
-  Boolean(
-    (
-      await trx
-        .selectFrom('users')
-        .select('email_verified')
-        .where('id', '=', userId)
-        .executeTakeFirst()
-    )?.email_verified,
-  );
-
 /**
  * Records the device of a sign-in that passed every step, telling the owner when the account
  * did not know it (and knew another). Answers nothing; the device gets its cookie (the one it
@@ -77,7 +66,7 @@ const verified = async (trx: Db, userId: string) =>
  */
 export async function recognizeDevice(
   ctx: AppContext,
-  user: { id: string; email: string },
+  user: Pick<UserRow, 'id' | 'email' | 'email_verified'>,
   device: SignInDevice,
   now = Date.now(),
 ): Promise<void> {
@@ -109,7 +98,7 @@ export async function recognizeDevice(
     if (
       other &&
       Number(added.numInsertedOrUpdatedRows ?? 0) > 0 &&
-      (await verified(trx, user.id))
+      Number(user.email_verified) === 1
     ) {
       await securityMail(trx, ctx, user.email, { kind: 'newSignIn' }, device.origin, now);
     }

@@ -4,20 +4,13 @@
  * the float poll last read them (failover.ts, ADR 0052). A read never calls a provider.
  */
 import { OPERATOR_FLOATS, type OperatorCosts } from '@contract';
-import { LAGOS_OFFSET_MS } from '@contract/time';
+import { lagosDay, lagosDayStart } from '@contract/time';
 import type { AppContext } from '../context.ts';
 import { operatorFloat } from '../providers/failover.ts';
 
-const DAY_MS = 86_400_000;
-
-/** Lagos midnight before `now` (UTC ms). */
-export function lagosMidnight(now: number): number {
-  return Math.floor((now + LAGOS_OFFSET_MS) / DAY_MS) * DAY_MS - LAGOS_OFFSET_MS;
-}
-
 export async function operatorCosts(ctx: AppContext): Promise<OperatorCosts> {
   const now = (ctx.config.clock ?? Date.now)();
-  const since = lagosMidnight(now);
+  const since = lagosDayStart(lagosDay(now));
   const count = (q: { executeTakeFirstOrThrow(): Promise<{ n: unknown }> }) =>
     q.executeTakeFirstOrThrow().then((r) => Number(r.n));
   const outbox = () => ctx.db.selectFrom('sms_outbox').select((eb) => eb.fn.countAll().as('n'));

@@ -42,7 +42,7 @@ import type { Db } from '../platform/db/index.ts';
 import type { TransactionsTable } from '../platform/db/schema.ts';
 import { sealedCodes, type SealedCodes } from '../platform/db/sealed-codes.ts';
 import { failureReasonOf } from '../providers/failure-reason.ts';
-import { enqueueMail, lagosTime, paragraphMail } from './mail.ts';
+import { enqueueMail, lagosTime, oneLine, paragraphMail } from './mail.ts';
 import { enqueueSms, gsmText, smsNaira } from './sms.ts';
 import { recordNotice, type NoticeInput } from './notices.ts';
 import type { UserRow } from '../accounts/users.ts';
@@ -168,12 +168,6 @@ const HELD_SOURCES: Record<string, string> = {
   share: 'Money another customer sent you',
   adjustment: 'A credit from our team',
 };
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]+/g;
-
-/** Names and codes from people and providers: one line, bounded, as a mail header must be. */
-const oneLine = (s: string, max = 100) => s.replace(CONTROL, ' ').trim().slice(0, max);
 
 const PRODUCT_NAMES: Record<string, string> = { CableTV: 'Cable TV' };
 const productName = (p: PurchaseFacts) => PRODUCT_NAMES[p.product] ?? p.product;

@@ -36,6 +36,12 @@ export async function enqueueMail(trx: Db, mail: OutgoingMail, now = Date.now())
 }
 
 /** Every mail's HTML part escapes what it carries: names and codes come from people and providers. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]+/g;
+
+/** Names and codes from people and providers: one line, bounded, as a mail header must be. */
+export const oneLine = (s: string, max = 100) => s.replace(CONTROL, ' ').trim().slice(0, max);
+
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** `2031-03-14 10:32 Lagos time (WAT, UTC+1)`: the instant on Nigerian clocks. */

@@ -13,7 +13,8 @@ import { nairaText, type Kobo } from '@contract';
 import type { Selectable } from 'kysely';
 import type { WithdrawalsTable } from '../platform/db/schema.ts';
 import type { NoticeInput } from './notices.ts';
-import { gsmText, smsNaira } from './sms.ts';
+import { oneLine } from './mail.ts';
+import { gsmText, SMS_PAGE, smsNaira } from './sms.ts';
 
 export type WithdrawalFacts = Pick<
   Selectable<WithdrawalsTable>,
@@ -41,11 +42,6 @@ export const isWithdrawalEvent = (e: { kind: string }): e is WithdrawalEvent =>
 export const withdrawalSmsForced = (e: WithdrawalEvent) =>
   e.kind === 'withdrawalFailed' || e.kind === 'withdrawalRejected';
 
-export const SMS_PAGE = 160;
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]+/g;
-const oneLine = (s: string, max: number) => s.replace(CONTROL, ' ').trim().slice(0, max);
 const n = (v: unknown) => Number(v);
 
 /** "ADAEZE NWOSU, GTBank Plc", cut to fit an SMS. */

@@ -32,15 +32,7 @@ describe.each(engines)('four eyes on %s', (engine) => {
   let finance2: TestUser;
   let support: TestUser;
 
-  const admin = async (role: AdminRole) => {
-    const a = await kit.user({ admin: true });
-    await kit.app.ctx.db
-      .updateTable('users')
-      .set({ admin_role: role })
-      .where('id', '=', a.id)
-      .execute();
-    return a;
-  };
+  const admin = (role: AdminRole) => kit.user({ role });
 
   beforeAll(async () => {
     kit = await createKit(engine, { env: { AUTO_REVERSE_FAILED: '0' } });

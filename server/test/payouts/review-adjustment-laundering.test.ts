@@ -19,17 +19,8 @@ describe.each(engines)('adjustment money through a share on %s', (engine) => {
   let finance: TestUser;
   beforeAll(async () => {
     kit = await createKit(engine, { config: { clock: () => T0 } });
-    const admin = async (role: 'owner' | 'finance') => {
-      const a = await kit.user({ admin: true });
-      await kit.app.ctx.db
-        .updateTable('users')
-        .set({ admin_role: role })
-        .where('id', '=', a.id)
-        .execute();
-      return a;
-    };
-    owner = await admin('owner');
-    finance = await admin('finance');
+    owner = await kit.user({ role: 'owner' });
+    finance = await kit.user({ role: 'finance' });
     await setWithdrawalSettings(
       kit.app.ctx,
       { admin: owner, req: { headers: {}, ip: '127.0.0.1' } },

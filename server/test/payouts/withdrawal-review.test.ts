@@ -33,15 +33,7 @@ describe.each(engines)('withdrawal review rules on %s', (engine) => {
   let finance: TestUser;
   let finance2: TestUser;
 
-  const admin = async (role: AdminRole) => {
-    const a = await kit.user({ admin: true });
-    await kit.app.ctx.db
-      .updateTable('users')
-      .set({ admin_role: role })
-      .where('id', '=', a.id)
-      .execute();
-    return a;
-  };
+  const admin = (role: AdminRole) => kit.user({ role });
   const withdraw = (u: TestUser, amount: number) =>
     kit.call(api.withdraw, {
       token: u.token,

@@ -39,15 +39,7 @@ describe.each(engines)('a withdrawal after its send on %s', (engine) => {
     float: await systemBalance(kit.app.ctx.db, 'provider_float'),
     duty: await systemBalance(kit.app.ctx.db, 'stamp_duty_payable'),
   });
-  const admin = async (role: AdminRole, funds = 0) => {
-    const a = await kit.user({ admin: true, funds });
-    await kit.app.ctx.db
-      .updateTable('users')
-      .set({ admin_role: role })
-      .where('id', '=', a.id)
-      .execute();
-    return a;
-  };
+  const admin = (role: AdminRole, funds = 0) => kit.user({ role, funds });
   const sim = () => kit.app.ctx.providers.simulators.payouts;
   const resolve = (a: TestUser, id: string) =>
     kit.call(api.resolveWithdrawal, { token: a.token, params: { id } });

@@ -38,15 +38,7 @@ describe.each(engines)('withdrawals on %s', (engine) => {
   let support: TestUser;
   let owner: TestUser;
 
-  const admin = async (role: AdminRole, funds = 0, level?: 1 | 2 | 3) => {
-    const a = await kit.user({ admin: true, funds, level });
-    await kit.app.ctx.db
-      .updateTable('users')
-      .set({ admin_role: role })
-      .where('id', '=', a.id)
-      .execute();
-    return a;
-  };
+  const admin = (role: AdminRole, funds = 0, level?: 1 | 2 | 3) => kit.user({ role, funds, level });
   const sim = () => kit.app.ctx.providers.simulators.payouts;
   const withdraw = (
     u: TestUser,

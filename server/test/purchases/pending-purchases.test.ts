@@ -181,13 +181,7 @@ describe.each(engines)('pending purchases on %s', (engine) => {
 
   /** A signed-in admin of `role` (an owner's choice; read from the account on every call). */
   async function adminOf(role: 'finance' | 'support'): Promise<string> {
-    const a = await kit.user({ admin: true });
-    await kit.app.ctx.db
-      .updateTable('users')
-      .set({ admin_role: role })
-      .where('id', '=', a.id)
-      .execute();
-    return a.token;
+    return (await kit.user({ role })).token;
   }
 
   it('lists every purchase pending now, oldest first; past the alert age is overdue', async () => {

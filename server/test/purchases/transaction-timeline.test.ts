@@ -107,13 +107,7 @@ describe.each(engines)('transaction timeline with the simulators on %s', (engine
 
   /** A signed-in admin of `role`: the role is read from the account on every call. */
   async function adminOf(role: 'support' | 'pricing'): Promise<string> {
-    const a = await kit.user({ admin: true });
-    await kit.app.ctx.db
-      .updateTable('users')
-      .set({ admin_role: role })
-      .where('id', '=', a.id)
-      .execute();
-    return a.token;
+    return (await kit.user({ role })).token;
   }
 
   it('a refused purchase: created, debited, the call and its 016-like refusal, refunded, told', async () => {
