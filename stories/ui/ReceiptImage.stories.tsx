@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState } from 'react';
-import { expect, waitFor } from 'storybook/test';
+import { expect, type screen, waitFor } from 'storybook/test';
 import { CABLETV, DATA, EDUCATION, ELECTRICITY } from '@contract/catalogue';
 import type { Product, Transaction } from '@contract/entities';
 import { brand } from '@/config/brand';
@@ -24,7 +24,20 @@ type Drawn = {
  * play test checks that nothing is cut (outside the image, or white text off the brand band)
  * and nothing overlaps, on the real canvas of the browser the stories run in.
  */
-async function drawAndRecord(content: ReceiptContent) {
+let drawing: Promise<unknown> = Promise.resolve();
+
+/**
+ * One drawing at a time: each patches the canvas prototype, and a second that started while
+ * the first was still encoding would save the first's recorder as "the original" and leave it
+ * installed for every later story.
+ */
+function drawAndRecord(content: ReceiptContent) {
+  const next = drawing.then(() => record(content));
+  drawing = next.catch(() => undefined);
+  return next;
+}
+
+async function record(content: ReceiptContent) {
   const texts: Drawn[] = [];
   const rects: { x: number; y: number; w: number; h: number; style: string }[] = [];
   const proto = CanvasRenderingContext2D.prototype;
@@ -61,20 +74,25 @@ async function drawAndRecord(content: ReceiptContent) {
   }
 }
 
-type Drawing = Awaited<ReturnType<typeof drawAndRecord>>;
+type Drawing = Awaited<ReturnType<typeof record>>;
 
 /** The receipt as an image, and what drawing it recorded (for the play test). */
 function ReceiptImage({ transaction }: { transaction: Transaction }) {
   const [drawn, setDrawn] = useState<{ url: string; drawing: Drawing } | null>(null);
+  const [failed, setFailed] = useState('');
   useEffect(() => {
     let url = '';
-    void drawAndRecord(receiptContent(transaction)).then((drawing) => {
-      url = URL.createObjectURL(drawing.blob);
-      setDrawn({ url, drawing });
-      (window as unknown as { receiptDrawing: Drawing }).receiptDrawing = drawing;
-    });
+    drawAndRecord(receiptContent(transaction)).then(
+      (drawing) => {
+        url = URL.createObjectURL(drawing.blob);
+        setDrawn({ url, drawing });
+        (window as unknown as { receiptDrawing: Drawing }).receiptDrawing = drawing;
+      },
+      (error: unknown) => setFailed(error instanceof Error ? error.message : String(error)),
+    );
     return () => URL.revokeObjectURL(url);
   }, [transaction]);
+  if (failed) return <p role="alert">{failed}</p>;
   return drawn ? (
     <img src={drawn.url} alt="Receipt" width={360} style={{ border: '1px solid #d9dee7' }} />
   ) : (
@@ -112,6 +130,24 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+/**
+ * The drawn receipt. Encoding a PNG and decoding it again is the slowest thing a UI story does:
+ * on a loaded two-core machine it has taken more than the stories' 5 s `findBy` bound, so this
+ * one waits up to 20 s (a bound, not a timing assertion), and a drawing that failed says why.
+ */
+async function findReceipt(canvas: {
+  findByRole: typeof screen.findByRole;
+  queryByRole: typeof screen.queryByRole;
+}) {
+  const image = await canvas
+    .findByRole('img', { name: 'Receipt' }, { timeout: 20_000 })
+    .catch((error: unknown) => {
+      const alert = canvas.queryByRole('alert');
+      throw alert ? new Error(`The receipt was not drawn: ${alert.textContent}`) : error;
+    });
+  await expect(image).toBeVisible();
+}
 
 /** Every text inside the image, white ones on the band, none on another; `values` all drawn whole. */
 async function expectNothingCut(values: string[]) {
@@ -162,7 +198,7 @@ export const LongProductAndReference: Story = {
     },
   },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('img', { name: 'Receipt' })).toBeVisible();
+    await findReceipt(canvas);
     await expectNothingCut([`${longest.product} · ${longest.plan}`, REFERENCE, 'Refunded']);
   },
 };
@@ -186,7 +222,7 @@ export const LongSenderName: Story = {
     },
   },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('img', { name: 'Receipt' })).toBeVisible();
+    await findReceipt(canvas);
     await expectNothingCut([`From ${LONG_NAME} receipt`, REFERENCE]);
   },
 };
