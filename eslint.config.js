@@ -75,7 +75,8 @@ const serverDomains = {
     'transaction-events.ts',
   ],
   funding: ['payments.ts', 'transfers.ts'],
-  // withdrawal-review.ts: what admins credited lately, which a share may not draw on (ADR 0088).
+  // withdrawal-review.ts: what admins credited lately, which a share or a coupon purchase may not
+  // draw on (ADR 0088).
   payouts: ['withdrawals.ts', 'withdrawal-review.ts'],
   providers: [
     'index.ts',

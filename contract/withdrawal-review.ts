@@ -41,6 +41,14 @@ export function reviewReasonMessage(reason: WithdrawalReviewReason, reviewAbove:
 export const shareOfAdminCreditMessage = (credited: Kobo) =>
   `${nairaText(credited)} of your balance was credited by our team in the last ${ADJUSTMENT_CASH_OUT_HOLD_DAYS} days and cannot be shared yet: you can spend it on purchases, and a withdrawal of it is checked by our team first.`;
 
+/**
+ * A coupon purchase refused because it would draw on money our team credited lately: a coupon
+ * is a code anyone redeems, so handing it over would move that money to another customer
+ * unchecked, as a share would (ADR 0088). Airtime, data and bills for oneself stay allowed.
+ */
+export const couponOfAdminCreditMessage = (credited: Kobo) =>
+  `${nairaText(credited)} of your balance was credited by our team in the last ${ADJUSTMENT_CASH_OUT_HOLD_DAYS} days and cannot pay for coupons yet: you can spend it on airtime, data and bills for yourself, and a withdrawal of it is checked by our team first.`;
+
 /** Refusals of an approval (the withdrawal keeps waiting for another admin). */
 export const approverDailyMessage = (daily: Kobo) =>
   `This approval would take the withdrawals you approved today past ${nairaText(daily)}, your daily total: an owner must approve it.`;

@@ -87,11 +87,22 @@ async function adminCredits(db: Db, userId: string, since: number, adminId?: str
 }
 
 /**
- * What admins credited to the wallet in the hold window (ADR 0088): a share may not draw on it,
- * or the rule that checks it before it leaves as cash would end at the first share.
+ * What admins credited to the wallet in the hold window (ADR 0088) when a debit leaving
+ * `balanceAfter` draws on it (the wallet would hold less than those credits), else 0. Asked in
+ * the debit's transaction after the ledger took the wallet's row, so parallel debits see each
+ * other. One measure for the three doors: a withdrawal drawing on it waits for review, a share
+ * or a coupon purchase (a code anyone redeems) drawing on it is refused, or the rule would end
+ * at the first share or gifted code.
  */
-export const recentAdminCredit = (db: Db, userId: string, now: number) =>
-  adminCredits(db, userId, now - HOLD_MS);
+export async function recentAdminCreditDrawnOn(
+  db: Db,
+  userId: string,
+  balanceAfter: Kobo,
+  now: number,
+): Promise<Kobo> {
+  const credited = await adminCredits(db, userId, now - HOLD_MS);
+  return credited > 0 && balanceAfter < credited ? credited : 0;
+}
 
 /** Why a withdrawal of `amount` waits for review, or null: it is sent at once. */
 export async function reviewReasonFor(
@@ -101,8 +112,9 @@ export async function reviewReasonFor(
   now: number,
 ): Promise<WithdrawalReviewReason | null> {
   if (w.amount > settings.review_above) return 'amount';
-  const adjusted = await adminCredits(trx, w.userId, now - HOLD_MS);
-  if (adjusted > 0 && w.balanceAfter < adjusted) return 'recent_adjustment';
+  if ((await recentAdminCreditDrawnOn(trx, w.userId, w.balanceAfter, now)) > 0) {
+    return 'recent_adjustment';
+  }
   const today = await trx
     .selectFrom('withdrawals')
     .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))

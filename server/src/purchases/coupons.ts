@@ -10,6 +10,7 @@ import {
   airtimePrice,
   billPrice,
   couponMeta,
+  couponOfAdminCreditMessage,
   couponPrice,
   dataPrice,
   tierPrice,
@@ -39,6 +40,7 @@ import {
 } from '../wallet/ledger.ts';
 import { ApiError } from '../platform/http/errors.ts';
 import { bindIdempotencyKey } from '../platform/http/idempotency.ts';
+import { recentAdminCreditDrawnOn } from '../payouts/withdrawal-review.ts';
 import { checkPin, requireVerified } from '../wallet/wallet.ts';
 import { toCoupon, type UserRow } from '../accounts/users.ts';
 import { userTotals } from '../platform/aggregates.ts';
@@ -194,6 +196,14 @@ export async function buyCoupons(
         now,
       });
       const entry = entries.get(wallet)!;
+      // A coupon is a code anyone redeems: paid from money an admin credited lately, it would
+      // move that money to another customer unchecked, as a share would (ADR 0088). Refused by
+      // the share's measure; throwing rolls the movement back. Airtime, data and bills for the
+      // customer's own use are still paid from it.
+      const credited = await recentAdminCreditDrawnOn(trx, user.id, entry.balanceAfter, now);
+      if (credited > 0) {
+        throw new ApiError('limit_exceeded', couponOfAdminCreditMessage(credited));
+      }
       const expires = now + LIMITS.couponLifetimeDays * 86_400_000;
       const codes = sealedCodes(trx);
       const issued = Array.from({ length: body.unit }, () => newCouponCode(body.product));

@@ -27,7 +27,7 @@ import { customerMail } from '../notifications/customer-mail.ts';
 import { heldOr } from '../accounts/verification.ts';
 import { RateLimited } from '../platform/rate.ts';
 import type { UserRow } from '../accounts/users.ts';
-import { recentAdminCredit } from '../payouts/withdrawal-review.ts';
+import { recentAdminCreditDrawnOn } from '../payouts/withdrawal-review.ts';
 
 export const PIN_MAX_FAILURES = PIN_MAX_WRONG;
 export const PIN_LOCK_MS = 30 * 60_000;
@@ -234,8 +234,8 @@ export async function share(
       // Money an admin credited lately leaves only through a withdrawal's review (ADR 0088):
       // a share may not draw on it. Read after the ledger locked the wallet; throwing rolls
       // the movement back.
-      const credited = await recentAdminCredit(trx, sender.id, now);
-      if (credited > 0 && out.balanceAfter < credited) {
+      const credited = await recentAdminCreditDrawnOn(trx, sender.id, out.balanceAfter, now);
+      if (credited > 0) {
         throw new ApiError('limit_exceeded', shareOfAdminCreditMessage(credited));
       }
       // Over the recipient's level limits the money is held for them (ADR 0058): no line of
