@@ -1,6 +1,6 @@
 import { api, MSG, NAIRA, ROLE_MSG, SERVER_MSG } from '@contract';
 import { describe, expect, it, vi } from 'vitest';
-import { freezeClock, SEED_NOW } from './clock';
+import { DAY, freezeClock, HOUR, SEED_NOW } from './clock';
 import { errorHandler, MOCK_WEBHOOK_HASH } from './contract-handler';
 import { db } from './db';
 import {
@@ -198,6 +198,54 @@ describe('admin actions', () => {
     expect(message.daily.some((d) => d.value > 0)).toBe(true);
     const atg = await ok(api.atgBalance, { token });
     expect(atg.message).toBe(1_254_300_50);
+  });
+
+  it("answers the withdrawals' fee income, settled ones and those waiting (ADR 0094)", async () => {
+    freezeClock(SEED_NOW);
+    const token = await loginAdmin();
+    // The seed's four, placed here: ₦250,000 awaiting review since yesterday evening, ₦8,000
+    // processing since 07:10 today, ₦3,000 failed two days ago, ₦15,000 settled 5 days ago.
+    const at = (id: string, ms: number) =>
+      Object.assign(
+        db.withdrawals.withdrawals.find((w) => w.id === id)!,
+        {
+          created_at: ms,
+          updated_at: ms,
+        },
+      );
+    at('wd_seed_4', SEED_NOW - 15 * HOUR);
+    at('wd_seed_3', SEED_NOW - 2 * HOUR);
+    at('wd_seed_2', SEED_NOW - 2 * DAY);
+    at('wd_seed_1', SEED_NOW - 5 * DAY);
+    const { message } = await ok(api.adminOverview, { token });
+    // Fees booked today: the ₦8,000's ₦26.88; the failed one gave its ₦10.75 back the day it
+    // was made.
+    expect(message.withdrawals).toEqual({
+      today: { fee_income: 26_88, settled_count: 0, settled_amount: 0 },
+      last_30_days: {
+        fee_income: 53_75 + 26_88 + 26_88,
+        settled_count: 1,
+        settled_amount: 15_000_00,
+      },
+      pending: 1,
+      awaiting_review: 1,
+    });
+    // The ₦8,000 fails an hour ago: its fee is taken back today; the settled one is 40 days old.
+    at('wd_seed_1', SEED_NOW - 40 * DAY);
+    Object.assign(
+      db.withdrawals.withdrawals.find((w) => w.id === 'wd_seed_3')!,
+      {
+        status: 'failed',
+        updated_at: SEED_NOW - HOUR,
+      },
+    );
+    const later = await ok(api.adminOverview, { token });
+    expect(later.message.withdrawals).toEqual({
+      today: { fee_income: 0, settled_count: 0, settled_amount: 0 },
+      last_30_days: { fee_income: 53_75, settled_count: 0, settled_amount: 0 },
+      pending: 0,
+      awaiting_review: 1,
+    });
   });
 
   it('answers the reconciliation: pending purchases over 24 hours are listed', async () => {

@@ -68,6 +68,21 @@ export const MailSchema = z.object({
 
 export type Mail = z.output<typeof MailSchema>;
 
+/** Withdrawals over a span of Lagos days (ADR 0094). */
+export const WithdrawalFiguresSchema = z.object({
+  /**
+   * Our withdrawal fees booked to `fees_income` in the span, less the fees refunds took back in
+   * it (from the ledger): negative on a day whose refunds were of earlier days' withdrawals.
+   */
+  fee_income: Naira,
+  /** Withdrawals that settled (paid into the account) in the span. */
+  settled_count: z.int().check(z.nonnegative()),
+  /** What those sent to the banks (the amounts, without fee or duty). */
+  settled_amount: Naira,
+});
+
+export type WithdrawalFigures = z.output<typeof WithdrawalFiguresSchema>;
+
 /** Admin overview figures (spec §2 admin 1), with a 30-day series. */
 export const AdminOverviewSchema = z.object({
   total_users: z.int().check(z.nonnegative()),
@@ -78,6 +93,16 @@ export const AdminOverviewSchema = z.object({
   /** Referral commissions paid, net of what reversals took back (ADR 0056): all time, this Lagos month. */
   commissions_paid: Naira,
   commissions_paid_month: Naira,
+  /**
+   * Withdrawals to bank accounts (ADR 0094): today (Lagos) and the 30 Lagos days of `daily`,
+   * and how many are processing or waiting for review now, whenever made.
+   */
+  withdrawals: z.object({
+    today: WithdrawalFiguresSchema,
+    last_30_days: WithdrawalFiguresSchema,
+    pending: z.int().check(z.nonnegative()),
+    awaiting_review: z.int().check(z.nonnegative()),
+  }),
   daily: z.array(
     z.object({
       day: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),

@@ -1,5 +1,11 @@
-import { api, LIMITS, type AdminOverview, type Reconciliation } from '@contract';
-import { lagosDay, lagosDayStart } from '@contract/time';
+import {
+  api,
+  LIMITS,
+  type AdminOverview,
+  type Reconciliation,
+  type WithdrawalFigures,
+} from '@contract';
+import { lagosDay, lagosDayEnd, lagosDayStart } from '@contract/time';
 import { DAY, HOUR, MINUTE, now } from '../clock';
 import { db } from '../db';
 import { openDisputes } from '../services/disputes';
@@ -17,6 +23,37 @@ function lastThirtyDays(): string[] {
   const today = now();
   return Array.from({ length: 30 }, (_, i) => lagosDay(today - (29 - i) * DAY));
 }
+
+/**
+ * Withdrawals on the overview (ADR 0094), as the server's ledger books them: each fee is income
+ * when its withdrawal is made (debited), and a failed or refunded one's fee goes back when it
+ * ended (`updated_at`); a settled one counts on the day it settled. By Lagos day.
+ */
+function withdrawalFigures(): AdminOverview['withdrawals'] {
+  const all = db.withdrawals.withdrawals;
+  const to = lagosDayEnd(lagosDay(now()));
+  const span = (from: number): WithdrawalFigures => {
+    const within = (at: number) => at >= from && at < to;
+    const booked = all.filter((w) => within(w.created_at)).reduce((sum, w) => sum + w.fee, 0);
+    const refunded = all
+      .filter((w) => (w.status === 'failed' || w.status === 'refunded') && within(w.updated_at))
+      .reduce((sum, w) => sum + w.fee, 0);
+    const settled = all.filter((w) => w.status === 'successful' && within(w.updated_at));
+    return {
+      fee_income: booked - refunded,
+      settled_count: settled.length,
+      settled_amount: settled.reduce((sum, w) => sum + w.amount, 0),
+    };
+  };
+  return {
+    today: span(lagosDayStart(lagosDay(now()))),
+    last_30_days: span(lagosDayStart(lastThirtyDays()[0]!)),
+    pending: all.filter((w) => w.status === 'pending').length,
+    awaiting_review: all.filter((w) => w.status === 'awaiting_review').length,
+  };
+}
+
+const NO_WITHDRAWALS: WithdrawalFigures = { fee_income: 0, settled_count: 0, settled_amount: 0 };
 
 function overview(): AdminOverview {
   const completed = db.payments.filter((p) => p.status === 'completed');
@@ -40,6 +77,7 @@ function overview(): AdminOverview {
     ).length,
     commissions_paid: paidCommissions(),
     commissions_paid_month: paidCommissions(lagosDayStart(`${lagosDay(now()).slice(0, 8)}01`)),
+    withdrawals: withdrawalFigures(),
     daily: lastThirtyDays().map((day) => ({ day, ...(byDay.get(day) ?? { value: 0, count: 0 }) })),
   };
 }
@@ -98,6 +136,12 @@ export const admin = {
         recent_users: 0,
         commissions_paid: 0,
         commissions_paid_month: 0,
+        withdrawals: {
+          today: NO_WITHDRAWALS,
+          last_30_days: NO_WITHDRAWALS,
+          pending: 0,
+          awaiting_review: 0,
+        },
         daily: lastThirtyDays().map((day) => ({ day, value: 0, count: 0 })),
       },
     }),

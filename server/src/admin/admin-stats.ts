@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { DAY_MS } from '../../migrations/0005-history-aggregates.ts';
 import { counter } from '../platform/aggregates.ts';
 import { commissionsPaid } from '../growth/referrals.ts';
+import { withdrawalFigures } from './withdrawal-figures.ts';
 
 /**
  * Every figure from an aggregate or an index (ADR 0020): users and completed card payments from
@@ -17,7 +18,7 @@ export async function overview(ctx: AppContext, now = Date.now()): Promise<Admin
   // UTC date of d × 24 h.
   const today = Math.floor((now + LAGOS_OFFSET_MS) / DAY_MS);
   const from = today - 29;
-  const [users, payments, recent, rows, commissions] = await Promise.all([
+  const [users, payments, recent, rows, commissions, withdrawals] = await Promise.all([
     counter(ctx.db, 'users'),
     // Card payments only, and only those whose money reached the wallet (ADR 0076): a bank
     // transfer is no card payment, and a held credit is not completed money until released.
@@ -39,6 +40,7 @@ export async function overview(ctx: AppContext, now = Date.now()): Promise<Admin
       .groupBy('day')
       .execute(),
     commissionsPaid(ctx.db, now),
+    withdrawalFigures(ctx.db, now),
   ]);
   const daily = Array.from({ length: 30 }, (_, i) => ({
     day: new Date((from + i) * DAY_MS).toISOString().slice(0, 10),
@@ -59,6 +61,7 @@ export async function overview(ctx: AppContext, now = Date.now()): Promise<Admin
     recent_users: Number(recent.n),
     commissions_paid: commissions.total,
     commissions_paid_month: commissions.month,
+    withdrawals,
     daily,
   };
 }

@@ -20,7 +20,10 @@ import { twoFactorRoutes } from './two-factor.ts';
 import { secretRoutes } from './secrets.ts';
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, api.adminOverview, async () => ({ message: await overview(ctx) }));
+  route(app, ctx, api.adminOverview, async () => ({
+    // The configured clock (frozen in tests), as the operator costs' day.
+    message: await overview(ctx, (ctx.config.clock ?? Date.now)()),
+  }));
   route(app, ctx, api.reconciliation, async () => ({ message: await reconcile(ctx) }));
   route(app, ctx, api.products, async () => ({
     message: await catalogue.wholeCatalogue(ctx.db),
