@@ -4,6 +4,7 @@ import {
   airtimePrice,
   api,
   billPrice,
+  couponOfAdminCreditMessage,
   couponPrice,
   FALLBACK,
   MSG,
@@ -158,6 +159,30 @@ export const WrongPin: Story = {
     await pin(canvas, '654321');
     await userEvent.click(canvas.getByRole('button', { name: GENERATE }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(SERVER_MSG.wrongPin);
+  },
+};
+
+/**
+ * Money our team credited in the last 7 days may not pay for coupons (ADR 0088): the server's
+ * sentence is shown where purchase errors are, and no code is generated.
+ */
+export const AdminCreditRefused: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        refuse(api.buyCoupon, 'limit_exceeded', couponOfAdminCreditMessage(50_000 * NAIRA)),
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    await choose(canvas, /Product/, 'Airtime');
+    await fill(canvas, /Amount per coupon/, '500');
+    await pin(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: GENERATE }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      '₦50,000 of your balance was credited by our team in the last 7 days and cannot pay for coupons yet: you can spend it on airtime, data and bills for yourself, and a withdrawal of it is checked by our team first.',
+    );
+    await expect(canvas.queryByRole('list', { name: 'Generated coupon codes' })).toBeNull();
   },
 };
 
