@@ -1,13 +1,10 @@
 import { nairaText, type Kobo } from './money';
-import { awaitingReviewMessage } from './withdrawals';
+import { awaitingReviewMessage, type WithdrawalReviewReason } from './withdrawals';
 
 /**
  * When a withdrawal waits for review, and who may approve it (ADR 0088, beside ADR 0084's
  * four eyes). Exact sentences: the server answers them and the tests compare them.
  */
-
-/** Why a withdrawal waits for review. */
-export type WithdrawalReviewReason = 'amount' | 'daily_total' | 'recent_adjustment';
 
 /**
  * Money credited to a wallet by an admin (an adjustment, or a held bank transfer assigned to it)
@@ -16,7 +13,10 @@ export type WithdrawalReviewReason = 'amount' | 'daily_total' | 'recent_adjustme
  */
 export const ADJUSTMENT_CASH_OUT_HOLD_DAYS = 7;
 
-/** What one admin may approve of withdrawals in a Lagos day before an owner must: ₦2,000,000. */
+/**
+ * What one admin may approve of withdrawals in a Lagos day before an owner must, on a fresh
+ * database: ₦2,000,000 (the owner sets it with the other withdrawal settings).
+ */
 export const DEFAULT_WITHDRAWAL_APPROVER_DAILY_KOBO: Kobo = 200_000_000;
 
 const HELD =

@@ -31,6 +31,29 @@ export const WITHDRAWAL_STATUSES = [
 ] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
+/**
+ * Why a withdrawal waits for review (ADR 0088, `withdrawals.review_reason`): its amount is above
+ * the review amount; the customer's withdrawals of the Lagos day, this one included, come to
+ * more than it; or it would draw on money admins credited in the last 7 days.
+ */
+export const WITHDRAWAL_REVIEW_REASONS = ['amount', 'daily_total', 'recent_adjustment'] as const;
+export type WithdrawalReviewReason = (typeof WITHDRAWAL_REVIEW_REASONS)[number];
+
+/**
+ * The reason in plain words for the admin who approves (the review amount as set now):
+ * "Above ₦200,000", "Today's withdrawals above ₦200,000", "Paid from recent admin credit".
+ */
+export function reviewReasonLabel(reason: WithdrawalReviewReason, reviewAbove: Kobo): string {
+  switch (reason) {
+    case 'amount':
+      return `Above ${nairaText(reviewAbove)}`;
+    case 'daily_total':
+      return `Today's withdrawals above ${nairaText(reviewAbove)}`;
+    case 'recent_adjustment':
+      return 'Paid from recent admin credit';
+  }
+}
+
 export const WITHDRAWAL_STATUS_LABEL: Record<WithdrawalStatus, string> = {
   pending: 'Processing',
   awaiting_review: 'Awaiting review',
@@ -258,6 +281,8 @@ export const AdminWithdrawalSchema = z.extend(WithdrawalSchema, {
   provider_id: z.nullable(z.string()),
   reviewer: z.nullable(z.string()),
   reviewed_at: z.nullable(EpochMs),
+  /** Why it waited (or waits) for review; null: it was sent at once. */
+  review_reason: z.nullable(z.enum(WITHDRAWAL_REVIEW_REASONS)),
 });
 export type AdminWithdrawal = z.output<typeof AdminWithdrawalSchema>;
 
@@ -272,6 +297,11 @@ export const WithdrawalSettingsSchema = z.object({
   paused_message: z.string(),
   review_above: Naira,
   new_beneficiary_cap: Naira,
+  /**
+   * What one finance admin may approve of withdrawals in a Lagos day before an owner must
+   * (ADR 0088); ₦2,000,000 on a fresh database.
+   */
+  approver_daily: Naira,
   fee: WithdrawalFeeSchema,
 });
 export type WithdrawalSettings = z.output<typeof WithdrawalSettingsSchema>;
@@ -317,6 +347,7 @@ export const WithdrawalSettingsBody = z.object({
   paused_message: text([], { max: MAX_LENGTH.text, tooLong: WITHDRAWAL_MSG.messageInvalid }),
   review_above: naira(WITHDRAWAL_MSG.thresholdInvalid),
   new_beneficiary_cap: naira(WITHDRAWAL_MSG.thresholdInvalid),
+  approver_daily: naira(WITHDRAWAL_MSG.thresholdInvalid),
   fee: WithdrawalFeeSchema,
 });
 
@@ -459,7 +490,7 @@ export const withdrawalSettings = endpoint({
   path: '/api/admin/withdrawal-settings',
   access: 'admin',
   summary:
-    'The kill switch, its customer message, the review threshold, the new-account cap, the fee table.',
+    'The kill switch, its customer message, the review threshold, the new-account cap, the approvers’ daily total, the fee table.',
   response: message(WithdrawalSettingsSchema),
 });
 export const setWithdrawalSettings = endpoint({

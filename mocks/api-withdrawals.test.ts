@@ -1,8 +1,16 @@
-import { api, WITHDRAWAL_MSG } from '@contract';
+import {
+  api,
+  approverDailyMessage,
+  reviewReasonMessage,
+  WITHDRAWAL_MSG,
+  WITHDRAWAL_REVIEW_MSG,
+} from '@contract';
+import { NAIRA } from '@contract/pricing';
 import { describe, expect, it } from 'vitest';
+import { freezeClock, SEED_NOW } from './clock';
 import { db } from './db';
 import { MOCK_ACCOUNTS } from './fixtures/withdrawals';
-import { DEMO_CUSTOMER, FRIEND_CUSTOMER, SEED_PIN } from './fixtures/users';
+import { DEMO_ADMIN, DEMO_CUSTOMER, FRIEND_CUSTOMER, SEED_PIN } from './fixtures/users';
 import { call, ok, refusal } from './test-client';
 import { balanceOf, loginAdmin, loginAs, setBalance, setupMockServer } from './test-setup';
 
@@ -147,5 +155,112 @@ describe('withdrawals in the mock sandbox (ADR 0084)', () => {
     expect(wrong.status).toBe(422);
     expect(refusal(wrong.json).type).toBe('wrong_pin');
     expect(balanceOf(DEMO_CUSTOMER.id)).toBe(before);
+  });
+
+  it('the review follows the server’s rules: the Lagos day’s withdrawals, with the same review_reason', async () => {
+    freezeClock(SEED_NOW);
+    const token = await loginAs();
+    setBalance(DEMO_CUSTOMER.id, 1_000_000_00);
+    const admin = await loginAdmin();
+    const reason = async (id: string) =>
+      (await ok(api.adminWithdrawal, { token: admin, params: { id } })).message.review_reason;
+    // The seed's ₦250,000 waits since yesterday for its amount; today ₦8,000 went (wd_seed_3).
+    expect(await reason('wd_seed_4')).toBe('amount');
+    const first = api.withdraw.response.parse((await send(token, GT.account_number, 150000)).json);
+    expect(first.message.status).toBe('successful');
+    expect(await reason(first.message.id)).toBeNull();
+    // A failed one gave its money back and does not count (0000 fails at once).
+    const failed = api.withdraw.response.parse((await send(token, '0123450000', 40000)).json);
+    expect(failed.message.status).toBe('failed');
+    // ₦8,000 + ₦150,000 + ₦42,000 is ₦200,000: not above it, sent.
+    const upTo = api.withdraw.response.parse((await send(token, GT.account_number, 42000)).json);
+    expect(upTo.message.status).toBe('successful');
+    const past = api.withdraw.response.parse((await send(token, GT.account_number, 100)).json);
+    expect(past.message).toMatchObject({
+      status: 'awaiting_review',
+      note: reviewReasonMessage('daily_total', 200_000 * NAIRA),
+    });
+    expect(await reason(past.message.id)).toBe('daily_total');
+    const queue = await ok(api.adminWithdrawals, {
+      token: admin,
+      query: { page: 1, limit: 10, status: 'awaiting_review' },
+    });
+    expect(queue.message.map((w) => [w.id, w.review_reason])).toEqual([
+      [past.message.id, 'daily_total'],
+      ['wd_seed_4', 'amount'],
+    ]);
+    // The next Lagos day starts again.
+    freezeClock(SEED_NOW + 24 * 3_600_000);
+    const answer = await send(await loginAs(), GT.account_number, 150000);
+    const tomorrow = api.withdraw.response.parse(answer.json);
+    expect(tomorrow.message.status).toBe('successful');
+  });
+
+  it('money an admin credited in the last 7 days waits when it would leave; that admin never approves it', async () => {
+    freezeClock(SEED_NOW);
+    const token = await loginAs();
+    setBalance(DEMO_CUSTOMER.id, 60_000 * NAIRA);
+    db.adjustments.unshift({
+      id: 'adj_test',
+      reference: 'RCPT-TEST',
+      user: DEMO_CUSTOMER.email,
+      user_id: DEMO_CUSTOMER.id,
+      user_name: 'Chiamaka Okafor',
+      direction: 'credit',
+      amount: 50_000 * NAIRA,
+      reason: 'Refund of a failed transfer',
+      status: 'approved',
+      maker: DEMO_ADMIN.email,
+      maker_id: DEMO_ADMIN.id,
+      checker: null,
+      checker_id: null,
+      created_at: SEED_NOW - 3_600_000,
+      decided_at: SEED_NOW - 3_600_000,
+      why: null,
+    });
+    // ₦5,000 leaves more than the ₦50,000 credited: the customer's own money, sent.
+    const own = api.withdraw.response.parse((await send(token, GT.account_number, 5000)).json);
+    expect(own.message.status).toBe('successful');
+    const cash = api.withdraw.response.parse((await send(token, GT.account_number, 20000)).json);
+    expect(cash.message).toMatchObject({
+      status: 'awaiting_review',
+      note: reviewReasonMessage('recent_adjustment', 200_000 * NAIRA),
+    });
+    const admin = await loginAdmin();
+    const detail = await ok(api.adminWithdrawal, { token: admin, params: { id: cash.message.id } });
+    expect(detail.message.review_reason).toBe('recent_adjustment');
+    const refused = await call(api.approveWithdrawal, {
+      token: admin,
+      params: { id: cash.message.id },
+    });
+    expect(refused.status).toBe(403);
+    expect(refusal(refused.json).msg).toBe(WITHDRAWAL_REVIEW_MSG.adjustedByApprover);
+  });
+
+  it('a finance admin approves within the owner-set daily total; past it an owner must', async () => {
+    freezeClock(SEED_NOW);
+    const token = await loginAs();
+    setBalance(DEMO_CUSTOMER.id, 2_000_000 * NAIRA);
+    db.withdrawals.settings.approver_daily = 400_000 * NAIRA;
+    db.users.find((u) => u.id === DEMO_ADMIN.id)!.admin_role = 'finance';
+    const admin = await loginAdmin();
+    const big = api.withdraw.response.parse((await send(token, GT.account_number, 300000)).json);
+    // wd_seed_4 (₦250,000) first: ₦250,000 of ₦400,000.
+    expect(
+      (await call(api.approveWithdrawal, { token: admin, params: { id: 'wd_seed_4' } })).status,
+    ).toBe(200);
+    const past = await call(api.approveWithdrawal, {
+      token: admin,
+      params: { id: big.message.id },
+    });
+    expect(past.status).toBe(403);
+    expect(refusal(past.json).msg).toBe(approverDailyMessage(400_000 * NAIRA));
+    expect(db.withdrawals.withdrawals.find((w) => w.id === big.message.id)!.status).toBe(
+      'awaiting_review',
+    );
+    db.users.find((u) => u.id === DEMO_ADMIN.id)!.admin_role = 'owner';
+    expect(
+      (await call(api.approveWithdrawal, { token: admin, params: { id: big.message.id } })).status,
+    ).toBe(200);
   });
 });

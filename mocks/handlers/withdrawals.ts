@@ -1,7 +1,7 @@
 import {
   api,
-  awaitingReviewMessage,
   FOUR_EYES_MSG,
+  reviewReasonMessage,
   WITHDRAWAL_MSG,
   WITHDRAWAL_RESOLVE_MSG,
   withdrawalCost,
@@ -14,14 +14,17 @@ import { MockApiError } from '../errors';
 import { MOCK_BANKS, mockAccountName, type WithdrawalRecord } from '../fixtures/withdrawals';
 import { paginate } from '../services/paging';
 import { assertCanSpend, checkPin, credit } from '../services/wallet';
+import { approverMayApprove, reviewReasonFor } from '../services/withdrawal-review';
 import { impl } from './impl';
 
 /**
  * Withdrawals to bank accounts (ADR 0084) over the mock store, with the sandbox's rules, the
  * server's simulator's (mocks/README.md): an account number ending in 9999 does not resolve;
  * one ending in 0000 fails at once (the whole debit comes back); 1111 is processing, then
- * successful at the next read; 2222 processing, then failed; any other is successful at once. Above the review threshold
- * (₦200,000 by default) a withdrawal is debited and waits for a finance admin.
+ * successful at the next read; 2222 processing, then failed; any other is successful at once.
+ * A withdrawal waits for a finance admin, debited, by the server's rules
+ * (services/withdrawal-review.ts): above the review amount (₦200,000 by default), when the
+ * day's withdrawals pass it, or when it would draw on money an admin credited lately.
  *
  * The provider's answers stored on each withdrawal follow Flutterwave's create-transfer and
  * get-transfer answers (`{ status, message, data: { id, status: NEW|PENDING|SUCCESSFUL|FAILED,
@@ -175,6 +178,12 @@ export const withdrawals = {
     }
     user.wallet_balance -= cost.total;
     const at = now();
+    // Asked before this one joins the list: the day's total counts it by its amount.
+    const why = reviewReasonFor(
+      { userId: user.id, amount: body.amount, balanceAfter: user.wallet_balance },
+      settings,
+      at,
+    );
     const w: WithdrawalRecord = {
       id: nextId('wd'),
       status: 'awaiting_review',
@@ -191,11 +200,11 @@ export const withdrawals = {
       provider_id: null,
       reviewer: null,
       reviewed_at: null,
+      review_reason: why,
       events: [],
       reads: 0,
     };
-    const review = body.amount > settings.review_above;
-    if (!review) send(w);
+    if (!why) send(w);
     db.withdrawals.withdrawals.unshift(w);
     const saved = db.withdrawals.beneficiaries.find(
       (b) =>
@@ -226,7 +235,7 @@ export const withdrawals = {
         total: w.total,
         account_name,
         bank_name: bank.name,
-        ...(review ? { note: awaitingReviewMessage(settings.review_above) } : {}),
+        ...(why ? { note: reviewReasonMessage(why, settings.review_above) } : {}),
       },
     };
   }),
@@ -318,6 +327,7 @@ export const withdrawals = {
     const admin = me(ctx);
     const w = awaitingReview(ctx.params.id);
     if (w.user_id === admin.id) throw new MockApiError('forbidden', WITHDRAWAL_MSG.ownWithdrawal);
+    approverMayApprove(admin, w, db.withdrawals.settings, now());
     w.reviewer = admin.email;
     w.reviewed_at = now();
     send(w, 'approve');

@@ -18,7 +18,6 @@ import {
   ADJUSTMENT_MAX_KOBO,
   DEFAULT_ADJUSTMENT_APPROVAL_KOBO,
   DEFAULT_TRANSFER_FEE,
-  DEFAULT_WITHDRAWAL_APPROVER_DAILY_KOBO,
   toKobo,
   type TransferFee,
 } from '@contract';
@@ -84,11 +83,6 @@ export interface Config {
    * (ADJUSTMENT_APPROVAL_KOBO; ADR 0050).
    */
   adjustmentApprovalKobo: number;
-  /**
-   * What one admin may approve of withdrawals in a Lagos day before an owner must
-   * (WITHDRAWAL_APPROVER_DAILY_KOBO; ADR 0088).
-   */
-  withdrawalApproverDailyKobo: number;
   /**
    * The Bearer token Prometheus sends for `/metrics` (METRICS_TOKEN; ADR 0049). Without it the
    * metrics are open in sandbox mode and not served at all in live mode.
@@ -233,19 +227,14 @@ export function parseAdjustmentApproval(value: string | undefined): number {
 }
 
 /**
- * `WITHDRAWAL_APPROVER_DAILY_KOBO`: unset → ₦2,000,000; `0` → every approval needs an owner;
- * a whole number of kobo.
+ * `WITHDRAWAL_APPROVER_DAILY_KOBO` is no longer read: the approvers' daily total is owner-set with
+ * the other withdrawal settings (ADR 0088 addendum). A server that still has it set refuses to
+ * start rather than run on another figure than the one its operator wrote.
  */
-export function parseApproverDaily(value: string | undefined): number {
-  const text = (value ?? '').trim();
-  if (text === '') return DEFAULT_WITHDRAWAL_APPROVER_DAILY_KOBO;
-  const kobo = /^\d{1,13}$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(kobo)) {
-    throw new Error(
-      `WITHDRAWAL_APPROVER_DAILY_KOBO must be a whole number of kobo, not "${text.slice(0, 40)}".`,
-    );
-  }
-  return kobo;
+export const APPROVER_DAILY_ENV_RETIRED =
+  "WITHDRAWAL_APPROVER_DAILY_KOBO is no longer read: an owner sets the approvers' daily total with the other withdrawal settings (PUT /api/admin/withdrawal-settings, approver_daily). Remove the variable and set the figure there.";
+export function refuseRetiredApproverDaily(value: string | undefined): void {
+  if ((value ?? '').trim() !== '') throw new Error(APPROVER_DAILY_ENV_RETIRED);
 }
 
 /** `METRICS_TOKEN`: unset, or 32 to 256 characters (a guessable token would open the metrics). */
@@ -302,6 +291,7 @@ export function loadConfig(
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   }
+  refuseRetiredApproverDaily(env.WITHDRAWAL_APPROVER_DAILY_KOBO);
   const host = env.HOST || '127.0.0.1';
   const webDir = path.resolve(cwd, 'dist');
   return {
@@ -327,7 +317,6 @@ export function loadConfig(
     workers: true,
     catalogueSyncMs: parseCatalogueSyncInterval(env.CATALOGUE_SYNC_INTERVAL_MS),
     adjustmentApprovalKobo: parseAdjustmentApproval(env.ADJUSTMENT_APPROVAL_KOBO),
-    withdrawalApproverDailyKobo: parseApproverDaily(env.WITHDRAWAL_APPROVER_DAILY_KOBO),
     announcementMailsPerPass: parseAnnouncementMails(env.ANNOUNCEMENT_MAILS_PER_MINUTE),
     announcementMailEveryMs: 10_000,
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
@@ -547,12 +536,6 @@ export const ENVIRONMENT: readonly EnvGroup[] = [
         default: '`5000000` (₦50,000)',
         meaning:
           'an admin action that moves money above this (kobo) waits for a second admin (docs/decisions/0050, 0070); `0`: every one does',
-      },
-      {
-        name: 'WITHDRAWAL_APPROVER_DAILY_KOBO',
-        default: '`200000000` (₦2,000,000)',
-        meaning:
-          "what one finance admin may approve of withdrawals in a Lagos day (kobo); past it an owner must approve (docs/decisions/0088); `0`: every approval is an owner's",
       },
       {
         name: 'ANNOUNCEMENT_MAILS_PER_MINUTE',

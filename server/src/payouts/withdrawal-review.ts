@@ -12,7 +12,8 @@
  * - `approverMayApprove`, in the approval's transaction: never an admin who made or approved
  *   an adjustment credit, or assigned a held transfer, to this customer in that window; and
  *   each admin's approvals of a Lagos day raise their own daily total (`instant_totals`, scope
- *   `approver`: the guarded UPDATE of ADR 0070's makers' totals). Past it a finance admin is
+ *   `approver`: the guarded UPDATE of ADR 0070's makers' totals; the total is owner-set with the
+ *   other withdrawal settings, `approver_daily`). Past it a finance admin is
  *   refused: an owner must approve. An owner's approvals are counted too but never refused
  *   (the owner sets every threshold).
  */
@@ -26,7 +27,6 @@ import {
 } from '@contract';
 import { lagosDay, lagosDayStart } from '@contract/time';
 import { sql } from 'kysely';
-import type { AppContext } from '../context.ts';
 import type { Db } from '../platform/db/index.ts';
 import { ApiError } from '../platform/http/errors.ts';
 import type { Actor } from '../admin/audit.ts';
@@ -129,13 +129,14 @@ export async function reviewReasonFor(
 /**
  * Refuses an approval (throws, so the caller's transaction rolls back) by an admin who credited
  * the customer lately, or past the admin's daily total unless an owner; else
- * raises the admin's total by the amount.
+ * raises the admin's total by the amount. `daily` is the owner-set total (the withdrawal
+ * settings' `approver_daily`).
  */
 export async function approverMayApprove(
-  ctx: AppContext,
   trx: Db,
   actor: Actor,
   w: { user_id: string; amount: Kobo },
+  daily: Kobo,
   now: number,
 ): Promise<void> {
   if ((await adminCredits(trx, w.user_id, now - HOLD_MS, actor.admin.id)) > 0) {
@@ -146,7 +147,6 @@ export async function approverMayApprove(
     .select('admin_role')
     .where('id', '=', actor.admin.id)
     .executeTakeFirst();
-  const daily = ctx.config.withdrawalApproverDailyKobo;
   // An owner is counted without a ceiling: the guarded UPDATE always fits.
   const ceiling = role?.admin_role === 'owner' ? Number.MAX_SAFE_INTEGER : daily;
   const day = lagosDay(now);

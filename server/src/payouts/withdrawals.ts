@@ -24,6 +24,7 @@ import {
   api,
   DEFAULT_NEW_BENEFICIARY_CAP_KOBO,
   DEFAULT_WITHDRAWAL_FEE,
+  DEFAULT_WITHDRAWAL_APPROVER_DAILY_KOBO,
   DEFAULT_WITHDRAWAL_REVIEW_ABOVE_KOBO,
   dailyLimitMessage,
   newBeneficiaryMessage,
@@ -58,6 +59,9 @@ import type { UserRow } from '../accounts/users.ts';
 import { checkPin, requireVerified } from '../wallet/wallet.ts';
 import { approverMayApprove, reviewReasonFor } from './withdrawal-review.ts';
 import { startWorker } from '../platform/worker.ts';
+import { currentApiKeyId } from '../reseller/api-keys.ts';
+import { checkKeyPin } from '../reseller/key-pins.ts';
+import { queueWebhook } from '../reseller/webhooks.ts';
 
 type Row = Selectable<WithdrawalsTable>;
 
@@ -82,6 +86,7 @@ export const DEFAULT_WITHDRAWAL_SETTINGS: WithdrawalSettings = {
   paused_message: WITHDRAWAL_MSG.paused,
   review_above: DEFAULT_WITHDRAWAL_REVIEW_ABOVE_KOBO,
   new_beneficiary_cap: DEFAULT_NEW_BENEFICIARY_CAP_KOBO,
+  approver_daily: DEFAULT_WITHDRAWAL_APPROVER_DAILY_KOBO,
   fee: DEFAULT_WITHDRAWAL_FEE,
 };
 
@@ -116,7 +121,12 @@ export async function setWithdrawalSettings(
   ) {
     throw new ApiError('validation_error', WITHDRAWAL_MSG.feeInvalid);
   }
-  if (body.fee.flat < 0 || body.review_above < 0 || body.new_beneficiary_cap < 0) {
+  if (
+    body.fee.flat < 0 ||
+    body.review_above < 0 ||
+    body.new_beneficiary_cap < 0 ||
+    body.approver_daily < 0
+  ) {
     throw new ApiError('validation_error', WITHDRAWAL_MSG.thresholdInvalid);
   }
   const next: WithdrawalSettings = {
@@ -140,12 +150,14 @@ export async function setWithdrawalSettings(
         enabled: before.enabled,
         review_above_kobo: before.review_above,
         new_beneficiary_cap_kobo: before.new_beneficiary_cap,
+        approver_daily_kobo: before.approver_daily,
         fee: JSON.stringify(before.fee),
       },
       after: {
         enabled: next.enabled,
         review_above_kobo: next.review_above,
         new_beneficiary_cap_kobo: next.new_beneficiary_cap,
+        approver_daily_kobo: next.approver_daily,
         fee: JSON.stringify(next.fee),
       },
     });
@@ -337,6 +349,8 @@ export async function debitWithdrawal(
       reviewer_id: null,
       reviewed_at: null,
       review_reason: why,
+      // Made with an API key (ADR 0091): its webhooks tell the key's owner of the outcome.
+      api_key_id: currentApiKeyId(),
       created_at: now,
       updated_at: now,
     };
@@ -364,6 +378,7 @@ export async function debitWithdrawal(
         // of failed purchases never touch it; this service settles and refunds it.
         provider: null,
         paid_account: null,
+        api_key_id: w.api_key_id,
         created_at: now,
         updated_at: now,
       })
@@ -391,7 +406,10 @@ export async function withdraw(
   const settings = await withdrawalSettings(ctx.db);
   if (!settings.enabled) throw new ApiError('conflict', settings.paused_message);
   requireVerified(user);
-  await checkPin(ctx, user, body.pin);
+  // Through a key, wrong pins count on the key's own budget and never lock the app (ADR 0034).
+  const apiKeyId = currentApiKeyId();
+  if (apiKeyId) await checkKeyPin(ctx, user, apiKeyId, body.pin);
+  else await checkPin(ctx, user, body.pin);
   const level = Number(user.verification_level) as 1 | 2 | 3;
   const single = WITHDRAWAL_SINGLE_LIMIT_KOBO[level] ?? WITHDRAWAL_SINGLE_LIMIT_KOBO[1];
   if (body.amount > single) throw new ApiError('limit_exceeded', singleLimitMessage(single, level));
@@ -557,6 +575,7 @@ export async function settle(
       .set({ status: 'successful', response_msg: 'Paid into the account.', updated_at: now })
       .where('id', '=', id)
       .execute();
+    await queueWebhook(trx, id, 'successful');
     // Saved on success: the customer's list of accounts, and the new-account cap's clock.
     await trx
       .insertInto('beneficiaries')
@@ -652,6 +671,7 @@ async function refund(
       .set({ status: 'reversed', response_msg: reason.slice(0, 500), updated_at: now })
       .where('id', '=', id)
       .execute();
+    await queueWebhook(trx, id, 'reversed');
     await tellCustomer(trx, to === 'failed' ? 'withdrawalFailed' : 'withdrawalRejected', row, now);
     return row;
   });
@@ -817,7 +837,7 @@ export async function approve(ctx: AppContext, actor: Actor, id: string) {
       .executeTakeFirst();
     if (!row) return false;
     // Not an admin who funded the customer by adjustment lately; within the daily total.
-    await approverMayApprove(ctx, trx, actor, row, now);
+    await approverMayApprove(trx, actor, row, settings.approver_daily, now);
     await trx
       .updateTable('transactions')
       .set({ response_msg: 'Approved: sent to the bank.', updated_at: now })
@@ -956,6 +976,7 @@ const adminView = (w: Row & { email: string; reviewer: string | null }) => ({
   provider_id: w.provider_id,
   reviewer: w.reviewer,
   reviewed_at: w.reviewed_at === null ? null : Number(w.reviewed_at),
+  review_reason: w.review_reason,
 });
 
 export async function adminWithdrawals(

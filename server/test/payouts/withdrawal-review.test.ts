@@ -9,12 +9,14 @@ import {
   approverDailyMessage,
   reviewReasonMessage,
   SERVER_MSG,
+  WITHDRAWAL_MSG,
   WITHDRAWAL_REVIEW_MSG,
   type AdminRole,
 } from '@contract';
 import { lagosDay, lagosDayStart } from '@contract/time';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { overview } from '../../src/admin/admin-stats.ts';
+import { APPROVER_DAILY_ENV_RETIRED, loadConfig } from '../../src/config.ts';
 import { setWithdrawalSettings, withdrawalSettings } from '../../src/payouts/withdrawals.ts';
 import { PIN, createKit, engines, type Kit, type TestUser } from '../helper.ts';
 
@@ -51,17 +53,20 @@ describe.each(engines)('withdrawal review rules on %s', (engine) => {
     ).status;
 
   beforeAll(async () => {
-    kit = await createKit(engine, {
-      config: { clock: () => now, withdrawalApproverDailyKobo: 50_000_000 },
-    });
+    kit = await createKit(engine, { config: { clock: () => now } });
     owner = await admin('owner');
     finance = await admin('finance');
     finance2 = await admin('finance');
-    // The new-account cap is its own rule (ADR 0084): out of the way here.
+    // The new-account cap is its own rule (ADR 0084): out of the way here. The approvers'
+    // daily total is the owner's, with the other withdrawal settings: ₦500,000 here.
     await setWithdrawalSettings(
       kit.app.ctx,
       { admin: owner, req: { headers: {}, ip: '127.0.0.1' } },
-      { ...(await withdrawalSettings(kit.app.ctx.db)), new_beneficiary_cap: 1e12 },
+      {
+        ...(await withdrawalSettings(kit.app.ctx.db)),
+        new_beneficiary_cap: 1e12,
+        approver_daily: 50_000_000,
+      },
     );
   });
   afterEach(async () => {
@@ -203,6 +208,93 @@ describe.each(engines)('withdrawal review rules on %s', (engine) => {
     expect(byOwner.body.message.status).toBe('successful');
   });
 
+  it("the approvers' daily total is the owner's, with the other withdrawal settings: audited, a finance admin may not", async () => {
+    const fresh = await createKit(engine);
+    try {
+      const o = await fresh.user({ role: 'owner' });
+      const f = await fresh.user({ role: 'finance' });
+      const read = await fresh.call(api.withdrawalSettings, { token: o.token });
+      // A fresh database: ₦2,000,000 (naira on the wire), ten times the review amount.
+      expect(read.body.message.approver_daily).toBe(2_000_000);
+      const body = { ...read.body.message, approver_daily: 300_000 };
+      const refused = await fresh.call(api.setWithdrawalSettings, { token: f.token, body });
+      expect(refused.status).toBe(403);
+      const negative = await fresh.call(api.setWithdrawalSettings, {
+        token: o.token,
+        body: { ...body, approver_daily: -1 },
+      });
+      expect(negative.status).toBe(400);
+      expect(negative.body.msg).toBe(WITHDRAWAL_MSG.thresholdInvalid);
+      const saved = await fresh.call(api.setWithdrawalSettings, { token: o.token, body });
+      expect(saved.status).toBe(200);
+      expect(saved.body.message.approver_daily).toBe(300_000);
+      expect(
+        (await fresh.call(api.withdrawalSettings, { token: f.token })).body.message.approver_daily,
+      ).toBe(300_000);
+      const entry = await fresh.app.ctx.db
+        .selectFrom('audit_log')
+        .select(['action', 'admin_id', 'before_json', 'after_json'])
+        .where('action', '=', 'withdrawal.settings')
+        .executeTakeFirstOrThrow();
+      expect(entry.admin_id).toBe(o.id);
+      expect(JSON.parse(entry.before_json!)).toMatchObject({ approver_daily_kobo: 200_000_000 });
+      expect(JSON.parse(entry.after_json!)).toMatchObject({ approver_daily_kobo: 30_000_000 });
+
+      // The new total holds at the next approval, no restart: ₦300,000, then an owner's.
+      await fresh.call(api.setWithdrawalSettings, {
+        token: o.token,
+        body: { ...body, new_beneficiary_cap: 10_000_000 },
+      });
+      const u = await fresh.user({ funds: 100_000_000 });
+      const send = (amount: number) =>
+        fresh.call(api.withdraw, {
+          token: u.token,
+          body: { bank_code: '044', account_number: account(), amount, pin: PIN },
+        });
+      const first = (await send(250_000)).body.message.id;
+      const second = (await send(250_000)).body.message.id;
+      expect(
+        (await fresh.call(api.approveWithdrawal, { token: f.token, params: { id: first } })).status,
+      ).toBe(200);
+      const past = await fresh.call(api.approveWithdrawal, {
+        token: f.token,
+        params: { id: second },
+      });
+      expect(past.status).toBe(403);
+      expect(past.body.msg).toBe(approverDailyMessage(30_000_000));
+      expect(await fresh.invariants()).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('the admin list and detail say why each withdrawal waits (null: it never did)', async () => {
+    const u = await kit.user({ funds: 100_000_000 });
+    const sent = (await withdraw(u, 150_000)).body.message.id;
+    const byDay = (await withdraw(u, 60_000)).body.message.id;
+    const big = (await withdraw(u, 250_000)).body.message.id;
+    const list = await kit.call(api.adminWithdrawals, {
+      token: finance.token,
+      query: { q: u.email },
+    });
+    const reasons = Object.fromEntries(
+      list.body.message.map((w: { id: string; review_reason: string | null }) => [
+        w.id,
+        w.review_reason,
+      ]),
+    );
+    expect(reasons).toEqual({ [sent]: null, [byDay]: 'daily_total', [big]: 'amount' });
+    const detail = await kit.call(api.adminWithdrawal, {
+      token: finance.token,
+      params: { id: byDay },
+    });
+    expect(detail.body.message.review_reason).toBe('daily_total');
+    // Parsed by the contract: the field is part of the answer's schema.
+    expect(api.adminWithdrawal.response.parse(detail.body).message.review_reason).toBe(
+      'daily_total',
+    );
+  });
+
   it("parallel approvals by one finance admin never pass the admin's daily total", async () => {
     const u = await kit.user({ funds: 300_000_000 });
     const ids: string[] = [];
@@ -231,4 +323,10 @@ describe.each(engines)('withdrawal review rules on %s', (engine) => {
     const after = await overview(kit.app.ctx, now);
     expect(today(after)).toEqual(today(before));
   });
+});
+
+it("a server with WITHDRAWAL_APPROVER_DAILY_KOBO still set refuses to start: the figure is the owner's now", () => {
+  expect(() => loadConfig({ WITHDRAWAL_APPROVER_DAILY_KOBO: '50000000' })).toThrow(
+    APPROVER_DAILY_ENV_RETIRED,
+  );
 });
