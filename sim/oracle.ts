@@ -13,7 +13,11 @@
  *   its whole total, and refunded in full exactly when it failed or was rejected, never when
  *   paid; the payouts simulator agrees (paid there ⇔ successful here);
  * - each coupon purchase debited once (its price, into the coupon liability) with its codes
- *   issued: the liability holds exactly what the coupons were sold for;
+ *   issued; each coupon redeemed at most once (a refunded redemption frees it), used exactly
+ *   when one redemption stands, and the liability holds what the coupons were sold for less
+ *   what standing redemptions took (ADR 0093);
+ * - Flutterwave made at most one transfer under each reference (a withdrawal cut by a kill
+ *   while its call was in flight is settled once, by the requery after the restart);
  * - one idempotency key ⇒ one effect (every answer to it names the same transaction);
  * - the aggregates the pages read agree with a recount, and the admin reconciliation
  *   (`GET /api/admin/reconciliation`) reports no ledger problem, card mismatch or transfer
@@ -37,6 +41,11 @@ export interface Ledgerbook {
   /** Purchases an admin failed or delivered by hand (the provider may say otherwise). */
   adminSettled: Set<string>;
   serverErrors: string[];
+  /**
+   * Withdrawals whose instance was killed while their transfer call was in flight, after the
+   * payouts simulator recorded the transfer (ADR 0093).
+   */
+  cutWithdrawals: string[];
 }
 
 /** Waits until nothing is pending or failed-awaiting-refund; answers the problem if never. */
@@ -110,12 +119,18 @@ export async function checkAll(world: World, book: Ledgerbook): Promise<string[]
   const moves = await db
     .selectFrom('movements')
     .select(['memo', 'kind', (eb) => eb.fn.countAll().as('n')])
-    .where('kind', 'in', ['purchase', 'reversal'])
+    .where('kind', 'in', ['purchase', 'coupon_redemption', 'reversal'])
     .groupBy(['memo', 'kind'])
     .execute();
-  const moved = new Map(moves.map((m) => [`${m.kind}:${m.memo}`, num(m.n)]));
+  // A coupon's redemption is a purchase paid from the coupon liability (its debit's kind).
+  const moved = new Map(
+    moves.map((m) => [
+      `${m.kind === 'coupon_redemption' ? 'purchase' : m.kind}:${m.memo}`,
+      num(m.n),
+    ]),
+  );
   // A purchase: anything a provider was asked for, or debited as a purchase.
-  const debited = moves.filter((m) => m.kind === 'purchase').map((m) => m.memo ?? '');
+  const debited = moves.filter((m) => m.kind !== 'reversal').map((m) => m.memo ?? '');
   const purchases = await db
     .selectFrom('transactions')
     .select(['id', 'status', 'provider', 'provider_request_id', 'amount_charged'])
@@ -258,6 +273,31 @@ export async function checkAll(world: World, book: Ledgerbook): Promise<string[]
       .where('movements.kind', 'in', ['purchase', 'reversal'])
       .execute();
     const payouts = new Map<string, string>();
+    // Every transfer Flutterwave made, by its id, names our reference: one reference, one
+    // transfer at most (no double send, whatever kill or retry came between; ADR 0093).
+    const made = new Map<string, number>();
+    for (const row of await db
+      .selectFrom('kv_store')
+      .select('value')
+      .where('namespace', '=', 'sim-flutterwave-payouts')
+      .where('key', 'like', 'payout-id:%')
+      .execute()) {
+      const reference = String(JSON.parse(row.value));
+      made.set(reference, (made.get(reference) ?? 0) + 1);
+    }
+    for (const [reference, n] of made) {
+      if (n > 1) problems.push(`Flutterwave made ${n} transfers under reference ${reference}`);
+    }
+    for (const id of book.cutWithdrawals) {
+      if (!withdrawals.some((w) => w.id === id)) {
+        problems.push(`withdrawal ${id}, cut by the kill, has no withdrawal row`);
+      }
+      if ((made.get(id) ?? 0) !== 1) {
+        problems.push(
+          `withdrawal ${id}, cut by the kill after Flutterwave recorded it, has ${made.get(id) ?? 0} transfers there`,
+        );
+      }
+    }
     for (const row of await db
       .selectFrom('kv_store')
       .select(['key', 'value'])
@@ -306,8 +346,10 @@ export async function checkAll(world: World, book: Ledgerbook): Promise<string[]
     }
   }
 
-  // Coupons: each purchase one debit into the liability, its codes issued; nothing redeemed
-  // here, so the liability holds exactly what the coupons were sold for.
+  // Coupons: each purchase one debit into the liability, its codes issued; each coupon's value
+  // spent at most once (ADR 0093): of its redemptions at most one not refunded, none while it is
+  // still valid, exactly one once it is used; the liability holds what coupons were sold for
+  // less what redemptions not refunded took out of it.
   const couponTx = await db
     .selectFrom('transactions')
     .select(['id', 'movement_id', 'amount_charged', 'quantity'])
@@ -321,21 +363,48 @@ export async function checkAll(world: World, book: Ledgerbook): Promise<string[]
   if (couponMoves.length !== couponTx.length) {
     problems.push(`${couponMoves.length} coupon debits for ${couponTx.length} coupon purchases`);
   }
-  const issued = await db
+  const coupons = await db
     .selectFrom('coupons')
-    .select([(eb) => eb.fn.countAll().as('n')])
-    .executeTakeFirstOrThrow();
+    .select(['sealed_code', 'is_valid', 'redeemed_by', 'unit_price'])
+    .execute();
   const bought = couponTx.reduce((sum, t) => sum + num(t.quantity), 0);
-  if (num(issued.n) !== bought) problems.push(`${num(issued.n)} coupons issued, ${bought} bought`);
+  if (coupons.length !== bought)
+    problems.push(`${coupons.length} coupons issued, ${bought} bought`);
+  const redemptions = await db
+    .selectFrom('transactions')
+    .select(['id', 'user_id', 'status', 'coupon_code', 'paid_amount'])
+    .where('paid_account', '=', systemAccountId('coupon_liability'))
+    .execute();
+  let redeemed = 0;
+  for (const c of coupons) {
+    const mine = redemptions.filter((r) => r.coupon_code === c.sealed_code);
+    const live = mine.filter((r) => r.status !== 'reversed');
+    const delivered = mine.filter((r) => r.status === 'successful');
+    redeemed += live.reduce((sum, r) => sum + num(r.paid_amount), 0);
+    const used = num(c.is_valid) === 0;
+    if (live.length > 1 || delivered.length > 1) {
+      problems.push(
+        `a coupon was redeemed ${live.length} times (${delivered.length} delivered): ${live.map((r) => r.id).join(', ')}`,
+      );
+    } else if (used !== (live.length === 1)) {
+      problems.push(
+        `a coupon is ${used ? 'used' : 'still valid'} with ${live.length} redemption(s) not refunded`,
+      );
+    } else if (live[0] && live[0].user_id !== c.redeemed_by) {
+      problems.push(`coupon redemption ${live[0].id} is not by the customer the coupon names`);
+    }
+  }
+  const strays = redemptions.filter((r) => !coupons.some((c) => c.sealed_code === r.coupon_code));
+  for (const r of strays) problems.push(`redemption ${r.id} names no coupon issued`);
   const liability = await db
     .selectFrom('accounts')
     .select('balance')
     .where('id', '=', systemAccountId('coupon_liability'))
     .executeTakeFirst();
   const sold = couponTx.reduce((sum, t) => sum + num(t.amount_charged), 0);
-  if (num(liability?.balance) !== sold) {
+  if (num(liability?.balance) !== sold - redeemed) {
     problems.push(
-      `the coupon liability holds ${num(liability?.balance)} kobo, coupons sold ${sold}`,
+      `the coupon liability holds ${num(liability?.balance)} kobo: coupons sold ${sold}, redeemed ${redeemed}`,
     );
   }
 

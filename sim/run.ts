@@ -135,6 +135,41 @@ function purchaseCall(p: Purchase): { path: string; body: Record<string, unknown
   }
 }
 
+/** A coupon's product screen, where it is redeemed. */
+function redeemPath(product: Extract<Step, { kind: 'coupon' }>['product']): string {
+  if (product === 'AIRTIME') return api.airtime.path;
+  if (product === 'ELECTRICITY') return api.electricity.path;
+  return api.cabletv.path;
+}
+
+/** A redemption's body: the coupon buys its own amount or plan; the destination ends `ending`. */
+function redeemBody(
+  product: Extract<Step, { kind: 'coupon' }>['product'],
+  amount: number,
+  ending: string,
+  code: string,
+): Record<string, unknown> {
+  if (product === 'AIRTIME') {
+    return { pin: SIM_PIN, phone_number: `0803124${ending}`, amount, coupon_code: code };
+  }
+  if (product === 'ELECTRICITY') {
+    return {
+      pin: SIM_PIN,
+      service_id: 'ikeja-electric',
+      variation_code: 'prepaid',
+      meter_number: `4512345${ending}`,
+      coupon_code: code,
+    };
+  }
+  return {
+    pin: SIM_PIN,
+    service_id: 'dstv',
+    plan_id: 'dstv-padi',
+    smart_card_number: `702123${ending}`,
+    coupon_code: code,
+  };
+}
+
 interface Answer {
   status: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -179,7 +214,14 @@ async function http(
 
 /** Everything the run did that the oracle needs (ids of what it made, what it asked). */
 export function newBook(): Ledgerbook {
-  return { cards: [], transfers: [], keyed: [], adminSettled: new Set(), serverErrors: [] };
+  return {
+    cards: [],
+    transfers: [],
+    keyed: [],
+    adminSettled: new Set(),
+    serverErrors: [],
+    cutWithdrawals: [],
+  };
 }
 
 async function runStep(
@@ -249,6 +291,56 @@ async function runStep(
     }
   };
 
+  /**
+   * The kill mid-withdrawal (ADR 0093): Flutterwave's next transfer call on the instance to be
+   * killed never answers; the withdrawal is sent there and this resolves once its debit is
+   * committed and the payouts simulator has recorded the transfer (the server is then waiting
+   * for an answer it will never record), or once the withdrawal answered or 30 s passed.
+   */
+  const withdrawalInFlight = async (
+    w: NonNullable<Extract<Step, { kind: 'kill' }>['withdraw']>,
+  ) => {
+    const which = (step as Extract<Step, { kind: 'kill' }>).which;
+    count(counts, `kill mid-withdrawal ending ${w.ending}`);
+    await call(which, 'POST', api.devProviderFault.path, {
+      body: { provider: 'flutterwave-transfers', fault: 'timeout', count: 1 },
+    });
+    const rid = `sim-${seed}-${index}-w`;
+    let answered = false;
+    const answer = call(which, 'POST', api.withdraw.path, {
+      token: world.customers[w.who]!.token,
+      body: {
+        bank_code: SIMULATOR_BANKS[0]!.code,
+        account_number: `012345${w.ending}`,
+        amount: w.amount,
+        pin: SIM_PIN,
+      },
+      requestId: rid,
+    }).finally(() => (answered = true));
+    const deadline = Date.now() + 30_000;
+    while (!answered && Date.now() < deadline) {
+      const key = await db
+        .selectFrom('idempotency_keys')
+        .select('transaction_id')
+        .where('request_id', '=', rid)
+        .executeTakeFirst();
+      if (key?.transaction_id) {
+        const made = await db
+          .selectFrom('kv_store')
+          .select('key')
+          .where('namespace', '=', 'sim-flutterwave-payouts')
+          .where('key', '=', `payout:${key.transaction_id}`)
+          .executeTakeFirst();
+        if (made) {
+          book.cutWithdrawals.push(key.transaction_id);
+          break;
+        }
+      }
+      await sleep(20);
+    }
+    return { answer };
+  };
+
   count(counts, step.kind);
   switch (step.kind) {
     case 'purchase':
@@ -258,10 +350,16 @@ async function runStep(
       await Promise.all(step.steps.map((p, i) => purchase(p, `.${i}`)));
       return;
     case 'kill': {
+      const cut = step.withdraw ? await withdrawalInFlight(step.withdraw) : undefined;
       const inflight = Promise.all(step.inflight.map((p, i) => purchase(p, `.${i}`)));
       await sleep(step.afterMs);
       await world.kill(step.which);
       await inflight;
+      if (cut) {
+        const answer = await cut.answer;
+        // Answered before the kill: the cut came too late to be in the call (a miss, counted).
+        count(counts, answer.status === 0 ? 'kill cut a withdrawal' : 'kill missed a withdrawal');
+      }
       await world.restart(step.which);
       return;
     }
@@ -348,10 +446,11 @@ async function runStep(
         ...(step.product === 'ELECTRICITY' ? { service_id: 'ikeja-electric' } : {}),
       };
       const rid = `sim-${seed}-${index}`;
+      let bought: Answer;
       if (step.key === 'none') {
-        await call(step.via, 'POST', api.buyCoupon.path, { token: c.token, body });
+        bought = await call(step.via, 'POST', api.buyCoupon.path, { token: c.token, body });
       } else {
-        const first = await call(step.via, 'POST', api.buyCoupon.path, {
+        bought = await call(step.via, 'POST', api.buyCoupon.path, {
           token: c.token,
           body,
           requestId: rid,
@@ -361,7 +460,29 @@ async function runStep(
           body,
           requestId: rid,
         });
-        book.keyed.push({ rid, who: step.who, answers: [first, again] });
+        book.keyed.push({ rid, who: step.who, answers: [bought, again] });
+      }
+      const code = bought.body?.message?.[0]?.coupon_code as string | undefined;
+      if (!step.gift || bought.status !== 200 || !code) return;
+      // Given away: another customer redeems it; then maybe again, or twice at once (ADR 0093).
+      const g = step.gift;
+      count(counts, `coupon gift ${g.then}`);
+      const redeem = async (who: number, via: number) => {
+        const r = await call(via, 'POST', redeemPath(step.product), {
+          token: world.customers[who]!.token,
+          body: redeemBody(step.product, step.amount, g.ending, code),
+        });
+        count(counts, `coupon redemption answered ${r.status}`);
+        return r;
+      };
+      if (g.then === 'race') {
+        await Promise.all([
+          redeem(g.to, g.via),
+          redeem(g.second, (g.via + 1) % world.servers.length),
+        ]);
+      } else {
+        await redeem(g.to, g.via);
+        if (g.then === 'again') await redeem(g.second, g.via);
       }
       return;
     }

@@ -113,6 +113,8 @@ export type Step =
       amount: number;
       units: number;
       key: 'none' | 'same';
+      /** The first code given to another customer, who redeems it (ADR 0093). */
+      gift?: Gift;
     }
   /**
    * A withdrawal to a bank account through Flutterwave Transfers (ADR 0084): the account's last
@@ -162,11 +164,41 @@ export type Step =
       which: number;
       inflight: Extract<Step, { kind: 'purchase' }>[];
       afterMs: number;
+      /**
+       * A withdrawal sent to the same instance whose Flutterwave transfer call never answers:
+       * the kill comes `afterMs` after the payouts simulator recorded the transfer, while our
+       * server still waits for the answer (ADR 0093). The purchases' `afterMs` then counts
+       * from the same moment.
+       */
+      withdraw?: { who: number; ending: PayoutEnding; amount: number };
     };
+
+/**
+ * A coupon given away (ADR 0093): customer `to` redeems it on its product's screen with a
+ * destination ending in `ending` (the provider's answer); `then` is what follows: nothing, a
+ * second redemption of the same code afterwards (by `second`), or two redemptions of it at
+ * once (`to` and `second`, on both instances when there are two).
+ */
+export interface Gift {
+  to: number;
+  via: number;
+  ending: Ending;
+  then: 'once' | 'again' | 'race';
+  second: number;
+}
 
 export interface Schedule {
   seed: number;
   steps: Step[];
+}
+
+/**
+ * The draws added after ADR 0085's schedule (ADR 0093: the kill mid-withdrawal, coupon gifts)
+ * come from a second stream of the same seed, so every step the first stream made stays as it
+ * was: a seed's purchases, faults and kill point replay as before these were added.
+ */
+function extraRng(seed: number): Rng {
+  return createRng((seed * 2_654_435_761 + 93) % 4_294_967_296);
 }
 
 const ENDING_WEIGHTS: Record<Ending, number> = {
@@ -203,6 +235,7 @@ function purchase(rng: Rng, instances: number): Extract<Step, { kind: 'purchase'
 /** `instances`: 2 (two servers on one PostgreSQL) or 1 (SQLite). */
 export function generate(seed: number, steps: number, instances: number): Schedule {
   const rng = createRng(seed);
+  const extra = extraRng(seed);
   const out: Step[] = [];
   // The kill comes at a seeded point of the run's middle, at most once per run.
   const killAt = steps >= 6 ? rng.int(Math.floor(steps / 3), Math.floor((2 * steps) / 3)) : -1;
@@ -215,7 +248,22 @@ export function generate(seed: number, steps: number, instances: number): Schedu
         // A key racing on the other instance is a different step; kill-time purchases keep one.
         if (p.key === 'race') p.key = 'none';
       }
-      out.push({ kind: 'kill', which, inflight, afterMs: rng.int(0, 400) });
+      const kill: Extract<Step, { kind: 'kill' }> = {
+        kind: 'kill',
+        which,
+        inflight,
+        afterMs: rng.int(0, 400),
+      };
+      // Half the kills cut a withdrawal's transfer call as well (under its 2 s time-out).
+      if (extra.chance(0.5)) {
+        kill.withdraw = {
+          who: extra.int(0, CUSTOMERS - 1),
+          ending: extra.weighted({ '5678': 3, '1111': 1, '2222': 1, '0000': 1 }),
+          amount: extra.int(1, 30) * 100,
+        };
+        kill.afterMs = extra.int(0, 600);
+      }
+      out.push(kill);
       continue;
     }
     const kind = rng.weighted({
@@ -265,14 +313,26 @@ export function generate(seed: number, steps: number, instances: number): Schedu
         break;
       case 'coupon': {
         const product = rng.pick(COUPON_KINDS);
+        const who = rng.int(0, CUSTOMERS - 1);
         out.push({
           kind: 'coupon',
-          who: rng.int(0, CUSTOMERS - 1),
+          who,
           via,
           product,
           amount: rng.int(200, 1000),
           units: rng.int(1, 3),
           key: rng.chance(0.3) ? 'same' : 'none',
+          ...(extra.chance(0.7)
+            ? {
+                gift: {
+                  to: (who + extra.int(1, CUSTOMERS - 1)) % CUSTOMERS,
+                  via: extra.int(0, instances - 1),
+                  ending: extra.weighted({ '5678': 4, '0000': 1, '2222': 1 }),
+                  then: extra.weighted({ once: 1, again: 1, race: 1 }),
+                  second: extra.int(0, CUSTOMERS - 1),
+                },
+              }
+            : {}),
         });
         break;
       }
@@ -357,13 +417,15 @@ export function describeStep(step: Step): string {
     case 'burst':
       return `burst [${step.steps.map(describeStep).join('; ')}]`;
     case 'kill':
-      return `SIGKILL #${step.which} ${step.afterMs} ms after ${step.inflight.length} purchase(s) [${step.inflight.map(describeStep).join('; ')}], then restart`;
+      return step.withdraw
+        ? `SIGKILL #${step.which} ${step.afterMs} ms after Flutterwave recorded c${step.withdraw.who}'s withdrawal of ₦${step.withdraw.amount} to an account ending ${step.withdraw.ending} (${PAYOUT_ENDINGS[step.withdraw.ending]}) whose answer never comes, with ${step.inflight.length} purchase(s) [${step.inflight.map(describeStep).join('; ')}], then restart`
+        : `SIGKILL #${step.which} ${step.afterMs} ms after ${step.inflight.length} purchase(s) [${step.inflight.map(describeStep).join('; ')}], then restart`;
     case 'card':
       return `card ₦${step.amount} by c${step.who} on #${step.via}: ${step.outcome}, verified ×${step.verifies}`;
     case 'transfer':
       return `bank transfer ₦${step.amount} to ${step.who === null ? 'nobody' : `c${step.who}`} (webhook ${step.delivery}) on #${step.via}`;
     case 'coupon':
-      return `coupons ${step.units} × ${step.product}${step.product === 'CABLETV' ? '' : ` ₦${step.amount}`} by c${step.who} on #${step.via}, key ${step.key}`;
+      return `coupons ${step.units} × ${step.product}${step.product === 'CABLETV' ? '' : ` ₦${step.amount}`} by c${step.who} on #${step.via}, key ${step.key}${step.gift ? `; the first given to c${step.gift.to}, who redeems it on #${step.gift.via} ending ${step.gift.ending} (${ENDINGS[step.gift.ending]})${step.gift.then === 'again' ? `, then c${step.gift.second} redeems it again` : step.gift.then === 'race' ? `, c${step.gift.second} redeeming it at the same time` : ''}` : ''}`;
     case 'withdraw':
       return `withdraw ₦${step.amount} by c${step.who} on #${step.via} to an account ending ${step.ending} (${PAYOUT_ENDINGS[step.ending]}), key ${step.key}${step.fault ? `, transfer call ${step.fault}` : ''}`;
     case 'late-webhooks':

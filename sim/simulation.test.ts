@@ -10,20 +10,24 @@ import { describe, expect, inject, it } from 'vitest';
 import { describeStep, generate, type Schedule } from './schedule.ts';
 import { newBook, runOnce, runSchedule, shrink, type Failure } from './run.ts';
 import { checkAll } from './oracle.ts';
-import { createWorld, type Engine } from './world.ts';
+import { createWorld, SIM_PIN, type Engine } from './world.ts';
+import { api } from '@contract';
+import { http } from '../server/test/processes.ts';
 import { postMovement, systemAccountId, walletAccountId } from '../server/src/wallet/ledger.ts';
 
 /**
  * The seeds `npm test` runs: [engine, seed, steps]. Each schedule has its SIGKILL and restart
  * (a schedule of at least 6 steps has one) cutting purchases in flight, withdrawals and coupon
- * purchases, and provider 5xx or cut answers: PostgreSQL seed 59 (two instances; the kill cuts
- * one purchase), SQLite seed 50 (one instance killed during a purchase and restarted on the
- * same file). About four minutes on two cores (a server start-up is most of it; ADR 0085's
+ * purchases, and provider 5xx or cut answers: PostgreSQL seed 29 (two instances; the kill cuts
+ * a purchase; a coupon given away and redeemed twice at once on both instances, another
+ * redeemed and then again; ADR 0093), SQLite seed 50 (one instance killed while three purchases
+ * and a withdrawal's Flutterwave transfer call are in flight, after Flutterwave recorded the
+ * transfer, and restarted on the same file). About four minutes on two cores (a server start-up is most of it; ADR 0085's
  * addendum has the figures). Regression seeds of a fixed finding are added here with the
  * finding's line in ADR 0085.
  */
 const SEEDS: [Engine, number, number][] = [
-  ['postgres', 59, 8],
+  ['postgres', 29, 8],
   ['sqlite', 50, 8],
 ];
 
@@ -87,6 +91,38 @@ describe('the schedule', () => {
       expect(kill!.kind === 'kill' && kill!.inflight.length).toBeGreaterThan(0);
     }
     expect(new Set(SEEDS.map(([engine]) => engine))).toEqual(new Set(['postgres', 'sqlite']));
+    // The kill mid-withdrawal and the coupon gifts (ADR 0093) are in the bounded set too.
+    const steps = SEEDS.flatMap(
+      ([engine, seed, n]) => generate(seed, n, engine === 'postgres' ? 2 : 1).steps,
+    );
+    expect(steps.some((s) => s.kind === 'kill' && s.withdraw)).toBe(true);
+    const gifts = steps.flatMap((s) => (s.kind === 'coupon' && s.gift ? [s.gift.then] : []));
+    expect(gifts).toEqual(expect.arrayContaining(['race', 'again']));
+  });
+
+  it("cuts a withdrawal's transfer call with some kills, and gives coupons away to be redeemed once, again and twice at once", () => {
+    const gifts = new Set<string>();
+    let cut = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      for (const step of generate(seed, 30, 2).steps) {
+        if (step.kind === 'coupon' && step.gift) {
+          gifts.add(step.gift.then);
+          expect(step.gift.to).not.toBe(step.who);
+        }
+        if (step.kind === 'kill' && step.withdraw) cut += 1;
+      }
+    }
+    expect([...gifts].sort()).toEqual(['again', 'once', 'race']);
+    expect(cut).toBeGreaterThanOrEqual(5);
+    expect(cut).toBeLessThan(20);
+  });
+
+  it('keeps the steps a seed made before the added draws (they come from a second stream)', () => {
+    // ADR 0085's record of seed 59 × 8: instance #0 killed 382 ms after two purchases.
+    const kill = generate(59, 8, 2).steps[3]!;
+    expect(kill.kind === 'kill' && [kill.which, kill.afterMs, kill.inflight.length]).toEqual([
+      0, 382, 2,
+    ]);
   });
 
   it('shrinks to the steps a failure needs', async () => {
@@ -124,7 +160,7 @@ describe('the money system under a seeded fault schedule', () => {
 
 describe('the oracle', () => {
   it(
-    'sees a purchase refunded although delivered, which the ledger alone cannot',
+    'sees a purchase refunded although delivered, a transfer sent twice and a coupon spent twice, which the ledger alone cannot',
     { timeout: 180_000 },
     async () => {
       const world = await createWorld('sqlite');
@@ -151,6 +187,48 @@ describe('the oracle', () => {
         );
         expect(await checkAll(world, book)).toContain(
           `purchase ${delivered.id} (successful) refunded 1 times`,
+        );
+
+        // A second transfer made at Flutterwave under a withdrawal's reference: a double send.
+        const paid = await world.dbh.db
+          .selectFrom('withdrawals')
+          .select('id')
+          .executeTakeFirstOrThrow();
+        await world.dbh.db
+          .insertInto('kv_store')
+          .values({
+            namespace: 'sim-flutterwave-payouts',
+            key: 'payout-id:9999999',
+            value: JSON.stringify(paid.id),
+          })
+          .execute();
+        expect(await checkAll(world, book)).toContain(
+          `Flutterwave made 2 transfers under reference ${paid.id}`,
+        );
+
+        // A coupon given away and redeemed; made valid again, a second redeemer spends it twice.
+        const [buyer, first, second] = world.customers;
+        const bought = await http(world.base(0), 'POST', api.buyCoupon.path, {
+          token: buyer!.token,
+          body: { product: 'AIRTIME', unit: 1, amount: 500, pin: SIM_PIN },
+        });
+        expect(bought.status).toBe(200);
+        const code = bought.body.message[0].coupon_code as string;
+        const redeem = (token: string) =>
+          http(world.base(0), 'POST', api.airtime.path, {
+            token,
+            body: { pin: SIM_PIN, phone_number: '08031245678', amount: 500, coupon_code: code },
+          });
+        expect((await redeem(first!.token)).status).toBe(200);
+        expect((await redeem(second!.token)).status).toBe(422);
+        expect(await checkAll(world, book)).not.toContainEqual(expect.stringMatching(/coupon/));
+        await world.dbh.db.updateTable('coupons').set({ is_valid: 1 }).execute();
+        expect(await checkAll(world, book)).toContainEqual(
+          expect.stringMatching(/^a coupon is still valid with 1 redemption\(s\) not refunded$/),
+        );
+        expect((await redeem(second!.token)).status).toBe(200);
+        expect(await checkAll(world, book)).toContainEqual(
+          expect.stringMatching(/^a coupon was redeemed 2 times \(2 delivered\): /),
         );
       } finally {
         await world.close();

@@ -14,6 +14,7 @@ import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../server/src/confi
 import { openDb, type DbHandle } from '../server/src/platform/db/index.ts';
 import { postMovement, systemAccountId, walletAccountId } from '../server/src/wallet/ledger.ts';
 import { createHasher } from '../server/src/platform/secrets.ts';
+import { SealedCodes } from '../server/src/platform/db/sealed-codes.ts';
 import { insertUser } from '../server/src/accounts/auth.ts';
 import { http, startServer, type ServerProcess } from '../server/test/processes.ts';
 import { CUSTOMERS } from './schedule.ts';
@@ -25,6 +26,11 @@ const BVN = '22212345678';
 /** Each customer's opening balance: ₦50,000, straight through the ledger. */
 export const OPENING_KOBO = 50_000_00;
 const JWT_SECRET = 'sim-secret-sim-secret-sim-secret-0123456789';
+/**
+ * The coupon codes' key (ADR 0071), given to the instances so that the oracle's handle opens
+ * the codes a redemption used and the coupons it claimed, as the app's handle does (ADR 0093).
+ */
+const PIN_SECRET = 'sim-pin-secret-sim-pin-secret-0123456789';
 
 export type Engine = 'postgres' | 'sqlite';
 
@@ -63,6 +69,7 @@ function serverEnv(engine: Engine, url: string, dir: string): Record<string, str
     ...(engine === 'postgres' ? { DATABASE_URL: url } : {}),
     DATA_DIR: dir,
     JWT_SECRET,
+    PIN_SECRET,
     PROVIDER_TIMEOUT_MS: '2000',
     RATE_LIMITS: 'off',
   };
@@ -121,7 +128,11 @@ export async function createWorld(engine: Engine, pgAdminUrl?: string): Promise<
       servers.push(s);
       await s.ready(START_MS);
     }
-    const handle = await openDb(engine, url, { migrate: false, poolSize: 3 });
+    const handle = await openDb(engine, url, {
+      migrate: false,
+      poolSize: 3,
+      codes: new SealedCodes(PIN_SECRET),
+    });
     dbh = handle;
 
     const base = (which: number) => servers[which]!.base;
