@@ -19,6 +19,7 @@ import * as PendingPurchases from '../stories/features/admin/PendingPurchasesScr
 import * as ProviderAnswer from '../stories/features/admin/TransactionProviderAnswer.stories';
 import * as Timeline from '../stories/features/admin/TransactionTimelineScreen.stories';
 import * as AdminUsers from '../stories/features/admin/UsersScreen.stories';
+import * as WithdrawalFigures from '../stories/features/admin/WithdrawalFigures.stories';
 import * as VerifyEmail from '../stories/features/auth/VerifyEmailScreen.stories';
 import * as PaymentReturnHeld from '../stories/features/overview/PaymentReturnHeld.stories';
 import * as CableForm from '../stories/features/purchases/CableForm.stories';
@@ -130,4 +131,6 @@ export const FEATURE_SHOTS: FeatureShots[] = [
   shots(Progress, { Refunded: { fullPage: true } }),
   // The overview's SMS and payout floats (ADR 0086): normal, below a threshold, unreachable.
   shots(OperatorCosts, { Normal: {}, LowBalance: {}, ProviderUnreachable: {} }),
+  // Withdrawal fee income and counts (ADR 0094): a normal day, none yet, a refund of yesterday's.
+  shots(WithdrawalFigures, { Normal: {}, Zero: {}, RefundOfYesterday: {} }),
 ];

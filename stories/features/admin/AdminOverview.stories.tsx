@@ -48,6 +48,10 @@ export const Success: Story = {
     // only the newest (₦4, three hours before 1 November 09:00) falls in this Lagos month.
     await expect(figure(canvas, 'Commissions paid')).toHaveTextContent('₦56.37');
     await expect(figure(canvas, 'Commissions this month')).toHaveTextContent('₦4.00');
+    // Withdrawals (ADR 0094): the seed's one processing and one awaiting review.
+    const waiting = within(canvas.getByRole('article', { name: 'Waiting now' }));
+    await expect(waiting.getByText('Processing').nextElementSibling).toHaveTextContent('1');
+    await expect(waiting.getByText('Awaiting review').nextElementSibling).toHaveTextContent('1');
   },
 };
 
@@ -79,6 +83,8 @@ export const Empty: Story = {
     await expect(await canvas.findByText(/0 transactions worth/)).toBeVisible();
     await expect(figure(canvas, 'Commissions paid')).toHaveTextContent('₦0.00');
     await expect(figure(canvas, 'Commissions this month')).toHaveTextContent('₦0.00');
+    const today = within(canvas.getByRole('article', { name: 'Today' }));
+    await expect(today.getByText('Fee income').nextElementSibling).toHaveTextContent('₦0.00');
   },
 };
 
@@ -91,6 +97,7 @@ export const ServerError: Story = {
     await expect(await canvas.findByText(SERVER_MSG.serverError)).toBeVisible();
     // No figure pretends to be zero.
     await expect(figure(canvas, 'Commissions paid')).not.toHaveTextContent('₦');
+    await expect(canvas.queryByRole('region', { name: 'Withdrawals' })).toBeNull();
     await expect(await canvas.findByText('Unavailable')).toBeVisible();
   },
 };

@@ -8,14 +8,15 @@ import { DailyChart } from './daily-chart';
 import { OperatorCostCards } from './operator-cost-cards';
 import { ProviderCards } from './provider-cards';
 import { ReconciliationCard } from './reconciliation-card';
+import { WithdrawalFigures } from './withdrawal-figures';
 import { useAdminCan } from './admin-access';
 
 /**
  * Admin page 1 (spec §2): totals, recent users, referral commissions paid (ADR 0056), both
  * provider balances (VTpass, and Flutterwave bill payments: the spec's second "ATG" float, ADR
  * 0040) on each provider's card with its state and last hour (ADR 0055), 30 days
- * of sales, the SMS sent today with the SMS and payout floats (ADR 0086), and the
- * reconciliation (ADR 0017).
+ * of sales, the SMS sent today with the SMS and payout floats (ADR 0086), withdrawal fee
+ * income and counts (ADR 0094), and the reconciliation (ADR 0017).
  */
 export function AdminOverview() {
   const overview = useAdminOverview();
@@ -65,6 +66,8 @@ export function AdminOverview() {
       </section>
       <ProviderCards />
       <OperatorCostCards />
+      {/* Withdrawals (ADR 0094): part of the overview's answer; nothing when it failed. */}
+      {overview.error ? null : <WithdrawalFigures figures={o?.withdrawals} />}
       <section
         className="rounded-card border border-border p-4"
         aria-busy={(!o && !overview.error) || undefined}
