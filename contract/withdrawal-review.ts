@@ -19,6 +19,14 @@ export const ADJUSTMENT_CASH_OUT_HOLD_DAYS = 7;
  */
 export const DEFAULT_WITHDRAWAL_APPROVER_DAILY_KOBO: Kobo = 200_000_000;
 
+/** What each reason means, for the approver (the withdrawal's details on the admin screen). */
+export const REVIEW_REASON_EXPLAINED: Record<WithdrawalReviewReason, string> = {
+  amount: 'Its amount alone is above the review amount.',
+  daily_total:
+    "The customer's withdrawals of that Lagos day, this one included, come to more than the review amount.",
+  recent_adjustment: `It would take out as cash money an admin credited to this wallet in the last ${ADJUSTMENT_CASH_OUT_HOLD_DAYS} days. An admin who made or approved that credit may not approve it.`,
+};
+
 const HELD =
   'the amount is held from your wallet meanwhile, and returned in full if it is not approved.';
 

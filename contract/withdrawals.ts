@@ -40,15 +40,17 @@ export const WITHDRAWAL_REVIEW_REASONS = ['amount', 'daily_total', 'recent_adjus
 export type WithdrawalReviewReason = (typeof WITHDRAWAL_REVIEW_REASONS)[number];
 
 /**
- * The reason in plain words for the admin who approves (the review amount as set now):
- * "Above ₦200,000", "Today's withdrawals above ₦200,000", "Paid from recent admin credit".
+ * The reason in plain words for the admin who approves: "Above ₦200,000", "The day's
+ * withdrawals above the review amount", "Paid from recent admin credit". The review amount is
+ * not kept per withdrawal: `above` is named only when the caller knows it held (the amount is
+ * above the amount set now), else the words say "the review amount".
  */
-export function reviewReasonLabel(reason: WithdrawalReviewReason, reviewAbove: Kobo): string {
+export function reviewReasonLabel(reason: WithdrawalReviewReason, above?: Kobo): string {
   switch (reason) {
     case 'amount':
-      return `Above ${nairaText(reviewAbove)}`;
+      return above === undefined ? 'Above the review amount' : `Above ${nairaText(above)}`;
     case 'daily_total':
-      return `Today's withdrawals above ${nairaText(reviewAbove)}`;
+      return "The day's withdrawals above the review amount";
     case 'recent_adjustment':
       return 'Paid from recent admin credit';
   }

@@ -2,11 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import {
   DEFAULT_WITHDRAWAL_REVIEW_ABOVE_KOBO,
+  REVIEW_REASON_EXPLAINED,
   SERVER_MSG,
   WITHDRAWAL_MSG,
   WITHDRAWAL_RESOLVE_MSG,
 } from '@contract';
-import { db, DEMO_CUSTOMER, handlers, variants } from '@mocks/index';
+import { db, DEMO_CUSTOMER, handlers, SEED_NOW, variants } from '@mocks/index';
 import { untilClickable } from '../../pointer';
 import { WithdrawalsScreen } from '@/features/admin/components/withdrawals-screen';
 import { signedInAsAdmin, signedInAsRole } from './session';
@@ -28,6 +29,36 @@ async function open(canvas: Canvas, userEvent: User, id: string) {
   return screen.findByRole('dialog', { name: `Withdrawal ${id}` });
 }
 
+/**
+ * Two more waiting for review, for the other two reasons (ADR 0088), as the mock decides them:
+ * one past the customer's total of the day, one drawing on money an admin credited lately.
+ */
+function waitingForEachReason() {
+  const seed = db.withdrawals.withdrawals.find((w) => w.id === 'wd_seed_4')!;
+  db.withdrawals.withdrawals.unshift(
+    {
+      ...seed,
+      id: 'wd_day_total',
+      amount: 120_000_00,
+      total: 120_000_00 + seed.fee + seed.duty,
+      created_at: SEED_NOW - 20 * 60_000,
+      updated_at: SEED_NOW - 20 * 60_000,
+      review_reason: 'daily_total',
+      events: [],
+    },
+    {
+      ...seed,
+      id: 'wd_admin_credit',
+      amount: 40_000_00,
+      total: 40_000_00 + seed.fee + seed.duty,
+      created_at: SEED_NOW - 10 * 60_000,
+      updated_at: SEED_NOW - 10 * 60_000,
+      review_reason: 'recent_adjustment',
+      events: [],
+    },
+  );
+}
+
 /** Every withdrawal, newest first, with its status; the review queue counted; the switch on. */
 export const Success: Story = {
   play: async ({ canvas }) => {
@@ -40,6 +71,64 @@ export const Success: Story = {
     await expect(await canvas.findByRole('button', { name: 'Awaiting review (1)' })).toBeVisible();
     await expect(await canvas.findByRole('heading', { name: 'Withdrawals are on' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Pause withdrawals' })).toBeVisible();
+    // The queue says why the waiting one waits; the approvers' daily total is said beside.
+    await expect(within(table).getByText('Above ₦200,000')).toBeVisible();
+    await expect(canvas.getByText(/A finance admin approves at most/)).toHaveTextContent(
+      'A finance admin approves at most ₦2,000,000.00 a day; past it an owner must.',
+    );
+  },
+};
+
+/** The review queue says why each one waits, in plain words, one reason each. */
+export const ReviewReasons: Story = {
+  beforeEach: waitingForEachReason,
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Awaiting review (3)' }));
+    await waitFor(() =>
+      expect(canvas.queryByRole('row', { name: 'Open withdrawal wd_seed_3' })).toBeNull(),
+    );
+    const row = (id: string) => canvas.findByRole('row', { name: `Open withdrawal ${id}` });
+    await expect(within(await row('wd_seed_4')).getByText('Above ₦200,000')).toBeVisible();
+    await expect(
+      within(await row('wd_day_total')).getByText("The day's withdrawals above the review amount"),
+    ).toBeVisible();
+    await expect(
+      within(await row('wd_admin_credit')).getByText('Paid from recent admin credit'),
+    ).toBeVisible();
+  },
+};
+
+/** Above the review amount: the details say so, with what it means. */
+export const WhyAboveTheAmount: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await open(canvas, userEvent, 'wd_seed_4');
+    await expect(await within(dialog).findByText('Why it waits')).toBeVisible();
+    await expect(await within(dialog).findByText('Above ₦200,000')).toBeVisible();
+    await expect(within(dialog).getByText(REVIEW_REASON_EXPLAINED.amount)).toBeVisible();
+  },
+};
+
+/** The customer's withdrawals of the day passed the review amount. */
+export const WhyTheDaysTotal: Story = {
+  beforeEach: waitingForEachReason,
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await open(canvas, userEvent, 'wd_day_total');
+    await expect(await within(dialog).findByText('Why it waits')).toBeVisible();
+    await expect(
+      within(dialog).getByText("The day's withdrawals above the review amount"),
+    ).toBeVisible();
+    await expect(within(dialog).getByText(REVIEW_REASON_EXPLAINED.daily_total)).toBeVisible();
+  },
+};
+
+/** It would take out money an admin credited lately: the approver reads who may not approve. */
+export const WhyRecentAdminCredit: Story = {
+  beforeEach: waitingForEachReason,
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await open(canvas, userEvent, 'wd_admin_credit');
+    await expect(await within(dialog).findByText('Why it waits')).toBeVisible();
+    await expect(within(dialog).getByText('Paid from recent admin credit')).toBeVisible();
+    await expect(within(dialog).getByText(REVIEW_REASON_EXPLAINED.recent_adjustment)).toBeVisible();
   },
 };
 

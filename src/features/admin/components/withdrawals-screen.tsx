@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { FALLBACK } from '@contract/messages';
+import { REVIEW_REASON_EXPLAINED } from '@contract/withdrawal-review';
 import {
   RejectWithdrawalBody,
+  reviewReasonLabel,
   WITHDRAWAL_MSG,
   WITHDRAWAL_STATUS_LABEL,
   WITHDRAWAL_STATUSES,
@@ -51,43 +53,66 @@ const STATUS_OPTIONS = [
   ...WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: WITHDRAWAL_STATUS_LABEL[s] })),
 ];
 
-const columns: PagedTableColumn<AdminWithdrawal>[] = [
-  {
-    key: 'id',
-    header: 'Withdrawal',
-    cell: (w) => (
-      <span className="flex min-w-0 flex-col">
-        <span className="font-mono text-xs break-all">{w.id}</span>
-        <span className="text-xs break-all text-muted">{w.user}</span>
-      </span>
-    ),
-  },
-  {
-    key: 'account',
-    header: 'To',
-    hideOnMobile: true,
-    cell: (w) => (
-      <span className="flex min-w-0 flex-col">
-        <span className="[overflow-wrap:anywhere]">{w.account_name}</span>
-        <span className="text-xs text-muted">
-          {w.bank_name} · {w.account_number}
+/**
+ * Why a withdrawal waits (or waited) for review, in plain words (ADR 0088). The review amount is
+ * named only when it still explains it (the amount is above the amount set now).
+ */
+function reviewReasonText(w: AdminWithdrawal, reviewAbove: number | undefined): string | null {
+  if (!w.review_reason) return null;
+  const above = reviewAbove !== undefined && w.amount > reviewAbove ? reviewAbove : undefined;
+  return reviewReasonLabel(w.review_reason, above);
+}
+
+function columnsFor(reviewAbove: number | undefined): PagedTableColumn<AdminWithdrawal>[] {
+  return [
+    {
+      key: 'id',
+      header: 'Withdrawal',
+      cell: (w) => (
+        <span className="flex min-w-0 flex-col">
+          <span className="font-mono text-xs break-all">{w.id}</span>
+          <span className="text-xs break-all text-muted">{w.user}</span>
         </span>
-      </span>
-    ),
-  },
-  { key: 'amount', header: 'Amount', align: 'end', cell: (w) => <Money kobo={w.amount} /> },
-  {
-    key: 'status',
-    header: 'Status',
-    cell: (w) => <WithdrawalStatusBadge status={w.status} />,
-  },
-  {
-    key: 'date',
-    header: 'Date',
-    hideOnMobile: true,
-    cell: (w) => <DateText epochMs={w.created_at} show="datetime" />,
-  },
-];
+      ),
+    },
+    {
+      key: 'account',
+      header: 'To',
+      hideOnMobile: true,
+      cell: (w) => (
+        <span className="flex min-w-0 flex-col">
+          <span className="[overflow-wrap:anywhere]">{w.account_name}</span>
+          <span className="text-xs text-muted">
+            {w.bank_name} · {w.account_number}
+          </span>
+        </span>
+      ),
+    },
+    { key: 'amount', header: 'Amount', align: 'end', cell: (w) => <Money kobo={w.amount} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (w) => {
+        // The queue says why each one waits; a decided one says it in its details.
+        const why = w.status === 'awaiting_review' ? reviewReasonText(w, reviewAbove) : null;
+        return (
+          <span className="flex min-w-0 flex-col items-start gap-1">
+            <WithdrawalStatusBadge status={w.status} />
+            {why ? (
+              <span className="text-xs text-muted [overflow-wrap:anywhere]">{why}</span>
+            ) : null}
+          </span>
+        );
+      },
+    },
+    {
+      key: 'date',
+      header: 'Date',
+      hideOnMobile: true,
+      cell: (w) => <DateText epochMs={w.created_at} show="datetime" />,
+    },
+  ];
+}
 
 // ── The kill switch ───────────────────────────────────────────────────────────
 
@@ -132,8 +157,10 @@ function KillSwitch() {
         Withdrawals are {current.enabled ? 'on' : 'paused'}
       </h2>
       <p className="text-sm text-muted">
-        Above <Money kobo={current.review_above} /> a withdrawal waits for review. New accounts take
-        at most <Money kobo={current.new_beneficiary_cap} /> in their first 24 hours.
+        Above <Money kobo={current.review_above} /> a withdrawal waits for review, and so does one
+        that takes a customer's withdrawals of the day above it. New accounts take at most{' '}
+        <Money kobo={current.new_beneficiary_cap} /> in their first 24 hours. A finance admin
+        approves at most <Money kobo={current.approver_daily} /> a day; past it an owner must.
       </p>
       {!current.enabled ? (
         <FormAlert tone="info" title="Customers read">
@@ -248,6 +275,7 @@ function RejectForm({ id, onDone }: { id: string; onDone: () => void }) {
 
 function WithdrawalDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const detail = useAdminWithdrawal(id);
+  const reviewAbove = useWithdrawalSettings().data?.message.review_above;
   const requery = useRequeryWithdrawal();
   const approve = useApproveWithdrawal();
   const resolve = useResolveWithdrawal();
@@ -302,6 +330,19 @@ function WithdrawalDialog({ id, onClose }: { id: string | null; onClose: () => v
                 <dd>
                   <WithdrawalStatusBadge status={w.status} />
                 </dd>
+                {w.review_reason ? (
+                  <>
+                    <dt className="text-muted">
+                      {w.status === 'awaiting_review' ? 'Why it waits' : 'Why it waited'}
+                    </dt>
+                    <dd>
+                      <span className="font-semibold">{reviewReasonText(w, reviewAbove)}</span>
+                      <span className="block text-muted">
+                        {REVIEW_REASON_EXPLAINED[w.review_reason]}
+                      </span>
+                    </dd>
+                  </>
+                ) : null}
                 <dt className="text-muted">Customer</dt>
                 <dd className="break-all">{w.user}</dd>
                 <dt className="text-muted">To</dt>
@@ -455,6 +496,7 @@ export function WithdrawalsScreen() {
   const waiting = queue.data?.total ?? 0;
   const status = list.query.status ?? ALL;
   const searching = Boolean(list.query.q || list.query.status);
+  const reviewAbove = useWithdrawalSettings().data?.message.review_above;
 
   return (
     <div className="flex flex-col gap-6">
@@ -490,7 +532,7 @@ export function WithdrawalsScreen() {
         }
         list={list}
         result={useAdminWithdrawals({ page: list.page, ...list.query })}
-        columns={columns}
+        columns={columnsFor(reviewAbove)}
         getRowKey={(w) => w.id}
         getRowLabel={(w) => `Open withdrawal ${w.id}`}
         emptyTitle={searching ? 'No withdrawal matches' : 'No withdrawals yet'}
