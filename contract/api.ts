@@ -75,6 +75,8 @@ export {
   webhookDeliveries,
   replayDelivery,
   requery,
+  userApiKeys,
+  setKeyWithdrawals,
   openapi,
 } from './reseller';
 export { myTier, tiers, createTier, editTier, setUserTier } from './tiers';

@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = [
   'withdrawal.reject',
   'withdrawal.resolve',
   'withdrawal.settings',
+  'apiKey.withdrawals',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -86,6 +87,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'withdrawal.reject': 'Rejected and refunded a withdrawal',
   'withdrawal.resolve': 'Resolved a stuck withdrawal from Flutterwave’s answer',
   'withdrawal.settings': 'Changed the withdrawal settings',
+  'apiKey.withdrawals': 'Turned withdrawals on or off for an API key',
 };
 
 /** A before/after snapshot: the changed fields only, never a secret. */

@@ -75,6 +75,8 @@ export const api = {
   webhookDeliveries: endpoints.webhookDeliveries,
   replayDelivery: endpoints.replayDelivery,
   requery: endpoints.requery,
+  userApiKeys: endpoints.userApiKeys,
+  setKeyWithdrawals: endpoints.setKeyWithdrawals,
   openapi: endpoints.openapi,
   myTier: endpoints.myTier,
   tiers: endpoints.tiers,

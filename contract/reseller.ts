@@ -59,6 +59,13 @@ export const RESELLER_MSG = {
   keyShownOnce: (id: string, prefix: string) =>
     `This request already created the API key ${prefix}… (id ${id}). Its key and webhook secret were shown once, in the first answer, and cannot be shown again: if they were not copied, revoke that key and create a new one.`,
   /** Wrong pins through keys pause that key (or all keys), never the app (ADR 0034). */
+  /** A key's withdrawal call while withdrawals are off for it (ADR 0091). */
+  keyWithdrawalsOff:
+    'This API key may not send withdrawals. Withdrawals through the API are off for every key until we turn them on for it: contact support.',
+  keyWithdrawalsOn: 'Withdrawals turned on for this key.',
+  keyWithdrawalsOffDone: 'Withdrawals turned off for this key.',
+  keyRevokedAlready: 'This key is revoked: it cannot send anything.',
+  keyWithdrawalsOwn: 'You cannot turn on withdrawals for an API key of your own account.',
   keyPinLocked: (minutes: number) =>
     `Too many wrong pins through API keys. Purchases with this key are paused for ${minutes} more minute${minutes === 1 ? '' : 's'}; the app is not affected.`,
 } as const;
@@ -74,6 +81,8 @@ export const ApiKeySchema = z.object({
   created_at: EpochMs,
   last_used_at: z.nullable(EpochMs),
   revoked_at: z.nullable(EpochMs),
+  /** Since when the key may send withdrawals; null (the default): it may not (ADR 0091). */
+  withdrawals_on_at: z.nullable(EpochMs),
 });
 export type ApiKey = z.output<typeof ApiKeySchema>;
 
@@ -140,6 +149,8 @@ export const WebhookBody = z.object({
     max: RESELLER_LIMITS.url,
   }).check(z.describe('empty to remove the address')),
 });
+
+export const KeyWithdrawalsBody = z.object({ enabled: z.boolean() });
 
 export const RequeryQuery = z
   .object({
@@ -232,6 +243,28 @@ export const requery = endpoint({
   response: message(TransactionSchema),
   errors: [400, 401, 403, 404, 423, 429, 500],
 });
+export const userApiKeys = endpoint({
+  name: 'admin.userApiKeys',
+  method: 'GET',
+  path: '/api/admin/users/:id/api-keys',
+  access: 'admin',
+  summary:
+    "A customer's API keys (never the keys themselves), and whether each may send withdrawals.",
+  params: IdParams,
+  response: message(z.array(ApiKeySchema)),
+});
+export const setKeyWithdrawals = endpoint({
+  name: 'admin.setKeyWithdrawals',
+  method: 'PUT',
+  path: '/api/admin/api-keys/:id/withdrawals',
+  access: 'admin',
+  summary:
+    'Lets one API key send withdrawals, or stops it (audited; the customer is told by e-mail and SMS). Off for every key by default.',
+  params: IdParams,
+  body: KeyWithdrawalsBody,
+  response: z.extend(Text, { key: ApiKeySchema }),
+  errors: [400, 401, 403, 404, 409, 423, 429, 500],
+});
 export const openapi = endpoint({
   name: 'public.openapi',
   method: 'GET',
@@ -272,7 +305,20 @@ export function retryOfShownOnce(
  */
 export const PURCHASED_GOODS = ['token', 'purchased_code'] as const;
 
-/** The endpoints a key may call (the purchases and the requery), by their `api` name. */
+/**
+ * The withdrawal calls a key may make, each refused unless an owner admin turned withdrawals on
+ * for that key (ADR 0091): money sent to any bank account is the one thing a leaked key could
+ * take away for good.
+ */
+export const API_KEY_WITHDRAWAL_ENDPOINTS = [
+  'banks',
+  'resolveAccount',
+  'withdrawalQuote',
+  'withdraw',
+  'myWithdrawals',
+] as const;
+
+/** The endpoints a key may call (the purchases, the requery, withdrawals), by their `api` name. */
 export const API_KEY_ENDPOINTS = [
   'airtime',
   'data',
@@ -280,6 +326,7 @@ export const API_KEY_ENDPOINTS = [
   'electricity',
   'education',
   'requery',
+  ...API_KEY_WITHDRAWAL_ENDPOINTS,
 ] as const;
 
 export const webhookEventOf = (status: string): WebhookEvent | undefined =>

@@ -170,6 +170,10 @@ export const ENDPOINT_PERMISSION: Record<string, Permission> = {
   'admin.resolveWithdrawal': 'adjustments',
   'admin.withdrawalSettings': 'transfers',
   'admin.setWithdrawalSettings': 'admins',
+  // A customer's API keys are read with the customer; letting a key send withdrawals is the
+  // owner's, as the withdrawal settings (ADR 0091).
+  'admin.userApiKeys': 'users.read',
+  'admin.setKeyWithdrawals': 'admins',
 };
 
 /**

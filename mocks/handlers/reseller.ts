@@ -10,13 +10,15 @@ import { now } from '../clock';
 import { me } from '../contract-handler';
 import { db, nextId } from '../db';
 import { MockApiError } from '../errors';
+import { recordAudit } from '../services/audit';
 import { paginate } from '../services/paging';
 import { toTransaction } from '../services/views';
 import { impl } from './impl';
 
 /**
  * The reseller API's Settings calls (API keys, webhook address, delivery log), the requery and
- * the OpenAPI document. The mock does not take API keys: the app never sends one. Addresses on
+ * the OpenAPI document, and an admin's view of a customer's keys. The mock does not take API
+ * keys: the app never sends one. Addresses on
  * `.internal`, `localhost` or a private IP are refused as the server's SSRF guard would.
  */
 
@@ -47,6 +49,7 @@ export const reseller = {
       created_at: now(),
       last_used_at: null,
       revoked_at: null,
+      withdrawals_on_at: null,
     };
     keys.unshift(row);
     return { message: { ...row, key, webhook_secret: `whsec_${db.rng.chars(43, ALPHABET)}` } };
@@ -57,6 +60,40 @@ export const reseller = {
     if (!key) throw new MockApiError('not_found', RESELLER_MSG.keyNotFound);
     key.revoked_at ??= now();
     return { message: RESELLER_MSG.keyRevoked };
+  }),
+
+  // A customer's keys as an admin reads them, and an owner's switch for a key's withdrawals
+  // (ADR 0091), with the server's refusals.
+  userApiKeys: impl(api.userApiKeys, ({ params }) => ({ message: keysOf(params.id) })),
+
+  setKeyWithdrawals: impl(api.setKeyWithdrawals, (ctx) => {
+    const admin = me(ctx);
+    const found = Object.entries(db.reseller.keys)
+      .flatMap(([userId, keys]) => keys.map((key) => ({ userId, key })))
+      .find(({ key }) => key.id === ctx.params.id);
+    if (!found) throw new MockApiError('not_found', RESELLER_MSG.keyNotFound);
+    const { userId, key } = found;
+    if (userId === admin.id) throw new MockApiError('forbidden', RESELLER_MSG.keyWithdrawalsOwn);
+    if (key.revoked_at !== null) {
+      throw new MockApiError('conflict', RESELLER_MSG.keyRevokedAlready);
+    }
+    const on = ctx.body.enabled;
+    if ((key.withdrawals_on_at !== null) !== on) {
+      const owner = db.users.find((u) => u.id === userId);
+      recordAudit(admin, ctx.request, {
+        action: 'apiKey.withdrawals',
+        target_type: 'api_key',
+        target_id: key.id,
+        target_label: `${key.prefix}… of ${owner?.email ?? userId}`,
+        before: { withdrawals: key.withdrawals_on_at !== null },
+        after: { withdrawals: on },
+      });
+      key.withdrawals_on_at = on ? now() : null;
+    }
+    return {
+      message: on ? RESELLER_MSG.keyWithdrawalsOn : RESELLER_MSG.keyWithdrawalsOffDone,
+      key,
+    };
   }),
 
   webhook: impl(

@@ -49,7 +49,8 @@ export async function recordAudit(
       | 'verification'
       | 'approval'
       | 'four_eyes'
-      | 'withdrawal';
+      | 'withdrawal'
+      | 'api_key';
     targetId: string;
     targetLabel?: string | null;
     before: Snapshot | null;

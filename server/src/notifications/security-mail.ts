@@ -39,6 +39,8 @@ export type SecurityEvent =
   /** An administrator blocked the account: their address is theirs, not the customer's. */
   | { kind: 'keysRevokedByBlock'; count: number }
   | { kind: 'webhookSet'; origin: string }
+  /** An owner admin let a key send withdrawals, or stopped it (ADR 0091). */
+  | { kind: 'keyWithdrawals'; prefix: string; createdAt: number; on: boolean }
   /** A sign-in from a device the account had not been used on (devices.ts, ADR 0087). */
   | { kind: 'newSignIn' };
 
@@ -111,6 +113,18 @@ function wording(event: SecurityEvent): { subject: string; what: string; more: s
         what: `The webhook address of your account was set to ${event.origin}`,
         more: ['Updates of the purchases made with your API keys are sent there from now on.'],
       };
+    case 'keyWithdrawals':
+      return event.on
+        ? {
+            subject: 'An API key may now send withdrawals',
+            what: `The ${keyNamed(event)} may now send withdrawals from your wallet to bank accounts (with your secret pin): we turned this on`,
+            more: ['Revoke the key in Settings to stop it at once.'],
+          }
+        : {
+            subject: 'An API key may no longer send withdrawals',
+            what: `The ${keyNamed(event)} may no longer send withdrawals: we turned this off`,
+            more: ['It still buys with your secret pin until it is revoked.'],
+          };
     case 'newSignIn':
       return {
         subject: 'New sign-in to your account',
@@ -142,6 +156,10 @@ export function securitySms(event: SecurityEvent, now: number): string {
       return `Your account was blocked on ${at} and its API keys revoked. Please contact support.`;
     case 'webhookSet':
       return `Your webhook address was changed on ${at}. ${NOT_YOU}`;
+    case 'keyWithdrawals':
+      return event.on
+        ? `An API key of your account may now send withdrawals to bank accounts, from ${at}. Did not ask for it? Revoke the key in Settings.`
+        : `An API key of your account may no longer send withdrawals, from ${at}.`;
     case 'newSignIn':
       return `New sign-in to your account on ${at} from a new device. ${NOT_YOU}`;
   }

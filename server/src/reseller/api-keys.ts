@@ -24,6 +24,7 @@ import { ApiError } from '../platform/http/errors.ts';
 import { counterKey, limit } from '../platform/rate.ts';
 import { securityMail, type Origin } from '../notifications/security-mail.ts';
 import { requireOpenSession } from '../accounts/tokens.ts';
+import { recordAudit, type Actor } from '../admin/audit.ts';
 
 type KeyRow = Selectable<ApiKeysTable>;
 
@@ -46,6 +47,7 @@ const toApiKey = (row: KeyRow): ApiKey => ({
   created_at: Number(row.created_at),
   last_used_at: row.last_used_at === null ? null : Number(row.last_used_at),
   revoked_at: row.revoked_at === null ? null : Number(row.revoked_at),
+  withdrawals_on_at: row.withdrawals_on_at === null ? null : Number(row.withdrawals_on_at),
 });
 
 export async function listApiKeys(ctx: AppContext, user: UserRow): Promise<ApiKey[]> {
@@ -77,6 +79,8 @@ export async function createApiKey(
     created_at: Date.now(),
     last_used_at: null,
     revoked_at: null,
+    withdrawals_on_at: null,
+    withdrawals_on_by: null,
   };
   await ctx.dbh.writeTx(async (trx) => {
     await requireOpenSession(trx, ctx.dbh.engine === 'postgres', sessionId);
@@ -140,6 +144,83 @@ export async function revokeApiKey(
   return RESELLER_MSG.keyRevoked;
 }
 
+/** A customer's keys as an admin reads them with the customer (never the keys themselves). */
+export async function userApiKeys(ctx: AppContext, userId: string): Promise<ApiKey[]> {
+  const rows = await ctx.db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map(toApiKey);
+}
+
+/**
+ * Lets one key send withdrawals, or stops it (ADR 0091): an owner's decision (contract/roles.ts),
+ * never on a key of their own account, never on a revoked key; audited, and the customer is told
+ * by e-mail and SMS in the same transaction. Setting what is already set changes nothing.
+ */
+export async function setKeyWithdrawals(
+  ctx: AppContext,
+  actor: Actor,
+  keyId: string,
+  enabled: boolean,
+): Promise<{ message: string; key: ApiKey }> {
+  return ctx.dbh.writeTx(async (trx) => {
+    const found = await trx
+      .selectFrom('api_keys')
+      .innerJoin('users', 'users.id', 'api_keys.user_id')
+      .selectAll('api_keys')
+      .select('users.email as owner_email')
+      .where('api_keys.id', '=', keyId)
+      .$if(ctx.dbh.engine === 'postgres', (q) => q.forUpdate('api_keys'))
+      .executeTakeFirst();
+    if (!found) throw new ApiError('not_found', RESELLER_MSG.keyNotFound);
+    const { owner_email: email, ...row } = found;
+    if (row.user_id === actor.admin.id) {
+      throw new ApiError('forbidden', RESELLER_MSG.keyWithdrawalsOwn);
+    }
+    if (row.revoked_at !== null) throw new ApiError('conflict', RESELLER_MSG.keyRevokedAlready);
+    const message = enabled ? RESELLER_MSG.keyWithdrawalsOn : RESELLER_MSG.keyWithdrawalsOffDone;
+    if ((row.withdrawals_on_at !== null) === enabled) return { message, key: toApiKey(row) };
+    const now = Date.now();
+    const next = {
+      withdrawals_on_at: enabled ? now : null,
+      withdrawals_on_by: enabled ? actor.admin.id : null,
+    };
+    await trx.updateTable('api_keys').set(next).where('id', '=', keyId).execute();
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: 'apiKey.withdrawals',
+        targetType: 'api_key',
+        targetId: keyId,
+        targetLabel: `${row.prefix}… of ${email}`,
+        before: { withdrawals: row.withdrawals_on_at !== null },
+        after: { withdrawals: enabled },
+      },
+      now,
+    );
+    const event = {
+      kind: 'keyWithdrawals',
+      prefix: row.prefix,
+      createdAt: Number(row.created_at),
+      on: enabled,
+    } as const;
+    await securityMail(trx, ctx, email, event, null, now);
+    return { message, key: toApiKey({ ...row, ...next }) };
+  });
+}
+
+/** The withdrawal calls a key may make only once an owner turned them on for it (ADR 0091). */
+export function requireKeyWithdrawals(key: Pick<KeyRow, 'withdrawals_on_at'>): void {
+  if (key.withdrawals_on_at === null) {
+    throw new ApiError('forbidden', RESELLER_MSG.keyWithdrawalsOff);
+  }
+}
+
 /**
  * Revokes every active key of a user inside `trx` (a password reset, a block; ADR 0033):
  * answers how many. A revoked key never works again, whatever happens to the account after.
@@ -182,6 +263,8 @@ export async function authenticateKey(
       'api_keys.created_at as key_created_at',
       'api_keys.last_used_at as key_last_used_at',
       'api_keys.revoked_at as key_revoked_at',
+      'api_keys.withdrawals_on_at as key_withdrawals_on_at',
+      'api_keys.withdrawals_on_by as key_withdrawals_on_by',
     ])
     .where('api_keys.key_hash', '=', keyHash(ctx.config.jwtSecret, key))
     .where('api_keys.revoked_at', 'is', null)
@@ -196,6 +279,8 @@ export async function authenticateKey(
     key_created_at: createdAt,
     key_last_used_at: lastUsedAt,
     key_revoked_at: revokedAt,
+    key_withdrawals_on_at: withdrawalsOnAt,
+    key_withdrawals_on_by: withdrawalsOnBy,
     ...user
   } = found;
   const row: KeyRow = {
@@ -208,6 +293,8 @@ export async function authenticateKey(
     created_at: createdAt,
     last_used_at: lastUsedAt,
     revoked_at: revokedAt,
+    withdrawals_on_at: withdrawalsOnAt,
+    withdrawals_on_by: withdrawalsOnBy,
   };
   if (Number(user.is_blocked) === 1) throw new ApiError('blocked', SERVER_MSG.accountBlocked);
   if (!ctx.config.limits.off) {

@@ -7,6 +7,7 @@ import {
   DEFAULT_MAKER_DAILY_KOBO,
   FALLBACK,
   LEVEL_NAMES,
+  RESELLER_MSG,
   SERVER_MSG,
   TIER_MSG,
   VERIFICATION_MSG,
@@ -642,5 +643,96 @@ export const LevelLimitsReadOnly: Story = {
       ),
     ).toBeVisible();
     await expect(section.queryByRole('form')).toBeNull();
+  },
+};
+
+/** Opens a customer's popup from a search by e-mail. */
+async function openUser(
+  canvas: Parameters<NonNullable<Story['play']>>[0]['canvas'],
+  userEvent: Parameters<NonNullable<Story['play']>>[0]['userEvent'],
+  email: string,
+) {
+  await userEvent.type(canvas.getByLabelText('E-mail, name or phone'), email);
+  await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
+  await userEvent.click(await canvas.findByRole('row', { name: `Open user ${email}` }));
+  return screen.findByRole('dialog');
+}
+
+/**
+ * A customer's API keys in their popup (ADR 0091): withdrawals are off for every key; an owner
+ * turns them on for one, asked first, and the audit log keeps it.
+ */
+export const KeyWithdrawalsTurnedOn: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await openUser(canvas, userEvent, 'chiamaka@example.com');
+    const keys = await within(dialog).findByRole('region', { name: 'API keys' });
+    await expect(await within(keys).findByText(/Shop till/)).toBeVisible();
+    await expect(within(keys).getAllByText('Withdrawals: off')).toHaveLength(2);
+    // A revoked key has no switch.
+    await expect(
+      within(keys).queryByRole('button', { name: 'Turn on withdrawals for Old script' }),
+    ).toBeNull();
+    await userEvent.click(
+      within(keys).getByRole('button', { name: 'Turn on withdrawals for Shop till' }),
+    );
+    const ask = await screen.findByRole('alertdialog', { name: 'Let Shop till send withdrawals?' });
+    await expect(ask).toHaveTextContent(/to any bank account/);
+    await userEvent.click(within(ask).getByRole('button', { name: 'Turn on withdrawals' }));
+    await expect(await within(keys).findByText(RESELLER_MSG.keyWithdrawalsOn)).toBeVisible();
+    await expect(await within(keys).findByText(/Withdrawals: on since/)).toBeVisible();
+    await expect(db.audit[0]).toMatchObject({
+      action: 'apiKey.withdrawals',
+      target_id: 'key_shop',
+      after: { withdrawals: true },
+    });
+  },
+};
+
+/** Finance reads a customer's keys, and is offered no switch: it is the owner's. */
+export const KeyWithdrawalsReadOnly: Story = {
+  beforeEach: signedInAsRole('finance'),
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await openUser(canvas, userEvent, 'chiamaka@example.com');
+    const keys = await within(dialog).findByRole('region', { name: 'API keys' });
+    await expect(await within(keys).findByText(/Shop till/)).toBeVisible();
+    await expect(within(keys).queryByRole('button', { name: /withdrawals for/ })).toBeNull();
+  },
+};
+
+/** The server's refusal shows in the question, and nothing changes. */
+export const KeyWithdrawalsRefused: Story = {
+  parameters: {
+    msw: {
+      handlers: [refuse(api.setKeyWithdrawals, 'forbidden', RESELLER_MSG.keyWithdrawalsOwn)],
+    },
+  },
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await openUser(canvas, userEvent, 'chiamaka@example.com');
+    const keys = await within(dialog).findByRole('region', { name: 'API keys' });
+    await userEvent.click(
+      await within(keys).findByRole('button', { name: 'Turn on withdrawals for Shop till' }),
+    );
+    const ask = await screen.findByRole('alertdialog', { name: 'Let Shop till send withdrawals?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Turn on withdrawals' }));
+    await expect(await within(ask).findByText(RESELLER_MSG.keyWithdrawalsOwn)).toBeVisible();
+    await expect(within(keys).getAllByText('Withdrawals: off')).toHaveLength(2);
+  },
+};
+
+/** A customer with no keys, and keys that could not be loaded. */
+export const NoApiKeys: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await openUser(canvas, userEvent, 'bola@example.com');
+    const keys = await within(dialog).findByRole('region', { name: 'API keys' });
+    await expect(await within(keys).findByText('No API keys.')).toBeVisible();
+  },
+};
+
+export const ApiKeysError: Story = {
+  parameters: { msw: { handlers: [refuse(api.userApiKeys, 'server_error', '')] } },
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await openUser(canvas, userEvent, 'chiamaka@example.com');
+    const keys = await within(dialog).findByRole('region', { name: 'API keys' });
+    await expect(await within(keys).findByText(FALLBACK.generic)).toBeVisible();
   },
 };

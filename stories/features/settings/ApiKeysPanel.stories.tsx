@@ -1,7 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { api, FALLBACK, RESELLER_MSG, SERVER_MSG } from '@contract';
-import { demoSession, errorHandler, refuse, variants } from '@mocks/index';
+import {
+  db,
+  DEMO_CUSTOMER,
+  demoSession,
+  errorHandler,
+  refuse,
+  SEED_NOW,
+  variants,
+} from '@mocks/index';
 import { ApiKeysPanel } from '@/features/settings/components/api-keys-panel';
 import { clearSession, saveTokens } from '@/lib/session';
 
@@ -28,6 +36,25 @@ export const Default: Story = {
     await expect(within(items[0]!).getByRole('button', { name: 'Revoke Shop till' })).toBeVisible();
     await expect(within(items[1]!).getByText('(revoked)')).toBeVisible();
     await expect(within(items[1]!).queryByRole('button')).toBeNull();
+  },
+};
+
+/**
+ * A key we let send withdrawals (ADR 0091) says so, and since when: the customer knows which
+ * key can move money out of the wallet, and revokes it if that is not theirs.
+ */
+export const WithdrawalsOn: Story = {
+  beforeEach: () => {
+    const key = db.reseller.keys[DEMO_CUSTOMER.id]!.find((k) => k.id === 'key_shop')!;
+    key.withdrawals_on_at = SEED_NOW - 86_400_000;
+  },
+  play: async ({ canvas }) => {
+    const list = await canvas.findByRole('list', { name: 'API keys' });
+    const [shop, old] = within(list).getAllByRole('listitem');
+    await expect(
+      within(shop!).getByText(/Can send withdrawals to bank accounts \(turned on by us/),
+    ).toBeVisible();
+    await expect(within(old!).queryByText(/Can send withdrawals/)).toBeNull();
   },
 };
 

@@ -57,6 +57,7 @@ import { pendingDecidedAt24Hours } from '../../../migrations/0041-pending-decide
 import { messagePreferences } from '../../../migrations/0039-message-preferences.ts';
 import { fourEyes } from '../../../migrations/0029-four-eyes.ts';
 import { withdrawalReviewRules } from '../../../migrations/0045-withdrawal-review-rules.ts';
+import { keyWithdrawals } from '../../../migrations/0046-key-withdrawals.ts';
 import { smsCapsAndKnownDevices } from '../../../migrations/0044-sms-caps-and-known-devices.ts';
 import type { Engine } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -135,6 +136,7 @@ export function migrations(engine: Engine): MigrationProvider {
         '0041-pending-decided-at-24-hours': pendingDecidedAt24Hours(),
         '0039-message-preferences': messagePreferences(),
         '0045-withdrawal-review-rules': withdrawalReviewRules(engine),
+        '0046-key-withdrawals': keyWithdrawals(),
         '0044-sms-caps-and-known-devices': smsCapsAndKnownDevices(),
         '0043-sms-costs-and-delivery': smsCostsAndDelivery(),
       };

@@ -401,6 +401,8 @@ export interface WithdrawalsTable {
   reviewed_at: number | null;
   /** Why it waits (or waited) for review (migration 0045; ADR 0088); null: it never waited. */
   review_reason: Generated<'amount' | 'daily_total' | 'recent_adjustment' | null>;
+  /** The API key it was made with (migration 0046, ADR 0091); null: made in the app. */
+  api_key_id: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }
@@ -901,6 +903,9 @@ export interface ApiKeysTable {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+  /** When an owner let this key send withdrawals (migration 0046, ADR 0091); null: it may not. */
+  withdrawals_on_at: Generated<number | null>;
+  withdrawals_on_by: Generated<string | null>;
 }
 
 export interface WebhookEndpointsTable {

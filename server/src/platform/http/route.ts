@@ -18,6 +18,7 @@
  */
 import {
   API_KEY_ENDPOINTS,
+  API_KEY_WITHDRAWAL_ENDPOINTS,
   MSG,
   RESELLER_MSG,
   SERVER_MSG,
@@ -31,7 +32,7 @@ import { z } from '@contract/zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../db/index.ts';
 import { queryShape } from '../db/query-shape.ts';
-import { authenticateKey, withApiKey } from '../../reseller/api-keys.ts';
+import { authenticateKey, requireKeyWithdrawals, withApiKey } from '../../reseller/api-keys.ts';
 import { checkKeyPin } from '../../reseller/key-pins.ts';
 import {
   checkAdminAccess,
@@ -145,6 +146,8 @@ const nameOf = new Map<Endpoint, EndpointName>(
 
 /** The endpoints a reseller may call with an `X-Api-Key` (ADR 0026). */
 const acceptsKey = new Set<Endpoint>(API_KEY_ENDPOINTS.map((name) => api[name]));
+/** Of those, the withdrawal calls: only with a key an owner turned them on for (ADR 0091). */
+const withdrawsWithKey = new Set<Endpoint>(API_KEY_WITHDRAWAL_ENDPOINTS.map((name) => api[name]));
 
 /**
  * Who is calling a signed-in route: a session's access token, or on the reseller endpoints an
@@ -159,6 +162,7 @@ async function caller(
   if (keyHeader === undefined) return authenticate(ctx, req, endpoint);
   if (!acceptsKey.has(endpoint)) throw new ApiError('unauthorized', RESELLER_MSG.keyNotAccepted);
   const { user, key } = await authenticateKey(ctx, keyHeader);
+  if (withdrawsWithKey.has(endpoint)) requireKeyWithdrawals(key);
   const requestId = req.headers['x-request-id'];
   if (endpoint.method !== 'GET' && (typeof requestId !== 'string' || !requestId.trim())) {
     throw new ApiError('validation_error', RESELLER_MSG.requestIdRequired);

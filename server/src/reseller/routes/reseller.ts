@@ -14,14 +14,11 @@ import {
   currentApiKeyId,
   listApiKeys,
   revokeApiKey,
+  setKeyWithdrawals,
+  userApiKeys,
 } from '../api-keys.ts';
 import { transactionById } from '../../wallet/history.ts';
-import {
-  listDeliveries,
-  replayDelivery,
-  setWebhook,
-  webhookSettings,
-} from '../webhooks.ts';
+import { listDeliveries, replayDelivery, setWebhook, webhookSettings } from '../webhooks.ts';
 import { docsPage, OPENAPI_DOCS_PATH } from './docs.ts';
 
 export function resellerRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -57,6 +54,13 @@ export function resellerRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (currentApiKeyId()) for (const field of PURCHASED_GOODS) delete purchase[field];
     return { message: purchase };
   });
+
+  route(app, ctx, api.userApiKeys, async ({ params }) => ({
+    message: await userApiKeys(ctx, params.id),
+  }));
+  route(app, ctx, api.setKeyWithdrawals, async ({ params, body, user, req }) =>
+    setKeyWithdrawals(ctx, { admin: user, req }, params.id, body.enabled),
+  );
 
   const document = JSON.stringify(openApiDocument({ serverUrl: ctx.config.publicUrl }));
   route(app, ctx, api.openapi, async () => JSON.parse(document) as Record<string, unknown>);

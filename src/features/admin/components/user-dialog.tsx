@@ -42,6 +42,7 @@ import { useUnblockUser } from '../api/unblock-user';
 import { useSetUserTier, useTiers } from '../api/tiers';
 import { useSetUserLevel, useUserVerification } from '../api/user-verification';
 import { useAdminCan } from './admin-access';
+import { UserApiKeys } from './user-api-keys';
 
 /**
  * The customer's price tier (ADR 0027): choose one and Save; the server's answer (or refusal)
@@ -341,6 +342,7 @@ export function UserDialog({ user, onClose }: { user: User | null; onClose: () =
               {user.isAdmin ? null : (
                 <VerificationForm key={`level-${user.id}`} user={user} mayChange={maySetLevel} />
               )}
+              {user.isAdmin ? null : <UserApiKeys key={`keys-${user.id}`} userId={user.id} />}
             </DialogBody>
             <DialogFooter>
               <Button variant="outline" onClick={onClose}>

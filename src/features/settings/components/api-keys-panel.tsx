@@ -80,6 +80,12 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
             <DateText epochMs={apiKey.last_used_at} show="datetime" />
           )}
         </span>
+        {apiKey.withdrawals_on_at !== null && !revoked ? (
+          <span className="text-sm font-medium">
+            Can send withdrawals to bank accounts (turned on by us{' '}
+            <DateText epochMs={apiKey.withdrawals_on_at} />)
+          </span>
+        ) : null}
       </div>
       {revoked ? null : (
         <Button
