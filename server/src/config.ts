@@ -232,7 +232,7 @@ export function parseAdjustmentApproval(value: string | undefined): number {
  * start rather than run on another figure than the one its operator wrote.
  */
 export const APPROVER_DAILY_ENV_RETIRED =
-  "WITHDRAWAL_APPROVER_DAILY_KOBO is no longer read: an owner sets the approvers' daily total with the other withdrawal settings (PUT /api/admin/withdrawal-settings, approver_daily). Remove the variable and set the figure there.";
+  "WITHDRAWAL_APPROVER_DAILY_KOBO is no longer read: an owner sets the approvers' daily total with the other withdrawal settings, on the admin Withdrawals page (or PUT /api/admin/withdrawal-settings, approver_daily). Remove the variable and set the figure there.";
 export function refuseRetiredApproverDaily(value: string | undefined): void {
   if ((value ?? '').trim() !== '') throw new Error(APPROVER_DAILY_ENV_RETIRED);
 }

@@ -290,6 +290,44 @@ export const KillSwitch: Story = {
   },
 };
 
+/**
+ * The owner sets the approvers' daily total with the other withdrawal settings: a wrong amount
+ * is refused with its exact message, a right one saved and said beside the review amount.
+ */
+export const ApproverDailyTotal: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const field = await canvas.findByRole('textbox', { name: /^Approvers' daily total \(₦\)/ });
+    await expect(field).toHaveValue('2,000,000.00');
+    const saveButton = canvas.getByRole('button', { name: 'Save daily total' });
+    await userEvent.clear(field);
+    await userEvent.type(field, '12.345');
+    await untilClickable(saveButton);
+    await userEvent.click(saveButton);
+    await expect(await canvas.findByText(WITHDRAWAL_MSG.thresholdInvalid)).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(field);
+    await userEvent.type(field, '500000');
+    await userEvent.click(saveButton);
+    await expect(await canvas.findByText(WITHDRAWAL_MSG.settingsSaved)).toBeVisible();
+    await expect(db.withdrawals.settings.approver_daily).toBe(500_000_00);
+    await expect(db.withdrawals.settings.review_above).toBe(DEFAULT_WITHDRAWAL_REVIEW_ABOVE_KOBO);
+    await waitFor(() =>
+      expect(canvas.getByText(/A finance admin approves at most/)).toHaveTextContent(
+        'A finance admin approves at most ₦500,000.00 a day',
+      ),
+    );
+  },
+};
+
+/** A finance admin reads the total but does not set it: that is the owner's. */
+export const ApproverDailyTotalReadOnly: Story = {
+  beforeEach: signedInAsRole('finance'),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(/A finance admin approves at most/)).toBeVisible();
+    await expect(canvas.queryByRole('textbox', { name: /^Approvers' daily total/ })).toBeNull();
+  },
+};
+
 /** None yet. */
 export const Empty: Story = {
   parameters: { msw: { handlers: [variants.adminWithdrawals.empty, ...handlers] } },

@@ -4,10 +4,12 @@ import { REVIEW_REASON_EXPLAINED } from '@contract/withdrawal-review';
 import {
   RejectWithdrawalBody,
   reviewReasonLabel,
+  WithdrawalSettingsBody,
   WITHDRAWAL_MSG,
   WITHDRAWAL_STATUS_LABEL,
   WITHDRAWAL_STATUSES,
   type AdminWithdrawal,
+  type WithdrawalSettings,
   type WithdrawalStatus,
 } from '@contract/withdrawals';
 import { MAX_LENGTH } from '@contract/rules';
@@ -26,12 +28,13 @@ import {
 import { Field } from '@/components/ui/field';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { FormAlert } from '@/components/ui/form-alert';
-import { inputVariants } from '@/components/ui/input';
+import { Input, inputVariants } from '@/components/ui/input';
 import { Money } from '@/components/ui/money';
 import type { PagedTableColumn } from '@/components/ui/paged-table';
 import { Skeleton } from '@/components/ui/skeleton';
 import { WithdrawalStatusBadge } from '@/components/ui/withdrawal-status-badge';
 import { errorMessage } from '@/lib/api-error';
+import { nairaFieldText, typedNairaToWire } from '@/lib/money';
 import { cn } from '@/lib/cn';
 import {
   useAdminWithdrawal,
@@ -114,6 +117,68 @@ function columnsFor(reviewAbove: number | undefined): PagedTableColumn<AdminWith
   ];
 }
 
+// ── The approvers' daily total ──────────────────────────────────────────────────
+
+/**
+ * The owner's form for what one finance admin may approve of withdrawals in a Lagos day
+ * (ADR 0088): saved with the other withdrawal settings, audited on the server.
+ */
+function ApproverDailyForm({ current }: { current: WithdrawalSettings }) {
+  const save = useSetWithdrawalSettings();
+  const [typed, setTyped] = useState(() => nairaFieldText(current.approver_daily));
+  const [invalid, setInvalid] = useState('');
+  const [saved, setSaved] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaved('');
+    const parsed = WithdrawalSettingsBody.shape.approver_daily.safeParse(typedNairaToWire(typed));
+    if (!parsed.success) {
+      setInvalid(parsed.error.issues[0]?.message ?? WITHDRAWAL_MSG.thresholdInvalid);
+      return;
+    }
+    try {
+      await save.trigger({ body: { ...current, approver_daily: parsed.data } });
+      setSaved(WITHDRAWAL_MSG.settingsSaved);
+    } catch {
+      // shown from save.error
+    }
+  };
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label="Approvers' daily total"
+      className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start"
+    >
+      <Field
+        label="Approvers' daily total (₦)"
+        hint="What one finance admin may approve of withdrawals a day; past it an owner must. 0: every approval is an owner's."
+        error={invalid || undefined}
+      >
+        <Input
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={16}
+          value={typed}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            setInvalid('');
+            setSaved('');
+            save.reset();
+          }}
+        />
+      </Field>
+      <Button type="submit" variant="secondary" className="sm:mt-6" loading={save.isMutating}>
+        Save daily total
+      </Button>
+      <div aria-live="polite" className="sm:col-span-2 empty:hidden">
+        {saved ? <FormAlert tone="success">{saved}</FormAlert> : null}
+        {save.error ? <FormAlert>{errorMessage(save.error, FALLBACK.genericAlt)}</FormAlert> : null}
+      </div>
+    </form>
+  );
+}
+
 // ── The kill switch ───────────────────────────────────────────────────────────
 
 /**
@@ -170,6 +235,7 @@ function KillSwitch() {
       <p role="status" className="text-sm empty:hidden">
         {saved}
       </p>
+      {mayChange ? <ApproverDailyForm current={current} /> : null}
       {mayChange ? (
         <div>
           <Button
