@@ -122,6 +122,8 @@ export const FEATURE_SHOTS: FeatureShots[] = [
     SearchByNameOrPhone: { only: 'desktop' },
     BlockNeedsReason: { fullPage: true },
     UnblockCancelled: { fullPage: true },
+    // A key an owner let send withdrawals, in the customer's popup (ADR 0091).
+    KeyWithdrawalsTurnedOn: { fullPage: true },
   }),
   shots(AdminTransactions, { SearchByDestination: {} }),
   shots(PendingPurchases, { YoungPendingListed: {} }),
