@@ -263,4 +263,25 @@ describe('withdrawals in the mock sandbox (ADR 0084)', () => {
       (await call(api.approveWithdrawal, { token: admin, params: { id: big.message.id } })).status,
     ).toBe(200);
   });
+
+  it('the owner sets the approvers’ daily total with the other settings; below zero is refused', async () => {
+    const admin = await loginAdmin();
+    // The wire's naira, as a screen sends it back.
+    const current = (await call(api.withdrawalSettings, { token: admin })).json as {
+      message: Record<string, unknown>;
+    };
+    expect(current.message.approver_daily).toBe(2_000_000);
+    const negative = await call(api.setWithdrawalSettings, {
+      token: admin,
+      body: { ...current.message, approver_daily: -1 },
+    });
+    expect(negative.status).toBe(400);
+    expect(refusal(negative.json).msg).toBe(WITHDRAWAL_MSG.thresholdInvalid);
+    const saved = await call(api.setWithdrawalSettings, {
+      token: admin,
+      body: { ...current.message, approver_daily: 300_000 },
+    });
+    expect(saved.status).toBe(200);
+    expect(db.withdrawals.settings.approver_daily).toBe(300_000 * NAIRA);
+  });
 });

@@ -352,6 +352,15 @@ export const withdrawals = {
   })),
 
   setWithdrawalSettings: impl(api.setWithdrawalSettings, ({ body }) => {
+    // As the server: no amount below zero (the approvers' total included; 0 is an owner's).
+    if (
+      body.fee.flat < 0 ||
+      body.review_above < 0 ||
+      body.new_beneficiary_cap < 0 ||
+      body.approver_daily < 0
+    ) {
+      throw new MockApiError('validation_error', WITHDRAWAL_MSG.thresholdInvalid);
+    }
     db.withdrawals.settings = { ...body };
     return { message: db.withdrawals.settings };
   }),
