@@ -538,6 +538,12 @@ export const ENVIRONMENT: readonly EnvGroup[] = [
           'an admin action that moves money above this (kobo) waits for a second admin (docs/decisions/0050, 0070); `0`: every one does',
       },
       {
+        name: 'WITHDRAWAL_APPROVER_DAILY_KOBO',
+        default: 'unset',
+        meaning:
+          "no longer read: the server refuses to start while it is set. An owner sets the approvers' daily total with the other withdrawal settings, on the admin Withdrawals page (docs/decisions/0088)",
+      },
+      {
         name: 'ANNOUNCEMENT_MAILS_PER_MINUTE',
         default: '`120`',
         meaning:
