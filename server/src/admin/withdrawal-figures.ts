@@ -9,6 +9,7 @@
  */
 import type { AdminOverview, Kobo } from '@contract';
 import { lagosDay, lagosDayEnd, lagosDayStart } from '@contract/time';
+import { sql } from 'kysely';
 import type { Db } from '../platform/db/index.ts';
 import { systemAccountId } from '../wallet/ledger.ts';
 
@@ -22,7 +23,9 @@ async function feeIncome(db: Db, { from, to }: Span): Promise<Kobo> {
     .innerJoin('movements as m', 'm.id', 'e.movement_id')
     .innerJoin('withdrawals as w', 'w.id', 'm.memo')
     .select((eb) => eb.fn.sum<number>('e.amount').as('kobo'))
-    .where('e.account_id', '=', systemAccountId('fees_income'))
+    // A literal, so both engines match the partial index of the fee account's entries by time
+    // (migration 0047): a bound value cannot be matched to an index's predicate.
+    .where('e.account_id', '=', sql.lit(systemAccountId('fees_income')))
     .where('e.created_at', '>=', from)
     .where('e.created_at', '<', to)
     .executeTakeFirst();

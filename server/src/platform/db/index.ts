@@ -58,6 +58,7 @@ import { messagePreferences } from '../../../migrations/0039-message-preferences
 import { fourEyes } from '../../../migrations/0029-four-eyes.ts';
 import { withdrawalReviewRules } from '../../../migrations/0045-withdrawal-review-rules.ts';
 import { keyWithdrawals } from '../../../migrations/0046-key-withdrawals.ts';
+import { overviewWithdrawalIndexes } from '../../../migrations/0047-overview-withdrawal-indexes.ts';
 import { smsCapsAndKnownDevices } from '../../../migrations/0044-sms-caps-and-known-devices.ts';
 import type { Engine } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -137,6 +138,7 @@ export function migrations(engine: Engine): MigrationProvider {
         '0039-message-preferences': messagePreferences(),
         '0045-withdrawal-review-rules': withdrawalReviewRules(engine),
         '0046-key-withdrawals': keyWithdrawals(),
+        '0047-overview-withdrawal-indexes': overviewWithdrawalIndexes(),
         '0044-sms-caps-and-known-devices': smsCapsAndKnownDevices(),
         '0043-sms-costs-and-delivery': smsCostsAndDelivery(),
       };
