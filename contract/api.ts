@@ -75,10 +75,9 @@ export {
   webhookDeliveries,
   replayDelivery,
   requery,
-  userApiKeys,
-  setKeyWithdrawals,
   openapi,
 } from './reseller';
+export { userApiKeys, setKeyWithdrawals } from './api-key';
 export { myTier, tiers, createTier, editTier, setUserTier } from './tiers';
 export {
   pendingPurchases,

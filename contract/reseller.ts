@@ -9,6 +9,7 @@ import { EpochMs, TransactionSchema } from './entities';
 import { REVEAL_MSG } from './bearer-secrets';
 import { ERROR_STATUS, type ApiErrorBody } from './errors';
 import { requiredId, text } from './rules';
+import { ApiKeySchema } from './api-key';
 
 /** The header a reseller sends its key in (one header, never a query parameter). */
 export const API_KEY_HEADER = 'X-Api-Key';
@@ -72,19 +73,7 @@ export const RESELLER_MSG = {
 
 // ── Entities ────────────────────────────────────────────────────────────────
 
-export const ApiKeySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** The first characters of the key, to tell keys apart (the rest is never stored). */
-  prefix: z.string(),
-  rate_limit: z.int().check(z.gte(1)),
-  created_at: EpochMs,
-  last_used_at: z.nullable(EpochMs),
-  revoked_at: z.nullable(EpochMs),
-  /** Since when the key may send withdrawals; null (the default): it may not (ADR 0091). */
-  withdrawals_on_at: z.nullable(EpochMs),
-});
-export type ApiKey = z.output<typeof ApiKeySchema>;
+export { ApiKeySchema, type ApiKey } from './api-key';
 
 /** Answered once, at creation: the key and its webhook signing secret. */
 export const NewApiKeySchema = z.extend(ApiKeySchema, {
@@ -149,8 +138,6 @@ export const WebhookBody = z.object({
     max: RESELLER_LIMITS.url,
   }).check(z.describe('empty to remove the address')),
 });
-
-export const KeyWithdrawalsBody = z.object({ enabled: z.boolean() });
 
 export const RequeryQuery = z
   .object({
@@ -242,28 +229,6 @@ export const requery = endpoint({
   query: RequeryQuery,
   response: message(TransactionSchema),
   errors: [400, 401, 403, 404, 423, 429, 500],
-});
-export const userApiKeys = endpoint({
-  name: 'admin.userApiKeys',
-  method: 'GET',
-  path: '/api/admin/users/:id/api-keys',
-  access: 'admin',
-  summary:
-    "A customer's API keys (never the keys themselves), and whether each may send withdrawals.",
-  params: IdParams,
-  response: message(z.array(ApiKeySchema)),
-});
-export const setKeyWithdrawals = endpoint({
-  name: 'admin.setKeyWithdrawals',
-  method: 'PUT',
-  path: '/api/admin/api-keys/:id/withdrawals',
-  access: 'admin',
-  summary:
-    'Lets one API key send withdrawals, or stops it (audited; the customer is told by e-mail and SMS). Off for every key by default.',
-  params: IdParams,
-  body: KeyWithdrawalsBody,
-  response: z.extend(Text, { key: ApiKeySchema }),
-  errors: [400, 401, 403, 404, 409, 423, 429, 500],
 });
 export const openapi = endpoint({
   name: 'public.openapi',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ApiKey } from '@contract/reseller';
+import type { ApiKey } from '@contract/api-key';
 import { FALLBACK } from '@contract/messages';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
