@@ -94,13 +94,19 @@ export type WithdrawalFee = z.output<typeof WithdrawalFeeSchema>;
 
 /**
  * Default: Flutterwave's NGN transfer fee, passed on at cost, as far as its published samples
- * show it (ADR 0089): ₦10.75 on ₦100 and ₦1,222, ₦26.875 on ₦5,500 and ₦12,500
- * (https://github.com/Flutterwave/Node-v3/blob/master/documentation/transfers.md, "Get all
- * transfers", "Create a transfer", "Get transfer fee"); VAT of 7.5% is on all Flutterwave fees
- * (https://flutterwave.com/us/support/payment-methods/afrigo-cards), so ₦10 and ₦25 before VAT.
- * NOT CONFIRMED: where the bands break (₦5,000, ₦50,000) and the ₦53.75 above ₦50,000; no
- * stored Flutterwave page states them (flutterwave.com/ng/pricing could not be read). The
- * owner sets the real figures from the dashboard or `GET /v3/transfers/fee` (ADR 0084).
+ * show it (ADR 0084 "What Flutterwave documents", ADR 0089): ₦10.75 on ₦100 and ₦1,222,
+ * ₦26.875 on ₦5,500 and ₦12,500
+ * (https://github.com/Flutterwave/Node-v3/blob/master/documentation/transfers.md: "Get all
+ * transfers" `"amount": 1222, "fee": 10.75` and `"amount": 100, "fee": 10.75`; "Create a
+ * transfer" `"amount": 5500, "fee": 26.875`; "Get transfer fee" `"amount": "12500"` →
+ * `"fee": 26.875`); ₦26.875 is 2,687.5 kobo, kept as 2,688 (as the adapter reads it). VAT
+ * "7.5% is charged on all Flutterwave fees (including transaction, transfer, and foreign
+ * processing fees)" (https://flutterwave.com/us/support/payment-methods/afrigo-cards), so
+ * ₦10 and ₦25 before VAT.
+ * NOT CONFIRMED (the docs are silent): where the bands break (₦5,000 and ₦50,000, each taken
+ * as inclusive: `up_to`) and the ₦53.75 above ₦50,000; no stored Flutterwave page states
+ * them (flutterwave.com/ng/pricing could not be read). The owner sets the real figures from
+ * the dashboard or `GET /v3/transfers/fee` (ADR 0084).
  */
 export const DEFAULT_WITHDRAWAL_FEE: WithdrawalFee = {
   kind: 'bands',

@@ -13,7 +13,15 @@
  *   (`GET /v3/transfers/fee?currency&amount` → `data: [{ currency, fee_type, fee }]`), "Get all
  *   transfers" (`GET /v3/transfers?…` → `meta.page_info.total_pages`, `data: [...]`, items with
  *   `status` NEW, PENDING, SUCCESSFUL or FAILED and `complete_message` such as "DISBURSE
- *   FAILED: …"), "Get a transfer" (`GET /v3/transfers/{id}`, `data` one such item);
+ *   FAILED: …"), "Get a transfer" (`GET /v3/transfers/{id}`, "the numeric ID of the transfer
+ *   you want to fetch. It is returned in the call to create a transfer as data.id"; its
+ *   "Sample Response" is a copy of the fee answer, so `data` as one such item is inferred);
+ * - not documented (ADR 0084, "What Flutterwave documents"): a `reference` filter on
+ *   `GET /v3/transfers`. The create reference says only that `reference` "can be used to query
+ *   for the status of the transfer" (https://developer.flutterwave.com/reference/endpoints/transfers/)
+ *   and no stored page or SDK sample lists transfers by reference (Node-v3 filters by
+ *   `status`, PHP-v3 by `batch_id`): `byReference` filters the items again, and only an
+ *   empty list is "no record";
  *   documentation/banks.md ("Get all banks", `GET /v3/banks/NG` → `data: [{ id, code, name }]`);
  *   documentation/misc.md ("Resolve account details", `POST /v3/accounts/resolve` with
  *   `account_number`, `account_bank` → `data: { account_number, account_name }`);
@@ -288,6 +296,7 @@ export function createFlutterwavePayoutProvider(options: FlutterwavePayoutOption
         return { status: 'pending', callFailed: true, message: (err as Error).message };
       }
       // The filter is applied again here: a list that ignored it cannot name another transfer.
+      // (Flutterwave documents no `reference` filter on this list: see the header.)
       const mine = page.items.filter((i) => i.reference === reference);
       if (mine.length === 0) return { status: 'pending', notFound: true, raw: page.raw };
       // A SUCCESSFUL one wins over a FAILED retry of the same reference (never both paid).

@@ -90,10 +90,26 @@ describe('Flutterwave payouts: adapter against simulator', () => {
     expect(await r.payout.resolveAccount('044', '0123459999')).toBeNull();
   });
 
-  it('answers the documented NGN fee bands', async () => {
-    expect(await r.payout.fee(100_000)).toBe(1_075);
+  // Flutterwave documents NGN transfer fees only by sample, in its Node-v3 SDK
+  // (https://github.com/Flutterwave/Node-v3/blob/master/documentation/transfers.md):
+  // "Get all transfers" lists `"amount": 100` and `"amount": 1222` with `"fee": 10.75`;
+  // "Create a transfer" answers `"amount": 5500` with `"fee": 26.875`; "Get transfer fee" for
+  // `"amount": "12500"` answers `"fee": 26.875`. ₦26.875 is 2,687.5 kobo: read as 2,688.
+  it("answers Flutterwave's four documented NGN fee samples", async () => {
+    expect(await r.payout.fee(10_000)).toBe(1_075);
+    expect(await r.payout.fee(122_200)).toBe(1_075);
+    expect(await r.payout.fee(550_000)).toBe(2_688);
     expect(await r.payout.fee(1_250_000)).toBe(2_688);
-    expect(await r.payout.fee(10_000_000)).toBe(5_375);
+  });
+
+  // Not documented (no stored Flutterwave page states a band edge or a fee above ₦12,500): the
+  // simulator's edges (₦5,000 and ₦50,000, both inclusive) and ₦53.75 are the default fee
+  // table's assumption (contract/withdrawals.ts, ADR 0084 "What Flutterwave documents").
+  it("keeps the default fee table's undocumented band edges", async () => {
+    expect(await r.payout.fee(500_000)).toBe(1_075);
+    expect(await r.payout.fee(500_100)).toBe(2_688);
+    expect(await r.payout.fee(5_000_000)).toBe(2_688);
+    expect(await r.payout.fee(5_000_100)).toBe(5_375);
   });
 
   it('pays an ordinary account at once, and says so by id and by reference', async () => {

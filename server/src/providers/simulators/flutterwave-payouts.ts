@@ -61,10 +61,14 @@ export const SIMULATOR_BANKS: readonly { id: number; code: string; name: string 
 
 /**
  * Flutterwave's NGN transfer fee as its samples show it
- * (https://github.com/Flutterwave/Node-v3/blob/master/documentation/transfers.md: 10.75 on
- * ₦1,222 and ₦100, 26.875 on ₦5,500 and ₦12,500). Not confirmed (ADR 0089): the band edges
- * (₦5,000, ₦50,000) and ₦53.75 above ₦50,000 are the default fee table's, not a page's.
- * In naira, as on the wire.
+ * (https://github.com/Flutterwave/Node-v3/blob/master/documentation/transfers.md): "Get all
+ * transfers" lists `"amount": 1222, "fee": 10.75` and `"amount": 100, "fee": 10.75`; "Create
+ * a transfer" answers `"amount": 5500, "fee": 26.875`; "Get transfer fee" for
+ * `"amount": "12500"` answers `"fee": 26.875`. The docs are silent on the rest (ADR 0084,
+ * "What Flutterwave documents"): no stored Flutterwave page (developer.flutterwave.com, the
+ * pricing page, the SDKs) states a band edge or a fee above ₦12,500, so the edges (₦5,000 and
+ * ₦50,000, each in the lower band) and ₦53.75 above ₦50,000 are the default fee table's
+ * assumption, not a page's. In naira, as on the wire.
  */
 export function simulatorTransferFee(naira: number): number {
   if (naira <= 5_000) return 10.75;
@@ -427,7 +431,12 @@ export function createFlutterwavePayoutsSimulator(
       respond('transfers.create', reply, () => create(req.body), hang),
     );
 
-    // "Get a transfer". An unknown id: 404 in the envelope (our wording).
+    // "Get a transfer" (Node-v3 documentation/transfers.md: `GET /v3/transfers/{id}`, "the
+    // numeric ID of the transfer you want to fetch. It is returned in the call to create a
+    // transfer as data.id"). That page's "Sample Response" is a copy of the fee answer
+    // ("Transfer fee fetched"), so `data` as one transfer item, shaped as the list's items,
+    // is inferred, and "Transfer fetched" is our wording. An unknown id: 404 in the envelope
+    // (our wording).
     app.get('/v3/transfers/:id', (req, reply) =>
       respond(
         'transfers.get',
@@ -445,12 +454,18 @@ export function createFlutterwavePayoutsSimulator(
     );
 
     // "Get all transfers": newest first, 10 a page, `meta.page_info`; `reference` and `status`
-    // filter it. Not confirmed: no stored page of developer.flutterwave.com documents a
-    // `reference` filter on GET /v3/transfers (the create reference says only that the
-    // reference "can be used to query for the status of the transfer",
-    // https://developer.flutterwave.com/reference/endpoints/transfers/), so the adapter filters
-    // the items again by reference, and an admin's resolve refunds on "no record" only when
-    // the answer lists no transfer at all (a list that ignored the filter proves nothing).
+    // filter it. The docs are silent on a `reference` filter on GET /v3/transfers: the create
+    // reference says only that the reference "can be used to query for the status of the
+    // transfer" (https://developer.flutterwave.com/reference/endpoints/transfers/), the
+    // Nigeria guide only "You can get the transfer status using the transfer status endpoint"
+    // (https://developer.flutterwave.com/docs/nigerian-bank-account-transfer), and the SDKs
+    // show the list with `{ "status": "failed" }` (Node-v3 documentation/transfers.md, "Get all
+    // transfers") and `?batch_id=` (PHP-v3 src/Service/Transfer.php `getBulk`), never a
+    // reference. Node-v3 validates the list's query against a schema shared by every list call
+    // (services/schema/base.js `listSchema`: page, from, to, status, reference, …), which is
+    // no statement about this endpoint. So the adapter filters the items again by reference,
+    // and an admin's resolve refunds on "no record" only when the answer lists no transfer at
+    // all (a list that ignored the filter proves nothing).
     app.get('/v3/transfers', (req, reply) =>
       respond(
         'transfers.list',
