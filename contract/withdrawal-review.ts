@@ -63,4 +63,7 @@ export const approverDailyMessage = (daily: Kobo) =>
 
 export const WITHDRAWAL_REVIEW_MSG = {
   adjustedByApprover: `You credited this customer's wallet (an adjustment or an assigned transfer) in the last ${ADJUSTMENT_CASH_OUT_HOLD_DAYS} days: another admin must approve this withdrawal.`,
+  /** ADR 0091: whoever let the key send withdrawals is not the second pair of eyes on them. */
+  armedByApprover:
+    'You turned withdrawals on or off for the API key that sent this withdrawal: another admin must approve it.',
 } as const;

@@ -135,10 +135,23 @@ export async function reviewReasonFor(
 export async function approverMayApprove(
   trx: Db,
   actor: Actor,
-  w: { user_id: string; amount: Kobo },
+  w: { user_id: string; amount: Kobo; api_key_id?: string | null },
   daily: Kobo,
   now: number,
 ): Promise<void> {
+  // Made through a key (ADR 0091): never approved by an admin who switched that key's
+  // withdrawals (on, or off since), read from the audit log as a transfer's assigner is; else
+  // one owner with a leaked key and pin arms it, withdraws and approves alone.
+  if (w.api_key_id) {
+    const switched = await trx
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'apiKey.withdrawals')
+      .where('target_id', '=', w.api_key_id)
+      .where('admin_id', '=', actor.admin.id)
+      .executeTakeFirst();
+    if (switched) throw new ApiError('forbidden', WITHDRAWAL_REVIEW_MSG.armedByApprover);
+  }
   if ((await adminCredits(trx, w.user_id, now - HOLD_MS, actor.admin.id)) > 0) {
     throw new ApiError('forbidden', WITHDRAWAL_REVIEW_MSG.adjustedByApprover);
   }
