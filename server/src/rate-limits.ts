@@ -114,6 +114,8 @@ export const DEFAULT_LIMITS: Limits = {
     setWebhook: perAccount(20),
     replayDelivery: perAccount(60),
     requery: perAccount(600),
+    // An owner switching a key's withdrawals (ADR 0091): each switch mails and texts the customer.
+    setKeyWithdrawals: perAccount(60),
     openapi: perAddress(120),
     // Price tiers (ADR 0027): admin writes, as assignTransfer.
     createTier: perAccount(300),
