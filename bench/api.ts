@@ -660,7 +660,8 @@ async function seedScale(dbh: DbHandle, total: number, customers: number) {
 /** The URL of a read, for `customer` (signed-in-reads.ts). */
 const readUrl = (base: string, read: SignedInRead, customer: { id: string; email: string }) => {
   const query = read.query?.(customer);
-  return `${base}${pathFor(read.endpoint.path)}${query ? `?${new URLSearchParams(query)}` : ''}`;
+  const path = pathFor(read.endpoint.path, read.params?.(customer));
+  return `${base}${path}${query ? `?${new URLSearchParams(query)}` : ''}`;
 };
 
 async function scaleRun(total: number, customers: number, everyRead: boolean) {

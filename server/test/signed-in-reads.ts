@@ -12,6 +12,8 @@ export interface SignedInRead {
   /** Who asks: the customer themselves, or an admin looking at them. */
   as: 'customer' | 'admin';
   query?: (customer: { id: string; email: string }) => Record<string, string>;
+  /** The path's parameters (`:id`), for `customer`. */
+  params?: (customer: { id: string; email: string }) => Record<string, string>;
   /**
    * At most the rows the page can show, for a read whose answer is a few rows picked from the
    * history: what its queries may read in all, beside the session check every request makes
@@ -77,6 +79,12 @@ export const SIGNED_IN_READS: SignedInRead[] = [
     query: (c) => ({ user_id: c.id }),
   },
   { name: 'admin: user popup, price tiers', endpoint: api.tiers, as: 'admin' },
+  {
+    name: 'admin: user popup, API keys',
+    endpoint: api.userApiKeys,
+    as: 'admin',
+    params: (c) => ({ id: c.id }),
+  },
   {
     name: "admin: the customer's transactions",
     endpoint: api.transactions,

@@ -47,6 +47,7 @@ describe.each(engines)('signed-in reads on a long history (%s)', (engine) => {
       res = await kit.call(read.endpoint, {
         token: read.as === 'admin' ? admin.token : customer.token,
         query: read.query?.(customer),
+        params: read.params?.(customer),
       });
     } finally {
       recorder.stop();
