@@ -233,6 +233,12 @@ function keyRetry(
   };
 }
 
+/** Whether the endpoint's body takes the pin: a key's retry of one that does not (the account
+ * look-up, ADR 0091) is answered as its first call was, without a pin (it needed none). */
+const takesPin = (endpoint: Endpoint) =>
+  'pin' in
+  ((endpoint.body as unknown as { _zod: { def: { shape?: object } } })._zod.def.shape ?? {});
+
 export interface RouteOptions<E extends Endpoint> {
   /**
    * For routes that move money (they call `bindIdempotencyKey`): the answer for the
@@ -334,7 +340,7 @@ export function route<E extends Endpoint>(
               )
                 ? FROM_TRANSACTION
                 : {}),
-              ...(keyId ? keyRetry(ctx, endpoint, req, user, keyId) : {}),
+              ...(keyId && takesPin(endpoint) ? keyRetry(ctx, endpoint, req, user, keyId) : {}),
             },
           );
         } else {
