@@ -239,7 +239,12 @@ async function runStep(
     options: CallOptions = {},
   ): Promise<Answer> => {
     const res = await http(world.base(via), method, url, options);
-    if (res.status >= 500) {
+    // A 502 provider_error is the documented refusal when every provider that sells the plan
+    // is paused (the breaker, opened by the faults this schedule injected): nothing is charged,
+    // and the quiescence checks still judge every purchase. Any other 5xx is a server error.
+    if (res.status === 502 && res.body?.type === 'provider_error') {
+      count(counts, 'refused: every provider paused (502)');
+    } else if (res.status >= 500) {
       book.serverErrors.push(
         `step ${index}: ${method} ${url} on #${via} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`,
       );
