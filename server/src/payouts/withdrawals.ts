@@ -49,7 +49,7 @@ import {
   walletAccountId,
 } from '../wallet/ledger.ts';
 import { ApiError } from '../platform/http/errors.ts';
-import { bindIdempotencyKey } from '../platform/http/idempotency.ts';
+import { bindIdempotencyKey, currentRequestId } from '../platform/http/idempotency.ts';
 import { ProviderError, type PayoutAnswer } from '../providers/index.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
 import { customerMail } from '../notifications/customer-mail.ts';
@@ -379,6 +379,8 @@ export async function debitWithdrawal(
         provider: null,
         paid_account: null,
         api_key_id: w.api_key_id,
+        // Its X-Request-Id, as a purchase's: the key's requery and webhook name it (ADR 0091).
+        client_request_id: currentRequestId(),
         created_at: now,
         updated_at: now,
       })
