@@ -13,6 +13,7 @@ import {
   createApiKey,
   currentApiKeyId,
   listApiKeys,
+  requireKeyWithdrawals,
   revokeApiKey,
   setKeyWithdrawals,
   userApiKeys,
@@ -42,12 +43,26 @@ export function resellerRoutes(app: FastifyInstance, ctx: AppContext): void {
     message: await replayDelivery(ctx, user, params.id),
   }));
   route(app, ctx, api.requery, async ({ user, query }) => {
-    let found = ctx.db.selectFrom('transactions').select('id').where('user_id', '=', user.id);
+    let found = ctx.db
+      .selectFrom('transactions')
+      .select(['id', 'product'])
+      .where('user_id', '=', user.id);
     found = query.id
       ? found.where('id', '=', query.id)
       : found.where('client_request_id', '=', query.request_id as string);
     const row = await found.orderBy('created_at', 'desc').executeTakeFirst();
     if (!row) throw new ApiError('not_found', SERVER_MSG.transactionNotFound);
+    // A withdrawal's line (the payee's account) is read by a key only if it may send them.
+    const keyId = currentApiKeyId();
+    if (keyId && row.product === 'Withdrawal') {
+      requireKeyWithdrawals(
+        await ctx.db
+          .selectFrom('api_keys')
+          .select('withdrawals_on_at')
+          .where('id', '=', keyId)
+          .executeTakeFirstOrThrow(),
+      );
+    }
     const purchase = await transactionById(ctx.db, row.id);
     // A key alone (leaked, say, with guessable request ids) never reads the goods: the
     // purchase sent again with its X-Request-Id and the pin answers them (ADR 0034).
