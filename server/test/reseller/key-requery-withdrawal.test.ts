@@ -40,7 +40,8 @@ describe.each(engines)("a key's requery of a withdrawal on %s", (engine) => {
     const id = sent.body.message.id as string;
     const ask = (key: string, query: Record<string, string>) =>
       kit.call(api.requery, { headers: { 'x-api-key': key }, query });
-    for (const query of [{ id }, { request_id: 'order-1001' }]) {
+    const queries: Record<string, string>[] = [{ id }, { request_id: 'order-1001' }];
+    for (const query of queries) {
       const refused = await ask(shop.key, query);
       expect(refused.status).toBe(403);
       expect(refused.body.msg).toBe(RESELLER_MSG.keyWithdrawalsOff);
