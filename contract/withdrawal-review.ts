@@ -1,5 +1,9 @@
 import { nairaText, type Kobo } from './money';
-import { awaitingReviewMessage, type WithdrawalReviewReason } from './withdrawals';
+import {
+  awaitingReviewMessage,
+  NEW_KEY_REVIEW_HOURS,
+  type WithdrawalReviewReason,
+} from './withdrawals';
 
 /**
  * When a withdrawal waits for review, and who may approve it (ADR 0088, beside ADR 0084's
@@ -25,6 +29,7 @@ export const REVIEW_REASON_EXPLAINED: Record<WithdrawalReviewReason, string> = {
   daily_total:
     "The customer's withdrawals of that Lagos day, this one included, come to more than the review amount.",
   recent_adjustment: `It would take out as cash money an admin credited to this wallet in the last ${ADJUSTMENT_CASH_OUT_HOLD_DAYS} days. An admin who made or approved that credit may not approve it.`,
+  new_key: `It was sent through an API key whose withdrawals were turned on less than ${NEW_KEY_REVIEW_HOURS} hours before. The admin who turned them on may not approve it.`,
 };
 
 const HELD =
@@ -35,6 +40,8 @@ export function reviewReasonMessage(reason: WithdrawalReviewReason, reviewAbove:
   switch (reason) {
     case 'daily_total':
       return `Your withdrawals today come to more than ${nairaText(reviewAbove)}, so this one is checked by our team before it is sent: ${HELD}`;
+    case 'new_key':
+      return `Withdrawals through an API key are checked by our team for ${NEW_KEY_REVIEW_HOURS} hours after they are turned on, so this one is checked before it is sent: ${HELD}`;
     case 'recent_adjustment':
       return `Money our team credited to your wallet in the last ${ADJUSTMENT_CASH_OUT_HOLD_DAYS} days is checked before it leaves as cash, so this withdrawal is checked before it is sent: ${HELD}`;
     default:

@@ -36,7 +36,19 @@ export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
  * the review amount; the customer's withdrawals of the Lagos day, this one included, come to
  * more than it; or it would draw on money admins credited in the last 7 days.
  */
-export const WITHDRAWAL_REVIEW_REASONS = ['amount', 'daily_total', 'recent_adjustment'] as const;
+export const WITHDRAWAL_REVIEW_REASONS = [
+  'amount',
+  'daily_total',
+  'recent_adjustment',
+  'new_key',
+] as const;
+
+/**
+ * Hours after an owner lets an API key send withdrawals during which every withdrawal through it
+ * waits for review (ADR 0091): a second admin sees each one while the customer, told at once by
+ * e-mail and SMS, has a day to revoke a key they did not ask to arm.
+ */
+export const NEW_KEY_REVIEW_HOURS = 24;
 export type WithdrawalReviewReason = (typeof WITHDRAWAL_REVIEW_REASONS)[number];
 
 /**
@@ -53,6 +65,8 @@ export function reviewReasonLabel(reason: WithdrawalReviewReason, above?: Kobo):
       return "The day's withdrawals above the review amount";
     case 'recent_adjustment':
       return 'Paid from recent admin credit';
+    case 'new_key':
+      return 'Through an API key armed in the last day';
   }
 }
 

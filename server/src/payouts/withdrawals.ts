@@ -321,7 +321,12 @@ export async function debitWithdrawal(
     // adjustment credited lately; asked after the ledger took the wallet's row.
     const why = await reviewReasonFor(
       trx,
-      { userId: user.id, amount: cost.amount, balanceAfter: entry.balanceAfter },
+      {
+        userId: user.id,
+        amount: cost.amount,
+        balanceAfter: entry.balanceAfter,
+        apiKeyId: currentApiKeyId(),
+      },
       settings,
       now,
     );

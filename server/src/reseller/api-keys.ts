@@ -184,7 +184,8 @@ export async function setKeyWithdrawals(
     if (row.revoked_at !== null) throw new ApiError('conflict', RESELLER_MSG.keyRevokedAlready);
     const message = enabled ? RESELLER_MSG.keyWithdrawalsOn : RESELLER_MSG.keyWithdrawalsOffDone;
     if ((row.withdrawals_on_at !== null) === enabled) return { message, key: toApiKey(row) };
-    const now = Date.now();
+    // The withdrawals' clock: a key's first day of review is counted from this (ADR 0091).
+    const now = (ctx.config.clock ?? Date.now)();
     const next = {
       withdrawals_on_at: enabled ? now : null,
       withdrawals_on_by: enabled ? actor.admin.id : null,

@@ -4,15 +4,16 @@
  * A reseller whose call timed out asks by request_id; told "not found" it would send a second
  * withdrawal of the same money. SQLite and PostgreSQL.
  */
-import { api } from '@contract';
+import { api, NEW_KEY_REVIEW_HOURS } from '@contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PIN, createKit, engines, type Kit, type TestUser } from '../helper.ts';
 
 describe.each(engines)("a key's withdrawal and its X-Request-Id on %s", (engine) => {
   let kit: Kit;
   let owner: TestUser;
+  let now = Date.UTC(2026, 10, 2, 9, 0, 0);
   beforeAll(async () => {
-    kit = await createKit(engine);
+    kit = await createKit(engine, { config: { clock: () => now } });
     owner = await kit.user({ role: 'owner' });
   });
   afterEach(async () => {
@@ -29,6 +30,8 @@ describe.each(engines)("a key's withdrawal and its X-Request-Id on %s", (engine)
       params: { id: key.id },
       body: { enabled: true },
     });
+    // Past the key's first day, when its withdrawals wait for review (ADR 0091).
+    now += NEW_KEY_REVIEW_HOURS * 3_600_000;
     await kit.call(api.setWebhook, { token: u.token, body: { url: 'http://127.0.0.1:9/hook' } });
     const sent = await kit.call(api.withdraw, {
       headers: { 'x-api-key': key.key, 'x-request-id': 'payout-7' },

@@ -4,7 +4,7 @@
  * its pin counted on the key's own budget, retried once by its X-Request-Id; a revoked key, a
  * key of the owner's own account, and any admin but an owner are refused. SQLite and PostgreSQL.
  */
-import { api, RESELLER_MSG } from '@contract';
+import { api, NEW_KEY_REVIEW_HOURS, RESELLER_MSG } from '@contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PIN_MAX_FAILURES } from '../../src/wallet/wallet.ts';
 import { PIN, createKit, engines, type Kit, type TestUser } from '../helper.ts';
@@ -17,9 +17,10 @@ describe.each(engines)('withdrawals through an API key on %s', (engine) => {
   let kit: Kit;
   let owner: TestUser;
   let finance: TestUser;
+  let now = Date.UTC(2026, 10, 2, 9, 0, 0);
 
   beforeAll(async () => {
-    kit = await createKit(engine);
+    kit = await createKit(engine, { config: { clock: () => now } });
     owner = await kit.user({ role: 'owner' });
     finance = await kit.user({ role: 'finance' });
   });
@@ -88,6 +89,21 @@ describe.each(engines)('withdrawals through an API key on %s', (engine) => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(RESELLER_MSG.keyWithdrawalsOn);
     expect(res.body.key.withdrawals_on_at).toEqual(expect.any(Number));
+
+    // For a day after the switch, every withdrawal through the key waits for a second admin,
+    // whoever armed it.
+    const early = await withdrawWith(on.key, 'pay-0');
+    expect(early.status).toBe(200);
+    expect(early.body.message.status).toBe('awaiting_review');
+    const waiting = await kit.app.ctx.db
+      .selectFrom('withdrawals')
+      .select('review_reason')
+      .where('id', '=', early.body.message.id)
+      .executeTakeFirstOrThrow();
+    expect(waiting.review_reason).toBe('new_key');
+    now += NEW_KEY_REVIEW_HOURS * 3_600_000 - 60_000;
+    expect((await withdrawWith(on.key, 'pay-00')).body.message.status).toBe('awaiting_review');
+    now += 60_000;
 
     const to = account();
     const sent = await withdrawWith(on.key, 'pay-1', { account_number: to });
@@ -184,6 +200,8 @@ describe.each(engines)('withdrawals through an API key on %s', (engine) => {
     const u = await kit.user({ funds: 1_000_000 });
     const k = await newKey(u);
     await turn(owner, k.id, true);
+    // Past the key's first day, when its withdrawals wait for review.
+    now += NEW_KEY_REVIEW_HOURS * 3_600_000;
     const set = await kit.call(api.setWebhook, {
       token: u.token,
       body: { url: 'http://127.0.0.1:9/hook' },

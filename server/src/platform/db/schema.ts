@@ -3,6 +3,7 @@
  * PostgreSQL, parsed to numbers), so one set of queries runs on SQLite and PostgreSQL.
  */
 import type { Generated, Selectable } from 'kysely';
+import type { WithdrawalReviewReason } from '@contract';
 
 export interface UsersTable {
   id: string;
@@ -400,7 +401,7 @@ export interface WithdrawalsTable {
   reviewer_id: string | null;
   reviewed_at: number | null;
   /** Why it waits (or waited) for review (migration 0045; ADR 0088); null: it never waited. */
-  review_reason: Generated<'amount' | 'daily_total' | 'recent_adjustment' | null>;
+  review_reason: Generated<WithdrawalReviewReason | null>;
   /** The API key it was made with (migration 0046, ADR 0091); null: made in the app. */
   api_key_id: Generated<string | null>;
   created_at: number;
