@@ -56,6 +56,16 @@ function waitingForEachReason() {
       review_reason: 'recent_adjustment',
       events: [],
     },
+    {
+      ...seed,
+      id: 'wd_new_key',
+      amount: 15_000_00,
+      total: 15_000_00 + seed.fee + seed.duty,
+      created_at: SEED_NOW - 5 * 60_000,
+      updated_at: SEED_NOW - 5 * 60_000,
+      review_reason: 'new_key',
+      events: [],
+    },
   );
 }
 
@@ -83,7 +93,7 @@ export const Success: Story = {
 export const ReviewReasons: Story = {
   beforeEach: waitingForEachReason,
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'Awaiting review (3)' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Awaiting review (4)' }));
     await waitFor(() =>
       expect(canvas.queryByRole('row', { name: 'Open withdrawal wd_seed_3' })).toBeNull(),
     );
@@ -95,6 +105,22 @@ export const ReviewReasons: Story = {
     await expect(
       within(await row('wd_admin_credit')).getByText('Paid from recent admin credit'),
     ).toBeVisible();
+    await expect(
+      within(await row('wd_new_key')).getByText('Through an API key armed in the last day'),
+    ).toBeVisible();
+  },
+};
+
+/** Through an API key armed in the last day (ADR 0091): the armer may not approve it. */
+export const WhyNewKey: Story = {
+  beforeEach: waitingForEachReason,
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await open(canvas, userEvent, 'wd_new_key');
+    await expect(await within(dialog).findByText('Why it waits')).toBeVisible();
+    await expect(
+      within(dialog).getByText('Through an API key armed in the last day'),
+    ).toBeVisible();
+    await expect(within(dialog).getByText(REVIEW_REASON_EXPLAINED.new_key)).toBeVisible();
   },
 };
 
