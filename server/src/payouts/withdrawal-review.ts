@@ -108,22 +108,15 @@ export async function recentAdminCreditDrawnOn(
 /** Why a withdrawal of `amount` waits for review, or null: it is sent at once. */
 export async function reviewReasonFor(
   trx: Db,
-  w: { userId: string; amount: Kobo; balanceAfter: Kobo; apiKeyId?: string | null },
+  w: { userId: string; amount: Kobo; balanceAfter: Kobo; keyArmedAt?: number | null },
   settings: Pick<WithdrawalSettings, 'review_above'>,
   now: number,
 ): Promise<WithdrawalReviewReason | null> {
   if (w.amount > settings.review_above) return 'amount';
-  // Through a key armed in the last day (ADR 0091): a second admin sees it, whoever armed it.
-  if (w.apiKeyId) {
-    const key = await trx
-      .selectFrom('api_keys')
-      .select('withdrawals_on_at')
-      .where('id', '=', w.apiKeyId)
-      .executeTakeFirst();
-    const armedAt = key?.withdrawals_on_at;
-    if (armedAt != null && now - Number(armedAt) < NEW_KEY_REVIEW_HOURS * 3_600_000) {
-      return 'new_key';
-    }
+  // Through a key armed in the last day (ADR 0091; when, as the request read the key): a
+  // second admin sees it, whoever armed it.
+  if (w.keyArmedAt != null && now - w.keyArmedAt < NEW_KEY_REVIEW_HOURS * 3_600_000) {
+    return 'new_key';
   }
   if ((await recentAdminCreditDrawnOn(trx, w.userId, w.balanceAfter, now)) > 0) {
     return 'recent_adjustment';

@@ -59,7 +59,7 @@ import type { UserRow } from '../accounts/users.ts';
 import { checkPin, requireVerified } from '../wallet/wallet.ts';
 import { approverMayApprove, reviewReasonFor } from './withdrawal-review.ts';
 import { startWorker } from '../platform/worker.ts';
-import { currentApiKeyId } from '../reseller/api-keys.ts';
+import { currentApiKey, currentApiKeyId } from '../reseller/api-keys.ts';
 import { checkKeyPin } from '../reseller/key-pins.ts';
 import { queueWebhook } from '../reseller/webhooks.ts';
 
@@ -325,7 +325,7 @@ export async function debitWithdrawal(
         userId: user.id,
         amount: cost.amount,
         balanceAfter: entry.balanceAfter,
-        apiKeyId: currentApiKeyId(),
+        keyArmedAt: currentApiKey()?.withdrawals_on_at,
       },
       settings,
       now,

@@ -316,10 +316,16 @@ export async function authenticateKey(
   return { user, key: row };
 }
 
-const callers = new AsyncLocalStorage<{ keyId: string }>();
+/** The key a request is made with, as it was read when the request began. */
+export type KeyCaller = Pick<KeyRow, 'id' | 'withdrawals_on_at'>;
+
+const callers = new AsyncLocalStorage<KeyCaller>();
 
 /** Runs a request's work as made with a key: the purchase it creates records the key. */
-export const withApiKey = <T>(keyId: string, fn: () => Promise<T>) => callers.run({ keyId }, fn);
+export const withApiKey = <T>(key: KeyCaller, fn: () => Promise<T>) =>
+  callers.run({ id: key.id, withdrawals_on_at: key.withdrawals_on_at }, fn);
 
 /** The key the running request was made with, if any. */
-export const currentApiKeyId = (): string | null => callers.getStore()?.keyId ?? null;
+export const currentApiKey = (): KeyCaller | null => callers.getStore() ?? null;
+
+export const currentApiKeyId = (): string | null => currentApiKey()?.id ?? null;

@@ -32,7 +32,12 @@ import { z } from '@contract/zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../db/index.ts';
 import { queryShape } from '../db/query-shape.ts';
-import { authenticateKey, requireKeyWithdrawals, withApiKey } from '../../reseller/api-keys.ts';
+import {
+  authenticateKey,
+  requireKeyWithdrawals,
+  withApiKey,
+  type KeyCaller,
+} from '../../reseller/api-keys.ts';
 import { checkKeyPin } from '../../reseller/key-pins.ts';
 import {
   checkAdminAccess,
@@ -157,7 +162,7 @@ async function caller(
   ctx: AppContext,
   endpoint: Endpoint,
   req: FastifyRequest,
-): Promise<{ user: UserRow; sessionId?: string; keyId?: string }> {
+): Promise<{ user: UserRow; sessionId?: string; key?: KeyCaller }> {
   const keyHeader = req.headers['x-api-key'];
   if (keyHeader === undefined) return authenticate(ctx, req, endpoint);
   if (!acceptsKey.has(endpoint)) throw new ApiError('unauthorized', RESELLER_MSG.keyNotAccepted);
@@ -167,7 +172,7 @@ async function caller(
   if (endpoint.method !== 'GET' && (typeof requestId !== 'string' || !requestId.trim())) {
     throw new ApiError('validation_error', RESELLER_MSG.requestIdRequired);
   }
-  return { user, keyId: key.id };
+  return { user, key };
 }
 
 /** Counts the request against each of the route's limits (unless `RATE_LIMITS=off`). */
@@ -236,8 +241,7 @@ function keyRetry(
 /** Whether the endpoint's body takes the pin: a key's retry of one that does not (the account
  * look-up, ADR 0091) is answered as its first call was, without a pin (it needed none). */
 const takesPin = (endpoint: Endpoint) =>
-  'pin' in
-  ((endpoint.body as unknown as { _zod: { def: { shape?: object } } })._zod.def.shape ?? {});
+  'pin' in ((endpoint.body as { shape?: object }).shape ?? {});
 
 export interface RouteOptions<E extends Endpoint> {
   /**
@@ -279,9 +283,9 @@ export function route<E extends Endpoint>(
     handler: async (req, reply) => {
       let answer: Answer;
       try {
-        const { user, sessionId, keyId } = signedIn
+        const { user, sessionId, key } = signedIn
           ? await caller(ctx, endpoint, req)
-          : { user: undefined as unknown as UserRow, sessionId: undefined, keyId: undefined };
+          : { user: undefined as unknown as UserRow, sessionId: undefined, key: undefined };
         await applyLimits(ctx, endpoint, req, signedIn ? user : undefined);
         const work = async (): Promise<Answer> => {
           try {
@@ -312,7 +316,7 @@ export function route<E extends Endpoint>(
           }
         };
         // A purchase made with a key records it (its webhooks are signed with that key's secret).
-        const run = keyId ? () => withApiKey(keyId, work) : work;
+        const run = key ? () => withApiKey(key, work) : work;
         const requestId = req.headers['x-request-id'];
         if (signedIn && mutating && requestId !== undefined) {
           if (typeof requestId !== 'string' || !requestId || requestId.length > 128) {
@@ -340,7 +344,7 @@ export function route<E extends Endpoint>(
               )
                 ? FROM_TRANSACTION
                 : {}),
-              ...(keyId && takesPin(endpoint) ? keyRetry(ctx, endpoint, req, user, keyId) : {}),
+              ...(key && takesPin(endpoint) ? keyRetry(ctx, endpoint, req, user, key.id) : {}),
             },
           );
         } else {

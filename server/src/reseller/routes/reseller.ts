@@ -11,7 +11,7 @@ import { ApiError } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
 import {
   createApiKey,
-  currentApiKeyId,
+  currentApiKey,
   listApiKeys,
   requireKeyWithdrawals,
   revokeApiKey,
@@ -53,20 +53,12 @@ export function resellerRoutes(app: FastifyInstance, ctx: AppContext): void {
     const row = await found.orderBy('created_at', 'desc').executeTakeFirst();
     if (!row) throw new ApiError('not_found', SERVER_MSG.transactionNotFound);
     // A withdrawal's line (the payee's account) is read by a key only if it may send them.
-    const keyId = currentApiKeyId();
-    if (keyId && row.product === 'Withdrawal') {
-      requireKeyWithdrawals(
-        await ctx.db
-          .selectFrom('api_keys')
-          .select('withdrawals_on_at')
-          .where('id', '=', keyId)
-          .executeTakeFirstOrThrow(),
-      );
-    }
+    const key = currentApiKey();
+    if (key && row.product === 'Withdrawal') requireKeyWithdrawals(key);
     const purchase = await transactionById(ctx.db, row.id);
     // A key alone (leaked, say, with guessable request ids) never reads the goods: the
     // purchase sent again with its X-Request-Id and the pin answers them (ADR 0034).
-    if (currentApiKeyId()) for (const field of PURCHASED_GOODS) delete purchase[field];
+    if (key) for (const field of PURCHASED_GOODS) delete purchase[field];
     return { message: purchase };
   });
 
