@@ -6,6 +6,7 @@ import {
   SERVER_MSG,
   WITHDRAWAL_MSG,
   WITHDRAWAL_RESOLVE_MSG,
+  type WithdrawalReviewReason,
 } from '@contract';
 import { db, DEMO_CUSTOMER, handlers, SEED_NOW, variants } from '@mocks/index';
 import { untilClickable } from '../../pointer';
@@ -30,42 +31,31 @@ async function open(canvas: Canvas, userEvent: User, id: string) {
 }
 
 /**
- * Two more waiting for review, for the other two reasons (ADR 0088), as the mock decides them:
- * one past the customer's total of the day, one drawing on money an admin credited lately.
+ * Three more waiting for review, for the other reasons (ADR 0088, ADR 0091): one past the
+ * customer's total of the day, one drawing on money an admin credited lately, one through an
+ * API key armed in the last day.
  */
 function waitingForEachReason() {
   const seed = db.withdrawals.withdrawals.find((w) => w.id === 'wd_seed_4')!;
+  const waiting = (
+    id: string,
+    amount: number,
+    minutesAgo: number,
+    review_reason: WithdrawalReviewReason,
+  ) => ({
+    ...seed,
+    id,
+    amount,
+    total: amount + seed.fee + seed.duty,
+    created_at: SEED_NOW - minutesAgo * 60_000,
+    updated_at: SEED_NOW - minutesAgo * 60_000,
+    review_reason,
+    events: [],
+  });
   db.withdrawals.withdrawals.unshift(
-    {
-      ...seed,
-      id: 'wd_day_total',
-      amount: 120_000_00,
-      total: 120_000_00 + seed.fee + seed.duty,
-      created_at: SEED_NOW - 20 * 60_000,
-      updated_at: SEED_NOW - 20 * 60_000,
-      review_reason: 'daily_total',
-      events: [],
-    },
-    {
-      ...seed,
-      id: 'wd_admin_credit',
-      amount: 40_000_00,
-      total: 40_000_00 + seed.fee + seed.duty,
-      created_at: SEED_NOW - 10 * 60_000,
-      updated_at: SEED_NOW - 10 * 60_000,
-      review_reason: 'recent_adjustment',
-      events: [],
-    },
-    {
-      ...seed,
-      id: 'wd_new_key',
-      amount: 15_000_00,
-      total: 15_000_00 + seed.fee + seed.duty,
-      created_at: SEED_NOW - 5 * 60_000,
-      updated_at: SEED_NOW - 5 * 60_000,
-      review_reason: 'new_key',
-      events: [],
-    },
+    waiting('wd_day_total', 120_000_00, 20, 'daily_total'),
+    waiting('wd_admin_credit', 40_000_00, 10, 'recent_adjustment'),
+    waiting('wd_new_key', 15_000_00, 5, 'new_key'),
   );
 }
 
