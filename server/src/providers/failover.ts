@@ -492,6 +492,7 @@ async function callOnce(
   request: PurchaseRequest,
   id: string,
 ): Promise<ProviderOutcome> {
+  const sentAt = Date.now();
   const started = performance.now();
   let outcome: ProviderOutcome;
   try {
@@ -503,7 +504,10 @@ async function callOnce(
     ctx.log.warn({ err: (err as Error).message, id }, 'purchase call failed; left pending');
     outcome = { status: 'pending', message: 'The provider did not answer.', callFailed: true };
   }
-  await noteCall(ctx, id, admitted, request, outcome, performance.now() - started);
+  await noteCall(ctx, id, admitted, request, outcome, {
+    sentAt,
+    latencyMs: performance.now() - started,
+  });
   // Nothing was sent (no biller for it there): no word on the provider's health.
   if (!outcome.notSent) {
     try {

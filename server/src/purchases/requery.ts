@@ -230,10 +230,12 @@ export async function askProvider(
   /** Who asks, as the purchase's timeline tells it (ADR 0083). */
   asker: EventActor = 'worker',
 ): Promise<ProviderOutcome> {
+  const sentAt = Date.now();
   const started = performance.now();
   const outcome = await requeryAt(ctx, row);
   if (row.id) {
-    await noteRequery(ctx, row.id, row.provider, asker, outcome, performance.now() - started);
+    const latencyMs = performance.now() - started;
+    await noteRequery(ctx, row.id, row.provider, asker, outcome, { sentAt, latencyMs });
   }
   return outcome;
 }

@@ -168,6 +168,12 @@ export async function recordEvent(
   }
 }
 
+/**
+ * A call's clock: `sentAt` is Date.now() read before it was sent, never the answer's time less
+ * the latency (that can round to a millisecond before the debit that preceded the call).
+ */
+export type CallTiming = { sentAt: number; latencyMs: number };
+
 /** A purchase call and its answer (failover.ts). */
 export function noteCall(
   ctx: Pick<AppContext, 'log' | 'db'>,
@@ -175,7 +181,8 @@ export function noteCall(
   admitted: { provider: { name: string }; code?: string },
   request: PurchaseRequest,
   outcome: ProviderOutcome,
-  latencyMs: number,
+  /** When it was sent (Date.now() before the call) and how long the answer took. */
+  timing: CallTiming,
 ): Promise<void> {
   // The provider's own code for the plan is what was sent (the catalogue sync's match).
   const sent = admitted.code ? { ...request, variationCode: admitted.code } : request;
@@ -186,10 +193,10 @@ export function noteCall(
     actor: 'purchase',
     request: redactedRequest(sent),
     // Stamped when it was sent: the timeline shows it before what its answer caused.
-    at: Math.round(Date.now() - latencyMs),
+    at: timing.sentAt,
     ...answer(outcome),
     ...(outcome.notSent && { description: 'Not sent: this provider has no biller for it.' }),
-    latencyMs: outcome.notSent ? null : latencyMs,
+    latencyMs: outcome.notSent ? null : timing.latencyMs,
   });
 }
 
@@ -200,7 +207,7 @@ export function noteRequery(
   provider: string | null,
   actor: EventActor,
   outcome: ProviderOutcome,
-  latencyMs: number,
+  timing: CallTiming,
 ): Promise<void> {
   return recordEvent(ctx, ctx.db, {
     transactionId: id,
@@ -208,8 +215,8 @@ export function noteRequery(
     provider,
     actor,
     ...answer(outcome),
-    latencyMs,
-    at: Math.round(Date.now() - latencyMs),
+    latencyMs: timing.latencyMs,
+    at: timing.sentAt,
   });
 }
 

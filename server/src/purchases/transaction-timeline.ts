@@ -135,9 +135,10 @@ function statusEvents(db: Db, id: string) {
 }
 
 /**
- * Facts of one millisecond in the order the code writes them: the record, then the provider's
- * answers, then the status change they caused, its ledger movement, the admin's audit entry
- * (written last in the same transaction), the messages; within a kind, as read.
+ * Facts of one millisecond in the order the code writes them: the record and its debit (one
+ * database transaction, committed before the call), then the provider's answers, then the
+ * status change they caused, its ledger movement, the admin's audit entry (written last in the
+ * same transaction), the messages; within a kind, as read.
  */
 const TIE_RANK: Record<string, number> = {
   created: 0,
@@ -153,15 +154,17 @@ const TIE_RANK: Record<string, number> = {
   message: 5,
 };
 
-/** Stable by time, ties by TIE_RANK, then as read. */
-const byTime = <T extends { at: number; kind: string }>(events: T[]): T[] =>
-  events
+/** Stable by time, ties by TIE_RANK (or the rank `withRecord` events share with it), then as read. */
+const byTime = <T extends { at: number; kind: string }>(
+  events: T[],
+  withRecord: ReadonlySet<T> = new Set(),
+): T[] => {
+  const rank = (e: T) => (withRecord.has(e) ? TIE_RANK.created! : (TIE_RANK[e.kind] ?? 9));
+  return events
     .map((e, i) => ({ e, i }))
-    .sort(
-      (x, y) =>
-        x.e.at - y.e.at || (TIE_RANK[x.e.kind] ?? 9) - (TIE_RANK[y.e.kind] ?? 9) || x.i - y.i,
-    )
+    .sort((x, y) => x.e.at - y.e.at || rank(x.e) - rank(y.e) || x.i - y.i)
     .map(({ e }) => e);
+};
 
 /** The admin's timeline of transaction `id`; 404 when there is none. */
 export async function adminTimeline(ctx: AppContext, id: string): Promise<TransactionTimeline> {
@@ -217,9 +220,11 @@ export async function adminTimeline(ctx: AppContext, id: string): Promise<Transa
       Number(a.created_at) - Number(b.created_at) ||
       (a.movement_id === b.movement_id ? wallet(a.account_id) - wallet(b.account_id) : 0),
   );
+  // The purchase's own debit is written with its record, before the call.
+  const withRecord = new Set<TimelineEvent>();
   for (const e of entries) {
     const kind = kinds.get(e.movement_id) ?? '';
-    events.push({
+    const event: TimelineEvent = {
       ...blank,
       at: Number(e.created_at),
       kind: 'ledger',
@@ -229,7 +234,9 @@ export async function adminTimeline(ctx: AppContext, id: string): Promise<Transa
       amount: Number(e.amount),
       balance_before: Number(e.balance_before),
       balance_after: Number(e.balance_after),
-    });
+    };
+    events.push(event);
+    if (e.movement_id === tx.movement_id) withRecord.add(event);
   }
 
   for (const e of await statusEvents(ctx.db, id)) {
@@ -337,7 +344,7 @@ export async function adminTimeline(ctx: AppContext, id: string): Promise<Transa
     });
   }
 
-  return { transaction: toAdminTransaction(tx, email), events: byTime(events) };
+  return { transaction: toAdminTransaction(tx, email), events: byTime(events, withRecord) };
 }
 
 const isStatus = (s: string | null): s is TransactionStatus =>

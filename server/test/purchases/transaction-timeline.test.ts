@@ -361,6 +361,22 @@ describe.each(engines)('transaction timeline with a processing VTpass on %s', (e
     return { user, id, requestId: row.provider_request_id! };
   }
 
+  it('a purchase, its debit and its call in one millisecond read in the order they happened', async () => {
+    const admin = (await kit.user({ admin: true })).token;
+    // A fast machine records the purchase, commits its debit and sends the call within one
+    // millisecond: Date stands still so they all share it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { id } = await pendingPurchase();
+    const { events } = await timelineOf(kit, admin, id);
+    expect(new Set(events.slice(0, 4).map((e) => e.at)).size).toBe(1);
+    expect(story(events)).toEqual([
+      'created',
+      "ledger Debited for the purchase Customer's wallet -980",
+      'ledger Debited for the purchase Provider float 980',
+      'provider_call System pending',
+    ]);
+  });
+
   it("pending, then delivered on VTpass's callback: the call, the callback, its requery, delivered", async () => {
     const admin = (await kit.user({ admin: true })).token;
     const { id, requestId } = await pendingPurchase();
