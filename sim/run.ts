@@ -10,7 +10,7 @@ import { SIMULATOR_BANKS } from '../server/src/providers/simulators/flutterwave-
 import { sleep } from '../server/test/processes.ts';
 import { quiesce, checkAll, checkFinalWithdrawals, type Ledgerbook } from './oracle.ts';
 import { describeStep, generate, type Schedule, type Step } from './schedule.ts';
-import { createWorld, SIM_PIN, type Engine, type World } from './world.ts';
+import { createWorld, SIM_PIN, type Engine, type World, type WorldSource } from './world.ts';
 
 type Purchase = Extract<Step, { kind: 'purchase' }>;
 
@@ -718,9 +718,8 @@ export async function runSchedule(
 /** The worlds running now: the CLI stops their servers when it is interrupted. */
 export const openWorlds = new Set<World>();
 
-export interface SimulateOptions {
+export interface SimulateOptions extends WorldSource {
   engine: Engine;
-  pgAdminUrl?: string;
   log?: (line: string) => void;
   /** Test-only: a bug the harness plants (`SIM_PLANT`, sim/shrinking.test.ts). */
   bug?: PlantedBug;
@@ -732,7 +731,7 @@ export async function runOnce(schedule: Schedule, o: SimulateOptions): Promise<R
   const counts: Record<string, number> = {};
   let world: World;
   try {
-    world = await createWorld(o.engine, o.pgAdminUrl);
+    world = await createWorld(o.engine, o);
   } catch (error) {
     return {
       seed: schedule.seed,

@@ -82,31 +82,80 @@ function serverEnv(engine: Engine, url: string, dir: string): Record<string, str
  */
 const START_MS = 240_000;
 
-/** A fresh database in the PostgreSQL at `adminUrl`; answers its URL and how to drop it. */
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `sim_${process.pid}_${Date.now().toString(36)}_${Math.floor(performance.now())}`;
+/** Runs `sql` on the PostgreSQL at `adminUrl`. */
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+const databaseUrl = (adminUrl: string, name: string) => adminUrl.replace(/\/postgres$/, `/${name}`);
+
+/**
+ * A database in the PostgreSQL at `adminUrl` with every migration applied, for worlds to copy
+ * (ADR 0095): each world's first server then finds its schema made, as after an upgrade.
+ */
+export async function migratedTemplate(adminUrl: string): Promise<string> {
+  const name = `sim_template_${process.pid}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  const handle = await openDb('postgres', databaseUrl(adminUrl, name));
+  await handle.close();
+  return name;
+}
+
+let databasesMade = 0;
+
+/**
+ * A fresh database in the PostgreSQL at `adminUrl` (a copy of `template` when given); answers
+ * its URL and how to drop it.
+ */
+async function createDatabase(
+  adminUrl: string,
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  databasesMade += 1;
+  const name = `sim_${process.pid}_${Date.now().toString(36)}_${databasesMade}`;
+  const copy = template ? ` template ${template}` : '';
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminQuery(adminUrl, `create database ${name}${copy}`);
+      break;
+    } catch (error) {
+      // Two worlds copying one template at the same moment: PostgreSQL refuses the second
+      // ("source database … is being accessed by other users"); it is tried again.
+      if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
   return {
-    url: adminUrl.replace(/\/postgres$/, `/${name}`),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+    url: databaseUrl(adminUrl, name),
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
-export async function createWorld(engine: Engine, pgAdminUrl?: string): Promise<World> {
+/** Where a world's servers come from: a soak shares one template and one built server. */
+export interface WorldSource {
+  pgAdminUrl?: string;
+  /** A migrated database to copy (`migratedTemplate`). */
+  pgTemplate?: string;
+  /** The server built into one file (`serverBundle`); its sources through tsx when absent. */
+  bundle?: string;
+}
+
+export async function createWorld(
+  engine: Engine,
+  { pgAdminUrl, pgTemplate, bundle }: WorldSource = {},
+): Promise<World> {
   const dir = mkdtempSync(path.join(tmpdir(), 'paybills-sim-'));
   let url = path.join(dir, 'paybills.db');
   let drop = async () => {};
   if (engine === 'postgres') {
     if (!pgAdminUrl) throw new Error('the PostgreSQL world needs a PostgreSQL server');
-    const database = await createDatabase(pgAdminUrl);
+    const database = await createDatabase(pgAdminUrl, pgTemplate);
     url = database.url;
     drop = database.drop;
   }
@@ -124,7 +173,7 @@ export async function createWorld(engine: Engine, pgAdminUrl?: string): Promise<
     // The first instance migrates; the second starts once it answers (both racing is the
     // start-up test's subject, not this one's).
     for (let i = 0; i < instances; i++) {
-      const s = await startServer(env);
+      const s = await startServer(env, { bundle });
       servers.push(s);
       await s.ready(START_MS);
     }
@@ -212,7 +261,7 @@ export async function createWorld(engine: Engine, pgAdminUrl?: string): Promise<
         await servers[which]!.kill();
       },
       async restart(which) {
-        const s = await startServer(env);
+        const s = await startServer(env, { bundle });
         servers[which] = s;
         await s.ready(START_MS);
       },

@@ -27,7 +27,9 @@ export type ThrowawayPostgres =
   | { adminUrl: string; stop(): void; error?: undefined }
   | { adminUrl?: undefined; stop?: undefined; error: string };
 
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+export async function startThrowawayPostgres({
+  maxConnections = 300,
+}: { maxConnections?: number } = {}): Promise<ThrowawayPostgres> {
   const bin = findBinDir();
   if (!bin) {
     return {
@@ -53,7 +55,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       '-l',
       path.join(dir, 'log'),
       '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=${maxConnections}`,
       '-w',
       'start',
     ]);
