@@ -42,7 +42,7 @@ describe('a planted bug', () => {
       expect(first.code, first.out).toBe(1);
       expect(first.out).toContain('seed 48 sqlite: 5 steps, FAILED');
       expect(first.out).toContain(
-        '  failed after step 4: withdraw ₦2000 by c1 on #0 to an account ending 0000 (failed at once), key none:',
+        'seed 48 sqlite failed after step 4: withdraw ₦2000 by c1 on #0 to an account ending 0000 (failed at once), key none:',
       );
       expect(first.out).toMatch(PROBLEM);
       expect(first.out).toContain(
@@ -61,7 +61,7 @@ describe('a planted bug', () => {
       const again = simulate([...replay!.split(' '), '--no-shrink'], true);
       expect(again.code, again.out).toBe(1);
       expect(again.out).toContain(
-        '  failed after step 4: withdraw ₦2000 by c1 on #0 to an account ending 0000 (failed at once), key none:',
+        'seed 48 sqlite failed after step 4: withdraw ₦2000 by c1 on #0 to an account ending 0000 (failed at once), key none:',
       );
       expect(again.out).toMatch(PROBLEM);
 
