@@ -9,7 +9,7 @@ import { SANDBOX_WEBHOOK_HASH } from '../server/src/providers/simulators/index.t
 import { SIMULATOR_BANKS } from '../server/src/providers/simulators/flutterwave-payouts.ts';
 import { sleep } from '../server/test/processes.ts';
 import { quiesce, checkAll, checkFinalWithdrawals, type Ledgerbook } from './oracle.ts';
-import { describeStep, generate, type Schedule, type Step } from './schedule.ts';
+import { clockStart, describeStep, generate, type Schedule, type Step } from './schedule.ts';
 import { createWorld, SIM_PIN, type Engine, type World, type WorldSource } from './world.ts';
 
 type Purchase = Extract<Step, { kind: 'purchase' }>;
@@ -711,6 +711,7 @@ export async function runSchedule(
   const waited = performance.now();
   const settled = await quiesce(world);
   log(`  quiescent after ${((performance.now() - waited) / 1000).toFixed(1)} s`);
+  await world.signInAgain();
   const problems = [...settled, ...(await checkAll(world, book)), ...book.serverErrors.splice(0)];
   return problems.length > 0 ? { at: 'quiescence', problems } : undefined;
 }
@@ -731,7 +732,7 @@ export async function runOnce(schedule: Schedule, o: SimulateOptions): Promise<R
   const counts: Record<string, number> = {};
   let world: World;
   try {
-    world = await createWorld(o.engine, o);
+    world = await createWorld(o.engine, o, clockStart(schedule.seed));
   } catch (error) {
     return {
       seed: schedule.seed,

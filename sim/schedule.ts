@@ -7,6 +7,7 @@
  * transfers by a number taken modulo what exists when the step runs, so any subset of a
  * schedule still runs.
  */
+import { LAGOS_OFFSET_MS } from '@contract/time';
 import { createRng, type Rng } from './prng.ts';
 
 /** Customers the simulation makes (indexes 0…CUSTOMERS-1), each funded at the start. */
@@ -199,6 +200,22 @@ export interface Schedule {
  */
 function extraRng(seed: number): Rng {
   return createRng((seed * 2_654_435_761 + 93) % 4_294_967_296);
+}
+
+/** A Lagos midnight (2031-03-03) the worlds' clocks start from (ADR 0096). */
+const FIRST_DAY = Date.UTC(2031, 2, 3) - LAGOS_OFFSET_MS;
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * The instant a seed's world starts at (ADR 0096), from a third stream of the seed (the
+ * schedule's draws stay as they were): a minute of one fixed Lagos day, or, for one run in
+ * eight, 5 to 90 seconds before that day's end, so that its steps straddle midnight and the
+ * wallets' daily limits turn over mid-run. A replay starts at the same instant.
+ */
+export function clockStart(seed: number): number {
+  const rng = createRng((seed * 2_654_435_761 + 96) % 4_294_967_296);
+  if (rng.chance(1 / 8)) return FIRST_DAY + DAY_MS - rng.int(5, 90) * 1000;
+  return FIRST_DAY + rng.int(0, 24 * 60 - 1) * 60_000;
 }
 
 const ENDING_WEIGHTS: Record<Ending, number> = {

@@ -7,11 +7,12 @@
  * keeps a failing subset) are checked without servers.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { describeStep, generate, type Schedule } from './schedule.ts';
+import { clockStart, describeStep, generate, type Schedule } from './schedule.ts';
 import { newBook, runOnce, runSchedule, shrink, type Failure } from './run.ts';
 import { checkAll } from './oracle.ts';
 import { createWorld, SIM_PIN, type Engine } from './world.ts';
 import { api } from '@contract';
+import { lagosDay } from '@contract/time';
 import { http } from '../server/test/processes.ts';
 import { postMovement, systemAccountId, walletAccountId } from '../server/src/wallet/ledger.ts';
 
@@ -133,6 +134,62 @@ describe('the schedule', () => {
     const small = await shrink(schedule, { at: 'quiescence', problems: ['x'] }, fails, 200);
     expect(small.schedule.steps.map(describeStep)).toEqual(needed.map(describeStep));
   });
+});
+
+describe("the world's clock", () => {
+  it('starts each seed at its own instant of one Lagos day, one run in eight just before midnight', () => {
+    const starts = Array.from({ length: 400 }, (_, seed) => clockStart(seed));
+    expect(starts.map((_, seed) => clockStart(seed))).toEqual(starts);
+    expect(new Set(starts.map(lagosDay))).toEqual(new Set(['2031-03-03']));
+    const lateness = starts.map((t) => Date.UTC(2031, 2, 3, 23) - t); // ms before Lagos midnight
+    const late = lateness.filter((ms) => ms > 0 && ms <= 90_000);
+    expect(late.length).toBeGreaterThan(30);
+    expect(late.length).toBeLessThan(75);
+    expect(new Set(starts).size).toBeGreaterThan(300);
+  });
+
+  it(
+    'is what the servers read, moved on by the harness, and kept by a restarted instance',
+    { timeout: 180_000 },
+    async () => {
+      const start = Date.UTC(2031, 2, 3, 22, 59, 30); // 30 s before midnight in Lagos
+      const world = await createWorld('sqlite', {}, start);
+      try {
+        const buy = async () => {
+          const res = await http(world.base(0), 'POST', api.airtime.path, {
+            token: world.customers[0]!.token,
+            body: { pin: SIM_PIN, phone_number: '08031245678', amount: 100 },
+          });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          const row = await world.dbh.db
+            .selectFrom('transactions')
+            .select('created_at')
+            .where('user_id', '=', world.customers[0]!.id)
+            .where('provider_request_id', 'is not', null)
+            .orderBy('created_at', 'desc')
+            .limit(1)
+            .executeTakeFirstOrThrow();
+          return Number(row.created_at);
+        };
+        const first = await buy();
+        expect(first).toBeGreaterThanOrEqual(start);
+        expect(first).toBeLessThan(start + 120_000);
+        expect(lagosDay(first)).toBe('2031-03-03');
+
+        world.clock.advance(60 * 60_000);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await world.kill(0);
+        await world.restart(0);
+        await world.signInAgain();
+        const after = await buy();
+        expect(after).toBeGreaterThanOrEqual(start + 60 * 60_000);
+        expect(lagosDay(after)).toBe('2031-03-04');
+        expect(after).toBeLessThanOrEqual(world.clock.now());
+      } finally {
+        await world.close();
+      }
+    },
+  );
 });
 
 describe('the money system under a seeded fault schedule', () => {

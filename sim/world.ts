@@ -5,9 +5,10 @@
  * are made straight in the database (verified, level 3, a pin, funded through the ledger),
  * then sign in and open their transfer account through the API like anyone else.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { api } from '@contract';
 import pg from 'pg';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../server/src/config.ts';
@@ -34,6 +35,33 @@ const PIN_SECRET = 'sim-pin-secret-sim-pin-secret-0123456789';
 
 export type Engine = 'postgres' | 'sqlite';
 
+/**
+ * The world's clock (docs/decisions/0096-simulation-clock.md): every server process of the world
+ * reads the time through `sim/clock.mjs`, as the real time plus an offset kept in one file. It
+ * starts at the seed's instant and runs at the real rate; `advance` moves it forward at once
+ * (every instance within 20 ms).
+ */
+export interface SimClock {
+  now(): number;
+  advance(ms: number): void;
+}
+
+/** Loaded into every server of a world before the server (`node --import`). */
+const CLOCK_PRELOAD = pathToFileURL(path.join(import.meta.dirname, 'clock.mjs')).href;
+
+function simClock(file: string, start: number): SimClock {
+  let offset = start - Date.now();
+  const write = () => writeFileSync(file, String(offset));
+  write();
+  return {
+    now: () => Date.now() + offset,
+    advance(ms) {
+      offset += ms;
+      write();
+    },
+  };
+}
+
 export interface Customer {
   id: string;
   email: string;
@@ -51,6 +79,9 @@ export interface World {
   adminToken: string;
   /** A second admin: the checker of the first one's four-eyes requests. */
   checkerToken: string;
+  clock: SimClock;
+  /** New tokens for every customer and both admins (after the clock moved on). */
+  signInAgain(): Promise<void>;
   /** SIGKILL of instance `which` (already sent requests answer status 0). */
   kill(which: number): Promise<void>;
   /** A new process for instance `which`, on the same database; resolves once it answers. */
@@ -68,6 +99,7 @@ function serverEnv(engine: Engine, url: string, dir: string): Record<string, str
   return {
     ...(engine === 'postgres' ? { DATABASE_URL: url } : {}),
     DATA_DIR: dir,
+    SIM_CLOCK_FILE: path.join(dir, 'clock'),
     JWT_SECRET,
     PIN_SECRET,
     PROVIDER_TIMEOUT_MS: '2000',
@@ -146,9 +178,11 @@ export interface WorldSource {
   bundle?: string;
 }
 
+/** `start`: the instant the world's clock starts at (the seed's, `clockStart`). */
 export async function createWorld(
   engine: Engine,
   { pgAdminUrl, pgTemplate, bundle }: WorldSource = {},
+  start = Date.now(),
 ): Promise<World> {
   const dir = mkdtempSync(path.join(tmpdir(), 'paybills-sim-'));
   let url = path.join(dir, 'paybills.db');
@@ -160,6 +194,8 @@ export async function createWorld(
     drop = database.drop;
   }
   const env = serverEnv(engine, url, dir);
+  const clock = simClock(env.SIM_CLOCK_FILE!, start);
+  const launch = { bundle, imports: [CLOCK_PRELOAD] };
   const instances = engine === 'postgres' ? 2 : 1;
   const servers: ServerProcess[] = [];
   let dbh: DbHandle | undefined;
@@ -173,7 +209,7 @@ export async function createWorld(
     // The first instance migrates; the second starts once it answers (both racing is the
     // start-up test's subject, not this one's).
     for (let i = 0; i < instances; i++) {
-      const s = await startServer(env, { bundle });
+      const s = await startServer(env, launch);
       servers.push(s);
       await s.ready(START_MS);
     }
@@ -201,7 +237,7 @@ export async function createWorld(
           trx,
           { name: `Sim Customer${i}`, email, phone: `0803100000${i}`, password: '' },
           hash,
-          { verified: true },
+          { verified: true, now: clock.now() },
         ),
       );
       await handle.db
@@ -212,6 +248,7 @@ export async function createWorld(
       await handle.writeTx((trx) =>
         postMovement(trx, {
           kind: 'sim_funding',
+          now: clock.now(),
           legs: [
             { accountId: systemAccountId('card_clearing'), amount: -OPENING_KOBO },
             { accountId: walletAccountId(id), amount: OPENING_KOBO },
@@ -245,28 +282,35 @@ export async function createWorld(
         trx,
         { name: 'Sim Checker', email: checkerEmail, phone: '08031000099', password: '' },
         checkerHash,
-        { verified: true, admin: true },
+        { verified: true, admin: true, now: clock.now() },
       ),
     );
     const checkerToken = await login(checkerEmail, SIM_PASSWORD);
-    return {
+    const world: World = {
       engine,
       servers,
       dbh: handle,
       customers,
       adminToken,
       checkerToken,
+      clock,
       base,
       async kill(which) {
         await servers[which]!.kill();
       },
       async restart(which) {
-        const s = await startServer(env, { bundle });
+        const s = await startServer(env, launch);
         servers[which] = s;
         await s.ready(START_MS);
       },
+      async signInAgain() {
+        for (const c of customers) c.token = await login(c.email, SIM_PASSWORD);
+        world.adminToken = await login(DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD);
+        world.checkerToken = await login(checkerEmail, SIM_PASSWORD);
+      },
       close: tearDown,
     };
+    return world;
   } catch (error) {
     await tearDown();
     throw error;

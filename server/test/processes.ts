@@ -88,10 +88,15 @@ export async function startServer(
     port?: number;
     /** The server as one built file (`serverBundle`) instead of its sources through tsx. */
     bundle?: string;
+    /** Modules loaded before the server (`node --import`), as the simulation's clock. */
+    imports?: string[];
   } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const args = options.bundle ? [options.bundle] : ['--import', 'tsx', 'server/src/server.ts'];
+  const preload = (options.imports ?? []).flatMap((m) => ['--import', m]);
+  const args = options.bundle
+    ? [...preload, options.bundle]
+    : ['--import', 'tsx', ...preload, 'server/src/server.ts'];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: serverEnv(port, env),

@@ -32,14 +32,17 @@ export interface NewUser {
   referral_code?: string;
 }
 
-/** Inserts a user with a wallet inside `trx` (register and the first-start seed). */
+/**
+ * Inserts a user with a wallet inside `trx` (register and the first-start seed); `flags.now`
+ * dates them (the fault simulation's customers, made on its clock).
+ */
 export async function insertUser(
   trx: Db,
   input: NewUser,
   passwordHash: string,
-  flags: { admin?: boolean; verified?: boolean } = {},
+  flags: { admin?: boolean; verified?: boolean; now?: number } = {},
 ): Promise<string> {
-  const now = Date.now();
+  const now = flags.now ?? Date.now();
   const id = randomUUID();
   let referredBy: string | null = null;
   if (input.referral_code) {
