@@ -17,7 +17,7 @@ import { type PaymentMismatch, type Reconciliation, toNaira } from '@contract';
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/index.ts';
 import type { AppContext } from '../context.ts';
-import { checkInvariants } from '../wallet/ledger.ts';
+import { checkInvariants, HELD_CREDITS_ACCOUNT } from '../wallet/ledger.ts';
 import { checkAggregates } from '../platform/aggregates.ts';
 import type { CardVerification } from '../providers/index.ts';
 import { openDisputes } from '../purchases/disputes.ts';
@@ -157,7 +157,9 @@ export async function reconcile(ctx: ReconcileContext, now = Date.now()): Promis
 /**
  * Bank transfers (ADR 0024): how many are held for an admin, and every credited or
  * assigned transfer whose payment is missing or whose wallet entry is not the payment's
- * credit (the ledger invariants already check that each funding movement balances).
+ * credit (the ledger invariants already check that each funding movement balances). A credit
+ * a wallet limit held entered the held-credits account instead of the wallet: that is its
+ * wallet entry here.
  */
 async function checkTransfers(db: Db): Promise<{ held: number; problems: string[] }> {
   const LIMIT = 50;
@@ -181,7 +183,13 @@ async function checkTransfers(db: Db): Promise<{ held: number; problems: string[
     .leftJoin('ledger_entries as e', (join) =>
       join
         .onRef('e.movement_id', '=', 'p.movement_id')
-        .on('e.account_id', '=', sql<string>`${sql.lit('wallet:')} || p.user_id`),
+        .on((eb) =>
+          eb.or([
+            eb('e.account_id', '=', sql<string>`${sql.lit('wallet:')} || p.user_id`),
+            // A credit held by a wallet limit went to the held account in its place (ADR 0058).
+            eb('e.account_id', '=', HELD_CREDITS_ACCOUNT),
+          ]),
+        ),
     )
     .select(['p.tx_ref', 'p.credited', sql<number>`coalesce(sum(e.amount), 0)`.as('entered')])
     .where('p.channel', '=', 'bank_transfer')
