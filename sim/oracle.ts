@@ -22,10 +22,26 @@
  * - the aggregates the pages read agree with a recount, and the admin reconciliation
  *   (`GET /api/admin/reconciliation`) reports no ledger problem, card mismatch or transfer
  *   problem;
- * - every instance reports each customer's balance as the database holds it.
+ * - every instance reports each customer's balance as the database holds it;
+ * - each purchase took from the wallet the price it recorded, whatever an admin's reprice or a
+ *   catalogue sync did meanwhile;
+ * - no wallet passed its level's daily spending or funding limit on any Lagos day, the
+ *   held-credits account holds exactly the credits still held, and each referral commission
+ *   was paid once and stands only while its purchase is delivered (`checkLimitsAndCommissions`,
+ *   ADR 0096's addendum).
  */
-import { api } from '@contract';
-import { checkInvariants, systemAccountId, walletAccountId } from '../server/src/wallet/ledger.ts';
+import { api, commissionOf, providerCost, tierProductOf, type Product } from '@contract';
+import { lagosDay } from '@contract/time';
+import {
+  checkInvariants,
+  FUNDING_KINDS,
+  HELD_CREDITS_ACCOUNT,
+  REFUND_KIND,
+  SPENDING_KINDS,
+  systemAccountId,
+  walletAccountId,
+} from '../server/src/wallet/ledger.ts';
+import { readSettings } from '../server/src/growth/referrals.ts';
 import { checkAggregates } from '../server/src/platform/aggregates.ts';
 import { http, sleep } from '../server/test/processes.ts';
 import type { World } from './world.ts';
@@ -129,7 +145,11 @@ export async function checkFinalWithdrawals(world: World): Promise<string[]> {
 
 export async function checkAll(world: World, book: Ledgerbook): Promise<string[]> {
   const db = world.dbh.db;
-  const problems: string[] = [...(await checkInvariants(db)), ...(await checkAggregates(db))];
+  const problems: string[] = [
+    ...(await checkInvariants(db)),
+    ...(await checkAggregates(db)),
+    ...(await checkLimitsAndCommissions(world)),
+  ];
 
   // Purchases: one final state, one debit, a refund exactly when reversed.
   const moves = await db
@@ -166,6 +186,25 @@ export async function checkAll(world: World, book: Ledgerbook): Promise<string[]
     if (debits !== 1) problems.push(`purchase ${p.id} debited ${debits} times`);
     if (refunds !== (p.status === 'reversed' ? 1 : 0)) {
       problems.push(`purchase ${p.id} (${p.status}) refunded ${refunds} times`);
+    }
+  }
+
+  // What each purchase took from a wallet is the price it recorded, whatever an admin's
+  // reprice or a catalogue sync did meanwhile (ADR 0096's addendum).
+  const charged = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('movements as m', 'm.id', 'e.movement_id')
+    .innerJoin('transactions as t', 't.id', 'm.memo')
+    .select(['t.id', 't.paid_amount', 'e.amount'])
+    .where('m.kind', '=', 'purchase')
+    .whereRef('e.account_id', '=', 't.paid_account')
+    .where('t.provider_request_id', 'is not', null)
+    .execute();
+  for (const c of charged) {
+    if (-num(c.amount) !== num(c.paid_amount)) {
+      problems.push(
+        `purchase ${c.id} recorded a price of ₦${num(c.paid_amount) / 100} but took ₦${-num(c.amount) / 100}`,
+      );
     }
   }
 
@@ -495,6 +534,193 @@ export async function checkAll(world: World, book: Ledgerbook): Promise<string[]
         );
       }
     }
+  }
+  return problems;
+}
+
+/**
+ * The wallets' limits, held credits and referral commissions (ADR 0096's addendum), recounted
+ * from the ledger's entries and the rows that name them:
+ * - per wallet and Lagos day, the spending (purchases, shares, coupons) less the refunds that
+ *   day is at most the level's daily spending limit, and the funding that reached the wallet at
+ *   most its daily funding limit (the ledger keeps the day's counters in the wallet's row; a
+ *   recount from the entries is what they must agree with);
+ * - the held-credits account holds exactly the credits still held;
+ * - each commission was paid once, by one movement into the referrer's wallet naming its
+ *   purchase, stands only while its purchase is delivered and was taken back (at most what
+ *   it paid) when the purchase was refunded; a delivered purchase paid from a referred
+ *   customer's wallet earned its commission unless the referrer's day was capped; the expense
+ *   account holds what was paid less what was taken back.
+ */
+export async function checkLimitsAndCommissions(world: World): Promise<string[]> {
+  const db = world.dbh.db;
+  const problems: string[] = [];
+  const ids = world.customers.map((c) => c.id);
+  const wallets = new Map(ids.map((id) => [walletAccountId(id), id]));
+
+  // Daily limits, by the Lagos day of each movement.
+  const limits = new Map(
+    (
+      await db
+        .selectFrom('users as u')
+        .innerJoin('verification_limits as l', 'l.level', 'u.verification_level')
+        .select(['u.id', 'u.verification_level', 'l.daily_spending', 'l.daily_funding'])
+        .where('u.id', 'in', ids)
+        .execute()
+    ).map((l) => [l.id, l]),
+  );
+  const entries = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('movements as m', 'm.id', 'e.movement_id')
+    .select(['e.account_id', 'e.amount', 'm.kind', 'm.memo', 'm.created_at'])
+    .where('e.account_id', 'in', [...wallets.keys()])
+    .execute();
+  const days = new Map<string, { out: number; into: number }>();
+  for (const e of entries) {
+    const amount = num(e.amount);
+    const key = `${wallets.get(e.account_id)}|${lagosDay(num(e.created_at))}`;
+    const day = days.get(key) ?? { out: 0, into: 0 };
+    if (amount < 0 && SPENDING_KINDS.has(e.kind)) day.out += -amount;
+    if (amount > 0 && e.kind === REFUND_KIND) day.out -= amount;
+    if (amount > 0 && FUNDING_KINDS.has(e.kind)) day.into += amount;
+    days.set(key, day);
+  }
+  for (const [key, day] of days) {
+    const [user, date] = key.split('|') as [string, string];
+    const l = limits.get(user)!;
+    const who = `c${ids.indexOf(user)} (level ${l.verification_level})`;
+    if (l.daily_spending !== null && day.out > num(l.daily_spending)) {
+      problems.push(
+        `${who} spent ₦${day.out / 100} net of refunds on ${date}, past the daily limit of ₦${num(l.daily_spending) / 100}`,
+      );
+    }
+    if (l.daily_funding !== null && day.into > num(l.daily_funding)) {
+      problems.push(
+        `${who} was funded ₦${day.into / 100} on ${date}, past the daily limit of ₦${num(l.daily_funding) / 100}`,
+      );
+    }
+  }
+
+  // Held credits: the account holds what is still held, no more, no less.
+  const held = await db
+    .selectFrom('held_credits')
+    .select(['status', (eb) => eb.fn.sum<number>('amount').as('total')])
+    .groupBy('status')
+    .execute();
+  const stillHeld = num(held.find((h) => h.status === 'held')?.total);
+  const heldAccount = await db
+    .selectFrom('accounts')
+    .select('balance')
+    .where('id', '=', HELD_CREDITS_ACCOUNT)
+    .executeTakeFirst();
+  if (num(heldAccount?.balance) !== stillHeld) {
+    problems.push(
+      `the held-credits account holds ₦${num(heldAccount?.balance) / 100}, the credits still held ₦${stillHeld / 100}`,
+    );
+  }
+
+  // Referral commissions.
+  const commissions = await db.selectFrom('referral_commissions').selectAll().execute();
+  const byPurchase = new Map<string, (typeof commissions)[number][]>();
+  for (const c of commissions) {
+    if (c.source !== 'purchase') continue;
+    byPurchase.set(c.source_id, [...(byPurchase.get(c.source_id) ?? []), c]);
+  }
+  const commissionLegs = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('movements as m', 'm.id', 'e.movement_id')
+    .select(['e.account_id', 'e.amount', 'm.memo'])
+    .where('m.kind', '=', 'commission')
+    .where('e.account_id', 'in', [...wallets.keys()])
+    .execute();
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'referred_by'])
+    .where('id', 'in', ids)
+    .execute();
+  const referrerOf = new Map(users.map((u) => [u.id, u.referred_by]));
+  const settings = await readSettings(db);
+  const bought = await db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('user_id', 'in', ids)
+    .where('provider_request_id', 'is not', null)
+    .execute();
+  // What each referrer was paid per Lagos day, for the cap.
+  const paidOnDay = new Map<string, number>();
+  for (const c of commissions) {
+    const key = `${c.referrer_id}|${lagosDay(num(c.created_at))}`;
+    paidOnDay.set(key, (paidOnDay.get(key) ?? 0) + num(c.amount));
+  }
+  for (const t of bought) {
+    const rows = byPurchase.get(t.id) ?? [];
+    const referrer = referrerOf.get(t.user_id) ?? null;
+    if (rows.length > 1) problems.push(`purchase ${t.id} has ${rows.length} commissions`);
+    const row = rows[0];
+    if (row) {
+      if (row.referrer_id !== referrer) {
+        problems.push(`purchase ${t.id}'s commission went to ${row.referrer_id}, not its referrer`);
+      }
+      const legs = commissionLegs.filter(
+        (l) => l.memo === t.id && l.account_id === walletAccountId(row.referrer_id),
+      );
+      const ins = legs.filter((l) => num(l.amount) > 0);
+      const outs = legs.filter((l) => num(l.amount) < 0);
+      if (row.movement_id === null || ins.length !== 1 || num(ins[0]!.amount) !== num(row.amount)) {
+        problems.push(
+          `purchase ${t.id}'s commission of ₦${num(row.amount) / 100} was paid by ${ins.length} movement(s) of ₦${ins.map((l) => num(l.amount) / 100).join(', ')}`,
+        );
+      }
+      const back = -outs.reduce((s, l) => s + num(l.amount), 0);
+      if (t.status === 'successful' && (row.reversed_at !== null || outs.length > 0)) {
+        problems.push(`purchase ${t.id} is delivered but its commission was taken back`);
+      }
+      if (t.status === 'reversed') {
+        if (row.reversed_at === null) {
+          problems.push(`purchase ${t.id} was refunded but its commission stands`);
+        } else if (back !== num(row.clawed_back) || back > num(row.amount) || outs.length > 1) {
+          problems.push(
+            `purchase ${t.id}'s commission of ₦${num(row.amount) / 100} was taken back as ₦${back / 100} in ${outs.length} movement(s), recorded ₦${num(row.clawed_back) / 100}`,
+          );
+        }
+      }
+    }
+    // Delivered, from the buyer's own wallet, with a referrer: a commission was due.
+    if (
+      !row &&
+      referrer &&
+      t.status === 'successful' &&
+      t.direction === 'debit' &&
+      t.paid_account === walletAccountId(t.user_id) &&
+      num(t.paid_amount) > 0
+    ) {
+      const product = tierProductOf(t.product as Product);
+      const due = commissionOf(
+        settings.rates[product],
+        num(t.paid_amount),
+        providerCost(product, num(t.value)),
+      );
+      const key = `${referrer}|${lagosDay(num(t.updated_at))}`;
+      if (due > 0 && (paidOnDay.get(key) ?? 0) + due <= settings.daily_cap) {
+        problems.push(
+          `purchase ${t.id} (${t.product}, delivered) earned its buyer's referrer no commission (₦${due / 100} due)`,
+        );
+      }
+    }
+  }
+  const expense = await db
+    .selectFrom('accounts')
+    .select('balance')
+    .where('id', '=', systemAccountId('referral_expense'))
+    .executeTakeFirst();
+  const net = commissions.reduce(
+    (s, c) => s + (c.movement_id ? num(c.amount) : 0) - num(c.clawed_back),
+    0,
+  );
+  if (-num(expense?.balance) !== net) {
+    problems.push(
+      `the referral expense account holds ₦${num(expense?.balance) / 100}, commissions paid less taken back ₦${net / 100}`,
+    );
   }
   return problems;
 }

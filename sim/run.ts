@@ -9,7 +9,14 @@ import { SANDBOX_WEBHOOK_HASH } from '../server/src/providers/simulators/index.t
 import { SIMULATOR_BANKS } from '../server/src/providers/simulators/flutterwave-payouts.ts';
 import { sleep } from '../server/test/processes.ts';
 import { quiesce, checkAll, checkFinalWithdrawals, type Ledgerbook } from './oracle.ts';
-import { clockStart, describeStep, generate, type Schedule, type Step } from './schedule.ts';
+import {
+  clockStart,
+  describeStep,
+  generate,
+  type CatalogueChange,
+  type Schedule,
+  type Step,
+} from './schedule.ts';
 import { createWorld, SIM_PIN, type Engine, type World, type WorldSource } from './world.ts';
 
 type Purchase = Extract<Step, { kind: 'purchase' }>;
@@ -135,6 +142,12 @@ function purchaseCall(p: Purchase): { path: string; body: Record<string, unknown
   }
 }
 
+/** The plans the purchases buy, as the admin's price list names them (`purchaseCall`). */
+const PLANS = {
+  data: { name: 'MTN', plan_id: 'mtn-data-2-5gb-2d' },
+  cable: { name: 'DStv', plan_id: 'dstv-padi' },
+} as const;
+
 /** A coupon's product screen, where it is redeemed. */
 function redeemPath(product: Extract<Step, { kind: 'coupon' }>['product']): string {
   if (product === 'AIRTIME') return api.airtime.path;
@@ -242,6 +255,10 @@ async function runStep(
     // A 502 provider_error is the documented refusal when every provider that sells the plan
     // is paused (the breaker, opened by the faults this schedule injected): nothing is charged,
     // and the quiescence checks still judge every purchase. Any other 5xx is a server error.
+    const said = JSON.stringify(res.body ?? '');
+    if (res.status >= 400 && /daily spending limit/.test(said)) {
+      count(counts, 'refused: daily spending limit');
+    }
     if (res.status === 502 && res.body?.type === 'provider_error') {
       count(counts, 'refused: every provider paused (502)');
     } else if (res.status >= 500) {
@@ -346,13 +363,32 @@ async function runStep(
     return { answer };
   };
 
+  /**
+   * An admin's catalogue change while the step's purchases run (ADR 0096's addendum); a plan
+   * taken off sale is put back once they are done.
+   */
+  const withChange = async (change: CatalogueChange | undefined, work: Promise<unknown>) => {
+    if (!change) return void (await work);
+    const via = index % world.servers.length;
+    const plan = PLANS[change.kind === 'sync' ? 'data' : change.plan];
+    const edit = (body: Record<string, unknown>) =>
+      call(via, 'PUT', api.editProduct.path, { token: admin, body: { ...plan, ...body } });
+    const made =
+      change.kind === 'sync'
+        ? call(via, 'POST', api.syncCatalogue.path, { token: admin })
+        : edit(change.kind === 'reprice' ? { price: change.price } : { on_sale: false });
+    const [answer] = await Promise.all([made, work]);
+    count(counts, `catalogue ${change.kind} answered ${answer.status}`);
+    if (change.kind === 'off-sale') await edit({ on_sale: true });
+  };
+
   count(counts, step.kind);
   switch (step.kind) {
     case 'purchase':
-      await purchase(step, '');
+      await withChange(step.catalogue, purchase(step, ''));
       return;
     case 'burst':
-      await Promise.all(step.steps.map((p, i) => purchase(p, `.${i}`)));
+      await withChange(step.catalogue, Promise.all(step.steps.map((p, i) => purchase(p, `.${i}`))));
       return;
     case 'kill': {
       const cut = step.withdraw ? await withdrawalInFlight(step.withdraw) : undefined;
@@ -683,6 +719,22 @@ export async function deliverLost(
   }
 }
 
+/** What the limits and the referral scheme did in the run (the soak's figures). */
+async function countOutcomes(world: World, counts: Record<string, number>): Promise<void> {
+  const db = world.dbh.db;
+  for (const h of await db.selectFrom('held_credits').select(['reason', 'status']).execute()) {
+    count(counts, `held credit (${h.reason}), ${h.status}`);
+  }
+  const commissions = await db
+    .selectFrom('referral_commissions')
+    .select(['reversed_at'])
+    .where('source', '=', 'purchase')
+    .execute();
+  for (const c of commissions) {
+    count(counts, c.reversed_at === null ? 'commission paid' : 'commission taken back');
+  }
+}
+
 /** Runs `schedule` in `world`: the cheap checks after every step, all of them at the end. */
 export async function runSchedule(
   world: World,
@@ -712,6 +764,7 @@ export async function runSchedule(
   const settled = await quiesce(world);
   log(`  quiescent after ${((performance.now() - waited) / 1000).toFixed(1)} s`);
   await world.signInAgain();
+  await countOutcomes(world, counts);
   const problems = [...settled, ...(await checkAll(world, book)), ...book.serverErrors.splice(0)];
   return problems.length > 0 ? { at: 'quiescence', problems } : undefined;
 }

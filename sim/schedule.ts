@@ -73,6 +73,16 @@ export const COUPON_KINDS = ['AIRTIME', 'ELECTRICITY', 'CABLETV'] as const;
  */
 export type KeyUse = 'none' | 'same' | 'new' | 'race';
 
+/**
+ * An admin's change to the catalogue made while a purchase step runs (ADR 0096's addendum): a
+ * new price for the data or TV plan the purchases buy, the plan taken off sale (and put back
+ * once the step is done), or a catalogue sync with the providers.
+ */
+export type CatalogueChange =
+  | { kind: 'reprice'; plan: 'data' | 'cable'; price: number }
+  | { kind: 'off-sale'; plan: 'data' | 'cable' }
+  | { kind: 'sync' };
+
 export type Step =
   | {
       kind: 'purchase';
@@ -86,6 +96,8 @@ export type Step =
       /** Through the reseller API (the customer's `X-Api-Key`; a request id always sent). */
       apiKey: boolean;
       fault?: CallFault;
+      /** Only on a step of its own (not in a burst or a kill). */
+      catalogue?: CatalogueChange;
     }
   | {
       kind: 'card';
@@ -155,7 +167,7 @@ export type Step =
   /** The second admin approves (or rejects) the n-th request waiting for approval. */
   | { kind: 'approve'; via: number; n: number; reject: boolean }
   /** Several purchases at once, spread over the instances. */
-  | { kind: 'burst'; steps: Extract<Step, { kind: 'purchase' }>[] }
+  | { kind: 'burst'; steps: Extract<Step, { kind: 'purchase' }>[]; catalogue?: CatalogueChange }
   /**
    * SIGKILL of instance `which` `afterMs` after `inflight` purchases were sent to it (0: idle),
    * then a restart on the same database.
@@ -249,10 +261,20 @@ function purchase(rng: Rng, instances: number): Extract<Step, { kind: 'purchase'
   return step;
 }
 
+/** One purchase step in five meets an admin's catalogue change, from a fourth stream. */
+function catalogueChange(rng: Rng): CatalogueChange | undefined {
+  if (!rng.chance(0.2)) return undefined;
+  const kind = rng.weighted({ reprice: 3, 'off-sale': 1, sync: 1 });
+  if (kind === 'sync') return { kind };
+  const plan = rng.pick(['data', 'cable'] as const);
+  return kind === 'reprice' ? { kind, plan, price: rng.int(1, 40) * 50 } : { kind, plan };
+}
+
 /** `instances`: 2 (two servers on one PostgreSQL) or 1 (SQLite). */
 export function generate(seed: number, steps: number, instances: number): Schedule {
   const rng = createRng(seed);
   const extra = extraRng(seed);
+  const admin = createRng((seed * 2_654_435_761 + 97) % 4_294_967_296);
   const out: Step[] = [];
   // The kill comes at a seeded point of the run's middle, at most once per run.
   const killAt = steps >= 6 ? rng.int(Math.floor(steps / 3), Math.floor((2 * steps) / 3)) : -1;
@@ -300,15 +322,18 @@ export function generate(seed: number, steps: number, instances: number): Schedu
     });
     const via = rng.int(0, instances - 1);
     switch (kind) {
-      case 'purchase':
-        out.push(purchase(rng, instances));
+      case 'purchase': {
+        const step = purchase(rng, instances);
+        const change = catalogueChange(admin);
+        out.push(change ? { ...step, catalogue: change } : step);
         break;
-      case 'burst':
-        out.push({
-          kind: 'burst',
-          steps: Array.from({ length: rng.int(2, 5) }, () => purchase(rng, instances)),
-        });
+      }
+      case 'burst': {
+        const steps = Array.from({ length: rng.int(2, 5) }, () => purchase(rng, instances));
+        const change = catalogueChange(admin);
+        out.push({ kind: 'burst', steps, ...(change ? { catalogue: change } : {}) });
         break;
+      }
       case 'card':
         out.push({
           kind: 'card',
@@ -422,6 +447,15 @@ export function generate(seed: number, steps: number, instances: number): Schedu
   return { seed, steps: out };
 }
 
+const describeChange = (c: CatalogueChange | undefined): string => {
+  if (!c) return '';
+  if (c.kind === 'sync') return '; meanwhile an admin syncs the catalogue';
+  const plan = c.plan === 'data' ? 'the data plan' : 'the TV plan';
+  return c.kind === 'reprice'
+    ? `; meanwhile an admin reprices ${plan} to ₦${c.price}`
+    : `; meanwhile an admin takes ${plan} off sale (back on after the step)`;
+};
+
 /** One line per step, for a failure report (the shortest failing schedule). */
 export function describeStep(step: Step): string {
   switch (step.kind) {
@@ -429,10 +463,10 @@ export function describeStep(step: Step): string {
       const fault = step.fault
         ? `, ${step.fault.provider} ${step.fault.fault} ×${step.fault.count}`
         : '';
-      return `purchase ${step.product} by c${step.who} on #${step.via}, ending ${step.ending} (${ENDINGS[step.ending]}), ₦${step.amount}, key ${step.key}${step.apiKey ? ', API key' : ''}${fault}`;
+      return `purchase ${step.product} by c${step.who} on #${step.via}, ending ${step.ending} (${ENDINGS[step.ending]}), ₦${step.amount}, key ${step.key}${step.apiKey ? ', API key' : ''}${fault}${describeChange(step.catalogue)}`;
     }
     case 'burst':
-      return `burst [${step.steps.map(describeStep).join('; ')}]`;
+      return `burst [${step.steps.map(describeStep).join('; ')}]${describeChange(step.catalogue)}`;
     case 'kill':
       return step.withdraw
         ? `SIGKILL #${step.which} ${step.afterMs} ms after Flutterwave recorded c${step.withdraw.who}'s withdrawal of ₦${step.withdraw.amount} to an account ending ${step.withdraw.ending} (${PAYOUT_ENDINGS[step.withdraw.ending]}) whose answer never comes, with ${step.inflight.length} purchase(s) [${step.inflight.map(describeStep).join('; ')}], then restart`

@@ -14,7 +14,12 @@ import { createWorld, SIM_PIN, type Engine } from './world.ts';
 import { api } from '@contract';
 import { lagosDay } from '@contract/time';
 import { http } from '../server/test/processes.ts';
-import { postMovement, systemAccountId, walletAccountId } from '../server/src/wallet/ledger.ts';
+import {
+  HELD_CREDITS_ACCOUNT,
+  postMovement,
+  systemAccountId,
+  walletAccountId,
+} from '../server/src/wallet/ledger.ts';
 
 /**
  * The seeds `npm test` runs: [engine, seed, steps]. Each schedule has its SIGKILL and restart
@@ -30,6 +35,9 @@ import { postMovement, systemAccountId, walletAccountId } from '../server/src/wa
 const SEEDS: [Engine, number, number][] = [
   ['postgres', 29, 8],
   ['sqlite', 50, 8],
+  // A bank transfer to c2 held past its ₦56,000 maximum balance, which the admin
+  // reconciliation reported as "credited …, wallet got 0" (ADR 0096's addendum).
+  ['sqlite', 3, 20],
 ];
 
 describe('the schedule', () => {
@@ -116,6 +124,22 @@ describe('the schedule', () => {
     expect([...gifts].sort()).toEqual(['again', 'once', 'race']);
     expect(cut).toBeGreaterThanOrEqual(5);
     expect(cut).toBeLessThan(20);
+  });
+
+  it('meets one purchase step in five with an admin reprice, a plan off sale or a catalogue sync', () => {
+    const changes: string[] = [];
+    let purchaseSteps = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      for (const step of generate(seed, 30, 2).steps) {
+        if (step.kind !== 'purchase' && step.kind !== 'burst') continue;
+        purchaseSteps += 1;
+        if (step.catalogue) changes.push(step.catalogue.kind);
+        if (step.kind === 'burst') expect(step.steps.every((p) => !p.catalogue)).toBe(true);
+      }
+    }
+    expect(new Set(changes)).toEqual(new Set(['reprice', 'off-sale', 'sync']));
+    expect(changes.length / purchaseSteps).toBeGreaterThan(0.12);
+    expect(changes.length / purchaseSteps).toBeLessThan(0.28);
   });
 
   it('keeps the steps a seed made before the added draws (they come from a second stream)', () => {
@@ -286,6 +310,96 @@ describe('the oracle', () => {
         expect((await redeem(second!.token)).status).toBe(200);
         expect(await checkAll(world, book)).toContainEqual(
           expect.stringMatching(/^a coupon was redeemed 2 times \(2 delivered\): /),
+        );
+      } finally {
+        await world.close();
+      }
+    },
+  );
+
+  it(
+    "sees a day's limit passed, a held credit missing, a commission paid twice and a price not the one recorded",
+    { timeout: 180_000 },
+    async () => {
+      const world = await createWorld('sqlite');
+      try {
+        const db = world.dbh.db;
+        const [, c1, c2] = world.customers;
+        // c1 signed up with c0's code: a delivered purchase of c1's pays c0 a commission.
+        const bought = await http(world.base(0), 'POST', api.airtime.path, {
+          token: c1!.token,
+          body: { pin: SIM_PIN, phone_number: '08031245678', amount: 500 },
+        });
+        expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+        const book = newBook();
+        expect(await checkAll(world, book)).toEqual([]);
+        const purchase = await db
+          .selectFrom('referral_commissions')
+          .select(['source_id', 'referrer_id', 'amount'])
+          .executeTakeFirstOrThrow();
+        expect(purchase.referrer_id).toBe(world.customers[0]!.id);
+
+        // A second commission movement for the same purchase.
+        await world.dbh.writeTx((trx) =>
+          postMovement(trx, {
+            kind: 'commission',
+            memo: purchase.source_id,
+            legs: [
+              { accountId: systemAccountId('referral_expense'), amount: -purchase.amount },
+              { accountId: walletAccountId(purchase.referrer_id), amount: purchase.amount },
+            ],
+          }),
+        );
+        // c2 (level 1, ₦4,000 a day) spends ₦5,000 in one movement the ledger never refused.
+        const spent = await world.dbh.writeTx((trx) =>
+          postMovement(trx, {
+            kind: 'sim_tamper',
+            legs: [
+              { accountId: walletAccountId(c2!.id), amount: -5_000_00 },
+              { accountId: systemAccountId('card_clearing'), amount: 5_000_00 },
+            ],
+          }),
+        );
+        await db
+          .updateTable('movements')
+          .set({ kind: 'purchase' })
+          .where('id', '=', spent.movementId)
+          .execute();
+        // Money in the held-credits account that no held credit names.
+        await world.dbh.writeTx((trx) =>
+          postMovement(trx, {
+            kind: 'sim_tamper',
+            legs: [
+              { accountId: systemAccountId('card_clearing'), amount: -1_00 },
+              { accountId: HELD_CREDITS_ACCOUNT, amount: 1_00 },
+            ],
+          }),
+        );
+        // The purchase's recorded price differs from what its debit took.
+        await db
+          .updateTable('transactions')
+          .set((eb) => ({ paid_amount: eb('paid_amount', '+', 1) }))
+          .where('id', '=', purchase.source_id)
+          .execute();
+
+        const problems = await checkAll(world, book);
+        const naira = (kobo: number) => `₦${kobo / 100}`;
+        expect(problems).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(
+              new RegExp(
+                `^purchase ${purchase.source_id}'s commission of .+ was paid by 2 movement`,
+              ),
+            ),
+            expect.stringMatching(/^the referral expense account holds /),
+            expect.stringMatching(
+              /^c2 \(level 1\) spent ₦5000 net of refunds on .+, past the daily limit of ₦4000$/,
+            ),
+            `the held-credits account holds ${naira(100)}, the credits still held ₦0`,
+            expect.stringMatching(
+              new RegExp(`^purchase ${purchase.source_id} recorded a price of`),
+            ),
+          ]),
         );
       } finally {
         await world.close();

@@ -2,8 +2,10 @@
  * The world a schedule runs in (ADR 0085): real server processes (`server/src/server.ts`, as
  * `npm start` runs it, in sandbox mode with the provider simulators it serves itself) on one
  * database: two instances on a fresh PostgreSQL database, or one instance on SQLite. Customers
- * are made straight in the database (verified, level 3, a pin, funded through the ledger),
- * then sign in and open their transfer account through the API like anyone else.
+ * are made straight in the database (verified, a pin, funded through the ledger, each signed
+ * up with the one before's referral code), then sign in and open their transfer account
+ * through the API like anyone else; their levels are 3, 2 and 1, under limits the admin
+ * lowered at the start (ADR 0096's addendum).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +36,18 @@ const JWT_SECRET = 'sim-secret-sim-secret-sim-secret-0123456789';
 const PIN_SECRET = 'sim-pin-secret-sim-pin-secret-0123456789';
 
 export type Engine = 'postgres' | 'sqlite';
+
+/**
+ * The customers' verification levels (c0, c1, c2) and the limits the world's admin sets for
+ * levels 1 and 2 at its start, low enough that a run meets them: c2 may spend ₦4,000 a Lagos
+ * day (purchases, shares, coupons; refunds give it back) and c1 ₦10,000, and a funding past
+ * the day's funding limit or the maximum balance is held (ADR 0058). c0 keeps level 3's.
+ */
+const LEVELS = [3, 2, 1] as const;
+const LEVEL_LIMITS = [
+  { level: 1, max_balance: 56_000, daily_funding: 6_000, daily_spending: 4_000 },
+  { level: 2, max_balance: 70_000, daily_funding: 15_000, daily_spending: 10_000 },
+] as const;
 
 /**
  * The world's clock (docs/decisions/0096-simulation-clock.md): every server process of the world
@@ -227,24 +241,42 @@ export async function createWorld(
       return res.body.JWTtoken as string;
     };
 
+    const adminToken = await login(DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD);
+    for (const limits of LEVEL_LIMITS) {
+      const set = await http(base(0), 'PUT', api.setVerificationLimits.path, {
+        token: adminToken,
+        body: limits,
+      });
+      if (set.status !== 200) throw new Error(`level limits: ${JSON.stringify(set.body)}`);
+    }
+
     const hasher = createHasher(true);
     const customers: Customer[] = [];
+    let referralCode: string | undefined;
     for (let i = 0; i < CUSTOMERS; i++) {
       const email = `sim${i}@example.com`;
       const hash = await hasher.hash(SIM_PASSWORD);
       const id = await handle.writeTx((trx) =>
         insertUser(
           trx,
-          { name: `Sim Customer${i}`, email, phone: `0803100000${i}`, password: '' },
+          {
+            name: `Sim Customer${i}`,
+            email,
+            phone: `0803100000${i}`,
+            password: '',
+            referral_code: referralCode,
+          },
           hash,
           { verified: true, now: clock.now() },
         ),
       );
-      await handle.db
+      const made = await handle.db
         .updateTable('users')
         .set({ verification_level: 3, pin_hash: await hasher.hash(SIM_PIN) })
         .where('id', '=', id)
-        .execute();
+        .returning('referral_code')
+        .executeTakeFirstOrThrow();
+      referralCode = made.referral_code ?? undefined;
       await handle.writeTx((trx) =>
         postMovement(trx, {
           kind: 'sim_funding',
@@ -274,7 +306,14 @@ export async function createWorld(
         apiKey: key.body.message.key,
       });
     }
-    const adminToken = await login(DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD);
+    // The levels are set once every customer has its transfer account (a BVN raises a level).
+    for (const [i, c] of customers.entries()) {
+      await handle.db
+        .updateTable('users')
+        .set({ verification_level: LEVELS[i]! })
+        .where('id', '=', c.id)
+        .execute();
+    }
     const checkerEmail = 'sim-checker@example.com';
     const checkerHash = await hasher.hash(SIM_PASSWORD);
     await handle.writeTx((trx) =>

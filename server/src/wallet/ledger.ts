@@ -65,15 +65,15 @@ export interface HeldCreditNote {
  * spending back and is never held: it returns money the wallet already had. Other kinds (the
  * seed, commissions, an adjustment's debit) do not count.
  */
-const SPENDING_KINDS = new Set(['purchase', 'share', 'coupon_purchase']);
-const FUNDING_KINDS = new Set([
+export const SPENDING_KINDS = new Set(['purchase', 'share', 'coupon_purchase']);
+export const FUNDING_KINDS = new Set([
   'card_funding',
   'transfer_funding',
   'share',
   'adjustment',
   'held_release',
 ]);
-const REFUND_KIND = 'reversal';
+export const REFUND_KIND = 'reversal';
 
 export const HELD_CREDITS_ACCOUNT = 'system:held_credits';
 
