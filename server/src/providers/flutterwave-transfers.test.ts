@@ -260,7 +260,8 @@ describe('Flutterwave virtual accounts and transfers', () => {
         'event.type': 'BANK_TRANSFER_TRANSACTION',
       }),
     ).toEqual({ transactionId: '285959875', txRef: 'PBVA-u1' });
-    // The older flat shape (Rave docs "Pay with Bank Transfer" sample; Node-v3 issue #175).
+    // The older flat shape (Rave docs "Pay with Bank Transfer" sample;
+    // https://github.com/Flutterwave/Node-v3/issues/175).
     expect(
       readFlutterwaveWebhook({
         id: 68376907,
