@@ -186,8 +186,20 @@ async function checkTransfers(db: Db): Promise<{ held: number; problems: string[
         .on((eb) =>
           eb.or([
             eb('e.account_id', '=', sql<string>`${sql.lit('wallet:')} || p.user_id`),
-            // A credit held by a wallet limit went to the held account in its place (ADR 0058).
-            eb('e.account_id', '=', HELD_CREDITS_ACCOUNT),
+            // A credit held by a wallet limit went to the held account in its place (ADR 0058):
+            // it stands for the wallet only when a held credit of this customer names it, for
+            // its amount (a held credit renamed to someone else, or none at all, is reported).
+            eb.and([
+              eb('e.account_id', '=', HELD_CREDITS_ACCOUNT),
+              eb.exists(
+                eb
+                  .selectFrom('held_credits as h')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('h.movement_id', '=', 'p.movement_id')
+                  .whereRef('h.user_id', '=', 'p.user_id')
+                  .whereRef('h.amount', '=', 'e.amount'),
+              ),
+            ]),
           ]),
         ),
     )

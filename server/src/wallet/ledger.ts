@@ -65,15 +65,15 @@ export interface HeldCreditNote {
  * spending back and is never held: it returns money the wallet already had. Other kinds (the
  * seed, commissions, an adjustment's debit) do not count.
  */
-export const SPENDING_KINDS = new Set(['purchase', 'share', 'coupon_purchase']);
-export const FUNDING_KINDS = new Set([
+const SPENDING_KINDS = new Set(['purchase', 'share', 'coupon_purchase']);
+const FUNDING_KINDS = new Set([
   'card_funding',
   'transfer_funding',
   'share',
   'adjustment',
   'held_release',
 ]);
-export const REFUND_KIND = 'reversal';
+const REFUND_KIND = 'reversal';
 
 export const HELD_CREDITS_ACCOUNT = 'system:held_credits';
 
@@ -173,9 +173,18 @@ export function assertBalanced(legs: readonly Leg[]): void {
   if (sum !== 0) throw new Error(`legs do not balance (sum ${sum})`);
 }
 
-/** The wallet's use of the day `day`: its counter, or 0 when the counter is of another day. */
+/**
+ * The day a movement of `day` counts on: its own, or the wallet's counters' day when that is
+ * later. A movement reads its time before it waits for the wallet's row, so one dated a moment
+ * before Lagos midnight can commit after one dated past it; it then counts on the later day,
+ * and never sets the counters back to the day before (which started the new day's use again).
+ */
+const countedDay = (day: string) =>
+  sql<string>`(case when limit_day > ${day} then limit_day else ${day} end)`;
+
+/** The wallet's use of the day a movement of `day` counts on (0 once a new day starts). */
 const usedToday = (column: 'day_in' | 'day_out', day: string) =>
-  sql<number>`(case when limit_day = ${day} then ${sql.ref(column)} else 0 end)`;
+  sql<number>`(case when limit_day >= ${day} then ${sql.ref(column)} else 0 end)`;
 
 /** The wallet owner's level's limit (null: none), read in the UPDATE that uses it. */
 const levelLimit = (column: 'max_balance' | 'daily_funding' | 'daily_spending') =>
@@ -205,7 +214,7 @@ async function walletState(trx: Db, accountId: string, day: string) {
     ])
     .where('a.id', '=', accountId)
     .executeTakeFirstOrThrow();
-  const today = row.limit_day === day;
+  const today = row.limit_day !== null && row.limit_day >= day;
   const num = (v: number | null) => (v === null ? null : Number(v));
   return {
     userId: row.user_id!,
@@ -281,19 +290,20 @@ export async function postMovement(
     if (spends) {
       const out = sql<number>`${usedToday('day_out', day)} + ${x}`;
       query = query
-        .set({ day_out: out, day_in: usedToday('day_in', day), limit_day: day })
+        .set({ day_out: out, day_in: usedToday('day_in', day), limit_day: countedDay(day) })
         .where(within(levelLimit('daily_spending'), out));
     } else if (funds) {
       const into = sql<number>`${usedToday('day_in', day)} + ${x}`;
       query = query
-        .set({ day_in: into, day_out: usedToday('day_out', day), limit_day: day })
+        .set({ day_in: into, day_out: usedToday('day_out', day), limit_day: countedDay(day) })
         .where(within(levelLimit('max_balance'), sql`balance + ${x}`))
         .where(within(levelLimit('daily_funding'), into));
     } else if (refunds) {
       query = query.set({
-        day_out: sql<number>`(case when limit_day = ${day} and day_out > ${x} then day_out - ${x} else 0 end)`,
+        // A refund gives its amount back to the day it is dated; a later day's use stays.
+        day_out: sql<number>`(case when limit_day > ${day} then day_out when limit_day = ${day} and day_out > ${x} then day_out - ${x} else 0 end)`,
         day_in: usedToday('day_in', day),
-        limit_day: day,
+        limit_day: countedDay(day),
       });
     }
     let row = await query.returning(['balance']).executeTakeFirst();
@@ -432,6 +442,20 @@ export async function checkInvariants(db: Db): Promise<string[]> {
     limit ${LIMIT}`.execute(db);
   for (const e of broken.rows) {
     problems.push(`entry ${e.id} starts at ${e.balance_before}, account was at ${e.prev}`);
+  }
+
+  // The held-credits account holds exactly the credits still held (ADR 0058): a credit
+  // released twice, or money put there that no held credit names, shows here. One statement,
+  // so a release committing meanwhile is seen on both sides or on neither.
+  const held = await sql<{ balance: number; held: number }>`
+    select
+      coalesce((select balance from accounts where id = ${HELD_CREDITS_ACCOUNT}), 0) as balance,
+      coalesce((select sum(amount) from held_credits where status = 'held'), 0) as held`.execute(
+    db,
+  );
+  const h = held.rows[0]!;
+  if (Number(h.balance) !== Number(h.held)) {
+    problems.push(`held credits account balance ${h.balance} ≠ credits still held ${h.held}`);
   }
   return problems;
 }

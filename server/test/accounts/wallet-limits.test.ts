@@ -188,6 +188,21 @@ describe.each(engines)('wallet limits by level (%s)', (engine) => {
     const transferProblems = async () =>
       (await kit.call(api.reconciliation, { token: admin })).body.message.transfer_problems;
     expect(await transferProblems()).toEqual([]);
+    // But a held credit made out to someone else, or gone, leaves the transfer uncredited.
+    const other = await kit.user();
+    const renamed = rows[0]!;
+    const rename = (userId: string) =>
+      kit.app.ctx.db
+        .updateTable('held_credits')
+        .set({ user_id: userId })
+        .where('id', '=', renamed.id)
+        .execute();
+    await rename(other.id);
+    expect(await transferProblems()).toEqual([
+      expect.stringMatching(/^transfer payment TRF-\d+ credited 985000, wallet got 0$/),
+    ]);
+    await rename(u.id);
+    expect(await transferProblems()).toEqual([]);
 
     // Level 2 allows ₦200,000 a day: every held one now fits and is released, once.
     expect((await setLevel(u, 2)).status).toBe(200);
@@ -697,6 +712,36 @@ describe.each(engines)('held credits released when a new Lagos day starts (%s)',
     now = at('2031-05-12') + 60_000;
     await new Promise((r) => setTimeout(r, 200));
     expect(await held(u.id)).toMatchObject([{ status: 'released' }, { status: 'held' }]);
+    expect(await kit.invariants()).toEqual([]);
+  });
+
+  it('a movement dated before midnight that commits after one dated past it counts on the later day, and resets neither day', async () => {
+    const u = await kit.user({ level: 1, funds: 200_000_00 });
+    const midnight = at('2031-03-14');
+    const spentToday = async () =>
+      Number(
+        (
+          await kit.app.ctx.db
+            .selectFrom('accounts')
+            .select('day_out')
+            .where('id', '=', walletAccountId(u.id))
+            .executeTakeFirstOrThrow()
+        ).day_out,
+      );
+    // ₦40,000 of level 1's ₦50,000 a day is spent a second into the new Lagos day.
+    now = midnight + 1_000;
+    await move(u, 'purchase', 40_000);
+    // A purchase that read the time a second before midnight commits only now (on PostgreSQL
+    // it waited for the wallet's row): it counts on the new day, so ₦80,000 is refused.
+    now = midnight - 1_000;
+    await expect(move(u, 'purchase', 40_000)).rejects.toBeInstanceOf(SpendingLimitReached);
+    // A late card funding dated the day before resets nothing either.
+    await move(u, 'card_funding', 5_000);
+    expect(await spentToday()).toBe(40_000_00);
+    now = midnight + 2_000;
+    await expect(move(u, 'purchase', 20_000)).rejects.toBeInstanceOf(SpendingLimitReached);
+    await move(u, 'purchase', 10_000);
+    expect(await spentToday()).toBe(50_000_00);
     expect(await kit.invariants()).toEqual([]);
   });
 });

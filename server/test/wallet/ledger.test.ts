@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assertBalanced,
+  HELD_CREDITS_ACCOUNT,
   InsufficientFunds,
   postMovement,
   systemAccountId,
@@ -116,5 +117,45 @@ describe.each(engines)('ledger on %s', (engine) => {
       .where('id', '=', walletAccountId(u.id))
       .execute();
     expect(await kit.invariants()).toEqual([]);
+  });
+
+  it('checkInvariants reports held money no held credit names, and a held credit released twice', async () => {
+    // A credit past level 1's ₦300,000 maximum balance is held: the account and its row agree.
+    const u = await kit.user({ level: 1, funds: 295_000_00 });
+    const { held } = await kit.app.ctx.dbh.writeTx((trx) =>
+      postMovement(trx, {
+        kind: 'card_funding',
+        legs: [
+          { accountId: systemAccountId('card_clearing'), amount: -10_000_00 },
+          { accountId: walletAccountId(u.id), amount: 10_000_00 },
+        ],
+      }),
+    );
+    expect(held).toHaveLength(1);
+    expect(await kit.invariants()).toEqual([]);
+    // Marked released without money leaving the held account (as a second release of one
+    // credit would leave the first's account short).
+    const row = await kit.app.ctx.db
+      .selectFrom('held_credits')
+      .select('movement_id')
+      .where('id', '=', held[0]!.id)
+      .executeTakeFirstOrThrow();
+    const mark = (status: 'held' | 'released') =>
+      kit.app.ctx.db
+        .updateTable('held_credits')
+        .set(
+          status === 'released'
+            ? { status, release_movement_id: row.movement_id, released_at: Date.now() }
+            : { status, release_movement_id: null, released_at: null },
+        )
+        .where('id', '=', held[0]!.id)
+        .execute();
+    await mark('released');
+    expect(await kit.invariants()).toContain(
+      'held credits account balance 1000000 ≠ credits still held 0',
+    );
+    await mark('held');
+    expect(await kit.invariants()).toEqual([]);
+    expect(HELD_CREDITS_ACCOUNT).toBe('system:held_credits');
   });
 });
