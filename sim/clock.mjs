@@ -19,8 +19,8 @@ if (file) {
   const realNow = RealDate.now.bind(RealDate);
   const read = () => {
     try {
-      const offset = Number(readFileSync(file, 'utf8'));
-      return Number.isFinite(offset) ? offset : undefined;
+      const text = readFileSync(file, 'utf8');
+      return /^-?\d+$/.test(text) ? Number(text) : undefined;
     } catch {
       return undefined; // being rewritten: the last offset stands
     }

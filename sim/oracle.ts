@@ -23,24 +23,16 @@
  *   (`GET /api/admin/reconciliation`) reports no ledger problem, card mismatch or transfer
  *   problem;
  * - every instance reports each customer's balance as the database holds it;
- * - each purchase took from the wallet the price it recorded, whatever an admin's reprice or a
- *   catalogue sync did meanwhile;
- * - no wallet passed its level's daily spending or funding limit on any Lagos day, the
- *   held-credits account holds exactly the credits still held, and each referral commission
+ * - each purchase took from the wallet the price it recorded (reprices run beside purchases);
+ * - no wallet passed its level's daily spending or funding limit on any Lagos day (the
+ *   held-credits account holding exactly the credits still held is a ledger invariant), and
+ *   each referral commission
  *   was paid once and stands only while its purchase is delivered (`checkLimitsAndCommissions`,
  *   ADR 0096's addendum).
  */
 import { api, commissionOf, providerCost, tierProductOf, type Product } from '@contract';
 import { lagosDay } from '@contract/time';
-import {
-  checkInvariants,
-  FUNDING_KINDS,
-  HELD_CREDITS_ACCOUNT,
-  REFUND_KIND,
-  SPENDING_KINDS,
-  systemAccountId,
-  walletAccountId,
-} from '../server/src/wallet/ledger.ts';
+import { checkInvariants, systemAccountId, walletAccountId } from '../server/src/wallet/ledger.ts';
 import { readSettings } from '../server/src/growth/referrals.ts';
 import { checkAggregates } from '../server/src/platform/aggregates.ts';
 import { http, sleep } from '../server/test/processes.ts';
@@ -189,8 +181,9 @@ export async function checkAll(world: World, book: Ledgerbook): Promise<string[]
     }
   }
 
-  // What each purchase took from a wallet is the price it recorded, whatever an admin's
-  // reprice or a catalogue sync did meanwhile (ADR 0096's addendum).
+  // What each purchase took from a wallet is the price it recorded (ADR 0096's addendum: the
+  // schedule reprices plans while purchases run; which price a racing purchase gets is not
+  // judged, only that it paid what it says).
   const charged = await db
     .selectFrom('ledger_entries as e')
     .innerJoin('movements as m', 'm.id', 'e.movement_id')
@@ -545,26 +538,56 @@ export async function checkAll(world: World, book: Ledgerbook): Promise<string[]
  *   day is at most the level's daily spending limit, and the funding that reached the wallet at
  *   most its daily funding limit (the ledger keeps the day's counters in the wallet's row; a
  *   recount from the entries is what they must agree with);
- * - the held-credits account holds exactly the credits still held;
  * - each commission was paid once, by one movement into the referrer's wallet naming its
  *   purchase, stands only while its purchase is delivered and was taken back (at most what
  *   it paid) when the purchase was refunded; a delivered purchase paid from a referred
  *   customer's wallet earned its commission unless the referrer's day was capped; the expense
  *   account holds what was paid less what was taken back.
  */
+/**
+ * What counts against a wallet's limits, as ADR 0058 states it (kept here, not imported from the
+ * ledger, so that a wrong list in the ledger is caught): money out of a purchase, a share or a
+ * coupon bought is spending; money in by card, bank transfer, a share, an adjustment or a
+ * released credit is funding; a refund (`reversal`) gives the day's spending back.
+ */
+const SPENDING = new Set(['purchase', 'share', 'coupon_purchase']);
+const FUNDING = new Set([
+  'card_funding',
+  'transfer_funding',
+  'share',
+  'adjustment',
+  'held_release',
+]);
+
 export async function checkLimitsAndCommissions(world: World): Promise<string[]> {
   const db = world.dbh.db;
   const problems: string[] = [];
   const ids = world.customers.map((c) => c.id);
   const wallets = new Map(ids.map((id) => [walletAccountId(id), id]));
 
-  // Daily limits, by the Lagos day of each movement.
+  // Daily limits: each wallet's entries replayed in the order they were posted (the entry ids
+  // follow the wallet row's lock), with ADR 0058's rule as the ledger applies it: a spend or a
+  // funding counts on the later of its own Lagos day and the counters' day, a new day starts
+  // both counters again, a refund gives back to its own day only. Every spend must fit the
+  // day's spending limit, every funding the day's funding limit and the maximum balance, and
+  // the replay must end where the wallet's counters are.
   const limits = new Map(
     (
       await db
         .selectFrom('users as u')
         .innerJoin('verification_limits as l', 'l.level', 'u.verification_level')
-        .select(['u.id', 'u.verification_level', 'l.daily_spending', 'l.daily_funding'])
+        .innerJoin('accounts as a', 'a.user_id', 'u.id')
+        .select([
+          'u.id',
+          'u.verification_level',
+          'l.daily_spending',
+          'l.daily_funding',
+          'l.max_balance',
+          'a.limit_day',
+          'a.day_out',
+          'a.day_in',
+        ])
+        .where('a.kind', '=', 'wallet')
         .where('u.id', 'in', ids)
         .execute()
     ).map((l) => [l.id, l]),
@@ -572,51 +595,57 @@ export async function checkLimitsAndCommissions(world: World): Promise<string[]>
   const entries = await db
     .selectFrom('ledger_entries as e')
     .innerJoin('movements as m', 'm.id', 'e.movement_id')
-    .select(['e.account_id', 'e.amount', 'm.kind', 'm.memo', 'm.created_at'])
+    .select(['e.account_id', 'e.amount', 'e.balance_after', 'm.kind', 'm.created_at'])
     .where('e.account_id', 'in', [...wallets.keys()])
+    .orderBy('e.id')
     .execute();
-  const days = new Map<string, { out: number; into: number }>();
+  const counters = new Map<string, { day: string | null; out: number; into: number }>();
   for (const e of entries) {
-    const amount = num(e.amount);
-    const key = `${wallets.get(e.account_id)}|${lagosDay(num(e.created_at))}`;
-    const day = days.get(key) ?? { out: 0, into: 0 };
-    if (amount < 0 && SPENDING_KINDS.has(e.kind)) day.out += -amount;
-    if (amount > 0 && e.kind === REFUND_KIND) day.out -= amount;
-    if (amount > 0 && FUNDING_KINDS.has(e.kind)) day.into += amount;
-    days.set(key, day);
-  }
-  for (const [key, day] of days) {
-    const [user, date] = key.split('|') as [string, string];
+    const user = wallets.get(e.account_id)!;
     const l = limits.get(user)!;
+    const c = counters.get(user) ?? { day: null, out: 0, into: 0 };
+    counters.set(user, c);
+    const amount = num(e.amount);
+    const x = Math.abs(amount);
+    const day = lagosDay(num(e.created_at));
+    const spends = amount < 0 && SPENDING.has(e.kind);
+    const funds = amount > 0 && FUNDING.has(e.kind);
+    const refunds = amount > 0 && e.kind === 'reversal';
+    if (!spends && !funds && !refunds) continue;
+    if (c.day === null || day > c.day) Object.assign(c, { day, out: 0, into: 0 });
     const who = `c${ids.indexOf(user)} (level ${l.verification_level})`;
-    if (l.daily_spending !== null && day.out > num(l.daily_spending)) {
-      problems.push(
-        `${who} spent ₦${day.out / 100} net of refunds on ${date}, past the daily limit of ₦${num(l.daily_spending) / 100}`,
-      );
-    }
-    if (l.daily_funding !== null && day.into > num(l.daily_funding)) {
-      problems.push(
-        `${who} was funded ₦${day.into / 100} on ${date}, past the daily limit of ₦${num(l.daily_funding) / 100}`,
-      );
+    if (spends) {
+      c.out += x;
+      if (l.daily_spending !== null && c.out > num(l.daily_spending)) {
+        problems.push(
+          `${who} spent ₦${c.out / 100} on ${c.day}, past the daily limit of ₦${num(l.daily_spending) / 100}`,
+        );
+      }
+    } else if (funds) {
+      c.into += x;
+      if (l.daily_funding !== null && c.into > num(l.daily_funding)) {
+        problems.push(
+          `${who} was funded ₦${c.into / 100} on ${c.day}, past the daily limit of ₦${num(l.daily_funding) / 100}`,
+        );
+      }
+      if (l.max_balance !== null && num(e.balance_after) > num(l.max_balance)) {
+        problems.push(
+          `${who} holds ₦${num(e.balance_after) / 100} after a ${e.kind}, past the maximum balance of ₦${num(l.max_balance) / 100}`,
+        );
+      }
+    } else if (day === c.day) {
+      c.out = c.out > x ? c.out - x : 0;
     }
   }
-
-  // Held credits: the account holds what is still held, no more, no less.
-  const held = await db
-    .selectFrom('held_credits')
-    .select(['status', (eb) => eb.fn.sum<number>('amount').as('total')])
-    .groupBy('status')
-    .execute();
-  const stillHeld = num(held.find((h) => h.status === 'held')?.total);
-  const heldAccount = await db
-    .selectFrom('accounts')
-    .select('balance')
-    .where('id', '=', HELD_CREDITS_ACCOUNT)
-    .executeTakeFirst();
-  if (num(heldAccount?.balance) !== stillHeld) {
-    problems.push(
-      `the held-credits account holds ₦${num(heldAccount?.balance) / 100}, the credits still held ₦${stillHeld / 100}`,
-    );
+  for (const [user, c] of counters) {
+    const l = limits.get(user)!;
+    if (c.day === null) continue;
+    const row = { day: l.limit_day, out: num(l.day_out), into: num(l.day_in) };
+    if (row.day !== c.day || row.out !== c.out || row.into !== c.into) {
+      problems.push(
+        `c${ids.indexOf(user)}'s day counters are ${JSON.stringify(row)}, its entries make ${JSON.stringify(c)}`,
+      );
+    }
   }
 
   // Referral commissions.
@@ -701,7 +730,7 @@ export async function checkLimitsAndCommissions(world: World): Promise<string[]>
         providerCost(product, num(t.value)),
       );
       const key = `${referrer}|${lagosDay(num(t.updated_at))}`;
-      if (due > 0 && (paidOnDay.get(key) ?? 0) + due <= settings.daily_cap) {
+      if (due > 0 && (paidOnDay.get(key) ?? 0) < settings.daily_cap) {
         problems.push(
           `purchase ${t.id} (${t.product}, delivered) earned its buyer's referrer no commission (₦${due / 100} due)`,
         );

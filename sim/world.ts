@@ -7,7 +7,7 @@
  * through the API like anyone else; their levels are 3, 2 and 1, under limits the admin
  * lowered at the start (ADR 0096's addendum).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -65,7 +65,11 @@ const CLOCK_PRELOAD = pathToFileURL(path.join(import.meta.dirname, 'clock.mjs'))
 
 function simClock(file: string, start: number): SimClock {
   let offset = start - Date.now();
-  const write = () => writeFileSync(file, String(offset));
+  // Written whole and renamed into place: a server starting meanwhile never reads half a file.
+  const write = () => {
+    writeFileSync(`${file}.next`, String(Math.round(offset)));
+    renameSync(`${file}.next`, file);
+  };
   write();
   return {
     now: () => Date.now() + offset,
