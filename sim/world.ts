@@ -239,10 +239,17 @@ export async function createWorld(
     dbh = handle;
 
     const base = (which: number) => servers[which]!.base;
+    // A sign-in that met no answer (status 0: a kept-alive connection the server closed as
+    // it was reused, on a loaded machine) is asked again; a refusal is not.
     const login = async (username: string, password: string) => {
-      const res = await http(base(0), 'POST', api.login.path, { body: { username, password } });
-      if (res.status !== 200) throw new Error(`login ${username}: ${JSON.stringify(res.body)}`);
-      return res.body.JWTtoken as string;
+      for (let attempt = 1; ; attempt++) {
+        const res = await http(base(0), 'POST', api.login.path, { body: { username, password } });
+        if (res.status === 200) return res.body.JWTtoken as string;
+        if (res.status !== 0 || attempt >= 5) {
+          throw new Error(`login ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
     };
 
     const adminToken = await login(DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD);
