@@ -28,7 +28,9 @@
  *   held-credits account holding exactly the credits still held is a ledger invariant), and
  *   each referral commission
  *   was paid once and stands only while its purchase is delivered (`checkLimitsAndCommissions`,
- *   ADR 0096's addendum).
+ *   ADR 0096's addendum);
+ * - every SMS the outbox marked sent is the one Termii received, and Termii received no other
+ *   but a send a kill cut before its record (`checkSms`).
  */
 import { api, commissionOf, providerCost, tierProductOf, type Product } from '@contract';
 import { lagosDay } from '@contract/time';
@@ -141,6 +143,7 @@ export async function checkAll(world: World, book: Ledgerbook): Promise<string[]
     ...(await checkInvariants(db)),
     ...(await checkAggregates(db)),
     ...(await checkLimitsAndCommissions(world)),
+    ...(await checkSms(world)),
   ];
 
   // Purchases: one final state, one debit, a refund exactly when reversed.
@@ -750,6 +753,51 @@ export async function checkLimitsAndCommissions(world: World): Promise<string[]>
     problems.push(
       `the referral expense account holds ₦${num(expense?.balance) / 100}, commissions paid less taken back ₦${net / 100}`,
     );
+  }
+  return problems;
+}
+
+/**
+ * The SMS queue after kills (ADR 0079's guarantee, which the schedule never breaks: it injects
+ * no Termii fault): every SMS the outbox marked sent names the message Termii received, to the
+ * same number with the same text, and Termii received nothing else but a message whose send a
+ * kill cut before its record (its row left `sending`, or `failed` as "outcome unknown"). A
+ * worker that sent one event twice, or a restart that sent again what it had sent, shows here.
+ */
+export async function checkSms(world: World): Promise<string[]> {
+  const db = world.dbh.db;
+  const problems: string[] = [];
+  const rows = await db
+    .selectFrom('sms_outbox')
+    .select(['event_key', 'to_number', 'body', 'status', 'provider_message_id'])
+    .execute();
+  const received = (
+    await db
+      .selectFrom('kv_store')
+      .select('value')
+      .where('namespace', '=', 'sim-termii')
+      .where('key', 'like', 'msg:%')
+      .execute()
+  ).map((r) => JSON.parse(r.value) as { message_id: string; to: string; sms: string });
+  const atTermii = new Map(received.map((m) => [m.message_id, m]));
+  const named = new Set<string>();
+  for (const r of rows.filter((x) => x.status === 'sent')) {
+    const m = r.provider_message_id ? atTermii.get(r.provider_message_id) : undefined;
+    if (!m || m.to !== r.to_number || m.sms !== r.body) {
+      problems.push(`SMS ${r.event_key} is marked sent, but Termii holds no such message`);
+      continue;
+    }
+    named.add(m.message_id);
+  }
+  const cut = rows.filter((x) => x.status === 'sending' || x.status === 'failed');
+  for (const m of received) {
+    if (named.has(m.message_id)) continue;
+    const i = cut.findIndex((x) => x.to_number === m.to && x.body === m.sms);
+    if (i < 0) {
+      problems.push(`Termii received an SMS to ${m.to} that no SMS of ours sent: "${m.sms}"`);
+    } else {
+      cut.splice(i, 1); // one cut send per row
+    }
   }
   return problems;
 }

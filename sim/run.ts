@@ -733,6 +733,9 @@ async function countOutcomes(world: World, counts: Record<string, number>): Prom
   for (const c of commissions) {
     count(counts, c.reversed_at === null ? 'commission paid' : 'commission taken back');
   }
+  for (const m of await db.selectFrom('sms_outbox').select('status').execute()) {
+    count(counts, `sms ${m.status}`);
+  }
 }
 
 /** Runs `schedule` in `world`: the cheap checks after every step, all of them at the end. */

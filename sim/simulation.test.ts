@@ -318,7 +318,7 @@ describe('the oracle', () => {
   );
 
   it(
-    "sees a day's limit passed, a held credit missing, a commission paid twice and a price not the one recorded",
+    "sees a day's limit passed, a held credit missing, a commission paid twice, a price not the one recorded and an SMS sent twice",
     { timeout: 180_000 },
     async () => {
       const world = await createWorld('sqlite');
@@ -382,6 +382,28 @@ describe('the oracle', () => {
           .where('id', '=', purchase.source_id)
           .execute();
 
+        // Termii holds a second copy of an SMS we sent once (a send repeated after a restart).
+        const sentSms = () =>
+          db
+            .selectFrom('sms_outbox')
+            .select(['to_number', 'body'])
+            .where('status', '=', 'sent')
+            .executeTakeFirst();
+        // The SMS worker sends within its next pass (every 2 s).
+        for (let i = 0; i < 100 && !(await sentSms()); i++) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        const sent = (await sentSms())!;
+        expect(sent).toBeDefined();
+        await db
+          .insertInto('kv_store')
+          .values({
+            namespace: 'sim-termii',
+            key: 'msg:1',
+            value: JSON.stringify({ message_id: '1', to: sent.to_number, sms: sent.body }),
+          })
+          .execute();
+
         const problems = await checkAll(world, book);
         expect(problems).toEqual(
           expect.arrayContaining([
@@ -398,6 +420,7 @@ describe('the oracle', () => {
             expect.stringMatching(
               new RegExp(`^purchase ${purchase.source_id} recorded a price of`),
             ),
+            `Termii received an SMS to ${sent.to_number} that no SMS of ours sent: "${sent.body}"`,
           ]),
         );
       } finally {
