@@ -214,6 +214,22 @@ export async function createWorld(
   const env = serverEnv(engine, url, dir);
   const clock = simClock(env.SIM_CLOCK_FILE!, start);
   const launch = { bundle, imports: [CLOCK_PRELOAD] };
+  /**
+   * A server of the world, answering. A port found free can be taken by another world's server
+   * before this one listens on it (a soak starts many at once): it starts again on a new port.
+   */
+  const launchOne = async (): Promise<ServerProcess> => {
+    for (let attempt = 1; ; attempt++) {
+      const s = await startServer(env, launch);
+      try {
+        await s.ready(START_MS);
+        return s;
+      } catch (error) {
+        await s.kill();
+        if (attempt >= 3 || !/EADDRINUSE/.test(String(error))) throw error;
+      }
+    }
+  };
   const instances = engine === 'postgres' ? 2 : 1;
   const servers: ServerProcess[] = [];
   let dbh: DbHandle | undefined;
@@ -226,11 +242,7 @@ export async function createWorld(
   try {
     // The first instance migrates; the second starts once it answers (both racing is the
     // start-up test's subject, not this one's).
-    for (let i = 0; i < instances; i++) {
-      const s = await startServer(env, launch);
-      servers.push(s);
-      await s.ready(START_MS);
-    }
+    for (let i = 0; i < instances; i++) servers.push(await launchOne());
     const handle = await openDb(engine, url, {
       migrate: false,
       poolSize: 3,
@@ -349,9 +361,7 @@ export async function createWorld(
         await servers[which]!.kill();
       },
       async restart(which) {
-        const s = await startServer(env, launch);
-        servers[which] = s;
-        await s.ready(START_MS);
+        servers[which] = await launchOne();
       },
       async signInAgain() {
         for (const c of customers) c.token = await login(c.email, SIM_PASSWORD);
