@@ -60,7 +60,9 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { pathFor } from '@contract';
+import type { ChildProcess } from 'node:child_process';
 import { children, spawnNode } from './spawn.ts';
+import { freePort } from '../server/test/ports.ts';
 import {
   DEFAULT_ADMIN_EMAIL,
   DEFAULT_ADMIN_PASSWORD,
@@ -293,13 +295,28 @@ async function inTurns(cases: [Turn, Turn], rounds = 3): Promise<[Row, Row]> {
   return [rows[0]!, rows[1]!];
 }
 
-let nextPort = 43_000 + Math.floor(Math.random() * 1_000);
+/**
+ * Starts `args` on a loopback port the system reports free. Another process can take that
+ * port before this one listens (tests start servers side by side): a start that exits (with
+ * EADDRINUSE) is tried again on a new port, up to three times.
+ */
+async function onFreePort(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ port: number; child: ChildProcess }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return { port, child: await spawnNode(args, { ...env, PORT: String(port) }) };
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
 
 /** One server process on `env`'s database; answers its base URL. */
 async function server(env: Record<string, string>): Promise<string> {
-  const port = nextPort++;
-  const child = await spawnNode(['server/src/server.ts'], {
-    PORT: String(port),
+  const { port, child } = await onFreePort(['server/src/server.ts'], {
     SANDBOX_INSTANT: '1',
     LOG_LEVEL: 'warn',
     // Throughput, not abuse: the route limits would answer 429 after a few hundred calls
@@ -416,8 +433,7 @@ const airtime = (auth: Record<string, string>) => ({
 // ── Limits: a bare route, the raw DB debit loop ────────────────────────────────
 
 async function emptyRouteLimit(): Promise<Row> {
-  const port = nextPort++;
-  const bare = await spawnNode(['bench/bare.ts'], { PORT: String(port) });
+  const { port, child: bare } = await onFreePort(['bench/bare.ts'], {});
   if (bare.pid !== undefined) serverPids.set(`http://127.0.0.1:${port}`, bare.pid);
   const row = await cannon('limit: empty route', `http://127.0.0.1:${port}/empty`);
   await stopServers();

@@ -756,6 +756,12 @@ export const ENVIRONMENT: readonly EnvGroup[] = [
         meaning:
           "a known bug planted in the fault simulation's harness only (`failed-withdrawal-paid`), to prove a failure is reported, shrunk and replayed (sim/shrinking.test.ts); never read by the server",
       },
+      {
+        name: 'SIM_CLOCK_FILE',
+        default: 'unset (the real clock)',
+        meaning:
+          "set by the fault simulation for each server of a world: the file holding the offset of the world's clock, read by `sim/clock.mjs`, which the harness alone loads (docs/decisions/0096-simulation-clock.md); never read by the server's own code",
+      },
     ],
   },
   {
