@@ -583,6 +583,7 @@ export async function checkLimitsAndCommissions(world: World): Promise<string[]>
         .select([
           'u.id',
           'u.verification_level',
+          'u.referred_by',
           'l.daily_spending',
           'l.daily_funding',
           'l.max_balance',
@@ -598,7 +599,7 @@ export async function checkLimitsAndCommissions(world: World): Promise<string[]>
   const entries = await db
     .selectFrom('ledger_entries as e')
     .innerJoin('movements as m', 'm.id', 'e.movement_id')
-    .select(['e.account_id', 'e.amount', 'e.balance_after', 'm.kind', 'm.created_at'])
+    .select(['e.account_id', 'e.amount', 'e.balance_after', 'm.kind', 'm.memo', 'm.created_at'])
     .where('e.account_id', 'in', [...wallets.keys()])
     .orderBy('e.id')
     .execute();
@@ -658,19 +659,9 @@ export async function checkLimitsAndCommissions(world: World): Promise<string[]>
     if (c.source !== 'purchase') continue;
     byPurchase.set(c.source_id, [...(byPurchase.get(c.source_id) ?? []), c]);
   }
-  const commissionLegs = await db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('movements as m', 'm.id', 'e.movement_id')
-    .select(['e.account_id', 'e.amount', 'm.memo'])
-    .where('m.kind', '=', 'commission')
-    .where('e.account_id', 'in', [...wallets.keys()])
-    .execute();
-  const users = await db
-    .selectFrom('users')
-    .select(['id', 'referred_by'])
-    .where('id', 'in', ids)
-    .execute();
-  const referrerOf = new Map(users.map((u) => [u.id, u.referred_by]));
+  // The wallets' entries read above, and the users' rows read with their limits.
+  const commissionLegs = entries.filter((e) => e.kind === 'commission');
+  const referrerOf = new Map([...limits.values()].map((u) => [u.id, u.referred_by]));
   const settings = await readSettings(db);
   const bought = await db
     .selectFrom('transactions')
